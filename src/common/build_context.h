@@ -1,0 +1,28 @@
+// What a factory receives besides its own config subtree: the run's seed, the objects built
+// before it (topology first, then routing, then the network) and the hooks the network uses
+// to reach the traffic layer and the statistics.
+#pragma once
+#include <cstdint>
+
+namespace icnsim {
+
+class Topology;
+class Routing;
+class PacketPool;
+class InjectionSource;
+class DeliveryObserver;
+class ConfigNode;
+
+struct BuildContext {
+  uint64_t seed = 1;
+  const Topology* topology = nullptr;
+  const Routing* routing = nullptr;
+  int lanes = 1;            // virtual channels per physical channel (routing splits them)
+  int maxPacketLength = 1;  // flits; sizes the source buffers and checks cut-through depth
+  PacketPool* packets = nullptr;
+  InjectionSource* source = nullptr;
+  DeliveryObserver* observer = nullptr;
+  const ConfigNode* timing = nullptr;  // [timing] section, read by the network model
+};
+
+}  // namespace icnsim

@@ -1,0 +1,71 @@
+// Registration by name for every pluggable kind (topology, routing, arbitration, traffic
+// pattern, ...). A variant registers itself on the last line of its own .cc:
+//   ICNSIM_REGISTER(Topology, "mesh", makeMesh);
+// so adding a variant never edits a central list. An unknown name is a ConfigError that
+// lists the registered names.
+#pragma once
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+
+namespace icnsim {
+
+class ConfigNode;
+struct BuildContext;
+
+template <typename Base>
+class Registry {
+ public:
+  using Factory = std::function<std::unique_ptr<Base>(const BuildContext&, const ConfigNode&)>;
+
+  static Registry& instance() {
+    static Registry registry;
+    return registry;
+  }
+  bool add(const std::string& name, Factory factory) {
+    factories_[name] = std::move(factory);
+    return true;
+  }
+  bool contains(const std::string& name) const { return factories_.count(name) != 0; }
+  std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (const auto& [name, f] : factories_) out.push_back(name);
+    return out;
+  }
+  // `where` names the key for error messages, e.g. "topology.type".
+  std::unique_ptr<Base> create(const std::string& name, const BuildContext& ctx,
+                               const ConfigNode& node, const std::string& where) const;
+
+ private:
+  std::map<std::string, Factory> factories_;  // ordered: error messages list names stably
+};
+
+#define ICNSIM_CONCAT_INNER(a, b) a##b
+#define ICNSIM_CONCAT(a, b) ICNSIM_CONCAT_INNER(a, b)
+#define ICNSIM_REGISTER(Base, name, ...)                                           \
+  static const bool ICNSIM_CONCAT(icnsim_registered_, __LINE__) [[maybe_unused]] = \
+      ::icnsim::Registry<Base>::instance().add(name, __VA_ARGS__)
+
+}  // namespace icnsim
+
+#include "config/config.h"
+
+namespace icnsim {
+template <typename Base>
+std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const BuildContext& ctx,
+                                             const ConfigNode& node,
+                                             const std::string& where) const {
+  auto it = factories_.find(name);
+  if (it == factories_.end()) {
+    std::string list;
+    for (const auto& n : names()) list += (list.empty() ? "" : ", ") + ("\"" + n + "\"");
+    throw ConfigError(node.location(where) + ": unknown name \"" + name + "\"; registered: " +
+                      list + " (did you mean \"" + nearest(name, names()) + "\"?)");
+  }
+  return it->second(ctx, node);
+}
+}  // namespace icnsim

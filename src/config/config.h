@@ -1,0 +1,104 @@
+// Strict TOML configuration. The document is parsed once; each component reads only its own
+// subtree through typed accessors, in its constructor. Every key a component asks for is
+// recorded, so once the whole simulation is built `checkAllKeysUsed()` reports any key
+// nobody read (a typo, or a key that does not apply) together with the nearest valid key.
+// Every error names the file and line, the key path and what was expected.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+
+namespace toml {
+inline namespace v3 {
+class table;
+class node;
+}  // namespace v3
+}  // namespace toml
+
+namespace icnsim {
+
+class ConfigNode;
+
+class ConfigDocument {
+ public:
+  static std::shared_ptr<ConfigDocument> fromFile(const std::string& path);
+  static std::shared_ptr<ConfigDocument> fromString(const std::string& text,
+                                                    const std::string& name = "<string>");
+  ~ConfigDocument();
+  ConfigDocument(const ConfigDocument&) = delete;
+  ConfigDocument& operator=(const ConfigDocument&) = delete;
+
+  // Applies `a.b.c=value`; value is parsed as TOML, falling back to a plain string.
+  void applyOverride(const std::string& assignment);
+  // Removes and returns a top-level table (e.g. [sweep]) as a separate document.
+  std::shared_ptr<ConfigDocument> extractTable(const std::string& key);
+  std::shared_ptr<ConfigDocument> clone() const;
+
+  ConfigNode root();
+  // Throws ConfigError listing every key that no component read.
+  void checkAllKeysUsed() const;
+  // The document as TOML text (written beside results) and as flat `a.b = value` pairs.
+  std::string toTomlString() const;
+  std::vector<std::pair<std::string, std::string>> flatten() const;
+
+  const std::string& fileName() const { return fileName_; }
+  toml::table& table() { return *table_; }
+
+ private:
+  friend class ConfigNode;
+  ConfigDocument();
+  std::string fileName_;
+  std::unique_ptr<toml::table> table_;
+  std::map<std::string, std::set<std::string>> queried_;  // table path -> keys asked for
+};
+
+class ConfigNode {
+ public:
+  ConfigNode(ConfigDocument* doc, const toml::table* table, std::string path);
+
+  const std::string& path() const { return path_; }
+  bool has(const std::string& key) const;  // also marks the key as known
+
+  int64_t getInt(const std::string& key, int64_t def, int64_t min, int64_t max) const;
+  int64_t requireInt(const std::string& key, int64_t min, int64_t max) const;
+  double getDouble(const std::string& key, double def, double min, double max) const;
+  double requireDouble(const std::string& key, double min, double max) const;
+  bool getBool(const std::string& key, bool def) const;
+  std::string getString(const std::string& key, const std::string& def) const;
+  std::string requireString(const std::string& key) const;
+  // A string restricted to `allowed`; the error lists them.
+  std::string getChoice(const std::string& key, const std::string& def,
+                        const std::vector<std::string>& allowed) const;
+  // A single integer or an array of integers, each in [min, max].
+  std::vector<int64_t> getIntList(const std::string& key, std::vector<int64_t> def,
+                                  int64_t min, int64_t max) const;
+  std::vector<double> getDoubleList(const std::string& key, std::vector<double> def,
+                                    double min, double max) const;
+
+  // A sub-table; missing gives an empty node (all defaults) that still records queries.
+  ConfigNode child(const std::string& key) const;
+  // An array of tables ([[key]]).
+  std::vector<ConfigNode> childArray(const std::string& key) const;
+
+  // "file:line: path.key: message"
+  [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+  std::string location(const std::string& key) const;
+
+ private:
+  const toml::node* get(const std::string& key) const;
+  std::string keyPath(const std::string& key) const;
+  ConfigDocument* doc_;
+  const toml::table* table_;  // may be null (absent section)
+  std::string path_;
+};
+
+// Edit distance, used to suggest the nearest valid key or name.
+size_t editDistance(const std::string& a, const std::string& b);
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace icnsim

@@ -1,0 +1,48 @@
+// The interface between a network model (routers + channels) and the rest of the simulator.
+// The traffic layer hands packets over through InjectionSource::pull when the network has
+// room at a terminal; the network reports injections and deliveries to a DeliveryObserver.
+// A network model is chosen by router.type from a registry.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "common/build_context.h"
+#include "common/registry.h"
+#include "kernel/packet.h"
+
+namespace icnsim {
+
+class InjectionSource {
+ public:
+  virtual ~InjectionSource() = default;
+  // Called when terminal `terminal` can start a packet; returns a packet id or -1 if the
+  // terminal has nothing to send (the network then waits for wake()).
+  virtual int32_t pull(int terminal, Cycle now) = 0;
+};
+
+class DeliveryObserver {
+ public:
+  virtual ~DeliveryObserver() = default;
+  virtual void onInjected(int32_t packet, Cycle when) = 0;   // head left the source
+  virtual void onDelivered(int32_t packet, Cycle when) = 0;  // tail reached the destination
+};
+
+class Network {
+ public:
+  virtual ~Network() = default;
+  // Advances one cycle. Decisions use only the state at the start of the cycle.
+  virtual void step(Cycle now) = 0;
+  // The traffic layer has a packet waiting at `terminal`.
+  virtual void wake(int terminal) = 0;
+  virtual uint64_t flitHops() const = 0;      // flit channel traversals, all channels
+  virtual uint64_t ejectedFlits() const = 0;  // flits that reached their destination
+  virtual uint64_t bufferedFlits() const = 0; // flits in router buffers or on wires
+  // Throws InternalError on a broken invariant (credit bounds, conservation).
+  virtual void checkInvariants() const = 0;
+  // Cycles without any flit moving while flits wait before StuckNetworkError (0 = off).
+  virtual void setWatchdog(Cycle cycles) = 0;
+};
+
+std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& routerNode);
+
+}  // namespace icnsim

@@ -1,0 +1,51 @@
+// Channel arbitration among the lanes of one physical channel (Dally §III-C) and the order
+// in which waiting packet heads are offered free lanes. Each policy turns a candidate into
+// a 64-bit key, lowest wins; the key depends only on (seed, channel, cycle, lane, packet), so
+// the outcome never depends on the order components are visited.
+//   random       - a fresh pseudo-random order every cycle
+//   round_robin  - rotating priority starting after the previous winner
+//   oldest_first - deadline scheduling: the packet created earliest wins
+//   priority     - higher Packet::priority (traffic class) first, oldest first within it
+// Policies are registered by name; the key is computed by a switch on a small enum because
+// it sits on the per-flit path (no virtual call per flit).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "common/rng.h"
+#include "kernel/packet.h"
+
+namespace icnsim {
+
+enum class ArbitrationPolicy : uint8_t { kRandom, kRoundRobin, kOldestFirst, kPriority };
+
+ArbitrationPolicy arbitrationPolicyByName(const std::string& name);  // throws on unknown
+std::vector<std::string> arbitrationPolicyNames();
+
+struct ArbitrationInput {
+  uint64_t seed;
+  int32_t channel;
+  Cycle cycle;
+  int32_t lane;         // lane index within the channel
+  int32_t lanes;        // lanes per channel
+  int32_t lastWinner;   // round-robin pointer
+  int32_t packetId;
+  const Packet* packet;
+};
+
+inline uint64_t arbitrationKey(ArbitrationPolicy policy, const ArbitrationInput& in) {
+  switch (policy) {
+    case ArbitrationPolicy::kRandom:
+      return hashMix(in.seed, (uint64_t(in.channel) << 32) | uint32_t(in.lane), in.cycle);
+    case ArbitrationPolicy::kRoundRobin:
+      return uint64_t((in.lane - in.lastWinner - 1 + 2 * in.lanes) % in.lanes);
+    case ArbitrationPolicy::kOldestFirst:
+      return (in.packet->created << 24) | (uint64_t(in.packetId) & 0xffffff);
+    case ArbitrationPolicy::kPriority:
+      return (uint64_t(0x7fff - in.packet->priority) << 48) |
+             ((in.packet->created & 0xffffffffULL) << 16) | (uint64_t(in.lane) & 0xffff);
+  }
+  return 0;
+}
+
+}  // namespace icnsim

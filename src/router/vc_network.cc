@@ -1,0 +1,424 @@
+#include "router/vc_network.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace icnsim {
+
+VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
+                     const Routing& routing, PacketPool& packets, InjectionSource& source,
+                     DeliveryObserver& observer)
+    : p_(params), topology_(topology), routing_(routing), packets_(packets), source_(source),
+      observer_(observer) {
+  const int V = p_.lanes;
+  routerOutBase_.resize(topology.numRouters() + 1);
+  for (int r = 0; r < topology.numRouters(); ++r) {
+    routerOutBase_[r + 1] = routerOutBase_[r] + topology.numPorts(r);
+  }
+  routerOut_.assign(routerOutBase_.back(), -1);
+  auto addChannel = [&](int32_t src, int32_t dst, int dstPort) {
+    Channel c{};
+    c.firstLane = static_cast<int32_t>(channels_.size()) * V;
+    c.srcRouter = src;
+    c.dstRouter = dst;
+    c.dstPort = static_cast<int16_t>(dstPort);
+    channels_.push_back(c);
+    return static_cast<int32_t>(channels_.size() - 1);
+  };
+  for (int r = 0; r < topology.numRouters(); ++r) {
+    for (int port = 0; port < topology.numPorts(r); ++port) {
+      const Endpoint& peer = topology.outputPeer(r, port);
+      if (!peer.connected()) continue;
+      bool router = peer.kind == Endpoint::kRouter;
+      routerOut_[routerOutBase_[r] + port] = addChannel(r, router ? peer.id : -1, router ? peer.port : 0);
+    }
+  }
+  for (int t = 0; t < topology.numTerminals(); ++t) {
+    const Endpoint& in = topology.injectionPort(t);
+    injectionChannel_.push_back(addChannel(-1, in.id, in.port));
+  }
+  routerLaneEnd_ = static_cast<int32_t>(channels_.size()) * V;
+  const int32_t sourceLanes = topology.numTerminals() * V;
+  lanes_.resize(routerLaneEnd_ + sourceLanes);
+  laneChannel_.resize(lanes_.size(), -1);
+  uint32_t slots = 0;
+  for (size_t c = 0; c < channels_.size(); ++c) {
+    for (int v = 0; v < V; ++v) {
+      Lane& l = lanes_[channels_[c].firstLane + v];
+      laneChannel_[channels_[c].firstLane + v] = static_cast<int32_t>(c);
+      bool buffered = !toTerminal(channels_[c]);
+      l.capacity = static_cast<uint16_t>(buffered ? p_.depth : 0);
+      l.credits = buffered ? p_.depth : (1 << 30);  // a terminal sinks every flit at once
+      l.ringBase = slots;
+      slots += l.capacity;
+    }
+  }
+  for (int t = 0; t < topology.numTerminals(); ++t) {
+    sourceLaneBase_.push_back(routerLaneEnd_ + t * V);
+    for (int v = 0; v < V; ++v) {
+      Lane& l = lanes_[routerLaneEnd_ + t * V + v];
+      l.capacity = static_cast<uint16_t>(p_.maxPacketLength);
+      l.ringBase = slots;
+      slots += l.capacity;
+    }
+  }
+  ready_.assign(slots, 0);
+  terminalPending_.assign(topology.numTerminals(), 0);
+  decidedAt_.assign(channels_.size(), kNever);
+  winner_.assign(channels_.size(), -1);
+  deciding_.assign(channels_.size(), 0);
+  creditWheel_.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
+}
+
+void VcNetwork::wake(int terminal) {
+  if (!terminalPending_[terminal]) {
+    terminalPending_[terminal] = 1;
+    pendingTerminals_.push_back(terminal);
+  }
+}
+
+void VcNetwork::activate(int32_t channel) {
+  Channel& c = channels_[channel];
+  if (c.allocated++ == 0 && !c.active) {
+    c.active = true;
+    activeChannels_.push_back(channel);
+  }
+}
+
+void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
+  Lane& l = lanes_[lane];
+  l.owner = packet;
+  l.feeder = feeder;
+  lanes_[feeder].next = lane;
+  l.tailSent = false;
+  activate(laneChannel_[lane]);
+}
+
+void VcNetwork::releaseLane(int32_t lane) {
+  Lane& l = lanes_[lane];
+  l.owner = -1;
+  l.feeder = -1;
+  l.tailSent = false;
+  --channels_[laneChannel_[lane]].allocated;
+}
+
+void VcNetwork::returnCredit(int32_t lane) {
+  Lane& l = lanes_[lane];
+  ++l.credits;
+  if (l.tailSent && l.credits == p_.depth) releaseLane(lane);
+}
+
+void VcNetwork::step(Cycle now) {
+  if (!p_.timing.synchronous) {
+    auto& due = creditWheel_[now % creditWheel_.size()];
+    for (int32_t lane : due) returnCredit(lane);
+    due.clear();
+  }
+  injectFromTerminals(now);
+  allocateLanes(now);
+
+  moves_.clear();
+  size_t keep = 0;
+  for (size_t i = 0; i < activeChannels_.size(); ++i) {
+    int32_t c = activeChannels_[i];
+    if (channels_[c].allocated == 0) {
+      channels_[c].active = false;
+      continue;
+    }
+    activeChannels_[keep++] = c;
+    int32_t w = decide(c, now);
+    if (w >= 0) moves_.push_back(w);
+  }
+  activeChannels_.resize(keep);
+
+  if (!moves_.empty()) {
+    applyMoves(now);
+    lastMove_ = now;
+  } else if (watchdog_ && (bufferedFlits_ > 0 || busyInjectionLanes_ > 0) &&
+             now - lastMove_ > watchdog_) {
+    reportStuck(now);
+  }
+}
+
+void VcNetwork::injectFromTerminals(Cycle now) {
+  size_t keep = 0;
+  for (size_t i = 0; i < pendingTerminals_.size(); ++i) {
+    int t = pendingTerminals_[i];
+    const Channel& inj = channels_[injectionChannel_[t]];
+    bool exhausted = false;
+    for (int v = 0; v < p_.lanes && !exhausted; ++v) {
+      int32_t lane = inj.firstLane + v;
+      if (lanes_[lane].owner >= 0) continue;
+      int32_t id = source_.pull(t, now);
+      if (id < 0) {
+        exhausted = true;
+        break;
+      }
+      const Packet& pk = packets_[id];
+      if (pk.length > p_.maxPacketLength || pk.length < 1) {
+        throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
+                                        pk.length, p_.maxPacketLength));
+      }
+      int32_t src = sourceLaneBase_[t] + v;
+      Lane& s = lanes_[src];
+      s.packet = id;
+      s.count = static_cast<uint16_t>(pk.length);
+      s.ringHead = 0;
+      s.frontSeq = 0;
+      s.received = static_cast<uint16_t>(pk.length);
+      std::fill_n(ready_.begin() + s.ringBase, pk.length, now);
+      claimLane(lane, id, src);
+      ++busyInjectionLanes_;
+    }
+    if (exhausted) terminalPending_[t] = 0;
+    else pendingTerminals_[keep++] = t;
+  }
+  pendingTerminals_.resize(keep);
+}
+
+void VcNetwork::allocateLanes(Cycle now) {
+  if (pendingHeads_.empty()) return;
+  requests_.clear();
+  size_t keep = 0;
+  for (int32_t lane : pendingHeads_) {
+    const Lane& l = lanes_[lane];
+    if (frontReady(l) > now) {
+      pendingHeads_[keep++] = lane;
+      continue;
+    }
+    const Channel& c = channels_[laneChannel_[lane]];
+    ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, 1 << 30, 0, l.packet, &packets_[l.packet]};
+    requests_.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
+  }
+  pendingHeads_.resize(keep);
+  std::sort(requests_.begin(), requests_.end());
+  for (const HeadRequest& req : requests_) {
+    Lane& l = lanes_[req.lane];
+    const Channel& c = channels_[laneChannel_[req.lane]];
+    const Packet& pk = packets_[l.packet];
+    options_.clear();
+    RouteRequest rr{req.router, c.dstPort, req.lane - c.firstLane, c.srcRouter < 0, pk.source,
+                    pk.destination};
+    routing_.route(rr, options_);
+    bool granted = false;
+    for (const RouteOption& opt : options_) {
+      int32_t out = routerOut_[routerOutBase_[req.router] + opt.port];
+      if (out < 0) {
+        throw InternalError(fmt::format("routing chose unconnected port {} at router {}",
+                                        opt.port, req.router));
+      }
+      for (int v = opt.laneBegin; v < opt.laneEnd && !granted; ++v) {
+        int32_t candidate = channels_[out].firstLane + v;
+        if (lanes_[candidate].owner >= 0) continue;
+        claimLane(candidate, l.packet, req.lane);
+        l.next = candidate;
+        granted = true;
+      }
+      if (granted) break;
+    }
+    if (!granted) pendingHeads_.push_back(req.lane);
+  }
+}
+
+int32_t VcNetwork::decide(int32_t channel, Cycle now) {
+  if (decidedAt_[channel] == now) return winner_[channel];
+  if (deciding_[channel]) return -1;  // a cyclic wait inside one step: nobody in it moves
+  deciding_[channel] = 1;
+  Channel& c = channels_[channel];
+  const bool sink = toTerminal(c);
+  uint64_t bestKey = ~uint64_t{0};
+  int32_t best = -1;
+  for (int v = 0; v < p_.lanes; ++v) {
+    const int32_t lane = c.firstLane + v;
+    const Lane& out = lanes_[lane];
+    if (out.feeder < 0) continue;  // free, or the owner's tail has already left
+    const Lane& in = lanes_[out.feeder];
+    if (in.count == 0 || frontReady(in) > now) continue;
+    if (p_.switching == Switching::kStoreAndForward && isRouterLane(out.feeder)) {
+      const int32_t length = packets_[in.packet].length;
+      if (in.received < length || ready_[in.ringBase + (in.ringHead + in.count - 1) % in.capacity] > now) {
+        continue;
+      }
+    }
+    if (!sink && out.credits == 0) {
+      // Full downstream buffer: only the synchronous mode lets a flit in as the front leaves.
+      if (!p_.timing.synchronous || out.next < 0) continue;
+      if (decide(laneChannel_[out.next], now) != out.next) continue;
+    }
+    ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
+    uint64_t key = arbitrationKey(p_.arbitration, ai);
+    if (key < bestKey) bestKey = key, best = lane;
+  }
+  deciding_[channel] = 0;
+  decidedAt_[channel] = now;
+  winner_[channel] = best;
+  return best;
+}
+
+void VcNetwork::applyMoves(Cycle now) {
+  // Pass 1: every winning flit leaves its buffer (so a full lane can take a flit in pass 2).
+  staged_.clear();
+  for (int32_t lane : moves_) {
+    Lane& out = lanes_[lane];
+    const int32_t feeder = out.feeder;
+    Lane& in = lanes_[feeder];
+    const int32_t id = in.packet;
+    const int32_t seq = in.frontSeq;
+    const bool tail = seq == packets_[id].length - 1;
+    in.ringHead = static_cast<uint16_t>((in.ringHead + 1) % in.capacity);
+    --in.count;
+    ++in.frontSeq;
+    if (tail) {
+      in.packet = -1;
+      in.next = -1;
+      in.frontSeq = 0;
+      in.received = 0;
+      out.tailSent = true;
+      out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
+    }
+    if (isRouterLane(feeder)) {
+      --bufferedFlits_;
+      if (p_.timing.synchronous) returnCredit(feeder);
+      else creditWheel_[(now + p_.timing.creditDelay) % creditWheel_.size()].push_back(feeder);
+    } else {
+      if (seq == 0) {
+        packets_[id].injected = now;
+        observer_.onInjected(id, now);
+      }
+      if (tail) --busyInjectionLanes_;
+    }
+    channels_[laneChannel_[lane]].roundRobin = static_cast<int16_t>(lane - channels_[laneChannel_[lane]].firstLane);
+    staged_.push_back({lane, id, seq, tail});
+  }
+  // Pass 2: flits enter the next buffer (or the destination).
+  const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
+  const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
+  for (const StagedFlit& f : staged_) {
+    const Channel& c = channels_[laneChannel_[f.lane]];
+    ++flitHops_;
+    if (toTerminal(c)) {
+      ++ejectedFlits_;
+      if (f.tail) {
+        releaseLane(f.lane);
+        observer_.onDelivered(f.packet, arrive);
+      }
+      continue;
+    }
+    Lane& l = lanes_[f.lane];
+    ready_[l.ringBase + (l.ringHead + l.count) % l.capacity] = readyAt;
+    ++l.count;
+    --l.credits;
+    ++l.received;
+    ++bufferedFlits_;
+    if (f.seq == 0) {
+      l.packet = f.packet;
+      pendingHeads_.push_back(f.lane);
+      if (c.srcRouter >= 0) ++packets_[f.packet].hops;
+    }
+  }
+}
+
+void VcNetwork::checkInvariants() const {
+  std::vector<int32_t> inFlightCredits(lanes_.size(), 0);
+  for (const auto& slot : creditWheel_) {
+    for (int32_t lane : slot) ++inFlightCredits[lane];
+  }
+  uint64_t buffered = 0;
+  for (int32_t i = 0; i < routerLaneEnd_; ++i) {
+    const Lane& l = lanes_[i];
+    if (l.capacity == 0) continue;
+    buffered += l.count;
+    if (l.credits < 0 || l.credits > p_.depth) {
+      throw InternalError(fmt::format("lane {}: credits {} outside [0, {}]", i, l.credits, p_.depth));
+    }
+    if (l.credits + l.count + inFlightCredits[i] != p_.depth) {
+      throw InternalError(fmt::format("lane {}: credits {} + buffered {} + returning {} != depth {}",
+                                      i, l.credits, l.count, inFlightCredits[i], p_.depth));
+    }
+    if (l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
+  }
+  if (buffered != bufferedFlits_) {
+    throw InternalError(fmt::format("flit conservation: {} buffered, counter says {}", buffered, bufferedFlits_));
+  }
+}
+
+void VcNetwork::reportStuck(Cycle now) const {
+  std::string detail;
+  int shown = 0;
+  for (int32_t i = 0; i < routerLaneEnd_ && shown < 8; ++i) {
+    const Lane& l = lanes_[i];
+    if (l.count == 0) continue;
+    const Channel& c = channels_[laneChannel_[i]];
+    const Packet& pk = packets_[l.packet];
+    detail += fmt::format("\n  router {} input port {} lane {}: packet {}->{} flit {}/{}, {}",
+                          c.dstRouter, c.dstPort, i - c.firstLane, pk.source, pk.destination,
+                          l.frontSeq, pk.length,
+                          l.next < 0 ? "waiting for an output lane" : "waiting for buffer space");
+    ++shown;
+  }
+  throw StuckNetworkError(fmt::format(
+      "no flit moved for {} cycles (cycle {}); {} flits are in router buffers. "
+      "First blocked lanes:{}",
+      now - lastMove_, now, bufferedFlits_, detail));
+}
+
+namespace {
+
+std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
+  VcNetworkParams p;
+  p.seed = ctx.seed;
+  p.lanes = ctx.lanes;
+  p.maxPacketLength = ctx.maxPacketLength;
+  // depth: flits per lane; or buffer_per_channel: flits per physical channel split evenly
+  // among the lanes (the paper's equal-storage experiments)
+  if (node.has("depth") && node.has("buffer_per_channel")) {
+    node.fail("buffer_per_channel", "give either depth or buffer_per_channel, not both");
+  }
+  if (node.has("buffer_per_channel")) {
+    int total = static_cast<int>(node.getInt("buffer_per_channel", 0, 1, 1 << 15));
+    if (total % p.lanes != 0) {
+      node.fail("buffer_per_channel", fmt::format("{} flits cannot be split evenly among {} lanes", total, p.lanes));
+    }
+    p.depth = total / p.lanes;
+  } else {
+    p.depth = static_cast<int>(node.getInt("depth", 4, 1, 1 << 15));
+  }
+  // switching: "wormhole", "virtual_cut_through" or "store_and_forward"
+  std::string sw = node.getChoice("switching", "wormhole",
+                                  {"wormhole", "virtual_cut_through", "store_and_forward"});
+  p.switching = sw == "wormhole" ? Switching::kWormhole
+                : sw == "virtual_cut_through" ? Switching::kCutThrough
+                                              : Switching::kStoreAndForward;
+  if (p.switching != Switching::kWormhole && p.depth < p.maxPacketLength) {
+    node.fail("switching", fmt::format("{} needs lanes at least one packet deep: depth is {} "
+                                       "but packets have up to {} flits", sw, p.depth, p.maxPacketLength));
+  }
+  // arbitration: channel bandwidth allocation among lanes
+  p.arbitration = arbitrationPolicyByName(
+      node.getChoice("arbitration", "random", arbitrationPolicyNames()));
+
+  const ConfigNode& t = *ctx.timing;
+  // mode: "pipelined" (credit-based, configurable delays) or "synchronous" (Dally §V)
+  std::string mode = t.getChoice("mode", "pipelined", {"pipelined", "synchronous"});
+  p.timing.synchronous = mode == "synchronous";
+  if (p.timing.synchronous) {
+    for (const char* key : {"channel_latency", "router_delay", "credit_delay"}) {
+      if (t.has(key)) t.fail(key, "not used with timing.mode = \"synchronous\" (a flit moves one hop per cycle)");
+    }
+  } else {
+    // channel_latency: cycles on the wire; router_delay: extra cycles a flit spends in a
+    // router before it may leave; credit_delay: cycles for a freed slot to reach the sender
+    p.timing.channelLatency = static_cast<int>(t.getInt("channel_latency", 1, 1, 1000));
+    p.timing.routerDelay = static_cast<int>(t.getInt("router_delay", 1, 0, 1000));
+    p.timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
+  }
+  return std::make_unique<VcNetwork>(p, *ctx.topology, *ctx.routing, *ctx.packets, *ctx.source,
+                                     *ctx.observer);
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(Network, "input_queued", makeVcNetwork);
+
+}  // namespace icnsim

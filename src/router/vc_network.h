@@ -1,0 +1,166 @@
+// Input-queued virtual-channel routers (Dally §III) for a whole network, kept in flat arrays.
+//
+// Every channel (router->router, terminal->router injection, router->terminal ejection) has
+// `lanes` lanes. A lane is a FIFO of `depth` flits at the receiving end plus the sender's
+// status register for it (owner packet, credits = free slots as the sender sees them).
+// One packet occupies a lane at a time; the lane is allocated when the packet's head is
+// routed at the sending router and freed when its tail has left the receiving buffer (and,
+// with credit timing, that credit has come back). Each terminal also has `lanes` source
+// buffers, one behind each injection lane, so a saturation source can inject a new packet
+// whenever an injection lane is free (Dally §V-A).
+//
+// One cycle:
+//  1. credits whose return delay expired are added back (credit timing);
+//  2. terminals with waiting packets claim free injection lanes;
+//  3. heads at the front of a router lane are routed and offered free output lanes
+//     (requests at one router are ordered by the arbitration policy's key);
+//  4. every active output channel picks one lane among those with a ready flit and room
+//     downstream (the arbitration policy) -- the switch is input-multiplexed (Fig. 9c);
+//  5. all granted flits move at once.
+// Decisions in 2-4 read only the state at the start of the cycle, so results do not depend
+// on the order channels are visited.
+//
+// Timing (the [timing] section):
+//  mode = "pipelined": a flit sent in cycle t is in the next buffer at t + channel_latency
+//    and may leave it at t + channel_latency + router_delay; the slot it frees is seen by
+//    the sender credit_delay cycles after it leaves.
+//  mode = "synchronous": the Dally paper's simulator, which "moves all flits that have been
+//    granted channels in one time step". A flit moves one hop per cycle and a full lane
+//    accepts a flit in the same cycle its front flit leaves, so chains of flits advance
+//    together. Step 4 then resolves each channel's decision from the downstream end
+//    (memoised recursion); the lane dependency graph of a deadlock-free routing is acyclic,
+//    so the result is still independent of visiting order.
+//
+// Switching (router.switching): "wormhole" (any depth), "virtual_cut_through" (a lane
+// holds a whole packet: depth >= max packet length), "store_and_forward" (additionally a
+// packet leaves a router only once all its flits have arrived).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "kernel/network.h"
+#include "router/arbitration.h"
+#include "routing/routing.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+
+struct VcTiming {
+  bool synchronous = false;
+  int channelLatency = 1;
+  int routerDelay = 1;
+  int creditDelay = 1;
+};
+
+enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
+
+struct VcNetworkParams {
+  int lanes = 1;
+  int depth = 4;
+  Switching switching = Switching::kWormhole;
+  ArbitrationPolicy arbitration = ArbitrationPolicy::kRandom;
+  VcTiming timing;
+  int maxPacketLength = 1;
+  uint64_t seed = 1;
+};
+
+class VcNetwork : public Network {
+ public:
+  VcNetwork(const VcNetworkParams& params, const Topology& topology, const Routing& routing,
+            PacketPool& packets, InjectionSource& source, DeliveryObserver& observer);
+
+  void step(Cycle now) override;
+  void wake(int terminal) override;
+  uint64_t flitHops() const override { return flitHops_; }
+  uint64_t ejectedFlits() const override { return ejectedFlits_; }
+  uint64_t bufferedFlits() const override { return bufferedFlits_; }
+  void checkInvariants() const override;
+  void setWatchdog(Cycle cycles) override { watchdog_ = cycles; }
+
+ private:
+  struct Lane {
+    // Receiving side: the buffer.
+    int32_t packet = -1;   // packet whose flits are buffered here
+    int32_t next = -1;     // lane allocated to that packet at the next hop
+    uint32_t ringBase = 0; // offset of this lane's slots in ready_
+    uint16_t capacity = 0; // buffer slots
+    uint16_t count = 0;    // flits buffered (including those still on the wire)
+    uint16_t ringHead = 0;
+    uint16_t frontSeq = 0; // sequence number of the front flit within its packet
+    uint16_t received = 0; // flits of the current packet written so far
+    // Sending side: the status register (Dally Fig. 8).
+    bool tailSent = false;
+    int32_t owner = -1;    // packet holding this lane, -1 if free
+    int32_t feeder = -1;   // lane at the sender that holds the owner's flits
+    int32_t credits = 0;   // free slots as the sender sees them
+  };
+  struct Channel {
+    int32_t firstLane;
+    int32_t srcRouter;     // -1: injection channel
+    int32_t dstRouter;     // -1: ejection channel
+    int16_t dstPort;
+    int16_t roundRobin = 0;
+    int32_t allocated = 0; // lanes currently owned
+    bool active = false;   // listed in activeChannels_
+  };
+  struct StagedFlit {
+    int32_t lane;
+    int32_t packet;
+    int32_t seq;
+    bool tail;
+  };
+
+  bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
+  bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
+  Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
+  void activate(int32_t channel);
+  void claimLane(int32_t lane, int32_t packet, int32_t feeder);
+  void releaseLane(int32_t lane);
+  void returnCredit(int32_t lane);
+  void injectFromTerminals(Cycle now);
+  void allocateLanes(Cycle now);
+  int32_t decide(int32_t channel, Cycle now);  // winning lane or -1
+  void applyMoves(Cycle now);
+  [[noreturn]] void reportStuck(Cycle now) const;
+
+  VcNetworkParams p_;
+  const Topology& topology_;
+  const Routing& routing_;
+  PacketPool& packets_;
+  InjectionSource& source_;
+  DeliveryObserver& observer_;
+
+  std::vector<Lane> lanes_;
+  std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)
+  std::vector<Cycle> ready_;          // per buffer slot: cycle the flit may leave
+  std::vector<Channel> channels_;
+  std::vector<int32_t> routerOut_;    // routerOutBase_[r] + port -> channel or -1
+  std::vector<int32_t> routerOutBase_;
+  std::vector<int32_t> injectionChannel_, sourceLaneBase_;
+  int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
+
+  std::vector<int32_t> activeChannels_, pendingHeads_, pendingTerminals_;
+  std::vector<uint8_t> terminalPending_;
+  std::vector<Cycle> decidedAt_;
+  std::vector<int32_t> winner_;
+  std::vector<uint8_t> deciding_;
+  std::vector<int32_t> moves_;
+  std::vector<StagedFlit> staged_;
+  std::vector<std::vector<int32_t>> creditWheel_;
+  struct HeadRequest {
+    int32_t router;
+    uint64_t key;
+    int32_t lane;
+    bool operator<(const HeadRequest& o) const {
+      return router != o.router ? router < o.router : key < o.key;
+    }
+  };
+  std::vector<HeadRequest> requests_;
+  std::vector<RouteOption> options_;
+
+  uint64_t flitHops_ = 0, ejectedFlits_ = 0, bufferedFlits_ = 0;
+  int32_t busyInjectionLanes_ = 0;
+  Cycle lastMove_ = 0, watchdog_ = 0;
+};
+
+}  // namespace icnsim

@@ -1,0 +1,26 @@
+// Dimension-order routing on k-ary n-cubes: correct dimension 0 first, then 1, ... taking
+// the minimal direction (a tie on an even ring goes +). On a torus the lanes of each channel
+// are split into two dateline classes (Dally & Seitz 1987): a packet uses class 0 in a
+// dimension until it takes the wrap-around channel, class 1 from then on until it leaves
+// that dimension. The channel dependency graph is then acyclic, so the torus cannot deadlock.
+//
+// Keys: dateline (bool, default true on a torus; false gives plain DOR, which can deadlock
+// and exists to demonstrate the watchdog).
+#pragma once
+#include "routing/routing.h"
+#include "topology/kary_ncube.h"
+
+namespace icnsim {
+
+class DimensionOrderRouting : public Routing {
+ public:
+  DimensionOrderRouting(const KaryNCube& cube, int lanes, bool dateline);
+  void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+
+ private:
+  const KaryNCube& cube_;
+  int lanes_;
+  bool dateline_;
+};
+
+}  // namespace icnsim

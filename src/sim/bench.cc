@@ -1,0 +1,93 @@
+#include "sim/bench.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "common/error.h"
+#include "sim/simulation.h"
+
+namespace icnsim {
+
+namespace {
+
+struct BenchCase {
+  const char* name;
+  const char* toml;
+};
+
+// The issue's standard points: 4 lanes x 8 flits, 20-flit packets, uniform traffic at 50 %
+// of capacity, the default pipelined timing; plus the paper's synchronous fly.
+const BenchCase kCases[] = {
+    {"mesh8x8", R"(
+[topology]
+type = "mesh"
+k = 8
+n = 2
+[routing]
+type = "dimension_order"
+[router]
+lanes = 4
+depth = 8
+[traffic]
+load = 0.5
+packet_length = 20
+)"},
+    {"mesh16x16", R"(
+[topology]
+type = "mesh"
+k = 16
+n = 2
+[routing]
+type = "dimension_order"
+[router]
+lanes = 4
+depth = 8
+[traffic]
+load = 0.5
+packet_length = 20
+)"},
+    {"fly2x8_sync", R"(
+[topology]
+type = "fly"
+k = 2
+n = 8
+[routing]
+type = "destination_tag"
+[router]
+lanes = 4
+depth = 1
+[timing]
+mode = "synchronous"
+[traffic]
+load = 0.5
+packet_length = 20
+)"},
+};
+
+}  // namespace
+
+int runBench(const BenchOptions& o) {
+  if (o.cycles < 1) throw ConfigError("--cycles must be at least 1");
+  fmt::print("{:<14} {:>10} {:>14} {:>16} {:>10}\n", "config", "cycles", "cycles/s", "flit-hops/s", "seconds");
+  bool any = false;
+  for (const auto& c : kCases) {
+    if (!o.only.empty() && o.only != c.name) continue;
+    any = true;
+    auto doc = ConfigDocument::fromString(c.toml, c.name);
+    doc->applyOverride("simulation.warmup_cycles=0");
+    doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles));
+    doc->applyOverride("simulation.drain_cycles=0");
+    Simulation sim(doc);
+    auto start = std::chrono::steady_clock::now();
+    auto r = sim.run();
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double cycles = static_cast<double>(sim.cyclesRun());
+    fmt::print("{:<14} {:>10} {:>14.0f} {:>16.0f} {:>10.2f}\n", c.name, sim.cyclesRun(), cycles / seconds,
+               r["flit_hops"].get<double>() / seconds, seconds);
+  }
+  if (!any) throw ConfigError(fmt::format("bench --only {}: no such configuration", o.only));
+  return kExitOk;
+}
+
+}  // namespace icnsim

@@ -1,0 +1,140 @@
+#include "sim/simulation.h"
+
+#include <fmt/format.h>
+
+namespace icnsim {
+
+Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc)) {
+  ConfigNode root = doc_->root();
+  ConfigNode sim = root.child("simulation");
+  // description: free text carried into the results
+  description_ = sim.getString("description", "");
+  // seed: every random stream derives from it
+  seed_ = static_cast<uint64_t>(sim.getInt("seed", 1, 0, INT64_MAX));
+  // warmup_cycles: statistics ignore packets created earlier (Dally §V: 10 000)
+  warmup_ = sim.getInt("warmup_cycles", 1000, 0, int64_t{1} << 40);
+  // measure_cycles: packets created in this window are measured (Dally §V: 20 000)
+  measure_ = sim.getInt("measure_cycles", 10000, 1, int64_t{1} << 40);
+  // drain_cycles: how long to wait after the window for measured packets to arrive
+  drain_ = sim.getInt("drain_cycles", 50000, 0, int64_t{1} << 40);
+  // watchdog_cycles: report a stuck network after this many cycles without a flit moving
+  watchdog_ = sim.getInt("watchdog_cycles", 10000, 0, int64_t{1} << 40);
+  // check_invariants: verify credit and flit conservation every cycle (slow)
+  checkInvariants_ = sim.getBool("check_invariants", false);
+  // histogram_bin: width in cycles of the latency histogram bins
+  histogramBin_ = sim.getInt("histogram_bin", 1, 1, 1 << 20);
+
+  BuildContext ctx;
+  ctx.seed = seed_;
+  topology_ = makeTopology(ctx, root.child("topology"));
+  ctx.topology = topology_.get();
+  ConfigNode router = root.child("router");
+  // lanes: virtual channels per physical channel
+  lanes_ = static_cast<int>(router.getInt("lanes", 1, 1, 256));
+  ctx.lanes = lanes_;
+  routing_ = makeRouting(ctx, root.child("routing"));
+  ctx.routing = routing_.get();
+  workload_ = std::make_unique<Workload>(ctx, root.child("traffic"));
+  stats_ = std::make_unique<RunStats>(packets_, static_cast<int>(workload_->classes().size()));
+  ctx.maxPacketLength = workload_->maxPacketLength();
+  ctx.packets = &packets_;
+  ctx.source = workload_.get();
+  ctx.observer = stats_.get();
+  ConfigNode timing = root.child("timing");
+  ctx.timing = &timing;
+  network_ = makeNetwork(ctx, router);
+  network_->setWatchdog(watchdog_);
+  workload_->attach(*network_, packets_);
+  doc_->checkAllKeysUsed();
+}
+
+nlohmann::json Simulation::run(const Progress& progress) {
+  const int n = topology_->numTerminals();
+  if (workload_->saturation()) {
+    for (int t = 0; t < n; ++t) network_->wake(t);
+  }
+  const Cycle end = warmup_ + measure_;
+  uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
+  bool drained = true;
+  Cycle t = 0;
+  for (;; ++t) {
+    if (t == warmup_) ejectedAtStart = network_->ejectedFlits(), createdAtStart = workload_->createdFlits();
+    workload_->generate(t, t >= warmup_ && t < end);
+    network_->step(t);
+    if (t + 1 == end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
+    if (checkInvariants_) network_->checkInvariants();
+    if (progress && (t & 4095) == 0) progress(t, end);
+    if (t + 1 >= end) {
+      if (workload_->trackedCreated() == stats_->trackedDelivered()) break;
+      if (t + 1 >= end + drain_) {
+        drained = false;
+        break;
+      }
+    }
+  }
+  cyclesRun_ = t + 1;
+  if (progress) progress(cyclesRun_, cyclesRun_);
+
+  const double capacity = topology_->uniformCapacity();
+  const double window = static_cast<double>(measure_) * n;
+  const double accepted = (ejectedAtEnd - ejectedAtStart) / window;
+  const double offered = workload_->saturation() ? accepted : (createdAtEnd - createdAtStart) / window;
+  nlohmann::json j;
+  if (!description_.empty()) j["description"] = description_;
+  j["topology"] = topology_->description();
+  j["terminals"] = n;
+  j["capacity"] = capacity;
+  j["offered"] = offered;
+  j["offered_fraction"] = offered / capacity;
+  j["accepted"] = accepted;
+  j["accepted_fraction"] = accepted / capacity;
+  j["latency"] = stats_->latency().summary();
+  j["network_latency"] = stats_->networkLatency().summary();
+  j["average_hops"] = stats_->averageHops();
+  j["measured_packets"] = workload_->trackedCreated();
+  j["undelivered_packets"] = workload_->trackedCreated() - stats_->trackedDelivered();
+  j["drained"] = drained;
+  j["cycles"] = cyclesRun_;
+  j["flit_hops"] = network_->flitHops();
+  j["histogram"] = {{"bin_width", histogramBin_}, {"counts", stats_->latency().histogram(histogramBin_)}};
+  nlohmann::json classes = nlohmann::json::array();
+  for (size_t c = 0; c < workload_->classes().size(); ++c) {
+    const auto& tc = workload_->classes()[c];
+    classes.push_back({{"name", tc.name},
+                       {"share", tc.share},
+                       {"priority", tc.priority},
+                       {"latency", stats_->classLatency(static_cast<int>(c)).summary()},
+                       {"network_latency", stats_->classNetworkLatency(static_cast<int>(c)).summary()},
+                       {"histogram", stats_->classLatency(static_cast<int>(c)).histogram(histogramBin_)}});
+  }
+  j["classes"] = classes;
+  nlohmann::json config;
+  for (const auto& [key, value] : doc_->flatten()) config[key] = value;
+  j["config"] = config;
+  return j;
+}
+
+std::string Simulation::humanSummary(const nlohmann::json& r) {
+  std::string s = fmt::format("{} ({} terminals, capacity {:.4f} flits/node/cycle)\n",
+                              r["topology"].get<std::string>(), r["terminals"].get<int>(),
+                              r["capacity"].get<double>());
+  s += fmt::format("  offered   {:.4f} flits/node/cycle ({:.1f} % of capacity)\n",
+                   r["offered"].get<double>(), 100 * r["offered_fraction"].get<double>());
+  s += fmt::format("  accepted  {:.4f} flits/node/cycle ({:.1f} % of capacity)\n",
+                   r["accepted"].get<double>(), 100 * r["accepted_fraction"].get<double>());
+  const auto& l = r["latency"];
+  s += fmt::format("  latency   mean {:.2f}  sd {:.2f}  p50 {}  p99 {}  max {} cycles ({} packets)\n",
+                   l["mean"].get<double>(), l["stddev"].get<double>(), l["p50"].get<uint64_t>(),
+                   l["p99"].get<uint64_t>(), l["max"].get<uint64_t>(), l["count"].get<uint64_t>());
+  s += fmt::format("  network latency mean {:.2f} cycles, average hops {:.2f}\n",
+                   r["network_latency"]["mean"].get<double>(), r["average_hops"].get<double>());
+  if (!r["drained"].get<bool>()) {
+    s += fmt::format("  NOT DRAINED: {} measured packets undelivered at the drain limit "
+                     "(offered load beyond saturation)\n", r["undelivered_packets"].get<uint64_t>());
+  }
+  s += fmt::format("  {} cycles simulated, {} flit-hops\n", r["cycles"].get<uint64_t>(),
+                   r["flit_hops"].get<uint64_t>());
+  return s;
+}
+
+}  // namespace icnsim

@@ -1,0 +1,193 @@
+#include "sim/sweep.h"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "common/error.h"
+#include "sim/progress.h"
+#include "sim/simulation.h"
+
+namespace icnsim {
+
+namespace {
+
+const std::vector<std::string> kMetricColumns = {
+    "status", "offered", "offered_fraction", "accepted", "accepted_fraction", "latency_mean",
+    "latency_stddev", "latency_p50", "latency_p99", "network_latency_mean", "average_hops",
+    "measured_packets", "undelivered_packets", "drained", "cycles"};
+
+std::vector<std::string> splitList(const std::string& text) {
+  // Elements of a TOML array literal "[a, b, "c"]" at nesting depth 1.
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '"') quoted = !quoted;
+    if (!quoted && (c == '[' || c == '{')) { if (depth++ == 0) continue; }
+    if (!quoted && (c == ']' || c == '}')) { if (--depth == 0) continue; }
+    if (!quoted && depth == 1 && c == ',') {
+      out.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!cur.empty()) out.push_back(cur);
+  for (auto& s : out) {
+    s.erase(0, s.find_first_not_of(' '));
+    s.erase(s.find_last_not_of(' ') + 1);
+  }
+  return out;
+}
+
+std::string csvCell(std::string s) {
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+  if (s.find_first_of(",\"") != std::string::npos) s = "\"" + s + "\"";
+  return s;
+}
+
+std::shared_ptr<ConfigDocument> pointConfig(const ConfigDocument& base, const SweepOptions* o,
+                                            const std::vector<SweepAxis>& axes,
+                                            const std::vector<size_t>& choice) {
+  auto doc = base.clone();
+  for (size_t a = 0; a < axes.size(); ++a) doc->applyOverride(axes[a].key + "=" + axes[a].values[choice[a]]);
+  return doc;
+}
+
+std::vector<size_t> decode(size_t index, const std::vector<SweepAxis>& axes) {
+  std::vector<size_t> choice(axes.size());
+  for (size_t a = axes.size(); a-- > 0;) {
+    choice[a] = index % axes[a].values.size();
+    index /= axes[a].values.size();
+  }
+  return choice;
+}
+
+}  // namespace
+
+std::vector<SweepAxis> sweepAxes(const ConfigDocument& sweep) {
+  std::vector<SweepAxis> axes;
+  for (const auto& [key, value] : sweep.flatten()) {
+    if (value.empty() || value.front() != '[') {
+      throw ConfigError(fmt::format("{}: sweep.{}: expected an array of values to sweep over, got {}",
+                                    sweep.fileName(), key, value));
+    }
+    auto values = splitList(value);
+    if (values.empty()) throw ConfigError(fmt::format("{}: sweep.{}: empty array", sweep.fileName(), key));
+    axes.push_back({key, values});
+  }
+  return axes;
+}
+
+void validateSweep(const ConfigDocument& base, const ConfigDocument& sweep) {
+  auto axes = sweepAxes(sweep);
+  if (axes.empty()) return;
+  size_t total = 1;
+  for (const auto& a : axes) total *= a.values.size();
+  for (size_t index : {size_t{0}, total - 1}) {
+    try {
+      Simulation sim(pointConfig(base, nullptr, axes, decode(index, axes)));
+    } catch (const ConfigError& e) {
+      throw ConfigError(fmt::format("sweep point {}: {}", index, e.what()));
+    }
+  }
+}
+
+int runSweep(const SweepOptions& o) {
+  auto base = ConfigDocument::fromFile(o.config);
+  for (const auto& s : o.sets) base->applyOverride(s);
+  auto sweepDoc = base->extractTable("sweep");
+  auto axes = sweepAxes(*sweepDoc);
+  validateSweep(*base, *sweepDoc);
+  size_t total = 1;
+  for (const auto& a : axes) total *= a.values.size();
+
+  namespace fs = std::filesystem;
+  fs::create_directories(fs::path(o.outDir) / "points");
+  const fs::path csvPath = fs::path(o.outDir) / "results.csv";
+  std::string header = "point";
+  for (const auto& a : axes) header += "," + a.key;
+  for (const auto& m : kMetricColumns) header += "," + m;
+
+  std::set<size_t> done;
+  if (o.resume && fs::exists(csvPath)) {
+    std::ifstream in(csvPath);
+    std::string line;
+    std::getline(in, line);
+    if (line != header) {
+      throw ConfigError(fmt::format("{}: --resume: the existing header does not match this sweep", csvPath.string()));
+    }
+    while (std::getline(in, line)) {
+      if (!line.empty()) done.insert(std::stoul(line.substr(0, line.find(','))));
+    }
+  } else {
+    std::ofstream(csvPath) << header << "\n";
+  }
+  std::ofstream(fs::path(o.outDir) / "config.toml") << base->toTomlString() << "\n";
+
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < total; ++i) if (!done.count(i)) todo.push_back(i);
+  std::atomic<size_t> next{0};
+  std::mutex mutex;
+  std::ofstream csv(csvPath, std::ios::app);
+  ProgressReporter progress(fmt::format("sweep {}", o.config), o.quiet);
+  size_t finished = done.size();
+  std::string firstError;
+  bool failed = false;
+
+  auto worker = [&]() {
+    while (true) {
+      size_t slot = next++;
+      if (slot >= todo.size()) return;
+      {
+        std::lock_guard lock(mutex);
+        if (failed) return;
+      }
+      size_t index = todo[slot];
+      auto choice = decode(index, axes);
+      std::string row = std::to_string(index);
+      for (size_t a = 0; a < axes.size(); ++a) row += "," + csvCell(axes[a].values[choice[a]]);
+      try {
+        Simulation sim(pointConfig(*base, &o, axes, choice));
+        auto r = sim.run();
+        std::ofstream(fs::path(o.outDir) / "points" / fmt::format("{:05}.json", index)) << r.dump(2) << "\n";
+        row += fmt::format(",ok,{},{},{},{},{},{},{},{},{},{},{},{},{},{}", r["offered"].get<double>(),
+                           r["offered_fraction"].get<double>(), r["accepted"].get<double>(),
+                           r["accepted_fraction"].get<double>(), r["latency"]["mean"].get<double>(),
+                           r["latency"]["stddev"].get<double>(), r["latency"]["p50"].get<uint64_t>(),
+                           r["latency"]["p99"].get<uint64_t>(), r["network_latency"]["mean"].get<double>(),
+                           r["average_hops"].get<double>(), r["measured_packets"].get<uint64_t>(),
+                           r["undelivered_packets"].get<uint64_t>(), r["drained"].get<bool>(),
+                           r["cycles"].get<uint64_t>());
+      } catch (const StuckNetworkError& e) {
+        row += ",stuck" + std::string(kMetricColumns.size() - 1, ',');
+      } catch (const std::exception& e) {
+        std::lock_guard lock(mutex);
+        if (!failed) firstError = fmt::format("sweep point {}: {}", index, e.what());
+        failed = true;
+        return;
+      }
+      std::lock_guard lock(mutex);
+      csv << row << "\n";
+      csv.flush();
+      progress.update(double(++finished), double(total), "points");
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 0; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  progress.finish();
+  if (failed) throw InternalError(firstError);
+  if (!o.quiet) fmt::print(stderr, "{} points in {}\n", total, csvPath.string());
+  return kExitOk;
+}
+
+}  // namespace icnsim

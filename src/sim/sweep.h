@@ -1,0 +1,32 @@
+// Parameter sweeps: the [sweep] table maps key paths to arrays of values
+// (e.g. "router.lanes" = [1, 2, 4]); every combination is one point, run in parallel on
+// -j threads. Each finished point appends a row to DIR/results.csv at once and writes
+// DIR/points/<n>.json, so an interrupted sweep keeps its points and --resume skips them.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+
+namespace icnsim {
+
+struct SweepOptions {
+  std::string config;
+  std::vector<std::string> sets;
+  std::string outDir;
+  int jobs = 1;
+  bool resume = false;
+  bool quiet = false;
+};
+
+struct SweepAxis {
+  std::string key;
+  std::vector<std::string> values;  // TOML literals
+};
+
+std::vector<SweepAxis> sweepAxes(const ConfigDocument& sweep);
+// Checks that every sweep key names a valid setting by building the first and last points.
+void validateSweep(const ConfigDocument& base, const ConfigDocument& sweep);
+int runSweep(const SweepOptions& options);
+
+}  // namespace icnsim

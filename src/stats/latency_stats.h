@@ -1,0 +1,36 @@
+// Samples of a latency (cycles) with the summary the reports need: mean, standard
+// deviation, percentiles and a histogram. Integer samples keep results bit-identical
+// whatever order they arrive in.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace icnsim {
+
+class LatencyStats {
+ public:
+  void add(uint64_t value) {
+    samples_.push_back(value);
+    sum_ += value;
+    sumSquares_ += static_cast<long double>(value) * value;
+  }
+  size_t count() const { return samples_.size(); }
+  double mean() const { return count() ? static_cast<double>(sum_) / count() : 0.0; }
+  double stddev() const;
+  // p in [0, 100]; nearest-rank percentile.
+  uint64_t percentile(double p) const;
+  // Counts per bin of `width` cycles starting at 0, up to the largest sample.
+  std::vector<uint64_t> histogram(uint64_t width) const;
+  nlohmann::json summary() const;
+
+ private:
+  void sort() const;
+  mutable std::vector<uint64_t> samples_;
+  mutable bool sorted_ = false;
+  uint64_t sum_ = 0;
+  long double sumSquares_ = 0;
+};
+
+}  // namespace icnsim

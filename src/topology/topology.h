@@ -1,0 +1,66 @@
+// A topology is the graph of routers, terminals and channels. Router r has numPorts(r) input
+// and numPorts(r) output ports; output port p of r leads to an input port of another router,
+// to a terminal, or nowhere (mesh edges). Each terminal has one injection channel into a
+// router input port and one ejection channel from a router output port. The topology also
+// knows distances and its capacity under uniform traffic, used to normalise throughput.
+//
+// Keys: topology.type selects the variant (registry); each variant documents its own keys.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/build_context.h"
+#include "common/registry.h"
+
+namespace icnsim {
+
+struct Endpoint {
+  enum Kind : uint8_t { kNone, kRouter, kTerminal };
+  Kind kind = kNone;
+  int id = -1;    // router or terminal index
+  int port = -1;  // input port at a router; 0 at a terminal
+  bool connected() const { return kind != kNone; }
+};
+
+class Topology {
+ public:
+  virtual ~Topology() = default;
+
+  int numRouters() const { return static_cast<int>(ports_.size()); }
+  int numTerminals() const { return static_cast<int>(injection_.size()); }
+  int numPorts(int router) const { return ports_[router]; }
+  const Endpoint& outputPeer(int router, int port) const { return peers_[router][port]; }
+  // The router input port a terminal injects into, and the router output port feeding it.
+  const Endpoint& injectionPort(int terminal) const { return injection_[terminal]; }
+  const Endpoint& ejectionPort(int terminal) const { return ejection_[terminal]; }
+
+  // Router-to-router channels on the path the topology's minimal routing takes.
+  virtual int hopDistance(int srcTerminal, int dstTerminal) const = 0;
+  // Injection rate (flits/node/cycle) at which the busiest channel is busy 100 % of the time
+  // under uniform random traffic (destinations uniform over all terminals, self included).
+  virtual double uniformCapacity() const = 0;
+  // Radix per coordinate of a terminal address (least significant first), for patterns
+  // such as tornado and neighbour; a k-ary n-fly terminal has n base-k digits.
+  virtual std::vector<int> terminalRadices() const = 0;
+  virtual std::string description() const = 0;
+
+ protected:
+  void resize(int routers, int terminals, int portsPerRouter);
+  void connect(int router, int port, Endpoint peer) { peers_[router][port] = peer; }
+  void attachTerminal(int terminal, int injectRouter, int inPort, int ejectRouter, int outPort);
+
+ private:
+  std::vector<int> ports_;
+  std::vector<std::vector<Endpoint>> peers_;
+  std::vector<Endpoint> injection_, ejection_;
+};
+
+std::unique_ptr<Topology> makeTopology(const BuildContext& ctx, const ConfigNode& node);
+
+// Load on the busiest channel of a line (wrap = false) or ring of k nodes when every node
+// sends one unit spread uniformly over all k positions, routed minimally; a tie on a ring
+// goes in the + direction, as dimension-order routing does.
+double maxLineChannelLoad(int k, bool wrap);
+
+}  // namespace icnsim

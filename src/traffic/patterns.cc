@@ -1,0 +1,143 @@
+// The standard synthetic patterns. Bit permutations need a power-of-two node count;
+// tornado and neighbour work on the topology's terminal coordinates (k-ary digits).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+
+#include "topology/topology.h"
+#include "traffic/pattern.h"
+
+namespace icnsim {
+
+std::unique_ptr<TrafficPattern> makeTrafficPattern(const BuildContext& ctx, const ConfigNode& node) {
+  // type: "uniform", "transpose", "bit_complement", "bit_reverse", "shuffle", "tornado",
+  // "neighbor", "hotspot"
+  std::string type = node.getString("type", "uniform");
+  return Registry<TrafficPattern>::instance().create(type, ctx, node, "type");
+}
+
+namespace {
+
+class Uniform : public TrafficPattern {
+ public:
+  explicit Uniform(int nodes) : nodes_(nodes) {}
+  int destination(int, Rng& rng) const override { return static_cast<int>(rng.below(nodes_)); }
+
+ private:
+  int nodes_;
+};
+
+// A fixed permutation computed once from a function of the source.
+class Permutation : public TrafficPattern {
+ public:
+  explicit Permutation(std::vector<int> map) : map_(std::move(map)) {}
+  int destination(int source, Rng&) const override { return map_[source]; }
+
+ private:
+  std::vector<int> map_;
+};
+
+int bitsFor(const BuildContext& ctx, const ConfigNode& node) {
+  int n = ctx.topology->numTerminals();
+  if (!std::has_single_bit(static_cast<unsigned>(n))) {
+    node.fail("type", fmt::format("this pattern needs a power-of-two number of terminals, the topology has {}", n));
+  }
+  return std::countr_zero(static_cast<unsigned>(n));
+}
+
+template <typename F>
+std::unique_ptr<TrafficPattern> permutation(const BuildContext& ctx, F f) {
+  std::vector<int> map(ctx.topology->numTerminals());
+  for (int s = 0; s < static_cast<int>(map.size()); ++s) map[s] = f(s);
+  return std::make_unique<Permutation>(std::move(map));
+}
+
+// Coordinates of a terminal in the topology's mixed radix (least significant first).
+template <typename F>
+std::unique_ptr<TrafficPattern> coordinatePermutation(const BuildContext& ctx, F f) {
+  std::vector<int> radix = ctx.topology->terminalRadices();
+  return permutation(ctx, [&](int s) {
+    int result = 0, scale = 1, rest = s;
+    for (size_t d = 0; d < radix.size(); ++d) {
+      int c = rest % radix[d];
+      rest /= radix[d];
+      result += f(static_cast<int>(d), c, radix[d]) * scale;
+      scale *= radix[d];
+    }
+    return result;
+  });
+}
+
+// A share of sources ("hot senders") send a share of their packets to the hot-spot nodes;
+// all other traffic is uniform.
+class HotSpot : public TrafficPattern {
+ public:
+  HotSpot(int nodes, std::vector<int> hot, std::vector<uint8_t> hotSender, double packetShare)
+      : nodes_(nodes), hot_(std::move(hot)), hotSender_(std::move(hotSender)), packetShare_(packetShare) {}
+  int destination(int source, Rng& rng) const override {
+    if (hotSender_[source] && rng.uniform() < packetShare_) return hot_[rng.below(hot_.size())];
+    return static_cast<int>(rng.below(nodes_));
+  }
+
+ private:
+  int nodes_;
+  std::vector<int> hot_;
+  std::vector<uint8_t> hotSender_;
+  double packetShare_;
+};
+
+}  // namespace
+
+ICNSIM_REGISTER(TrafficPattern, "uniform", [](const BuildContext& ctx, const ConfigNode&) {
+  return std::make_unique<Uniform>(ctx.topology->numTerminals());
+});
+ICNSIM_REGISTER(TrafficPattern, "bit_complement", [](const BuildContext& ctx, const ConfigNode& node) {
+  int mask = (1 << bitsFor(ctx, node)) - 1;
+  return permutation(ctx, [mask](int s) { return ~s & mask; });
+});
+ICNSIM_REGISTER(TrafficPattern, "bit_reverse", [](const BuildContext& ctx, const ConfigNode& node) {
+  int b = bitsFor(ctx, node);
+  return permutation(ctx, [b](int s) {
+    int r = 0;
+    for (int i = 0; i < b; ++i) r |= ((s >> i) & 1) << (b - 1 - i);
+    return r;
+  });
+});
+ICNSIM_REGISTER(TrafficPattern, "shuffle", [](const BuildContext& ctx, const ConfigNode& node) {
+  int b = bitsFor(ctx, node);
+  int mask = (1 << b) - 1;
+  return permutation(ctx, [b, mask](int s) { return ((s << 1) | (s >> (b - 1))) & mask; });
+});
+ICNSIM_REGISTER(TrafficPattern, "transpose", [](const BuildContext& ctx, const ConfigNode& node) {
+  int b = bitsFor(ctx, node);
+  if (b % 2) node.fail("type", "transpose needs an even number of address bits (a square node count)");
+  int h = b / 2, low = (1 << h) - 1;
+  return permutation(ctx, [h, low](int s) { return ((s & low) << h) | (s >> h); });
+});
+ICNSIM_REGISTER(TrafficPattern, "tornado", [](const BuildContext& ctx, const ConfigNode&) {
+  return coordinatePermutation(ctx, [](int, int c, int k) { return (c + (k + 1) / 2 - 1) % k; });
+});
+ICNSIM_REGISTER(TrafficPattern, "neighbor", [](const BuildContext& ctx, const ConfigNode&) {
+  return coordinatePermutation(ctx, [](int d, int c, int k) { return d == 0 ? (c + 1) % k : c; });
+});
+ICNSIM_REGISTER(TrafficPattern, "hotspot", [](const BuildContext& ctx, const ConfigNode& node) {
+  int n = ctx.topology->numTerminals();
+  // nodes: the hot-spot terminals
+  auto hot64 = node.getIntList("nodes", {0}, 0, n - 1);
+  std::vector<int> hot(hot64.begin(), hot64.end());
+  // source_share: fraction of terminals that are hot senders (chosen from the seed)
+  double sourceShare = node.getDouble("source_share", 1.0, 0.0, 1.0);
+  // packet_share: fraction of a hot sender's packets that go to a hot spot
+  double packetShare = node.getDouble("packet_share", 1.0, 0.0, 1.0);
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  Rng rng(ctx.seed, "hotspot-senders", 0);
+  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[rng.below(i + 1)]);
+  std::vector<uint8_t> sender(n, 0);
+  int count = static_cast<int>(sourceShare * n + 0.5);
+  for (int i = 0; i < count; ++i) sender[order[i]] = 1;
+  return std::make_unique<HotSpot>(n, std::move(hot), std::move(sender), packetShare);
+});
+
+}  // namespace icnsim
