@@ -212,7 +212,6 @@ void VcNetwork::allocateLanes(Cycle now) {
         int32_t candidate = channels_[out].firstLane + v;
         if (lanes_[candidate].owner >= 0) continue;
         claimLane(candidate, l.packet, req.lane);
-        l.next = candidate;
         granted = true;
       }
       if (granted) break;
@@ -274,7 +273,6 @@ void VcNetwork::applyMoves(Cycle now) {
       in.next = -1;
       in.frontSeq = 0;
       in.received = 0;
-      out.tailSent = true;
       out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
     }
     if (isRouterLane(feeder)) {
@@ -311,6 +309,9 @@ void VcNetwork::applyMoves(Cycle now) {
     --l.credits;
     ++l.received;
     ++bufferedFlits_;
+    // Only now, with the tail written, may the lane be released once it drains: marking it
+    // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
+    if (f.tail) l.tailSent = true;
     if (f.seq == 0) {
       l.packet = f.packet;
       pendingHeads_.push_back(f.lane);

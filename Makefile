@@ -1,0 +1,29 @@
+# icnsim: the two commands a newcomer needs (see README.md).
+#   make run   - install missing Debian packages, build (Release), run the main job
+#   make test  - install missing Debian packages, build (Release), run the test suite
+BUILD ?= build
+JOBS ?= $(shell nproc)
+
+.PHONY: run test build deps deps-plots bench clean
+
+deps:
+	bash scripts/install-deps.sh
+
+deps-plots:
+	bash scripts/install-deps.sh --with-plots
+
+build: deps
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+run: deps-plots build
+	BIN=$(BUILD)/icnsim bash scripts/run-main.sh
+
+bench: build
+	$(BUILD)/icnsim bench
+
+clean:
+	rm -rf $(BUILD) out

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages icnsim needs that are missing on this machine (apt-get only).
+# Usage: scripts/install-deps.sh [--with-plots]
+set -euo pipefail
+packages=(g++ cmake ninja-build libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev)
+if [[ "${1:-}" == "--with-plots" ]]; then
+  packages+=(python3 python3-matplotlib python3-numpy)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,111 @@
+// The command line: exit codes, JSON output, sweeps (parallel and resumed) are identical to
+// serial ones.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "test_util.h"
+
+using icnsim::test::runCommand;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path tempDir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / ("icnsim_test_" + name + "_" + std::to_string(getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+const char* kSweep = R"(
+[simulation]
+warmup_cycles = 100
+measure_cycles = 600
+[topology]
+type = "mesh"
+k = 4
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+[traffic]
+load = 0.3
+packet_length = 5
+[sweep]
+"router.lanes" = [1, 2]
+"traffic.load" = [0.2, 0.5]
+)";
+
+TEST(Cli, ExitCodes) {
+  fs::path d = tempDir("exit");
+  std::ofstream(d / "bad.toml") << "[topology]\ntype = \"mesh\"\nk = 1\n";
+  auto r = runCommand("run " + (d / "bad.toml").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("bad.toml:3: topology.k: expected an integer"), std::string::npos) << r.output;
+  r = runCommand("run " + (d / "missing.toml").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("cannot open"), std::string::npos);
+  r = runCommand("frobnicate");
+  EXPECT_EQ(r.exitCode, 1);
+}
+
+TEST(Cli, RunWritesJsonAndSummary) {
+  fs::path d = tempDir("run");
+  std::ofstream(d / "c.toml") << kSweep;
+  auto r = runCommand("run -q " + (d / "c.toml").string() + " --set traffic.load=0.1 --json " +
+                      (d / "out.json").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("accepted"), std::string::npos);
+  auto j = nlohmann::json::parse(readFile(d / "out.json"));
+  EXPECT_NEAR(j["offered_fraction"].get<double>(), 0.1, 0.03);
+  EXPECT_EQ(runCommand("validate " + (d / "c.toml").string()).exitCode, 0);
+}
+
+TEST(Cli, ParallelSweepEqualsSerialAndResumes) {
+  fs::path d = tempDir("sweep");
+  std::ofstream(d / "c.toml") << kSweep;
+  auto serial = runCommand("sweep -q -j 1 " + (d / "c.toml").string() + " --out " + (d / "s").string());
+  ASSERT_EQ(serial.exitCode, 0) << serial.output;
+  auto parallel = runCommand("sweep -q -j 2 " + (d / "c.toml").string() + " --out " + (d / "p").string());
+  ASSERT_EQ(parallel.exitCode, 0) << parallel.output;
+  for (int i = 0; i < 4; ++i) {
+    std::string name = "points/0000" + std::to_string(i) + ".json";
+    std::string a = readFile(d / "s" / name), b = readFile(d / "p" / name);
+    EXPECT_FALSE(a.empty());
+    EXPECT_EQ(a, b) << name;
+  }
+  // Drop two rows, resume: only the missing points run, and the CSV is whole again.
+  std::string csv = readFile(d / "p" / "results.csv");
+  std::istringstream lines(csv);
+  std::string header, row, kept;
+  std::getline(lines, header);
+  kept = header + "\n";
+  for (int i = 0; std::getline(lines, row); ++i) if (i < 2) kept += row + "\n";
+  std::ofstream(d / "p" / "results.csv") << kept;
+  auto resumed = runCommand("sweep -q --resume -j 2 " + (d / "c.toml").string() + " --out " + (d / "p").string());
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.output;
+  std::string after = readFile(d / "p" / "results.csv");
+  EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 5);
+  for (int i = 0; i < 4; ++i) EXPECT_NE(after.find("\n" + std::to_string(i) + ","), std::string::npos);
+}
+
+TEST(Cli, BadSweepKeyIsAConfigError) {
+  fs::path d = tempDir("badsweep");
+  std::ofstream(d / "c.toml") << std::string(kSweep) + "\"router.lans\" = [1]\n";
+  auto r = runCommand("sweep -q " + (d / "c.toml").string() + " --out " + (d / "o").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("router.lans: unknown key"), std::string::npos) << r.output;
+}
+
+}  // namespace

@@ -1,0 +1,149 @@
+// Every configuration error path names the file, line, key and what was expected.
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+using namespace icnsim;
+using icnsim::test::doc;
+
+namespace {
+
+const char* kBase = R"(
+[topology]
+type = "mesh"
+k = 4
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+[traffic]
+load = 0.1
+packet_length = 4
+)";
+
+std::string errorOf(const std::string& toml) {
+  try {
+    Simulation sim(doc(toml));
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Config, ValidBaseBuilds) { EXPECT_EQ(errorOf(kBase), ""); }
+
+TEST(Config, UnknownKeyNamesNearestValidKey) {
+  std::string e = errorOf(std::string(kBase) + "[simulation]\nwarmup_cycle = 5\n");
+  EXPECT_NE(e.find("test.toml:13: simulation.warmup_cycle: unknown key"), std::string::npos) << e;
+  EXPECT_NE(e.find("did you mean 'warmup_cycles'"), std::string::npos) << e;
+}
+
+TEST(Config, UnknownKeyInsideKnownSection) {
+  std::string toml = kBase;
+  toml.replace(toml.find("lanes = 2"), 9, "lanse = 2");
+  std::string e = errorOf(toml);
+  EXPECT_NE(e.find("router.lanse: unknown key"), std::string::npos) << e;
+  EXPECT_NE(e.find("'lanes'"), std::string::npos) << e;
+}
+
+TEST(Config, WrongTypeGivesLineAndExpectation) {
+  std::string toml = kBase;
+  toml.replace(toml.find("k = 4"), 5, "k = \"four\"");
+  std::string e = errorOf(toml);
+  EXPECT_NE(e.find("test.toml:4: topology.k: expected an integer in [2, 65536], got a string"),
+            std::string::npos) << e;
+}
+
+TEST(Config, OutOfRangeValue) {
+  std::string toml = kBase;
+  toml.replace(toml.find("lanes = 2"), 9, "lanes = 0");
+  std::string e = errorOf(toml);
+  EXPECT_NE(e.find("router.lanes: expected an integer in [1, 256], got 0"), std::string::npos) << e;
+}
+
+TEST(Config, UnknownRegisteredNameListsChoices) {
+  std::string toml = kBase;
+  toml.replace(toml.find("\"mesh\""), 6, "\"mseh\"");
+  std::string e = errorOf(toml);
+  EXPECT_NE(e.find("topology.type: unknown name \"mseh\""), std::string::npos) << e;
+  EXPECT_NE(e.find("\"torus\""), std::string::npos) << e;
+  EXPECT_NE(e.find("did you mean \"mesh\""), std::string::npos) << e;
+}
+
+TEST(Config, BadChoiceListsAllowedValues) {
+  std::string e = errorOf(std::string(kBase) + "[timing]\nmode = \"sync\"\n");
+  EXPECT_NE(e.find("timing.mode: expected one of \"pipelined\", \"synchronous\""), std::string::npos) << e;
+}
+
+TEST(Config, MissingRequiredKey) {
+  std::string toml = kBase;
+  toml.replace(toml.find("type = \"dimension_order\""), 24, "");
+  std::string e = errorOf(toml);
+  EXPECT_NE(e.find("routing.type: missing required key"), std::string::npos) << e;
+}
+
+TEST(Config, RoutingMustFitTopology) {
+  std::string toml = kBase;
+  toml.replace(toml.find("\"dimension_order\""), 17, "\"destination_tag\"");
+  std::string e = errorOf(toml);
+  EXPECT_NE(e.find("needs topology.type \"fly\""), std::string::npos) << e;
+}
+
+TEST(Config, TorusDatelinesNeedTwoLanes) {
+  std::string toml = kBase;
+  toml.replace(toml.find("\"mesh\""), 6, "\"torus\"");
+  toml.replace(toml.find("lanes = 2"), 9, "lanes = 1");
+  std::string e = errorOf(toml);
+  EXPECT_NE(e.find("needs router.lanes >= 2"), std::string::npos) << e;
+}
+
+TEST(Config, CutThroughNeedsPacketDeepLanes) {
+  std::string e = errorOf(std::string(kBase) + "switching = \"virtual_cut_through\"\n");
+  // appended to [traffic]: so it is an unknown traffic key, not a router key
+  EXPECT_NE(e.find("traffic.switching: unknown key"), std::string::npos) << e;
+  std::string toml = kBase;
+  toml.replace(toml.find("lanes = 2"), 9, "lanes = 2\ndepth = 2\nswitching = \"virtual_cut_through\"");
+  e = errorOf(toml);
+  EXPECT_NE(e.find("needs lanes at least one packet deep: depth is 2"), std::string::npos) << e;
+}
+
+TEST(Config, BufferPerChannelMustDivide) {
+  std::string toml = kBase;
+  toml.replace(toml.find("lanes = 2"), 9, "lanes = 3\nbuffer_per_channel = 32");
+  std::string e = errorOf(toml);
+  EXPECT_NE(e.find("32 flits cannot be split evenly among 3 lanes"), std::string::npos) << e;
+}
+
+TEST(Config, LoadAndRateAreExclusive) {
+  std::string e = errorOf(std::string(kBase) + "rate = 0.1\n");
+  EXPECT_NE(e.find("give exactly one of load"), std::string::npos) << e;
+}
+
+TEST(Config, SyntaxErrorHasPosition) {
+  std::string e = errorOf("[topology\n");
+  EXPECT_NE(e.find("test.toml:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("TOML syntax error"), std::string::npos) << e;
+}
+
+TEST(Config, OverrideParsesValuesAndReportsCommandLine) {
+  auto d = doc(kBase);
+  d->applyOverride("router.lanes=0");
+  try {
+    Simulation sim(d);
+    FAIL() << "expected an error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("(set on the command line): router.lanes"), std::string::npos) << e.what();
+  }
+  auto ok = doc(kBase);
+  ok->applyOverride("topology.type=torus");  // bare word becomes a string
+  ok->applyOverride("traffic.pattern.type=\"transpose\"");
+  EXPECT_NO_THROW(Simulation sim(ok));
+  EXPECT_THROW(doc(kBase)->applyOverride("novalue"), ConfigError);
+}
+
+TEST(Config, EditDistanceSuggestion) {
+  EXPECT_EQ(editDistance("kitten", "sitting"), 3u);
+  EXPECT_EQ(nearest("lanse", {"depth", "lanes", "type"}), "lanes");
+}
+
+}  // namespace

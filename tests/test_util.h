@@ -1,0 +1,39 @@
+// Helpers shared by the tests: build configs from literals and run the simulator binary.
+#pragma once
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "config/config.h"
+#include "sim/simulation.h"
+
+namespace icnsim::test {
+
+inline std::shared_ptr<ConfigDocument> doc(const std::string& toml) {
+  return ConfigDocument::fromString(toml, "test.toml");
+}
+
+inline nlohmann::json runToml(const std::string& toml) {
+  Simulation sim(doc(toml));
+  return sim.run();
+}
+
+struct CommandResult {
+  int exitCode;
+  std::string output;  // stdout and stderr
+};
+
+inline CommandResult runCommand(const std::string& args) {
+  std::string cmd = std::string(ICNSIM_BINARY) + " " + args + " 2>&1";
+  CommandResult r{0, ""};
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), n);
+  int status = pclose(pipe);
+  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+}  // namespace icnsim::test

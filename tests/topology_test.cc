@@ -1,0 +1,119 @@
+// Topologies and routing checked exhaustively on small instances: every pair is routed to
+// its destination in the claimed number of hops, lanes stay in their class, and the
+// capacity each topology reports equals the one computed by routing every pair.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "routing/routing.h"
+#include "test_util.h"
+#include "topology/kary_ncube.h"
+#include "topology/kary_nfly.h"
+
+using namespace icnsim;
+
+namespace {
+
+struct Walk {
+  int hops = 0;
+  bool arrived = false;
+};
+
+// Follows the routing function hop by hop (always taking the first option and its first
+// lane) and accumulates the load every channel carries under uniform traffic.
+Walk walk(const Topology& topo, const Routing& routing, int src, int dst,
+          std::map<std::pair<int, int>, double>* load, int lanes) {
+  Walk w;
+  const Endpoint& in = topo.injectionPort(src);
+  int router = in.id, port = in.port, lane = 0;
+  bool fromTerminal = true;
+  for (int step = 0; step < 1000; ++step) {
+    std::vector<RouteOption> opts;
+    routing.route({router, port, lane, fromTerminal, src, dst}, opts);
+    EXPECT_FALSE(opts.empty());
+    const RouteOption& o = opts.front();
+    EXPECT_LT(o.laneBegin, o.laneEnd);
+    EXPECT_LE(o.laneEnd, lanes);
+    if (load) (*load)[{router, o.port}] += 1.0 / topo.numTerminals();
+    const Endpoint& peer = topo.outputPeer(router, o.port);
+    EXPECT_TRUE(peer.connected()) << "router " << router << " port " << o.port;
+    if (peer.kind == Endpoint::kTerminal) {
+      w.arrived = peer.id == dst;
+      return w;
+    }
+    ++w.hops;
+    router = peer.id, port = peer.port, lane = o.laneBegin, fromTerminal = false;
+  }
+  return w;
+}
+
+void checkAllPairs(const std::string& toml, int lanes, bool checkCapacity) {
+  auto d = icnsim::test::doc(toml);
+  BuildContext ctx;
+  ctx.lanes = lanes;
+  auto topo = makeTopology(ctx, d->root().child("topology"));
+  ctx.topology = topo.get();
+  auto routing = makeRouting(ctx, d->root().child("routing"));
+  std::map<std::pair<int, int>, double> load;
+  for (int s = 0; s < topo->numTerminals(); ++s) {
+    for (int t = 0; t < topo->numTerminals(); ++t) {
+      Walk w = walk(*topo, *routing, s, t, &load, lanes);
+      ASSERT_TRUE(w.arrived) << s << "->" << t;
+      EXPECT_EQ(w.hops, topo->hopDistance(s, t)) << s << "->" << t;
+    }
+  }
+  if (checkCapacity) {
+    double maxLoad = 1.0;  // terminal channels carry exactly the injection rate
+    for (const auto& [channel, l] : load) maxLoad = std::max(maxLoad, l);
+    EXPECT_NEAR(topo->uniformCapacity(), 1.0 / maxLoad, 1e-9);
+  }
+}
+
+TEST(Topology, MeshAllPairsMinimalAndCapacity) {
+  checkAllPairs("[topology]\ntype=\"mesh\"\nk=4\nn=2\n[routing]\ntype=\"dimension_order\"\n", 2, true);
+  checkAllPairs("[topology]\ntype=\"mesh\"\nk=5\nn=2\n[routing]\ntype=\"dimension_order\"\n", 1, true);
+  checkAllPairs("[topology]\ntype=\"mesh\"\nk=3\nn=3\n[routing]\ntype=\"dimension_order\"\n", 1, true);
+}
+
+TEST(Topology, TorusAllPairsMinimalAndCapacity) {
+  checkAllPairs("[topology]\ntype=\"torus\"\nk=4\nn=2\n[routing]\ntype=\"dimension_order\"\n", 2, true);
+  checkAllPairs("[topology]\ntype=\"torus\"\nk=5\nn=2\n[routing]\ntype=\"dimension_order\"\n", 4, true);
+}
+
+TEST(Topology, FlyAllPairsAndCapacity) {
+  checkAllPairs("[topology]\ntype=\"fly\"\nk=2\nn=4\n[routing]\ntype=\"destination_tag\"\n", 1, true);
+  checkAllPairs("[topology]\ntype=\"fly\"\nk=4\nn=3\n[routing]\ntype=\"destination_tag\"\n", 1, true);
+  checkAllPairs("[topology]\ntype=\"fly\"\nk=3\nn=1\n[routing]\ntype=\"destination_tag\"\n", 1, true);
+}
+
+TEST(Topology, KnownCapacities) {
+  EXPECT_DOUBLE_EQ(KaryNCube(16, 2, false).uniformCapacity(), 0.25);  // 4/k
+  EXPECT_DOUBLE_EQ(KaryNCube(8, 2, false).uniformCapacity(), 0.5);
+  EXPECT_DOUBLE_EQ(KaryNFly(2, 6).uniformCapacity(), 1.0);
+  EXPECT_NEAR(KaryNCube(8, 2, true).uniformCapacity(), 0.8, 1e-12);  // 8/(k+2): ties go +
+}
+
+TEST(Routing, TorusDatelineClasses) {
+  // On an 8-ary 1-cube torus with 4 lanes, a packet from 6 to 1 goes + and crosses the
+  // wrap 7->0: class 0 (lanes 0-1) before it, class 1 (lanes 2-3) from the wrap channel on.
+  KaryNCube ring(8, 1, true);
+  BuildContext ctx;
+  ctx.lanes = 4;
+  ctx.topology = &ring;
+  auto d = icnsim::test::doc("[routing]\ntype=\"dimension_order\"\n");
+  auto routing = makeRouting(ctx, d->root().child("routing"));
+  std::vector<RouteOption> o;
+  routing->route({6, ring.terminalPort(), 0, true, 6, 1}, o);
+  EXPECT_EQ(o[0].port, 0);
+  EXPECT_EQ(o[0].laneBegin, 0);
+  EXPECT_EQ(o[0].laneEnd, 2);
+  o.clear();
+  routing->route({7, 0, 1, false, 6, 1}, o);  // at 7 the next hop is the wrap channel
+  EXPECT_EQ(o[0].laneBegin, 2);
+  o.clear();
+  routing->route({0, 0, 2, false, 6, 1}, o);  // after the wrap: stays in class 1
+  EXPECT_EQ(o[0].laneBegin, 2);
+  EXPECT_EQ(o[0].laneEnd, 4);
+}
+
+}  // namespace
