@@ -32,6 +32,9 @@ def plot(series, xlabel, ylabel, title, path):
     for label, (xs, ys) in series.items():
         ax.plot(xs, ys, marker="o", label=label)
     ax.set_xscale("log", base=2)
+    ticks = sorted({x for xs, _ in series.values() for x in xs})
+    ax.set_xticks(ticks)
+    ax.set_xticklabels([str(t) for t in ticks])
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
