@@ -4,7 +4,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: run test build deps deps-plots bench clean
+.PHONY: run test test-sanitize build deps deps-plots bench clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -18,6 +18,12 @@ build: deps
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer (Debug build).
+test-sanitize: deps
+	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DICNSIM_SANITIZE=ON
+	cmake --build $(BUILD)-asan -j $(JOBS)
+	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS)
 
 run: deps-plots build
 	BIN=$(BUILD)/icnsim bash scripts/run-main.sh
