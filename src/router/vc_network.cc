@@ -188,7 +188,10 @@ void VcNetwork::allocateLanes(Cycle now) {
       continue;
     }
     const Channel& c = channels_[laneChannel_[lane]];
-    ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, 1 << 30, 0, l.packet, &packets_[l.packet]};
+    // Heads at one router are ordered by the same policy as channel arbitration, keyed by
+    // (router, lane); a separate seed keeps these draws apart from the channel ones.
+    ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, 0, l.packet,
+                        &packets_[l.packet]};
     requests_.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
   }
   pendingHeads_.resize(keep);

@@ -54,7 +54,7 @@ std::string csvCell(std::string s) {
   return s;
 }
 
-std::shared_ptr<ConfigDocument> pointConfig(const ConfigDocument& base, const SweepOptions* o,
+std::shared_ptr<ConfigDocument> pointConfig(const ConfigDocument& base,
                                             const std::vector<SweepAxis>& axes,
                                             const std::vector<size_t>& choice) {
   auto doc = base.clone();
@@ -94,7 +94,7 @@ void validateSweep(const ConfigDocument& base, const ConfigDocument& sweep) {
   for (const auto& a : axes) total *= a.values.size();
   for (size_t index : {size_t{0}, total - 1}) {
     try {
-      Simulation sim(pointConfig(base, nullptr, axes, decode(index, axes)));
+      Simulation sim(pointConfig(base, axes, decode(index, axes)));
     } catch (const ConfigError& e) {
       throw ConfigError(fmt::format("sweep point {}: {}", index, e.what()));
     }
@@ -156,7 +156,7 @@ int runSweep(const SweepOptions& o) {
       std::string row = std::to_string(index);
       for (size_t a = 0; a < axes.size(); ++a) row += "," + csvCell(axes[a].values[choice[a]]);
       try {
-        Simulation sim(pointConfig(*base, &o, axes, choice));
+        Simulation sim(pointConfig(*base, axes, choice));
         auto r = sim.run();
         std::ofstream(fs::path(o.outDir) / "points" / fmt::format("{:05}.json", index)) << r.dump(2) << "\n";
         row += fmt::format(",ok,{},{},{},{},{},{},{},{},{},{},{},{},{},{}", r["offered"].get<double>(),
