@@ -172,28 +172,8 @@ TEST(Determinism, SameSeedSameJsonDifferentSeedDifferent) {
 }
 
 TEST(Arbitration, OldestFirstNarrowsLatencyDistribution) {
-  const std::string base = R"(
-[simulation]
-warmup_cycles = 2000
-measure_cycles = 8000
-[topology]
-type = "fly"
-k = 2
-n = 6
-[routing]
-type = "destination_tag"
-[router]
-lanes = 4
-depth = 1
-[timing]
-mode = "synchronous"
-[traffic]
-process = "poisson"
-load = 0.5
-packet_length = 20
-)";
-  auto rnd = runToml(base);
-  auto oldest = doc(base);
+  auto rnd = Simulation(doc(icnsim::test::kFly6Synchronous)).run();
+  auto oldest = doc(icnsim::test::kFly6Synchronous);
   oldest->applyOverride("router.arbitration=oldest_first");
   Simulation s(oldest);
   auto o = s.run();

@@ -10,6 +10,30 @@
 
 namespace icnsim::test {
 
+// The Dally paper's 2-ary 6-fly of Figs. 17-18: four single-flit lanes, synchronous
+// timing, Poisson sources at 50 % of capacity, 20-flit packets. Tests add their own keys
+// through ConfigDocument::applyOverride.
+inline const char* kFly6Synchronous = R"(
+[simulation]
+warmup_cycles = 1000
+measure_cycles = 6000
+[topology]
+type = "fly"
+k = 2
+n = 6
+[routing]
+type = "destination_tag"
+[router]
+lanes = 4
+depth = 1
+[timing]
+mode = "synchronous"
+[traffic]
+process = "poisson"
+load = 0.5
+packet_length = 20
+)";
+
 inline std::shared_ptr<ConfigDocument> doc(const std::string& toml) {
   return ConfigDocument::fromString(toml, "test.toml");
 }

@@ -49,26 +49,8 @@ TEST(Patterns, HotSpotSendsTheConfiguredShare) {
   EXPECT_NEAR(double(hot) / n, 0.3 + 0.7 / 16, 0.015);
 }
 
-const char* kClasses = R"(
-[simulation]
-warmup_cycles = 1000
-measure_cycles = 6000
-[topology]
-type = "fly"
-k = 2
-n = 6
-[routing]
-type = "destination_tag"
-[router]
-lanes = 4
-depth = 1
-arbitration = "priority"
-[timing]
-mode = "synchronous"
-[traffic]
-process = "poisson"
-load = 0.5
-packet_length = 20
+std::shared_ptr<ConfigDocument> classesConfig() {
+  auto d = doc(std::string(icnsim::test::kFly6Synchronous) + R"(
 [[traffic.class]]
 name = "high"
 share = 0.1
@@ -76,10 +58,13 @@ priority = 1
 [[traffic.class]]
 name = "standard"
 share = 0.9
-)";
+)");
+  d->applyOverride("router.arbitration=priority");
+  return d;
+}
 
 TEST(Classes, SharesAndPriorityAreHonoured) {
-  auto r = runToml(kClasses);
+  auto r = Simulation(classesConfig()).run();
   EXPECT_NEAR(r["offered_fraction"].get<double>(), 0.5, 0.03);
   double high = r["classes"][0]["latency"]["count"].get<double>();
   double standard = r["classes"][1]["latency"]["count"].get<double>();
