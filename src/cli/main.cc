@@ -1,36 +1,41 @@
-// icnsim command line: run, sweep, validate, bench. Exit codes: 0 ok, 1 usage, 2 bad input
+// icnsim command line: run, sweep, validate, reproduce, analytic, bench. Exit codes: 0 ok, 1 usage, 2 bad input
 // (config or options), 3 internal error, 4 stuck network (watchdog).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <fstream>
 #include <iostream>
+#include <thread>
 
+#include "analytic/vc_fly_cli.h"
 #include "common/error.h"
 #include "sim/bench.h"
+#include "sim/experiment_point.h"
 #include "sim/progress.h"
-#include "sim/simulation.h"
+#include "sim/reproduce.h"
 #include "sim/sweep.h"
 
 using namespace icnsim;
 
 namespace {
 
-std::shared_ptr<ConfigDocument> loadConfig(const std::string& path, const std::vector<std::string>& sets) {
+std::shared_ptr<ConfigDocument> loadConfig(const std::string& path, const std::string& profile,
+                                           const std::vector<std::string>& sets) {
   auto doc = ConfigDocument::fromFile(path);
+  doc->applyProfile(profile);
   for (const auto& s : sets) doc->applyOverride(s);
   return doc;
 }
 
-int runCommand(const std::string& path, const std::vector<std::string>& sets,
+int runCommand(const std::string& path, const std::string& profile, const std::vector<std::string>& sets,
                const std::string& jsonOut, bool quiet) {
-  auto doc = loadConfig(path, sets);
+  auto doc = loadConfig(path, profile, sets);
   auto sweep = doc->extractTable("sweep");
-  Simulation sim(doc);
+  ExperimentPoint point(doc);
   ProgressReporter progress("run", quiet);
-  auto result = sim.run([&](Cycle done, Cycle total) { progress.update(double(done), double(total), "cycles"); });
+  auto result = point.run([&](Cycle done, Cycle total) { progress.update(double(done), double(total), "cycles"); });
   progress.finish();
-  std::cout << Simulation::humanSummary(result);
+  std::cout << ExperimentPoint::humanSummary(result);
   std::string out = jsonOut.empty() ? "result.json" : jsonOut;
   std::ofstream(out) << result.dump(2) << "\n";
   if (!quiet) fmt::print(stderr, "JSON summary written to {}\n", out);
@@ -43,7 +48,7 @@ int main(int argc, char** argv) {
   CLI::App app{"icnsim: a cycle-level interconnection-network simulator"};
   app.require_subcommand(1);
 
-  std::string config, jsonOut, outDir;
+  std::string config, jsonOut, outDir, profile;
   std::vector<std::string> sets;
   bool quiet = false, resume = false;
   int jobs = 1;
@@ -51,12 +56,14 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "run one simulation and print a summary");
   run->add_option("config", config, "TOML configuration file")->required();
   run->add_option("--set", sets, "override a key, e.g. --set router.lanes=4");
+  run->add_option("--profile", profile, "apply the file's [profile.<name>] overrides, e.g. quick");
   run->add_option("--json", jsonOut, "where to write the JSON summary (default result.json)");
   run->add_flag("--quiet,-q", quiet, "no progress output");
 
   auto* sweep = app.add_subcommand("sweep", "run the cartesian product of the [sweep] parameters");
   sweep->add_option("config", config, "TOML configuration file with a [sweep] table")->required();
   sweep->add_option("--set", sets, "override a key for every point");
+  sweep->add_option("--profile", profile, "apply the file's [profile.<name>] overrides, e.g. quick");
   sweep->add_option("-j,--jobs", jobs, "points run in parallel")->check(CLI::Range(1, 256));
   sweep->add_option("--out", outDir, "output directory (results.csv, points/*.json)")->required();
   sweep->add_flag("--resume", resume, "skip points already in results.csv");
@@ -65,6 +72,34 @@ int main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "check a configuration without running it");
   validate->add_option("config", config, "TOML configuration file")->required();
   validate->add_option("--set", sets, "override a key");
+  validate->add_option("--profile", profile, "apply the file's [profile.<name>] overrides");
+
+  ReproduceOptions repro;
+  bool quick = false;
+  auto* reproduce = app.add_subcommand("reproduce", "run a paper's experiments, draw its figures, write its report");
+  reproduce->add_option("paper", repro.paper, "paper: a directory of experiments/, e.g. dally")->required();
+  auto* quickFlag = reproduce->add_flag("--quick", quick, "short runs and fewer points (the default)");
+  reproduce->add_flag("--full", repro.full, "the paper's run lengths and sizes")->excludes(quickFlag);
+  reproduce->add_option("--out", repro.outDir, "output directory (default out/<paper>)");
+  reproduce->add_option("-j,--jobs", repro.jobs, "points run in parallel (default: all cores)")->check(CLI::Range(1, 256));
+  reproduce->add_option("--only", repro.only, "run only experiments whose name starts with this, e.g. fig17");
+  reproduce->add_option("--source", repro.sourceDir, "directory holding experiments/ and tools/");
+  reproduce->add_flag("--resume", repro.resume, "keep points already computed in the output directory");
+  reproduce->add_flag("--quiet,-q", repro.quiet, "no progress output");
+
+  auto* analytic = app.add_subcommand("analytic", "evaluate an analytic model");
+  analytic->require_subcommand(1);
+  VcFlyCliOptions vcFly;
+  auto* vcFlyCmd = analytic->add_subcommand("vc-fly", "Dally's model of a k-ary n-fly with single-flit lanes (§IV)");
+  vcFlyCmd->add_option("--k", vcFly.k, "switch radix (the model does not depend on it)")->check(CLI::Range(2, 256));
+  vcFlyCmd->add_option("--n", vcFly.n, "stages")->check(CLI::Range(1, 64));
+  vcFlyCmd->add_option("--lanes", vcFly.lanes, "lanes per channel, e.g. --lanes 1,2,4")
+      ->delimiter(',')->check(CLI::Range(1, 1024));
+  vcFlyCmd->add_option("--load", vcFly.loads, "offered loads as fractions of capacity, e.g. --load 0.1,0.2")
+      ->delimiter(',')->check(CLI::Range(0.0, 1.0));
+  vcFlyCmd->add_option("--packet-length", vcFly.packetLength, "flits per packet (L/W)")->check(CLI::Range(1.0, 1e6));
+  vcFlyCmd->add_option("--hop-delay", vcFly.hopDelay, "T_d, cycles per stage")->check(CLI::Range(0.0, 1e6));
+  vcFlyCmd->add_option("--json", vcFly.json, "also write the results to this JSON file");
 
   BenchOptions bench;
   auto* benchCmd = app.add_subcommand("bench", "measure simulator speed on standard configurations");
@@ -79,19 +114,25 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*run) return runCommand(config, sets, jsonOut, quiet);
+    if (*run) return runCommand(config, profile, sets, jsonOut, quiet);
     if (*validate) {
-      auto doc = loadConfig(config, sets);
+      auto doc = loadConfig(config, profile, sets);
       auto sweepDoc = doc->extractTable("sweep");
-      Simulation sim(doc);
+      ExperimentPoint point(doc);
       validateSweep(*doc, *sweepDoc);
-      fmt::print("{}: valid ({})\n", config, sim.topology().description());
+      fmt::print("{}: valid ({})\n", config, point.systemDescription());
       return kExitOk;
     }
     if (*sweep) {
-      SweepOptions o{config, sets, outDir, jobs, resume, quiet};
+      SweepOptions o{config, profile, sets, outDir, jobs, resume, quiet};
       return runSweep(o);
     }
+    if (*reproduce) {
+      if (repro.outDir.empty()) repro.outDir = "out/" + repro.paper;
+      if (reproduce->count("--jobs") == 0) repro.jobs = std::max(1u, std::thread::hardware_concurrency());
+      return runReproduce(repro);
+    }
+    if (*vcFlyCmd) return runVcFlyCli(vcFly);
     if (*benchCmd) return runBench(bench);
   } catch (const ConfigError& e) {
     fmt::print(stderr, "error: {}\n", e.what());

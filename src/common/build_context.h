@@ -23,6 +23,8 @@ struct BuildContext {
   InjectionSource* source = nullptr;
   DeliveryObserver* observer = nullptr;
   const ConfigNode* timing = nullptr;  // [timing] section, read by the network model
+  const ConfigNode* root = nullptr;    // the whole document, for analytic models that
+                                       // derive their parameters from the simulated system
 };
 
 }  // namespace icnsim

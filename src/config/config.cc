@@ -111,10 +111,12 @@ void ConfigDocument::applyOverride(const std::string& assignment) {
   } catch (const toml::parse_error&) {
     parsed = toml::table{{"v", value}};  // bare words become strings: --set topology.type=mesh
   }
-  // Walk/create the tables along the dotted path.
+  // Walk/create the tables along the dotted path. A quoted dotted key naming the same
+  // setting (sweep tables use "router.lanes" = [...]) is replaced, not duplicated.
   toml::table* t = table_.get();
   size_t start = 0;
   while (true) {
+    if (start > 0 || key.find('.') != std::string::npos) t->erase(key.substr(start));
     size_t dot = key.find('.', start);
     std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
     if (part.empty()) throw ConfigError(fmt::format("--set {}: empty key component", assignment));
@@ -133,6 +135,20 @@ void ConfigDocument::applyOverride(const std::string& assignment) {
     t = next->as_table();
     start = dot + 1;
   }
+}
+
+void ConfigDocument::applyProfile(const std::string& name) {
+  auto profiles = extractTable("profile");
+  if (name.empty()) return;
+  auto* chosen = profiles->table_->get(name);
+  if (!chosen || !chosen->is_table()) {
+    std::vector<std::string> names;
+    for (const auto& [k, v] : *profiles->table_) names.emplace_back(k.str());
+    throw ConfigError(fmt::format("{}: profile.{}: no such profile (defined: {})", fileName_, name,
+                                  names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+  }
+  auto profile = profiles->extractTable(name);
+  for (const auto& [key, value] : profile->flatten()) applyOverride(key + "=" + value);
 }
 
 std::shared_ptr<ConfigDocument> ConfigDocument::extractTable(const std::string& key) {

@@ -367,6 +367,20 @@ void VcNetwork::reportStuck(Cycle now) const {
       now - lastMove_, now, bufferedFlits_, detail));
 }
 
+int laneDepth(const ConfigNode& node, int lanes) {
+  // depth: flits per lane; or buffer_per_channel: flits per physical channel split evenly
+  // among the lanes (the paper's equal-storage experiments)
+  if (node.has("depth") && node.has("buffer_per_channel")) {
+    node.fail("buffer_per_channel", "give either depth or buffer_per_channel, not both");
+  }
+  if (!node.has("buffer_per_channel")) return static_cast<int>(node.getInt("depth", 4, 1, 1 << 15));
+  int total = static_cast<int>(node.getInt("buffer_per_channel", 0, 1, 1 << 15));
+  if (total % lanes != 0) {
+    node.fail("buffer_per_channel", fmt::format("{} flits cannot be split evenly among {} lanes", total, lanes));
+  }
+  return total / lanes;
+}
+
 namespace {
 
 std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
@@ -374,20 +388,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   p.seed = ctx.seed;
   p.lanes = ctx.lanes;
   p.maxPacketLength = ctx.maxPacketLength;
-  // depth: flits per lane; or buffer_per_channel: flits per physical channel split evenly
-  // among the lanes (the paper's equal-storage experiments)
-  if (node.has("depth") && node.has("buffer_per_channel")) {
-    node.fail("buffer_per_channel", "give either depth or buffer_per_channel, not both");
-  }
-  if (node.has("buffer_per_channel")) {
-    int total = static_cast<int>(node.getInt("buffer_per_channel", 0, 1, 1 << 15));
-    if (total % p.lanes != 0) {
-      node.fail("buffer_per_channel", fmt::format("{} flits cannot be split evenly among {} lanes", total, p.lanes));
-    }
-    p.depth = total / p.lanes;
-  } else {
-    p.depth = static_cast<int>(node.getInt("depth", 4, 1, 1 << 15));
-  }
+  p.depth = laneDepth(node, p.lanes);
   // switching: "wormhole", "virtual_cut_through" or "store_and_forward"
   std::string sw = node.getChoice("switching", "wormhole",
                                   {"wormhole", "virtual_cut_through", "store_and_forward"});

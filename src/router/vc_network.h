@@ -38,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "config/config.h"
 #include "kernel/network.h"
 #include "router/arbitration.h"
 #include "routing/routing.h"
@@ -53,6 +54,9 @@ struct VcTiming {
 };
 
 enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
+
+// Flits per lane from [router]: `depth`, or `buffer_per_channel` split among the lanes.
+int laneDepth(const ConfigNode& router, int lanes);
 
 struct VcNetworkParams {
   int lanes = 1;

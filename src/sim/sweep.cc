@@ -12,16 +12,47 @@
 
 #include "common/error.h"
 #include "sim/progress.h"
-#include "sim/simulation.h"
+#include "sim/experiment_point.h"
 
 namespace icnsim {
 
 namespace {
 
-const std::vector<std::string> kMetricColumns = {
-    "status", "offered", "offered_fraction", "accepted", "accepted_fraction", "latency_mean",
-    "latency_stddev", "latency_p50", "latency_p99", "network_latency_mean", "average_hops",
-    "measured_packets", "undelivered_packets", "drained", "cycles"};
+// results.csv columns after the point and axis columns: name and where the value sits in a
+// point's JSON result. A value the point does not have (no model, or a model-only point)
+// leaves the cell empty.
+struct MetricColumn {
+  const char* name;
+  const char* pointer;
+};
+const std::vector<MetricColumn> kMetricColumns = {
+    {"offered", "/offered"},
+    {"offered_fraction", "/offered_fraction"},
+    {"accepted", "/accepted"},
+    {"accepted_fraction", "/accepted_fraction"},
+    {"latency_mean", "/latency/mean"},
+    {"latency_stddev", "/latency/stddev"},
+    {"latency_p50", "/latency/p50"},
+    {"latency_p99", "/latency/p99"},
+    {"network_latency_mean", "/network_latency/mean"},
+    {"average_hops", "/average_hops"},
+    {"measured_packets", "/measured_packets"},
+    {"undelivered_packets", "/undelivered_packets"},
+    {"drained", "/drained"},
+    {"cycles", "/cycles"},
+    {"model_saturation_fraction", "/model/saturation_fraction"},
+    {"model_latency", "/model/latency"},
+};
+
+std::string metricCells(const nlohmann::json& result) {
+  std::string cells;
+  for (const auto& c : kMetricColumns) {
+    nlohmann::json::json_pointer ptr(c.pointer);
+    cells += ",";
+    if (result.contains(ptr) && !result[ptr].is_null()) cells += result[ptr].dump();
+  }
+  return cells;
+}
 
 std::vector<std::string> splitList(const std::string& text) {
   // Elements of a TOML array literal "[a, b, "c"]" at nesting depth 1.
@@ -94,7 +125,7 @@ void validateSweep(const ConfigDocument& base, const ConfigDocument& sweep) {
   for (const auto& a : axes) total *= a.values.size();
   for (size_t index : {size_t{0}, total - 1}) {
     try {
-      Simulation sim(pointConfig(base, axes, decode(index, axes)));
+      ExperimentPoint point(pointConfig(base, axes, decode(index, axes)));
     } catch (const ConfigError& e) {
       throw ConfigError(fmt::format("sweep point {}: {}", index, e.what()));
     }
@@ -103,6 +134,7 @@ void validateSweep(const ConfigDocument& base, const ConfigDocument& sweep) {
 
 int runSweep(const SweepOptions& o) {
   auto base = ConfigDocument::fromFile(o.config);
+  base->applyProfile(o.profile);
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");
   auto axes = sweepAxes(*sweepDoc);
@@ -115,7 +147,8 @@ int runSweep(const SweepOptions& o) {
   const fs::path csvPath = fs::path(o.outDir) / "results.csv";
   std::string header = "point";
   for (const auto& a : axes) header += "," + a.key;
-  for (const auto& m : kMetricColumns) header += "," + m;
+  header += ",status";
+  for (const auto& m : kMetricColumns) header += std::string(",") + m.name;
 
   std::set<size_t> done;
   if (o.resume && fs::exists(csvPath)) {
@@ -156,19 +189,12 @@ int runSweep(const SweepOptions& o) {
       std::string row = std::to_string(index);
       for (size_t a = 0; a < axes.size(); ++a) row += "," + csvCell(axes[a].values[choice[a]]);
       try {
-        Simulation sim(pointConfig(*base, axes, choice));
-        auto r = sim.run();
+        ExperimentPoint point(pointConfig(*base, axes, choice));
+        auto r = point.run();
         std::ofstream(fs::path(o.outDir) / "points" / fmt::format("{:05}.json", index)) << r.dump(2) << "\n";
-        row += fmt::format(",ok,{},{},{},{},{},{},{},{},{},{},{},{},{},{}", r["offered"].get<double>(),
-                           r["offered_fraction"].get<double>(), r["accepted"].get<double>(),
-                           r["accepted_fraction"].get<double>(), r["latency"]["mean"].get<double>(),
-                           r["latency"]["stddev"].get<double>(), r["latency"]["p50"].get<uint64_t>(),
-                           r["latency"]["p99"].get<uint64_t>(), r["network_latency"]["mean"].get<double>(),
-                           r["average_hops"].get<double>(), r["measured_packets"].get<uint64_t>(),
-                           r["undelivered_packets"].get<uint64_t>(), r["drained"].get<bool>(),
-                           r["cycles"].get<uint64_t>());
+        row += (point.simulates() ? ",ok" : ",model") + metricCells(r);
       } catch (const StuckNetworkError& e) {
-        row += ",stuck" + std::string(kMetricColumns.size() - 1, ',');
+        row += ",stuck" + std::string(kMetricColumns.size(), ',');
       } catch (const std::exception& e) {
         std::lock_guard lock(mutex);
         if (!failed) firstError = fmt::format("sweep point {}: {}", index, e.what());

@@ -12,6 +12,7 @@ namespace icnsim {
 
 struct SweepOptions {
   std::string config;
+  std::string profile;  // [profile.<name>] to apply, e.g. "quick"; empty: none
   std::vector<std::string> sets;
   std::string outDir;
   int jobs = 1;

@@ -1,0 +1,31 @@
+// An analytic model evaluated at the operating point a configuration describes, alone
+// (model-only experiments, e.g. Dally Figs. 11-12) or beside the simulation of the same
+// system (Figs. 13 and 15 put model and measurement side by side). Models are registered by
+// name and selected by the [model] table:
+//   [model]
+//   type = "vc_fly"      # registered name
+//   simulate = false     # true (default): also simulate; false: the model only
+// A model reads the settings it needs from the rest of the document (ctx.root), so a sweep
+// over router.lanes moves simulation and model together.
+#pragma once
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "common/build_context.h"
+#include "common/registry.h"
+
+namespace icnsim {
+
+class AnalyticModel {
+ public:
+  virtual ~AnalyticModel() = default;
+  // Fields every model reports: "saturation_fraction" (throughput limit as a fraction of
+  // capacity) and, when the document sets an offered load, "latency" in cycles (null once
+  // the load is beyond saturation); plus model-specific detail.
+  virtual nlohmann::json evaluate() const = 0;
+};
+
+std::unique_ptr<AnalyticModel> makeAnalyticModel(const BuildContext& ctx, const ConfigNode& model);
+
+}  // namespace icnsim

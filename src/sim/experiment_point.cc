@@ -1,0 +1,62 @@
+#include "sim/experiment_point.h"
+
+#include <fmt/format.h>
+
+namespace icnsim {
+
+ExperimentPoint::ExperimentPoint(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc)) {
+  ConfigNode root = doc_->root();
+  bool simulate = true;
+  if (root.has("model")) {
+    ConfigNode model = root.child("model");
+    // simulate: also run the simulation (false: evaluate the model only)
+    simulate = model.getBool("simulate", true);
+    BuildContext ctx;
+    ctx.root = &root;
+    model_ = makeAnalyticModel(ctx, model);
+  }
+  if (simulate) {
+    simulation_ = std::make_unique<Simulation>(doc_);  // checks every key
+  } else {
+    description_ = root.child("simulation").getString("description", "");
+    doc_->checkAllKeysUsed();
+  }
+}
+
+std::string ExperimentPoint::systemDescription() const {
+  if (simulation_) return simulation_->topology().description();
+  return model_->evaluate()["network"].get<std::string>() + " (analytic model only)";
+}
+
+nlohmann::json ExperimentPoint::run(const Simulation::Progress& progress) {
+  nlohmann::json r;
+  if (simulation_) {
+    r = simulation_->run(progress);
+  } else {
+    if (!description_.empty()) r["description"] = description_;
+    nlohmann::json config;
+    for (const auto& [key, value] : doc_->flatten()) config[key] = value;
+    r["config"] = config;
+  }
+  if (model_) r["model"] = model_->evaluate();
+  return r;
+}
+
+std::string ExperimentPoint::humanSummary(const nlohmann::json& r) {
+  std::string s = r.contains("offered") ? Simulation::humanSummary(r) : "";
+  if (r.contains("model")) {
+    const auto& m = r["model"];
+    s += fmt::format("model {} ({}):\n  saturation throughput {:.4f} of capacity\n",
+                     m["type"].get<std::string>(), m.value("network", ""),
+                     m["saturation_fraction"].get<double>());
+    if (m.contains("load")) {
+      s += m["latency"].is_null()
+               ? fmt::format("  latency at load {:.3f}: beyond saturation\n", m["load"].get<double>())
+               : fmt::format("  latency at load {:.3f}: {:.2f} cycles\n", m["load"].get<double>(),
+                             m["latency"].get<double>());
+    }
+  }
+  return s;
+}
+
+}  // namespace icnsim

@@ -1,0 +1,33 @@
+// One point of an experiment: the simulation a configuration describes, the analytic model
+// its [model] table selects, or both side by side. `run`, `sweep`, `validate` and
+// `reproduce` all go through this, so a configuration means the same thing everywhere.
+#pragma once
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "analytic/analytic_model.h"
+#include "sim/simulation.h"
+
+namespace icnsim {
+
+class ExperimentPoint {
+ public:
+  // Builds everything the document describes and rejects keys nobody read.
+  explicit ExperimentPoint(std::shared_ptr<ConfigDocument> doc);
+  // The simulation's JSON summary (if it simulates) with the model's under "model".
+  nlohmann::json run(const Simulation::Progress& progress = {});
+  bool simulates() const { return simulation_ != nullptr; }
+  std::string systemDescription() const;
+
+  static std::string humanSummary(const nlohmann::json& result);
+
+ private:
+  std::shared_ptr<ConfigDocument> doc_;
+  std::string description_;
+  std::unique_ptr<AnalyticModel> model_;
+  std::unique_ptr<Simulation> simulation_;
+};
+
+}  // namespace icnsim
