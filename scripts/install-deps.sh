@@ -2,9 +2,10 @@
 # Installs the Debian packages icnsim needs that are missing on this machine (apt-get only).
 # Usage: scripts/install-deps.sh [--with-plots]
 set -euo pipefail
-packages=(g++ cmake ninja-build libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev)
+# python3 runs the reproduction reports (icnsim reproduce); matplotlib and numpy draw figures.
+packages=(g++ cmake ninja-build libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev python3)
 if [[ "${1:-}" == "--with-plots" ]]; then
-  packages+=(python3 python3-matplotlib python3-numpy)
+  packages+=(python3-matplotlib python3-numpy)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -108,4 +108,94 @@ TEST(Cli, BadSweepKeyIsAConfigError) {
   EXPECT_NE(r.output.find("router.lans: unknown key"), std::string::npos) << r.output;
 }
 
+TEST(Cli, ProfileOverridesTheFileAndSweepAxes) {
+  fs::path d = tempDir("profile");
+  std::ofstream(d / "c.toml") << std::string(kSweep) +
+                                     "[profile.quick.simulation]\nmeasure_cycles = 300\n"
+                                     "[profile.quick.sweep]\n\"router.lanes\" = [2]\n";
+  auto r = runCommand("sweep -q --profile quick " + (d / "c.toml").string() + " --out " + (d / "o").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  // The profile replaced the lanes axis (2 points, not 4) and the measurement window.
+  std::string csv = readFile(d / "o" / "results.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
+  auto point = nlohmann::json::parse(readFile(d / "o" / "points" / "00000.json"));
+  EXPECT_EQ(point["config"]["simulation.measure_cycles"], "300");
+  EXPECT_EQ(point["config"]["router.lanes"], "2");
+  // A profile the file does not define is an error naming the ones it does.
+  r = runCommand("run -q --profile full " + (d / "c.toml").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("profile.full: no such profile (defined: quick)"), std::string::npos) << r.output;
+}
+
+const char* kModelOnly = R"(
+[model]
+type = "vc_fly"
+simulate = false
+[topology]
+type = "fly"
+k = 2
+n = 4
+[router]
+lanes = 1
+depth = 1
+[traffic]
+load = 0.2
+packet_length = 20
+)";
+
+TEST(Cli, ModelOnlyRunReportsTheModel) {
+  fs::path d = tempDir("model");
+  std::ofstream(d / "m.toml") << kModelOnly;
+  auto r = runCommand("run -q " + (d / "m.toml").string() + " --json " + (d / "m.json").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  auto j = nlohmann::json::parse(readFile(d / "m.json"));
+  EXPECT_NEAR(j["model"]["saturation_fraction"].get<double>(), 0.388, 0.001);
+  EXPECT_GT(j["model"]["latency"].get<double>(), 24.0);
+  EXPECT_FALSE(j.contains("accepted"));  // nothing was simulated
+  EXPECT_NE(r.output.find("saturation throughput 0.38"), std::string::npos) << r.output;
+}
+
+TEST(Cli, ModelRejectsWhatItDoesNotDescribe) {
+  fs::path d = tempDir("modelbad");
+  std::ofstream(d / "deep.toml") << std::string(kModelOnly) + "\n";
+  std::string deep = readFile(d / "deep.toml");
+  deep.replace(deep.find("depth = 1"), 9, "depth = 4");
+  std::ofstream(d / "deep.toml") << deep;
+  auto r = runCommand("validate " + (d / "deep.toml").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("router.depth: model.type = \"vc_fly\" assumes single-flit lanes"), std::string::npos)
+      << r.output;
+  std::string mesh = kModelOnly;
+  mesh.replace(mesh.find("type = \"fly\""), 12, "type = \"mesh\"");
+  std::ofstream(d / "mesh.toml") << mesh;
+  r = runCommand("validate " + (d / "mesh.toml").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("describes k-ary n-fly networks"), std::string::npos) << r.output;
+}
+
+TEST(Cli, AnalyticVcFlyPrintsThroughputAndLatency) {
+  auto r = runCommand("analytic vc-fly --n 4 --lanes 1,18 --load 0.1,0.5");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("     1     0.38"), std::string::npos) << r.output;  // paper: 0.39
+  EXPECT_NE(r.output.find("sat"), std::string::npos) << r.output;               // 1 lane at 0.5
+  EXPECT_EQ(runCommand("analytic vc-fly --lanes 0").exitCode, 1);
+}
+
+TEST(Cli, ReproduceNamesTheAvailablePapers) {
+  auto r = runCommand("reproduce nosuchpaper --out /tmp/icnsim_none");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("papers available: dally"), std::string::npos) << r.output;
+}
+
+TEST(Cli, ReproduceRunsExperimentsAndWritesTheReport) {
+  // The two model-only figures: fast, and the report must carry their verdicts.
+  fs::path d = tempDir("reproduce");
+  auto r = runCommand("reproduce dally -q --only fig12 --out " + d.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::string report = readFile(d / "dally.md");
+  EXPECT_NE(report.find("0.388 and 0.141"), std::string::npos) << report;
+  EXPECT_NE(report.find("fig13: no results"), std::string::npos);  // named, not a crash
+  EXPECT_TRUE(fs::exists(d / "fig12_model_throughput" / "results.csv"));
+}
+
 }  // namespace

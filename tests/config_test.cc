@@ -141,6 +141,17 @@ TEST(Config, OverrideParsesValuesAndReportsCommandLine) {
   EXPECT_THROW(doc(kBase)->applyOverride("novalue"), ConfigError);
 }
 
+TEST(Config, OverrideReplacesAQuotedDottedKey) {
+  // Sweep tables name settings with quoted dotted keys; --set on the same setting replaces
+  // the axis instead of adding a second one.
+  auto d = doc("[sweep]\n\"router.lanes\" = [1, 2]\n");
+  d->applyOverride("sweep.router.lanes=[4]");
+  auto flat = d->flatten();
+  ASSERT_EQ(flat.size(), 1u);
+  EXPECT_EQ(flat[0].first, "sweep.router.lanes");
+  EXPECT_EQ(flat[0].second, "[ 4 ]");
+}
+
 TEST(Config, EditDistanceSuggestion) {
   EXPECT_EQ(editDistance("kitten", "sitting"), 3u);
   EXPECT_EQ(nearest("lanse", {"depth", "lanes", "type"}), "lanes");

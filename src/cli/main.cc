@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (*sweep) {
-      SweepOptions o{config, profile, sets, outDir, jobs, resume, quiet};
+      SweepOptions o{config, profile, false, sets, outDir, jobs, resume, quiet};
       return runSweep(o);
     }
     if (*reproduce) {

@@ -137,10 +137,11 @@ void ConfigDocument::applyOverride(const std::string& assignment) {
   }
 }
 
-void ConfigDocument::applyProfile(const std::string& name) {
+void ConfigDocument::applyProfile(const std::string& name, bool mustExist) {
   auto profiles = extractTable("profile");
   if (name.empty()) return;
   auto* chosen = profiles->table_->get(name);
+  if (!chosen && !mustExist) return;
   if (!chosen || !chosen->is_table()) {
     std::vector<std::string> names;
     for (const auto& [k, v] : *profiles->table_) names.emplace_back(k.str());

@@ -37,8 +37,9 @@ class ConfigDocument {
   void applyOverride(const std::string& assignment);
   // Removes the [profile] table and, if `name` is not empty, applies [profile.<name>]: each
   // key in it ("simulation.measure_cycles" = 4000, or sweep."router.lanes" = [1, 4]) overrides
-  // the document. Experiments use it for their quick variant.
-  void applyProfile(const std::string& name);
+  // the document. Experiments use it for their quick variant. A missing profile is an
+  // error unless !mustExist (a file that is already quick needs no quick profile).
+  void applyProfile(const std::string& name, bool mustExist = true);
   // Removes and returns a top-level table (e.g. [sweep]) as a separate document.
   std::shared_ptr<ConfigDocument> extractTable(const std::string& key);
   std::shared_ptr<ConfigDocument> clone() const;

@@ -14,6 +14,7 @@ const std::map<std::string, ArbitrationPolicy>& table() {
       {"round_robin", ArbitrationPolicy::kRoundRobin},
       {"oldest_first", ArbitrationPolicy::kOldestFirst},
       {"priority", ArbitrationPolicy::kPriority},
+      {"priority_deadline", ArbitrationPolicy::kPriorityDeadline},
   };
   return policies;
 }

@@ -6,6 +6,8 @@
 //   round_robin  - rotating priority starting after the previous winner
 //   oldest_first - deadline scheduling: the packet created earliest wins
 //   priority     - higher Packet::priority (traffic class) first, oldest first within it
+//   priority_deadline - higher priority first; prioritised packets (priority > 0) oldest
+//                  first, standard packets (priority 0) in random order (Dally Fig. 18)
 // Policies are registered by name; the key is computed by a switch on a small enum because
 // it sits on the per-flit path (no virtual call per flit).
 #pragma once
@@ -17,7 +19,7 @@
 
 namespace icnsim {
 
-enum class ArbitrationPolicy : uint8_t { kRandom, kRoundRobin, kOldestFirst, kPriority };
+enum class ArbitrationPolicy : uint8_t { kRandom, kRoundRobin, kOldestFirst, kPriority, kPriorityDeadline };
 
 ArbitrationPolicy arbitrationPolicyByName(const std::string& name);  // throws on unknown
 std::vector<std::string> arbitrationPolicyNames();
@@ -33,10 +35,14 @@ struct ArbitrationInput {
   const Packet* packet;
 };
 
+inline uint64_t randomKey(const ArbitrationInput& in) {
+  return hashMix(in.seed, (uint64_t(in.channel) << 32) | uint32_t(in.lane), in.cycle);
+}
+
 inline uint64_t arbitrationKey(ArbitrationPolicy policy, const ArbitrationInput& in) {
   switch (policy) {
     case ArbitrationPolicy::kRandom:
-      return hashMix(in.seed, (uint64_t(in.channel) << 32) | uint32_t(in.lane), in.cycle);
+      return randomKey(in);
     case ArbitrationPolicy::kRoundRobin:
       return uint64_t((in.lane - in.lastWinner - 1 + 2 * in.lanes) % in.lanes);
     case ArbitrationPolicy::kOldestFirst:
@@ -44,6 +50,12 @@ inline uint64_t arbitrationKey(ArbitrationPolicy policy, const ArbitrationInput&
     case ArbitrationPolicy::kPriority:
       return (uint64_t(0x7fff - in.packet->priority) << 48) |
              ((in.packet->created & 0xffffffffULL) << 16) | (uint64_t(in.lane) & 0xffff);
+    case ArbitrationPolicy::kPriorityDeadline: {
+      const uint64_t within = in.packet->priority > 0
+                                  ? ((in.packet->created & 0xffffffffULL) << 16) | (uint64_t(in.lane) & 0xffff)
+                                  : randomKey(in) >> 16;
+      return (uint64_t(0x7fff - in.packet->priority) << 48) | within;
+    }
   }
   return 0;
 }

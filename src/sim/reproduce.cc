@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <sys/wait.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -74,6 +76,7 @@ int runReproduce(const ReproduceOptions& o) {
     SweepOptions sweep;
     sweep.config = files[i].string();
     sweep.profile = profile;
+    sweep.profileOptional = true;
     sweep.outDir = (fs::path(o.outDir) / stem).string();
     sweep.jobs = o.jobs;
     sweep.resume = o.resume;
@@ -92,7 +95,7 @@ int runReproduce(const ReproduceOptions& o) {
   if (status != 0) {
     throw InternalError(fmt::format("the report tool failed (exit status {}); the experiment results are in {}. "
                                     "Figures need Debian's python3-matplotlib: bash scripts/install-deps.sh --with-plots",
-                                    status, o.outDir));
+                                    WIFEXITED(status) ? WEXITSTATUS(status) : status, o.outDir));
   }
   if (!o.quiet) {
     fmt::print(stderr, "reproduction of {} done in {}; report: {}\n", o.paper,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -73,14 +74,21 @@ std::vector<std::string> splitList(const std::string& text) {
   }
   if (!cur.empty()) out.push_back(cur);
   for (auto& s : out) {
-    s.erase(0, s.find_first_not_of(' '));
-    s.erase(s.find_last_not_of(' ') + 1);
+    s.erase(0, s.find_first_not_of(" \t\r\n"));  // long arrays are written across lines
+    s.erase(s.find_last_not_of(" \t\r\n") + 1);
   }
   return out;
 }
 
 std::string csvCell(std::string s) {
-  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+  // TOML literals as values: strings lose their quotes, floats get their shortest form.
+  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) {
+    s = s.substr(1, s.size() - 2);
+  } else if (s.find_first_of(".eE") != std::string::npos) {
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (end && *end == '\0') s = fmt::format("{}", v);
+  }
   if (s.find_first_of(",\"") != std::string::npos) s = "\"" + s + "\"";
   return s;
 }
@@ -134,7 +142,7 @@ void validateSweep(const ConfigDocument& base, const ConfigDocument& sweep) {
 
 int runSweep(const SweepOptions& o) {
   auto base = ConfigDocument::fromFile(o.config);
-  base->applyProfile(o.profile);
+  base->applyProfile(o.profile, !o.profileOptional);
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");
   auto axes = sweepAxes(*sweepDoc);

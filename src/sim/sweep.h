@@ -13,6 +13,7 @@ namespace icnsim {
 struct SweepOptions {
   std::string config;
   std::string profile;  // [profile.<name>] to apply, e.g. "quick"; empty: none
+  bool profileOptional = false;  // a file without that profile runs as written
   std::vector<std::string> sets;
   std::string outDir;
   int jobs = 1;

@@ -1,0 +1,180 @@
+"""Shared pieces of the reproduction reports and the plotting tool: reading sweep output,
+drawing figures (PNG and SVG, labelled axes, units, legend) and writing claim tables.
+
+Figures need Debian's python3-matplotlib and python3-numpy (scripts/install-deps.sh
+--with-plots). Without them the reports are still written, with a note instead of figures.
+"""
+import csv
+import glob
+import json
+import math
+import os
+import sys
+
+
+def read_sweep(directory):
+    """Rows of DIR/results.csv, numbers converted; points that did not finish are dropped."""
+    path = os.path.join(directory, "results.csv")
+    rows = []
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            if row["status"] not in ("ok", "model"):
+                continue
+            rows.append({k: number(v) for k, v in row.items()})
+    return rows
+
+
+def read_points(directory):
+    """Every point's full JSON result (histograms, classes), in point order."""
+    if not os.path.isdir(os.path.join(directory, "points")):
+        raise FileNotFoundError(2, "no sweep output", os.path.join(directory, "points"))
+    return [json.load(open(p)) for p in sorted(glob.glob(os.path.join(directory, "points", "*.json")))]
+
+
+def number(text):
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        v = float(text)
+        return int(v) if v.is_integer() and "." not in text and "e" not in text.lower() else v
+    except (TypeError, ValueError):
+        return text if text != "" else None
+
+
+def series(rows, key, x, y, where=None):
+    """{series value: ([x...], [y...])} sorted by x, skipping rows whose y is missing."""
+    out = {}
+    for r in rows:
+        if where and not where(r):
+            continue
+        if r.get(y) is None:
+            continue
+        out.setdefault(r[key] if key else "", []).append((r[x], r[y]))
+    return {k: tuple(map(list, zip(*sorted(v)))) for k, v in sorted(out.items())}
+
+
+def _pyplot():
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        return plt
+    except ImportError:
+        return None
+
+
+def have_plots():
+    return _pyplot() is not None
+
+
+def save_figure(fig, path):
+    """Writes PATH.png and PATH.svg; returns the PNG's file name."""
+    fig.tight_layout()
+    for ext in ("png", "svg"):
+        fig.savefig(f"{path}.{ext}", dpi=110)
+    _pyplot().close(fig)
+    return os.path.basename(path) + ".png"
+
+
+def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim=None, xlim=None):
+    """lines/points: {label: (xs, ys)}; lines are drawn as curves, points as markers only.
+    Returns the PNG name, or None without matplotlib."""
+    plt = _pyplot()
+    if plt is None:
+        return None
+    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    for label, (xs, ys) in (lines or {}).items():
+        ax.plot(xs, ys, marker="." if len(xs) < 30 else None, label=label)
+    for label, (xs, ys) in (points or {}).items():
+        ax.plot(xs, ys, linestyle="none", marker="o", label=label)
+    if log2x:
+        ax.set_xscale("log", base=2)
+        ticks = sorted({x for d in (lines or {}, points or {}) for xs, _ in d.values() for x in xs})
+        ax.set_xticks(ticks)
+        ax.set_xticklabels([f"{t:g}" for t in ticks])
+    if ylim:
+        ax.set_ylim(*ylim)
+    if xlim:
+        ax.set_xlim(*xlim)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small")
+    return save_figure(fig, path)
+
+
+def histogram_plot(path, histograms, xlabel, ylabel, title, xmax=None):
+    """histograms: {label: [count per bin]} with unit bins from 0; drawn as steps."""
+    plt = _pyplot()
+    if plt is None:
+        return None
+    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    for label, counts in histograms.items():
+        n = len(counts) if xmax is None else min(len(counts), xmax + 1)
+        ax.step(range(n), counts[:n], where="mid", label=label)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small")
+    return save_figure(fig, path)
+
+
+class Report:
+    """A markdown report: sections, tables, figures and claim tables with verdicts."""
+
+    def __init__(self, title, intro):
+        self.lines = [f"# {title}", "", intro, ""]
+        self.verdicts = []
+
+    def section(self, title, text=None):
+        self.lines += [f"## {title}", ""]
+        if text:
+            self.lines += [text, ""]
+
+    def table(self, header, rows):
+        self.lines.append("| " + " | ".join(header) + " |")
+        self.lines.append("|" + "---|" * len(header))
+        for r in rows:
+            self.lines.append("| " + " | ".join(str(c) for c in r) + " |")
+        self.lines.append("")
+
+    def claims(self, rows):
+        """rows: (claim quoted from the paper, measured text, held: bool or None, note)."""
+        self.lines.append("| paper's claim | measured | verdict | notes |")
+        self.lines.append("|---|---|---|---|")
+        for claim, measured, held, note in rows:
+            verdict = "n/a" if held is None else ("**holds**" if held else "**does not hold**")
+            self.verdicts.append(held)
+            self.lines.append(f"| {claim} | {measured} | {verdict} | {note} |")
+        self.lines.append("")
+
+    def figure(self, png, caption):
+        if png:
+            self.lines += [f"![{caption}]({png})", ""]
+        else:
+            self.lines += [f"*(figure not drawn: python3-matplotlib is missing; "
+                           "run `bash scripts/install-deps.sh --with-plots`)*", ""]
+
+    def text(self, paragraph):
+        self.lines += [paragraph, ""]
+
+    def summary(self):
+        held = sum(1 for v in self.verdicts if v)
+        failed = sum(1 for v in self.verdicts if v is False)
+        return held, failed
+
+    def write(self, path):
+        with open(path, "w") as f:
+            f.write("\n".join(self.lines).rstrip() + "\n")
+
+
+def fmt(v, digits=3):
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "—"
+    return f"{v:.{digits}f}"
+
+
+def warn(message):
+    print(message, file=sys.stderr)
