@@ -149,8 +149,14 @@ def fig14(out, rep, single_flit):
     rep.figure(png, "Fig. 14")
 
 
-def latency_curves(rows, key):
-    return {k: v for k, v in series(rows, key, "offered_fraction", "latency_mean", drained).items()}
+def equal_storage_latency(out, experiment, figure, storage, title):
+    """Latency against offered traffic, one curve per lane count at `storage` flits per
+    channel, drained points only. Returns (curves, PNG name)."""
+    rows = read_sweep(os.path.join(out, experiment))
+    curves = series(rows, LANES, "offered_fraction", "latency_mean", drained)
+    png = line_plot(os.path.join(out, figure), {f"{l} × {storage // l} flits": v for l, v in curves.items()},
+                    "offered traffic (fraction of capacity)", "latency (cycles)", title, ylim=(0, 400))
+    return curves, png
 
 
 def fig15(out, rep):
@@ -179,12 +185,8 @@ def fig15(out, rep):
 
 
 def fig16(out, rep):
-    rows = read_sweep(os.path.join(out, "fig16_fly_equal_storage_latency"))
-    curves = latency_curves(rows, LANES)
-    png = line_plot(os.path.join(out, "fig16_equal_storage_latency"),
-                    {f"{l} × {16 // l} flits": v for l, v in curves.items()},
-                    "offered traffic (fraction of capacity)", "latency (cycles)",
-                    "Fig. 16: 2-ary 8-fly, 16 flits per channel", ylim=(0, 400))
+    curves, png = equal_storage_latency(out, "fig16_fly_equal_storage_latency", "fig16_equal_storage_latency",
+                                        16, "Fig. 16: 2-ary 8-fly, 16 flits per channel")
     rep.section("Fig. 16 — latency against offered traffic at equal storage (2-ary 8-fly, 16 flits/channel)",
                 "Points that did not drain (offered load beyond saturation) are left out.")
     byload = {}
@@ -290,12 +292,8 @@ def fig18(out, rep):
 def fig19(out, rep):
     rows = read_sweep(os.path.join(out, "fig19a_mesh_saturation"))
     t = dict(zip(*series(rows, None, LANES, "accepted_fraction")[""]))
-    lat_rows = read_sweep(os.path.join(out, "fig19b_mesh_latency"))
-    curves = latency_curves(lat_rows, LANES)
-    png = line_plot(os.path.join(out, "fig19_mesh_latency"),
-                    {f"{l} × {32 // l} flits": v for l, v in curves.items()},
-                    "offered traffic (fraction of capacity)", "latency (cycles)",
-                    "Fig. 19: 16-ary 2-cube mesh, 32 flits per channel", ylim=(0, 400))
+    curves, png = equal_storage_latency(out, "fig19b_mesh_latency", "fig19_mesh_latency", 32,
+                                        "Fig. 19: 16-ary 2-cube mesh, 32 flits per channel")
     png_sat = line_plot(os.path.join(out, "fig19_mesh_saturation"),
                         {"saturation sources": (sorted(t), [t[l] for l in sorted(t)])},
                         "lanes per physical channel (32 flits of storage per channel)",

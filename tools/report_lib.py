@@ -96,12 +96,7 @@ def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim
         ax.set_ylim(*ylim)
     if xlim:
         ax.set_xlim(*xlim)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small")
-    return save_figure(fig, path)
+    return _finish(fig, ax, path, xlabel, ylabel, title)
 
 
 def histogram_plot(path, histograms, xlabel, ylabel, title, xmax=None):
@@ -113,6 +108,10 @@ def histogram_plot(path, histograms, xlabel, ylabel, title, xmax=None):
     for label, counts in histograms.items():
         n = len(counts) if xmax is None else min(len(counts), xmax + 1)
         ax.step(range(n), counts[:n], where="mid", label=label)
+    return _finish(fig, ax, path, xlabel, ylabel, title)
+
+
+def _finish(fig, ax, path, xlabel, ylabel, title):
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
