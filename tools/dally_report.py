@@ -217,15 +217,13 @@ def fig16(out, rep):
     rep.figure(png, "Fig. 16")
 
 
-def histogram(point, cls=None):
-    if cls is None:
-        return point["histogram"]["counts"]
-    return point["classes"][cls]["histogram"]
+def histogram(point):
+    return point["histogram"]["counts"]
 
 
 def fig17(out, rep):
     points = read_points(os.path.join(out, "fig17_fly_scheduling_histogram"))
-    by = {json.loads(json.dumps(p["config"]["router.arbitration"])).strip("'\""): p for p in points}
+    by = {p["config"]["router.arbitration"].strip("'\""): p for p in points}
     hists = {"random": histogram(by["random"]), "oldest first (deadline)": histogram(by["oldest_first"])}
     png = histogram_plot(os.path.join(out, "fig17_scheduling_histogram"), hists, "latency (cycles)",
                          "packets", "Fig. 17: 2-ary 6-fly at 50 % of capacity", xmax=140)
@@ -266,7 +264,7 @@ def fig18(out, rep):
     hists = {f"{c['name']} ({100 * c['share']:.0f} %)": c["histogram"] for c in point["classes"]}
     png = histogram_plot(os.path.join(out, "fig18_priority_histogram"), hists, "latency (cycles)",
                          "packets", "Fig. 18: 2-ary 6-fly at 50 %, 10 % priority traffic", xmax=140)
-    overall = point["histogram"]["counts"]
+    overall = histogram(point)
     minimum = next(i for i, c in enumerate(overall) if c)
     h = point["classes"][hi]["histogram"]
     at_min = (h[minimum] if len(h) > minimum else 0) / max(1, sum(h))

@@ -9,7 +9,6 @@ import glob
 import json
 import math
 import os
-import sys
 
 
 def read_sweep(directory):
@@ -61,10 +60,6 @@ def _pyplot():
         return plt
     except ImportError:
         return None
-
-
-def have_plots():
-    return _pyplot() is not None
 
 
 def save_figure(fig, path):
@@ -173,7 +168,3 @@ def fmt(v, digits=3):
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "—"
     return f"{v:.{digits}f}"
-
-
-def warn(message):
-    print(message, file=sys.stderr)
