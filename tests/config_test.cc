@@ -116,7 +116,7 @@ TEST(Config, BufferPerChannelMustDivide) {
 
 TEST(Config, LoadAndRateAreExclusive) {
   std::string e = errorOf(std::string(kBase) + "rate = 0.1\n");
-  EXPECT_NE(e.find("give exactly one of load"), std::string::npos) << e;
+  EXPECT_NE(e.find("give either load (fraction of capacity) or rate"), std::string::npos) << e;
 }
 
 TEST(Config, SyntaxErrorHasPosition) {

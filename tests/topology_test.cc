@@ -7,6 +7,8 @@
 
 #include "routing/routing.h"
 #include "test_util.h"
+#include "routing/minimal.h"
+#include "topology/hex_mesh.h"
 #include "topology/kary_ncube.h"
 #include "topology/kary_nfly.h"
 
@@ -114,6 +116,47 @@ TEST(Routing, TorusDatelineClasses) {
   routing->route({0, 0, 2, false, 6, 1}, o);  // after the wrap: stays in class 1
   EXPECT_EQ(o[0].laneBegin, 2);
   EXPECT_EQ(o[0].laneEnd, 4);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(HexMesh, SixNeighboursAndLatticeDistances) {
+  icnsim::HexMesh hex(8, 8, true);  // router = x + 8y
+  auto at = [](int x, int y) { return ((x + 8) % 8) + 8 * ((y + 8) % 8); };
+  for (int p = 0; p < 6; ++p) {
+    const auto& peer = hex.outputPeer(at(0, 0), p);
+    ASSERT_EQ(peer.kind, icnsim::Endpoint::kRouter);
+    EXPECT_EQ(hex.routerDistance(at(0, 0), peer.id), 1) << "port " << p;
+  }
+  EXPECT_EQ(hex.routerDistance(at(0, 0), at(2, 2)), 2);   // two diagonal steps
+  EXPECT_EQ(hex.routerDistance(at(0, 0), at(1, -1)), 2);  // opposite signs: no shortcut
+  EXPECT_EQ(hex.routerDistance(at(0, 0), at(3, 5)), 5);   // (3, -3) wraps to (3, 5): max = 5
+  EXPECT_EQ(hex.routerDistance(at(0, 0), at(4, 4)), 4);
+  EXPECT_EQ(hex.routerDiameter(), 5);
+  icnsim::HexMesh open(4, 3, false);
+  EXPECT_EQ(open.routerDiameter(), 3 + 2);  // corner to opposite corner, signs differ
+  EXPECT_FALSE(open.outputPeer(0, 1).connected());
+}
+
+TEST(HexMesh, MinimalRoutingListsEveryProductivePortForAdaptivePackets) {
+  icnsim::HexMesh hex(8, 8, true);
+  icnsim::MinimalRouting routing(hex, 1);
+  std::vector<icnsim::RouteOption> out;
+  // (0,0) -> (2,1): +x and the +x+y diagonal both shorten the route; +y does not.
+  routing.route({0, 6, 0, true, 0, 2 + 8, true}, out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].port, 0);
+  EXPECT_EQ(out[1].port, 4);
+  out.clear();
+  routing.route({0, 6, 0, true, 0, 2 + 8, false}, out);  // deterministic: the first only
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].port, 0);
+  out.clear();
+  routing.route({10, 0, 0, false, 0, 10, true}, out);  // arrived: eject
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].port, icnsim::HexMesh::kTerminalPort);
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 #include "test_util.h"
 #include "topology/kary_ncube.h"
 #include "traffic/pattern.h"
+#include "traffic/workload.h"
+
+#include <map>
 
 using namespace icnsim;
 using icnsim::test::doc;
@@ -71,6 +74,103 @@ TEST(Classes, SharesAndPriorityAreHonoured) {
   EXPECT_NEAR(high / (high + standard), 0.1, 0.02);
   EXPECT_LT(r["classes"][0]["latency"]["mean"].get<double>(),
             r["classes"][1]["latency"]["mean"].get<double>());
+}
+
+}  // namespace
+
+namespace {
+
+const char* kGroups = R"(
+[simulation]
+warmup_cycles = 500
+measure_cycles = 20000
+[topology]
+type = "mesh"
+k = 4
+[routing]
+type = "dimension_order"
+[traffic]
+process = "poisson"
+rate = 0.05
+packet_length = 4
+[[traffic.message_length]]
+name = "short"
+share = 0.9
+packets = [1, 2, 3]
+[[traffic.message_length]]
+name = "long"
+share = 0.1
+packets = 10
+[[traffic.group]]
+name = "targets"
+terminals = [5, 10]
+rate = 0.0
+[[traffic.group]]
+name = "hot"
+share = 0.25
+[traffic.group.pattern]
+type = "hotspot"
+nodes = [5, 10]
+[[traffic.group]]
+name = "independent"
+[traffic.group.pattern]
+type = "uniform"
+among = "independent"
+exclude_self = true
+)";
+
+TEST(Groups, MembershipSharesAndPerGroupResults) {
+  auto r = runToml(kGroups);
+  const auto& g = r["groups"];
+  ASSERT_EQ(g.size(), 3u);
+  EXPECT_EQ(g[0]["terminals"].get<int>(), 2);
+  EXPECT_EQ(g[1]["terminals"].get<int>(), 4);   // 25 % of 16
+  EXPECT_EQ(g[2]["terminals"].get<int>(), 10);  // the rest
+  EXPECT_EQ(g[0]["message_latency"]["count"].get<int>(), 0);  // targets only receive
+  EXPECT_NEAR(g[2]["accepted_rate"].get<double>(), 0.05, 0.01);
+  // Message lengths: 90 % short (mean 2 packets), 10 % long (10 packets).
+  const auto& m = r["message_lengths"];
+  double shortCount = m[0]["message_latency"]["count"].get<double>();
+  double longCount = m[1]["message_latency"]["count"].get<double>();
+  EXPECT_NEAR(shortCount / (shortCount + longCount), 0.9, 0.03);
+  EXPECT_NEAR(m[0]["network_latency"]["count"].get<double>() / shortCount, 2.0, 0.1);
+  EXPECT_GT(m[1]["message_latency"]["mean"].get<double>(), m[0]["message_latency"]["mean"].get<double>());
+}
+
+TEST(Groups, UniformAmongAGroupStaysInsideItAndNeverHitsTheSource) {
+  KaryNCube mesh(4, 2, false);
+  TerminalGroups groups;
+  groups.names = {"g"};
+  groups.members = {{1, 3, 7}};
+  BuildContext ctx;
+  ctx.topology = &mesh;
+  ctx.groups = &groups;
+  auto d = doc("[p]\ntype = \"uniform\"\namong = \"g\"\nexclude_self = true\n");
+  auto p = makeTrafficPattern(ctx, d->root().child("p"));
+  Rng rng(5);
+  std::map<int, int> seen;
+  for (int i = 0; i < 3000; ++i) ++seen[p->destination(3, rng)];
+  EXPECT_EQ(seen.size(), 2u);
+  EXPECT_NEAR(seen[1], 1500, 150);
+  EXPECT_NEAR(seen[7], 1500, 150);
+  auto bad = doc("[p]\ntype = \"uniform\"\namong = \"nobody\"\n");
+  EXPECT_THROW(makeTrafficPattern(ctx, bad->root().child("p")), ConfigError);
+}
+
+TEST(Groups, AdaptiveShareSetsTheHeaderBitPerPacket) {
+  // Each packet's bit is drawn independently: about the configured share are adaptive.
+  BuildContext ctx;
+  KaryNCube mesh(4, 2, false);
+  ctx.topology = &mesh;
+  auto w = doc("[traffic]\nrate = 0.1\nadaptive_share = 0.3\n");
+  Workload workload(ctx, w->root().child("traffic"));
+  Message m;
+  int adaptive = 0;
+  for (int s = 0; s < 4000; ++s) {
+    m.serial = static_cast<uint64_t>(s);
+    adaptive += workload.routesAdaptively(m, s % 7);
+  }
+  EXPECT_NEAR(adaptive / 4000.0, 0.3, 0.03);
 }
 
 }  // namespace

@@ -8,10 +8,14 @@ namespace icnsim {
 
 class Topology;
 class Routing;
-class PacketPool;
+template <typename T>
+class Pool;
+struct Packet;
+using PacketPool = Pool<Packet>;
 class InjectionSource;
 class DeliveryObserver;
 class ConfigNode;
+struct TerminalGroups;
 
 struct BuildContext {
   uint64_t seed = 1;
@@ -22,6 +26,7 @@ struct BuildContext {
   PacketPool* packets = nullptr;
   InjectionSource* source = nullptr;
   DeliveryObserver* observer = nullptr;
+  const TerminalGroups* groups = nullptr;  // source groups, for patterns that use them
   const ConfigNode* timing = nullptr;  // [timing] section, read by the network model
   const ConfigNode* root = nullptr;    // the whole document, for analytic models that
                                        // derive their parameters from the simulated system

@@ -231,10 +231,11 @@ ConfigNode::ConfigNode(ConfigDocument* doc, const toml::table* table, std::strin
 std::string ConfigNode::keyPath(const std::string& key) const { return joinPath(path_, key); }
 
 const toml::node* ConfigNode::get(const std::string& key) const {
-  // Array-of-table elements share one record of queried keys ("a.b[]").
-  std::string recordPath = path_;
-  if (!recordPath.empty() && recordPath.back() == ']') {
-    recordPath = recordPath.substr(0, recordPath.rfind('[')) + "[]";
+  // Array-of-table elements share one record of queried keys ("a.b[].c"): drop every index.
+  std::string recordPath;
+  for (size_t i = 0; i < path_.size(); ++i) {
+    recordPath += path_[i];
+    if (path_[i] == '[') i = path_.find(']', i) - 1;
   }
   doc_->queried_[recordPath].insert(key);
   return table_ ? table_->get(key) : nullptr;

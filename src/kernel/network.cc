@@ -1,9 +1,15 @@
 #include "kernel/network.h"
 
+#include <fmt/format.h>
+
 namespace icnsim {
 
+void InjectionSource::refused(int terminal, int32_t packet, Cycle) {
+  throw InternalError(fmt::format("terminal {}: this source cannot take back refused packet {}", terminal, packet));
+}
+
 std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& node) {
-  // type: router organisation ("input_queued")
+  // type: router organisation ("input_queued" or "central_buffer")
   std::string type = node.getString("type", "input_queued");
   return Registry<Network>::instance().create(type, ctx, node, "type");
 }

@@ -18,6 +18,9 @@ class InjectionSource {
   // Called when terminal `terminal` can start a packet; returns a packet id or -1 if the
   // terminal has nothing to send (the network then waits for wake()).
   virtual int32_t pull(int terminal, Cycle now) = 0;
+  // The network refused the packet `pull` just returned (an admission rule said no): the
+  // source takes it back, unsent, before the network pulls from `terminal` again.
+  virtual void refused(int terminal, int32_t packet, Cycle now);
 };
 
 class DeliveryObserver {

@@ -2,7 +2,8 @@
 // per-packet information is here, so a flit move touches no allocation. Ids are recycled.
 #pragma once
 #include <cstdint>
-#include <vector>
+
+#include "kernel/pool.h"
 
 namespace icnsim {
 
@@ -13,34 +14,17 @@ struct Packet {
   int32_t source = -1;
   int32_t destination = -1;
   int32_t length = 1;      // flits
+  int32_t message = -1;    // message this packet is a segment of (kernel/message.h)
+  int32_t sequence = 0;    // index of the packet within its message
   int16_t trafficClass = 0;
   int16_t priority = 0;    // higher wins under priority arbitration
-  Cycle created = 0;       // entered the source queue
+  bool adaptive = false;   // header bit: route adaptively (Fed-X) rather than deterministically
+  Cycle created = 0;       // its message entered the source's job list
   Cycle injected = kNever; // head flit left the source
   int32_t hops = 0;        // router-to-router channels taken by the head
   bool tracked = false;    // created inside the measurement window
 };
 
-class PacketPool {
- public:
-  int32_t allocate() {
-    if (free_.empty()) {
-      packets_.emplace_back();
-      return static_cast<int32_t>(packets_.size() - 1);
-    }
-    int32_t id = free_.back();
-    free_.pop_back();
-    packets_[id] = Packet{};
-    return id;
-  }
-  void release(int32_t id) { free_.push_back(id); }
-  Packet& operator[](int32_t id) { return packets_[id]; }
-  const Packet& operator[](int32_t id) const { return packets_[id]; }
-  size_t live() const { return packets_.size() - free_.size(); }
-
- private:
-  std::vector<Packet> packets_;
-  std::vector<int32_t> free_;
-};
+using PacketPool = Pool<Packet>;
 
 }  // namespace icnsim

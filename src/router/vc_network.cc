@@ -8,9 +8,10 @@ namespace icnsim {
 
 VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
                      const Routing& routing, PacketPool& packets, InjectionSource& source,
-                     DeliveryObserver& observer)
+                     DeliveryObserver& observer, std::vector<std::unique_ptr<AdmissionRule>> rules)
     : p_(params), topology_(topology), routing_(routing), packets_(packets), source_(source),
-      observer_(observer) {
+      observer_(observer), rules_(std::move(rules)) {
+  if (!rules_.empty()) waiting_.resize(topology.numRouters());
   const int V = p_.lanes;
   routerOutBase_.resize(topology.numRouters() + 1);
   for (int r = 0; r < topology.numRouters(); ++r) {
@@ -86,8 +87,22 @@ void VcNetwork::activate(int32_t channel) {
   }
 }
 
+bool VcNetwork::admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const {
+  if (rules_.empty() || router < 0) return true;
+  SwitchState state{0, 0, 0, waiting_[router]};
+  return admitsAll(rules_, {packet, fromTerminal, kNever, now}, state);
+}
+
+void VcNetwork::leaveWaiting(int32_t router, int32_t packet) {
+  auto& w = waiting_[router];
+  w.erase(std::find(w.begin(), w.end(), packet));
+}
+
 void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
   Lane& l = lanes_[lane];
+  if (!rules_.empty() && channels_[laneChannel_[lane]].dstRouter >= 0) {
+    waiting_[channels_[laneChannel_[lane]].dstRouter].push_back(packet);
+  }
   l.owner = packet;
   l.feeder = feeder;
   lanes_[feeder].next = lane;
@@ -160,6 +175,10 @@ void VcNetwork::injectFromTerminals(Cycle now) {
         throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
                                         pk.length, p_.maxPacketLength));
       }
+      if (!admittedAt(inj.dstRouter, id, true, now)) {
+        source_.refused(t, id, now);  // the terminal tries again next cycle
+        break;
+      }
       int32_t src = sourceLaneBase_[t] + v;
       Lane& s = lanes_[src];
       s.packet = id;
@@ -202,7 +221,7 @@ void VcNetwork::allocateLanes(Cycle now) {
     const Packet& pk = packets_[l.packet];
     options_.clear();
     RouteRequest rr{req.router, c.dstPort, req.lane - c.firstLane, c.srcRouter < 0, pk.source,
-                    pk.destination};
+                    pk.destination, pk.adaptive};
     routing_.route(rr, options_);
     bool granted = false;
     for (const RouteOption& opt : options_) {
@@ -211,6 +230,7 @@ void VcNetwork::allocateLanes(Cycle now) {
         throw InternalError(fmt::format("routing chose unconnected port {} at router {}",
                                         opt.port, req.router));
       }
+      if (!admittedAt(channels_[out].dstRouter, l.packet, false, now)) continue;
       for (int v = opt.laneBegin; v < opt.laneEnd && !granted; ++v) {
         int32_t candidate = channels_[out].firstLane + v;
         if (lanes_[candidate].owner >= 0) continue;
@@ -220,6 +240,7 @@ void VcNetwork::allocateLanes(Cycle now) {
       if (granted) break;
     }
     if (!granted) pendingHeads_.push_back(req.lane);
+    else if (!rules_.empty()) leaveWaiting(req.router, l.packet);
   }
 }
 
@@ -419,7 +440,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
     p.timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
   }
   return std::make_unique<VcNetwork>(p, *ctx.topology, *ctx.routing, *ctx.packets, *ctx.source,
-                                     *ctx.observer);
+                                     *ctx.observer, makeAdmissionRules(ctx, node, false));
 }
 
 }  // namespace

@@ -31,6 +31,11 @@
 //    (memoised recursion); the lane dependency graph of a deadlock-free routing is acyclic,
 //    so the result is still independent of visiting order.
 //
+// Admission rules (router.backpressure, router/admission.h): a head is granted a lane into
+// the next router only if that router's rules admit it, and a terminal's packet enters
+// only if its router admits it; "waiting" packets at a router are those whose head is in
+// one of its input lanes and has not yet been granted an output lane.
+//
 // Switching (router.switching): "wormhole" (any depth), "virtual_cut_through" (a lane
 // holds a whole packet: depth >= max packet length), "store_and_forward" (additionally a
 // packet leaves a router only once all its flits have arrived).
@@ -40,6 +45,7 @@
 
 #include "config/config.h"
 #include "kernel/network.h"
+#include "router/admission.h"
 #include "router/arbitration.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
@@ -71,7 +77,8 @@ struct VcNetworkParams {
 class VcNetwork : public Network {
  public:
   VcNetwork(const VcNetworkParams& params, const Topology& topology, const Routing& routing,
-            PacketPool& packets, InjectionSource& source, DeliveryObserver& observer);
+            PacketPool& packets, InjectionSource& source, DeliveryObserver& observer,
+            std::vector<std::unique_ptr<AdmissionRule>> rules = {});
 
   void step(Cycle now) override;
   void wake(int terminal) override;
@@ -126,6 +133,8 @@ class VcNetwork : public Network {
   int32_t decide(int32_t channel, Cycle now);  // winning lane or -1
   void applyMoves(Cycle now);
   [[noreturn]] void reportStuck(Cycle now) const;
+  bool admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const;
+  void leaveWaiting(int32_t router, int32_t packet);
 
   VcNetworkParams p_;
   const Topology& topology_;
@@ -133,6 +142,8 @@ class VcNetwork : public Network {
   PacketPool& packets_;
   InjectionSource& source_;
   DeliveryObserver& observer_;
+  std::vector<std::unique_ptr<AdmissionRule>> rules_;
+  std::vector<std::vector<int32_t>> waiting_;  // per router, only with admission rules
 
   std::vector<Lane> lanes_;
   std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)

@@ -20,6 +20,7 @@ struct RouteRequest {
   bool fromTerminal;
   int source;       // source terminal
   int destination;  // destination terminal
+  bool adaptive = false;  // the packet's header asks for adaptive routing
 };
 
 struct RouteOption {

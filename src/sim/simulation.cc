@@ -35,16 +35,18 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   routing_ = makeRouting(ctx, root.child("routing"));
   ctx.routing = routing_.get();
   workload_ = std::make_unique<Workload>(ctx, root.child("traffic"));
-  stats_ = std::make_unique<RunStats>(packets_, static_cast<int>(workload_->classes().size()));
+  stats_ = std::make_unique<RunStats>(*workload_, warmup_, warmup_ + measure_);
   ctx.maxPacketLength = workload_->maxPacketLength();
   ctx.packets = &packets_;
-  ctx.source = workload_.get();
-  ctx.observer = stats_.get();
+  nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), *workload_, messages_, *stats_);
+  ctx.source = nic_.get();
+  ctx.observer = nic_.get();
   ConfigNode timing = root.child("timing");
   ctx.timing = &timing;
   network_ = makeNetwork(ctx, router);
   network_->setWatchdog(watchdog_);
-  workload_->attach(*network_, packets_);
+  nic_->attach(*network_);
+  workload_->attach(*nic_, messages_);
   doc_->checkAllKeysUsed();
 }
 
@@ -65,7 +67,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
     if (checkInvariants_) network_->checkInvariants();
     if (progress && (t & 4095) == 0) progress(t, end);
     if (t + 1 >= end) {
-      if (workload_->trackedCreated() == stats_->trackedDelivered()) break;
+      if (workload_->trackedPackets() == stats_->trackedDelivered()) break;
       if (t + 1 >= end + drain_) {
         drained = false;
         break;
@@ -91,23 +93,17 @@ nlohmann::json Simulation::run(const Progress& progress) {
   j["latency"] = stats_->latency().summary();
   j["network_latency"] = stats_->networkLatency().summary();
   j["average_hops"] = stats_->averageHops();
-  j["measured_packets"] = workload_->trackedCreated();
-  j["undelivered_packets"] = workload_->trackedCreated() - stats_->trackedDelivered();
+  j["message_latency"] = stats_->messageLatency().summary();
+  j["measured_packets"] = workload_->trackedPackets();
+  j["undelivered_packets"] = workload_->trackedPackets() - stats_->trackedDelivered();
+  j["measured_messages"] = workload_->trackedMessages();
   j["drained"] = drained;
   j["cycles"] = cyclesRun_;
   j["flit_hops"] = network_->flitHops();
   j["histogram"] = {{"bin_width", histogramBin_}, {"counts", stats_->latency().histogram(histogramBin_)}};
-  nlohmann::json classes = nlohmann::json::array();
-  for (size_t c = 0; c < workload_->classes().size(); ++c) {
-    const auto& tc = workload_->classes()[c];
-    classes.push_back({{"name", tc.name},
-                       {"share", tc.share},
-                       {"priority", tc.priority},
-                       {"latency", stats_->classLatency(static_cast<int>(c)).summary()},
-                       {"network_latency", stats_->classNetworkLatency(static_cast<int>(c)).summary()},
-                       {"histogram", stats_->classLatency(static_cast<int>(c)).histogram(histogramBin_)}});
-  }
-  j["classes"] = classes;
+  j["classes"] = stats_->classesJson(histogramBin_);
+  j["message_lengths"] = stats_->lengthClassesJson();
+  j["groups"] = stats_->groupsJson();
   nlohmann::json config;
   for (const auto& [key, value] : doc_->flatten()) config[key] = value;
   j["config"] = config;
@@ -128,6 +124,20 @@ std::string Simulation::humanSummary(const nlohmann::json& r) {
                    l["p99"].get<uint64_t>(), l["max"].get<uint64_t>(), l["count"].get<uint64_t>());
   s += fmt::format("  network latency mean {:.2f} cycles, average hops {:.2f}\n",
                    r["network_latency"]["mean"].get<double>(), r["average_hops"].get<double>());
+  const auto& m = r["message_latency"];
+  if (m["count"].get<uint64_t>() != l["count"].get<uint64_t>()) {
+    s += fmt::format("  message latency mean {:.2f}  p99 {} cycles ({} messages)\n", m["mean"].get<double>(),
+                     m["p99"].get<uint64_t>(), m["count"].get<uint64_t>());
+  }
+  if (r["groups"].size() > 1 || r["message_lengths"].size() > 1) {
+    for (const char* key : {"groups", "message_lengths"}) {
+      for (const auto& g : r[key]) {
+        s += fmt::format("    {:<12} message latency {:.2f}  packet network latency {:.2f}\n",
+                         g["name"].get<std::string>(), g["message_latency"]["mean"].get<double>(),
+                         g["network_latency"]["mean"].get<double>());
+      }
+    }
+  }
   if (!r["drained"].get<bool>()) {
     s += fmt::format("  NOT DRAINED: {} measured packets undelivered at the drain limit "
                      "(offered load beyond saturation)\n", r["undelivered_packets"].get<uint64_t>());

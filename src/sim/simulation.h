@@ -13,7 +13,9 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config.h"
+#include "kernel/message.h"
 #include "kernel/network.h"
+#include "nic/network_interface.h"
 #include "routing/routing.h"
 #include "stats/run_stats.h"
 #include "topology/topology.h"
@@ -42,10 +44,12 @@ class Simulation {
   int lanes_ = 1;
   std::string description_;
   PacketPool packets_;
+  MessagePool messages_;
   std::unique_ptr<Topology> topology_;
   std::unique_ptr<Routing> routing_;
   std::unique_ptr<Workload> workload_;
   std::unique_ptr<RunStats> stats_;
+  std::unique_ptr<NetworkInterface> nic_;
   std::unique_ptr<Network> network_;
   Cycle cyclesRun_ = 0;
 };

@@ -36,6 +36,8 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"latency_p50", "/latency/p50"},
     {"latency_p99", "/latency/p99"},
     {"network_latency_mean", "/network_latency/mean"},
+    {"message_latency_mean", "/message_latency/mean"},
+    {"message_latency_p99", "/message_latency/p99"},
     {"average_hops", "/average_hops"},
     {"measured_packets", "/measured_packets"},
     {"undelivered_packets", "/undelivered_packets"},

@@ -1,36 +1,55 @@
-// Measurement discipline of Dally §V: statistics are gathered only for packets created in the
-// measurement window [warmup, warmup + measure); the run continues (sources still active)
-// until every such packet is delivered or the drain limit is hit. Packet latency runs from
-// creation (source queueing included) to the tail's arrival; network latency from the head
-// leaving the source. Accepted throughput counts flits ejected during the window.
+// Measurement discipline of Dally §V: statistics are gathered only for messages created in
+// the measurement window [warmup, warmup + measure); the run continues (sources still
+// active) until every such message is delivered or the drain limit is hit.
+//  - latency: a packet's creation (its message entering the job list) to its tail's
+//    arrival, so it includes source queueing (Dally's packet latency);
+//  - network latency: the head leaving the source to the tail's arrival (Fed-X's "packet
+//    latency", which excludes queue wait);
+//  - message latency: a message entering the job list to its last packet's arrival (Fed-X).
+// Each is also kept per traffic class, per message-length class and per source group;
+// accepted throughput per group counts flits its members delivered during the window.
 #pragma once
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "kernel/network.h"
-#include "kernel/packet.h"
+#include "kernel/message.h"
 #include "stats/latency_stats.h"
 
 namespace icnsim {
 
-class RunStats : public DeliveryObserver {
- public:
-  RunStats(PacketPool& packets, int classes) : packets_(packets), perClass_(classes), perClassNetwork_(classes) {}
-  void onInjected(int32_t, Cycle) override {}
-  void onDelivered(int32_t packet, Cycle when) override;
+class Workload;
 
-  uint64_t trackedDelivered() const { return trackedDelivered_; }
+class RunStats {
+ public:
+  RunStats(const Workload& workload, Cycle windowStart, Cycle windowEnd);
+
+  void packetDelivered(const Packet& p, const Message& m, Cycle when);
+  void messageDelivered(const Message& m, Cycle when);
+
+  uint64_t trackedDelivered() const { return trackedDelivered_; }  // packets
   const LatencyStats& latency() const { return latency_; }
   const LatencyStats& networkLatency() const { return networkLatency_; }
-  const LatencyStats& classLatency(int c) const { return perClass_[c]; }
-  const LatencyStats& classNetworkLatency(int c) const { return perClassNetwork_[c]; }
+  const LatencyStats& messageLatency() const { return messageLatency_; }
+  const LatencyStats& classLatency(int c) const { return perClass_[c].latency; }
   double averageHops() const { return latency_.count() ? double(hops_) / latency_.count() : 0.0; }
 
+  // JSON arrays for the result: per traffic class, per message-length class, per group.
+  nlohmann::json classesJson(uint64_t histogramBin) const;
+  nlohmann::json lengthClassesJson() const;
+  nlohmann::json groupsJson() const;
+
  private:
-  PacketPool& packets_;
-  LatencyStats latency_, networkLatency_;
-  std::vector<LatencyStats> perClass_, perClassNetwork_;
+  struct Breakdown {
+    LatencyStats latency, networkLatency, messageLatency;
+    uint64_t windowFlits = 0;  // flits delivered inside the measurement window
+  };
+  static nlohmann::json breakdownJson(const Breakdown& b);
+
+  const Workload& workload_;
+  Cycle windowStart_, windowEnd_;
+  LatencyStats latency_, networkLatency_, messageLatency_;
+  std::vector<Breakdown> perClass_, perLength_, perGroup_;
   uint64_t trackedDelivered_ = 0, hops_ = 0;
 };
 

@@ -25,6 +25,9 @@ class KaryNCube : public Topology {
   double uniformCapacity() const override;
   std::vector<int> terminalRadices() const override { return std::vector<int>(n_, k_); }
   std::string description() const override;
+  bool hasRouterDistance() const override { return true; }
+  int routerDistance(int from, int to) const override { return hopDistance(from, to); }
+  int routerDiameter() const override { return n_ * (wrap_ ? k_ / 2 : k_ - 1); }
 
  private:
   int k_, n_;

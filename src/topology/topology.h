@@ -45,6 +45,14 @@ class Topology {
   virtual std::vector<int> terminalRadices() const = 0;
   virtual std::string description() const = 0;
 
+  // Router-level minimal distance, for topologies where every router can reach every other
+  // (direct networks). Minimal routing and hop-count buffer classes rely on it: each hop of
+  // a minimal route lowers the distance to the destination's router by exactly one.
+  virtual bool hasRouterDistance() const { return false; }
+  virtual int routerDistance(int /*from*/, int /*to*/) const { return -1; }
+  // The largest routerDistance between any two routers.
+  virtual int routerDiameter() const { return -1; }
+
  protected:
   void resize(int routers, int terminals, int portsPerRouter);
   void connect(int router, int port, Endpoint peer) { peers_[router][port] = peer; }

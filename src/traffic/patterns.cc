@@ -7,6 +7,7 @@
 
 #include "topology/topology.h"
 #include "traffic/pattern.h"
+#include "traffic/terminal_groups.h"
 
 namespace icnsim {
 
@@ -26,6 +27,25 @@ class Uniform : public TrafficPattern {
 
  private:
   int nodes_;
+};
+
+// Uniform over a set of terminals (a group's members), optionally never the source itself.
+class UniformAmong : public TrafficPattern {
+ public:
+  UniformAmong(std::vector<int> members, bool excludeSelf) : members_(std::move(members)), excludeSelf_(excludeSelf) {}
+  int destination(int source, Rng& rng) const override {
+    if (!excludeSelf_) return members_[rng.below(members_.size())];
+    // Draw among the members other than the source: skip over its position if it is one.
+    auto self = std::lower_bound(members_.begin(), members_.end(), source);
+    const bool member = self != members_.end() && *self == source;
+    size_t i = rng.below(members_.size() - member);
+    if (member && i >= static_cast<size_t>(self - members_.begin())) ++i;
+    return members_[i];
+  }
+
+ private:
+  std::vector<int> members_;  // sorted
+  bool excludeSelf_;
 };
 
 // A fixed permutation computed once from a function of the source.
@@ -89,8 +109,21 @@ class HotSpot : public TrafficPattern {
 
 }  // namespace
 
-ICNSIM_REGISTER(TrafficPattern, "uniform", [](const BuildContext& ctx, const ConfigNode&) {
-  return std::make_unique<Uniform>(ctx.topology->numTerminals());
+ICNSIM_REGISTER(TrafficPattern, "uniform", [](const BuildContext& ctx, const ConfigNode& node) -> std::unique_ptr<TrafficPattern> {
+  // among: only the members of this traffic.group are destinations (default: all terminals)
+  std::string among = node.getString("among", "");
+  // exclude_self: a source never sends to itself (default false, as in Dally's uniform traffic)
+  bool excludeSelf = node.getBool("exclude_self", false);
+  if (among.empty() && !excludeSelf) return std::make_unique<Uniform>(ctx.topology->numTerminals());
+  std::vector<int> members(ctx.topology->numTerminals());
+  for (int t = 0; t < static_cast<int>(members.size()); ++t) members[t] = t;
+  if (!among.empty()) {
+    int g = ctx.groups ? ctx.groups->find(among) : -1;
+    if (g < 0) node.fail("among", fmt::format("no traffic.group is called \"{}\"", among));
+    members = ctx.groups->members[g];
+  }
+  if (members.size() < (excludeSelf ? 2u : 1u)) node.fail("among", "the group has too few members to send to");
+  return std::make_unique<UniformAmong>(std::move(members), excludeSelf);
 });
 ICNSIM_REGISTER(TrafficPattern, "bit_complement", [](const BuildContext& ctx, const ConfigNode& node) {
   int mask = (1 << bitsFor(ctx, node)) - 1;

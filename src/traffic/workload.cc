@@ -2,42 +2,81 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
+#include "config/config.h"
+#include "nic/network_interface.h"
 #include "topology/topology.h"
 
 namespace icnsim {
+namespace {
 
-Workload::Workload(const BuildContext& ctx, const ConfigNode& node) {
+// Index drawn with probability proportional to each item's share (shares sum to 1).
+template <typename T>
+int16_t pickByShare(const std::vector<T>& items, Rng& rng) {
+  if (items.size() == 1) return 0;
+  double u = rng.uniform(), acc = 0;
+  size_t i = 0;
+  while (i + 1 < items.size() && u >= (acc += items[i].share)) ++i;
+  return static_cast<int16_t>(i);
+}
+
+template <typename T>
+void normaliseShares(std::vector<T>& items, const ConfigNode& node, const char* key) {
+  double total = 0;
+  for (const auto& c : items) total += c.share;
+  if (total <= 0) node.fail(key, "shares must not all be zero");
+  for (auto& c : items) c.share /= total;
+}
+
+int pickLength(const std::vector<int>& lengths, Rng& rng) {
+  return lengths.size() == 1 ? lengths[0] : lengths[rng.below(lengths.size())];
+}
+
+double mean(const std::vector<int>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / v.size(); }
+
+std::vector<int> toInts(const std::vector<int64_t>& v) { return {v.begin(), v.end()}; }
+
+// Offered rate in flits/node/cycle from `load` (fraction of capacity) or `rate`, or `fallback`
+// if the node has neither and `fallback` is not negative.
+double readRate(const ConfigNode& node, double capacity, double fallback) {
+  if (node.has("load") && node.has("rate")) {
+    node.fail("load", "give either load (fraction of capacity) or rate (flits/node/cycle), not both");
+  }
+  // load: offered traffic as a fraction of capacity; rate: in flits/node/cycle
+  if (node.has("load")) return node.getDouble("load", 0, 0.0, 10.0) * capacity;
+  if (node.has("rate")) return node.getDouble("rate", 0, 0.0, 1.0);
+  if (fallback < 0) node.fail("load", "give load (fraction of capacity) or rate (flits/node/cycle)");
+  return fallback;
+}
+
+}  // namespace
+
+Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.seed) {
   const int n = ctx.topology->numTerminals();
-  // process: packet creation process at each terminal
+  // process: message creation process at each terminal
   std::string process = node.getChoice("process", "bernoulli", {"bernoulli", "poisson", "saturation"});
   process_ = process == "bernoulli" ? Process::kBernoulli
              : process == "poisson"  ? Process::kPoisson
                                      : Process::kSaturation;
   // packet_length: flits per packet, or a list chosen from with equal probability
-  auto lengths = node.getIntList("packet_length", {20}, 1, 60000);
-  lengths_.assign(lengths.begin(), lengths.end());
-  maxLength_ = *std::max_element(lengths_.begin(), lengths_.end());
+  packetLengths_ = toInts(node.getIntList("packet_length", {20}, 1, 60000));
+  maxPacketLength_ = *std::max_element(packetLengths_.begin(), packetLengths_.end());
+  // adaptive_share: fraction of packets whose header bit asks for adaptive routing
+  adaptiveShare_ = node.getDouble("adaptive_share", 0.0, 0.0, 1.0);
 
-  const double capacity = ctx.topology->uniformCapacity();
-  if (process_ == Process::kSaturation) {
-    if (node.has("load") || node.has("rate")) {
-      node.fail(node.has("load") ? "load" : "rate", "a saturation source has no offered load");
-    }
-  } else {
-    if (node.has("load") == node.has("rate")) {
-      node.fail("load", "give exactly one of load (fraction of capacity) or rate (flits/node/cycle)");
-    }
-    // load: offered traffic as a fraction of capacity; rate: in flits/node/cycle
-    rate_ = node.has("load") ? node.getDouble("load", 0, 0.0, 10.0) * capacity
-                             : node.getDouble("rate", 0, 0.0, 1.0);
-    packetRate_ = rate_ / meanPacketLength();
-    if (process_ == Process::kBernoulli && packetRate_ > 1.0) {
-      node.fail(node.has("load") ? "load" : "rate", "a Bernoulli source creates at most one packet per cycle");
-    }
+  for (const ConfigNode& c : node.childArray("message_length")) {
+    MessageLengthClass mc;
+    // name, share (relative weight), packets (length in packets, or a list to choose from)
+    mc.name = c.getString("name", fmt::format("length{}", lengthClasses_.size()));
+    mc.share = c.requireDouble("share", 0.0, 1e9);
+    mc.packets = toInts(c.getIntList("packets", {1}, 1, 1 << 20));
+    lengthClasses_.push_back(mc);
   }
+  if (lengthClasses_.empty()) lengthClasses_.push_back({"all", 1.0, {1}});
+  normaliseShares(lengthClasses_, node, "message_length");
 
   for (const ConfigNode& c : node.childArray("class")) {
     TrafficClass tc;
@@ -48,79 +87,175 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) {
     classes_.push_back(tc);
   }
   if (classes_.empty()) classes_.push_back({"all", 1.0, 0});
-  double total = 0;
-  for (const auto& c : classes_) total += c.share;
-  if (total <= 0) node.fail("class", "class shares must not all be zero");
-  for (auto& c : classes_) c.share /= total;
+  normaliseShares(classes_, node, "class");
 
-  pattern_ = makeTrafficPattern(ctx, node.child("pattern"));
+  double defaultRate = -1;  // none given
+  if (process_ == Process::kSaturation) {
+    if (node.has("load") || node.has("rate")) {
+      node.fail(node.has("load") ? "load" : "rate", "a saturation source has no offered load");
+    }
+    defaultRate = 0;
+  } else if (node.has("load") || node.has("rate") || node.childArray("group").empty()) {
+    defaultRate = readRate(node, ctx.topology->uniformCapacity(), -1.0);
+  }
+  readGroups(ctx, node, defaultRate);
+
+  const double flitsPerMessage = meanMessageFlits();
+  messageRate_.assign(n, 0.0);
+  nextArrival_.assign(n, INFINITY);
+  serial_.assign(n, 0);
   for (int t = 0; t < n; ++t) rng_.emplace_back(ctx.seed, "traffic-source", t);
-  queue_.resize(n);
-  nextArrival_.assign(n, 0.0);
-  if (process_ != Process::kSaturation && packetRate_ > 0) {
-    for (int t = 0; t < n; ++t) scheduleNext(t, -1.0);
-  } else {
-    std::fill(nextArrival_.begin(), nextArrival_.end(), INFINITY);
+  for (int t = 0; t < n; ++t) {
+    int g = groups_.groupOf[t];
+    if (g < 0) continue;
+    messageRate_[t] = groupRate_[g] / flitsPerMessage;
+    if (process_ == Process::kBernoulli && messageRate_[t] > 1.0) {
+      node.fail("load", "a Bernoulli source creates at most one message per cycle");
+    }
+    if (process_ != Process::kSaturation && messageRate_[t] > 0) {
+      sending_.push_back(t);
+      scheduleNext(t, -1.0);
+    }
   }
 }
 
-double Workload::meanPacketLength() const {
-  return std::accumulate(lengths_.begin(), lengths_.end(), 0.0) / lengths_.size();
+Workload::~Workload() = default;
+
+void Workload::readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate) {
+  const int n = ctx.topology->numTerminals();
+  groups_.groupOf.assign(n, -1);
+  std::vector<ConfigNode> list = node.childArray("group");
+  BuildContext patternCtx = ctx;
+  patternCtx.groups = &groups_;
+  if (list.empty()) {
+    groups_.names = {"all"};
+    groups_.members.emplace_back(n);
+    std::iota(groups_.members[0].begin(), groups_.members[0].end(), 0);
+    std::fill(groups_.groupOf.begin(), groups_.groupOf.end(), 0);
+    groupRate_ = {defaultRate};
+    groupPattern_.push_back(makeTrafficPattern(patternCtx, node.child("pattern")));
+    return;
+  }
+  const size_t G = list.size();
+  groups_.names.resize(G);
+  groups_.members.resize(G);
+  groupRate_.assign(G, defaultRate);
+  auto place = [&](size_t g, int t, const ConfigNode& at, const char* key) {
+    if (groups_.groupOf[t] >= 0) {
+      at.fail(key, fmt::format("terminal {} is already in group \"{}\"", t, groups_.names[groups_.groupOf[t]]));
+    }
+    groups_.groupOf[t] = static_cast<int>(g);
+    groups_.members[g].push_back(t);
+  };
+  int rest = -1;
+  for (size_t g = 0; g < G; ++g) {
+    const ConfigNode& c = list[g];
+    // name: how results refer to the group
+    groups_.names[g] = c.getString("name", fmt::format("group{}", g));
+    for (size_t h = 0; h < g; ++h) {
+      if (groups_.names[h] == groups_.names[g]) c.fail("name", "another group has this name");
+    }
+    if (c.has("share") && c.has("terminals")) c.fail("share", "give either share or terminals, not both");
+    // terminals: explicit members
+    if (c.has("terminals")) {
+      for (int64_t t : c.getIntList("terminals", {}, 0, n - 1)) place(g, static_cast<int>(t), c, "terminals");
+    } else if (!c.has("share")) {
+      if (rest >= 0) c.fail("share", "only one group may omit share and terminals (it takes the rest)");
+      rest = static_cast<int>(g);
+    }
+    // load / rate: the group's own offered traffic (default: [traffic]'s)
+    if (process_ == Process::kSaturation && (c.has("load") || c.has("rate"))) {
+      c.fail(c.has("load") ? "load" : "rate", "a saturation source has no offered load");
+    }
+    if (c.has("load") || c.has("rate") || defaultRate < 0) {
+      groupRate_[g] = readRate(c, ctx.topology->uniformCapacity(), -1.0);
+    }
+  }
+  // share: fraction of all terminals, drawn from the seed among those not listed explicitly
+  std::vector<int> pool;
+  for (int t = 0; t < n; ++t) {
+    if (groups_.groupOf[t] < 0) pool.push_back(t);
+  }
+  Rng rng(ctx.seed, "traffic-groups", 0);
+  for (int i = static_cast<int>(pool.size()) - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(i + 1)]);
+  size_t next = 0;
+  for (size_t g = 0; g < G; ++g) {
+    if (!list[g].has("share") || list[g].has("terminals")) continue;
+    double share = list[g].getDouble("share", 0, 0.0, 1.0);
+    size_t count = static_cast<size_t>(std::lround(share * n));
+    if (next + count > pool.size()) {
+      list[g].fail("share", fmt::format("not enough terminals left: {} wanted, {} unassigned", count, pool.size() - next));
+    }
+    for (size_t i = 0; i < count; ++i) place(g, pool[next++], list[g], "share");
+  }
+  if (rest >= 0) {
+    for (; next < pool.size(); ++next) place(rest, pool[next], list[rest], "name");
+  }
+  for (auto& m : groups_.members) std::sort(m.begin(), m.end());
+  // Patterns come last: a pattern may refer to any group's members.
+  for (size_t g = 0; g < G; ++g) {
+    const ConfigNode& c = list[g];
+    groupPattern_.push_back(makeTrafficPattern(patternCtx, c.has("pattern") ? c.child("pattern") : node.child("pattern")));
+  }
+}
+
+double Workload::meanMessageFlits() const {
+  double packets = 0;
+  for (const auto& c : lengthClasses_) packets += c.share * mean(c.packets);
+  return packets * mean(packetLengths_);
 }
 
 void Workload::scheduleNext(int t, double after) {
   if (process_ == Process::kPoisson) {
-    nextArrival_[t] = after + rng_[t].exponential(1.0 / packetRate_);
+    nextArrival_[t] = after + rng_[t].exponential(1.0 / messageRate_[t]);
   } else {
     // Bernoulli trials each cycle: the gap to the next success is geometric.
-    nextArrival_[t] = std::floor(after) + 1.0 + static_cast<double>(rng_[t].geometric(packetRate_));
+    nextArrival_[t] = std::floor(after) + 1.0 + static_cast<double>(rng_[t].geometric(messageRate_[t]));
   }
 }
 
-int32_t Workload::create(int terminal, Cycle now, bool tracked) {
+void Workload::create(int terminal, Cycle now, bool tracked) {
   Rng& rng = rng_[terminal];
-  int32_t id = packets_->allocate();
-  Packet& p = (*packets_)[id];
-  p.source = terminal;
-  p.destination = pattern_->destination(terminal, rng);
-  p.length = lengths_.size() == 1 ? lengths_[0] : lengths_[rng.below(lengths_.size())];
-  if (classes_.size() > 1) {
-    double u = rng.uniform(), acc = 0;
-    size_t c = 0;
-    while (c + 1 < classes_.size() && u >= (acc += classes_[c].share)) ++c;
-    p.trafficClass = static_cast<int16_t>(c);
-  }
-  p.priority = static_cast<int16_t>(classes_[p.trafficClass].priority);
-  p.created = now;
-  p.tracked = tracked;
-  createdFlits_ += p.length;
-  trackedCreated_ += tracked;
-  return id;
+  const int group = groups_.groupOf[terminal];
+  int32_t id = messages_->allocate();
+  Message& m = (*messages_)[id];
+  m.source = terminal;
+  m.destination = groupPattern_[group]->destination(terminal, rng);
+  m.lengthClass = pickByShare(lengthClasses_, rng);
+  m.packets = pickLength(lengthClasses_[m.lengthClass].packets, rng);
+  m.packetLength = pickLength(packetLengths_, rng);
+  m.trafficClass = pickByShare(classes_, rng);
+  m.priority = static_cast<int16_t>(classes_[m.trafficClass].priority);
+  m.group = static_cast<int16_t>(group);
+  m.created = now;
+  m.tracked = tracked;
+  m.serial = (static_cast<uint64_t>(terminal) << 40) | serial_[terminal]++;
+  createdFlits_ += static_cast<uint64_t>(m.packets) * m.packetLength;
+  trackedMessages_ += tracked;
+  if (tracked) trackedPackets_ += m.packets;
+  nic_->submit(terminal, id);
 }
 
 void Workload::generate(Cycle now, bool tracked) {
   trackNew_ = tracked;
-  if (process_ == Process::kSaturation) return;
   const double horizon = static_cast<double>(now) + 1.0;
-  for (int t = 0; t < static_cast<int>(queue_.size()); ++t) {
-    if (nextArrival_[t] >= horizon) continue;
+  for (int t : sending_) {
     while (nextArrival_[t] < horizon) {
-      queue_[t].push_back(create(t, now, tracked));
-      ++queued_;
+      create(t, now, tracked);
       scheduleNext(t, nextArrival_[t]);
     }
-    network_->wake(t);
   }
 }
 
-int32_t Workload::pull(int terminal, Cycle now) {
-  if (process_ == Process::kSaturation) return create(terminal, now, trackNew_);
-  auto& q = queue_[terminal];
-  if (q.empty()) return -1;
-  int32_t id = q.front();
-  q.pop_front();
-  --queued_;
-  return id;
+void Workload::createOnDemand(int terminal, Cycle now) {
+  if (groups_.groupOf[terminal] >= 0) create(terminal, now, trackNew_);
+}
+
+bool Workload::routesAdaptively(const Message& m, int sequence) const {
+  if (adaptiveShare_ <= 0) return false;
+  if (adaptiveShare_ >= 1) return true;
+  uint64_t h = hashMix(seed_ ^ 0xada97, m.serial, static_cast<uint64_t>(sequence));
+  return static_cast<double>(h >> 11) * 0x1.0p-53 < adaptiveShare_;
 }
 
 }  // namespace icnsim

@@ -1,26 +1,35 @@
-// Packet-level workload (Dally §V): each terminal creates packets by a Bernoulli or Poisson
-// process at a given offered load, or as a saturation source that has a new packet
-// whenever an injection lane is free (§V-A). Destinations come from the traffic pattern,
-// lengths from a fixed value or an equal-probability choice, and a traffic class (with its
-// arbitration priority) from the class shares. Packets wait in an unbounded source queue,
-// so packet latency includes source queueing (§V-B). Each terminal draws from its own
-// stream, so the sequence of packets is the same whatever network it drives.
+// Message-level workload. Each source terminal creates messages by a Bernoulli or Poisson
+// process at an offered rate (Fed-X §3: Poisson arrivals at traffic density u, mean
+// interarrival = mean message length / u packet times), or as a saturation source that has
+// a new message whenever its network interface could send (Dally §V-A). A message gets a
+// destination from its group's pattern, a length class and a length in packets (Fed-X's
+// short/long mixes), a packet length in flits and a traffic class (with its arbitration
+// priority). Dally's packet-level traffic is the special case of one-packet messages.
+// Each terminal draws from its own stream, so the sequence of messages is the same whatever
+// network it drives; per-packet choices (the adaptive-routing header bit) are hashed from
+// the message's serial number for the same reason.
 //
 // Keys ([traffic]): process ("bernoulli", "poisson", "saturation"); load (fraction of the
-// topology's uniform capacity) or rate (flits/node/cycle); packet_length (an integer or an
-// array to choose from with equal probability); [traffic.pattern]; [[traffic.class]] with
-// name, share, priority.
+// topology's uniform capacity) or rate (flits/node/cycle); packet_length (flits: an integer
+// or an array chosen from with equal probability, per message); adaptive_share (fraction
+// of packets whose header asks for adaptive routing); [traffic.pattern];
+// [[traffic.message_length]] with name, share, packets (integer or array, equal
+// probability; default: one class of one-packet messages); [[traffic.class]] with name,
+// share, priority; [[traffic.group]] with name, share (fraction of all terminals, drawn
+// from the seed) or terminals (explicit list) or neither (all terminals not yet placed),
+// and optionally its own load/rate and [pattern].
 #pragma once
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "kernel/network.h"
-#include "kernel/packet.h"
+#include "kernel/message.h"
 #include "traffic/pattern.h"
+#include "traffic/terminal_groups.h"
 
 namespace icnsim {
+
+class NetworkInterface;
 
 struct TrafficClass {
   std::string name;
@@ -28,45 +37,63 @@ struct TrafficClass {
   int priority = 0;
 };
 
-class Workload : public InjectionSource {
+struct MessageLengthClass {
+  std::string name;
+  double share = 1.0;
+  std::vector<int> packets;  // lengths chosen with equal probability
+};
+
+class Workload {
  public:
   Workload(const BuildContext& ctx, const ConfigNode& node);
+  ~Workload();
 
-  int maxPacketLength() const { return maxLength_; }
-  double offeredRate() const { return rate_; }  // flits/node/cycle (0 for saturation)
+  int maxPacketLength() const { return maxPacketLength_; }
   bool saturation() const { return process_ == Process::kSaturation; }
   const std::vector<TrafficClass>& classes() const { return classes_; }
-  double meanPacketLength() const;
+  const std::vector<MessageLengthClass>& lengthClasses() const { return lengthClasses_; }
+  const TerminalGroups& groups() const { return groups_; }
+  double groupRate(int group) const { return groupRate_[group]; }  // flits/node/cycle
 
-  void attach(Network& network, PacketPool& packets) { network_ = &network, packets_ = &packets; }
-  // Creates the packets due at `now` and wakes their terminals. `tracked` marks them as
-  // part of the measurement.
+  void attach(NetworkInterface& nic, MessagePool& messages) { nic_ = &nic, messages_ = &messages; }
+  // Creates the messages due at `now` and hands them to the network interface. `tracked`
+  // marks them as part of the measurement.
   void generate(Cycle now, bool tracked);
-  int32_t pull(int terminal, Cycle now) override;
+  // A saturation source's next message at `terminal` (the NI asks when its queue is empty).
+  void createOnDemand(int terminal, Cycle now);
+  // The adaptive-routing header bit of packet `sequence` of message `m`.
+  bool routesAdaptively(const Message& m, int sequence) const;
+
   uint64_t createdFlits() const { return createdFlits_; }
-  uint64_t trackedCreated() const { return trackedCreated_; }
-  size_t queuedPackets() const { return queued_; }
+  uint64_t trackedMessages() const { return trackedMessages_; }
+  uint64_t trackedPackets() const { return trackedPackets_; }
 
  private:
   enum class Process { kBernoulli, kPoisson, kSaturation };
-  int32_t create(int terminal, Cycle now, bool tracked);
+  void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
+  void create(int terminal, Cycle now, bool tracked);
   void scheduleNext(int terminal, double after);
+  double meanMessageFlits() const;
 
   Process process_ = Process::kBernoulli;
-  double rate_ = 0;            // flits/node/cycle
-  double packetRate_ = 0;      // packets/node/cycle
-  std::vector<int> lengths_;
-  int maxLength_ = 1;
+  uint64_t seed_ = 1;
+  std::vector<int> packetLengths_;
+  int maxPacketLength_ = 1;
+  double adaptiveShare_ = 0;
+  std::vector<MessageLengthClass> lengthClasses_;
   std::vector<TrafficClass> classes_;
-  std::unique_ptr<TrafficPattern> pattern_;
-  std::vector<Rng> rng_;                 // one stream per terminal
-  std::vector<double> nextArrival_;      // continuous time of the next packet
-  std::vector<std::deque<int32_t>> queue_;
-  Network* network_ = nullptr;
-  PacketPool* packets_ = nullptr;
+  TerminalGroups groups_;
+  std::vector<double> groupRate_;         // flits/node/cycle
+  std::vector<std::unique_ptr<TrafficPattern>> groupPattern_;
+  std::vector<double> messageRate_;       // per terminal: messages/cycle
+  std::vector<Rng> rng_;                  // one stream per terminal
+  std::vector<uint64_t> serial_;          // messages created per terminal
+  std::vector<double> nextArrival_;       // continuous time of the next message
+  std::vector<int> sending_;              // terminals with a positive rate
+  NetworkInterface* nic_ = nullptr;
+  MessagePool* messages_ = nullptr;
   bool trackNew_ = false;
-  uint64_t createdFlits_ = 0, trackedCreated_ = 0;
-  size_t queued_ = 0;
+  uint64_t createdFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0;
 };
 
 }  // namespace icnsim

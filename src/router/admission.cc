@@ -1,0 +1,98 @@
+#include "router/admission.h"
+
+#include <fmt/format.h>
+
+#include "config/config.h"
+
+namespace icnsim {
+namespace {
+
+// Refuses a packet when a waiting packet shares a key with it (message or destination).
+template <typename Key>
+class Backpressure : public AdmissionRule {
+ public:
+  Backpressure(const PacketPool& packets, Key key) : packets_(packets), key_(key) {}
+  bool admits(const AdmissionQuery& q, const SwitchState& s) const override {
+    const auto k = key_(packets_[q.packet]);
+    for (int32_t w : s.waiting) {
+      if (key_(packets_[w]) == k) return false;
+    }
+    return true;
+  }
+
+ private:
+  const PacketPool& packets_;
+  Key key_;
+};
+
+template <typename Key>
+std::unique_ptr<AdmissionRule> backpressure(const BuildContext& ctx, Key key) {
+  return std::make_unique<Backpressure<Key>>(*ctx.packets, key);
+}
+
+class BalancedInjection : public AdmissionRule {
+ public:
+  BalancedInjection(int limitDest, int limitTrans, int limitTotal, Cycle timeout)
+      : limitDest_(limitDest), limitTrans_(limitTrans), limitTotal_(limitTotal), timeout_(timeout) {}
+  bool admits(const AdmissionQuery& q, const SwitchState& s) const override {
+    if (!q.fromTerminal) return true;
+    if (q.refusedSince != kNever && q.now - q.refusedSince >= timeout_) return true;
+    const int transit = s.occupied - s.destinationPackets;
+    return s.destinationPackets < limitDest_ && transit < limitTrans_ && s.occupied < limitTotal_;
+  }
+
+ private:
+  int limitDest_, limitTrans_, limitTotal_;
+  Cycle timeout_;
+};
+
+}  // namespace
+
+ICNSIM_REGISTER(AdmissionRule, "message", [](const BuildContext& ctx, const ConfigNode&) {
+  return backpressure(ctx, [](const Packet& p) { return p.message; });
+});
+ICNSIM_REGISTER(AdmissionRule, "destination", [](const BuildContext& ctx, const ConfigNode&) {
+  return backpressure(ctx, [](const Packet& p) { return p.destination; });
+});
+ICNSIM_REGISTER(AdmissionRule, "balanced_injection", [](const BuildContext&, const ConfigNode& node) {
+  const int64_t big = 1 << 20;
+  // buffer_limit_dest: inject only while fewer destination packets wait (Fed-X: 2)
+  int dest = static_cast<int>(node.getInt("buffer_limit_dest", big, 1, big));
+  // buffer_limit_trans: inject only while fewer transit packets are buffered (Fed-X: 2, 4, 6)
+  int trans = static_cast<int>(node.getInt("buffer_limit_trans", big, 1, big));
+  // buffer_limit: inject only while fewer packets of any kind are buffered
+  int total = static_cast<int>(node.getInt("buffer_limit", big, 1, big));
+  if (dest == big && trans == big && total == big) {
+    node.fail("buffer_limit_trans", "give at least one of buffer_limit_dest, buffer_limit_trans, buffer_limit");
+  }
+  // timeout: cycles a refused terminal waits before it is let in regardless (starvation guard)
+  Cycle timeout = static_cast<Cycle>(node.getInt("timeout", 2000, 1, int64_t{1} << 40));
+  return std::make_unique<BalancedInjection>(dest, trans, total, timeout);
+});
+
+std::vector<std::unique_ptr<AdmissionRule>> makeAdmissionRules(const BuildContext& ctx, const ConfigNode& router,
+                                                               bool allowBalanced) {
+  std::vector<std::unique_ptr<AdmissionRule>> rules;
+  // backpressure: "none", "message" or "destination" (Fed-X §4)
+  std::string bp = router.getChoice("backpressure", "none", {"none", "message", "destination"});
+  if (bp != "none") rules.push_back(Registry<AdmissionRule>::instance().create(bp, ctx, router, "backpressure"));
+  if (router.has("balanced_injection")) {
+    if (!allowBalanced) {
+      router.fail("balanced_injection", "balanced injection needs a switch with a shared buffer pool "
+                                        "(router.type = \"central_buffer\")");
+    }
+    rules.push_back(Registry<AdmissionRule>::instance().create("balanced_injection", ctx,
+                                                               router.child("balanced_injection"), "balanced_injection"));
+  }
+  return rules;
+}
+
+bool admitsAll(const std::vector<std::unique_ptr<AdmissionRule>>& rules, const AdmissionQuery& query,
+               const SwitchState& state) {
+  for (const auto& r : rules) {
+    if (!r->admits(query, state)) return false;
+  }
+  return true;
+}
+
+}  // namespace icnsim

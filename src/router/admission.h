@@ -1,0 +1,56 @@
+// Admission rules: whether a switch accepts a packet that asks to enter it, from a
+// neighbour or from its own terminal (Fed-X §4, §6). A router holds a list of rules and
+// admits a packet only if every rule does; a refused packet stays with its sender (the
+// central-buffer switch's NACK protocol; on an input-queued router the lane is simply not
+// granted) and tries again later.
+//
+//  - message backpressure: refuse if the switch holds a waiting packet of the same message;
+//  - destination backpressure: refuse if it holds a waiting packet for the same destination;
+//  - balanced injection: accept from the terminal only while destination packets <
+//    BufferLimitDest and transit packets < BufferLimitTrans (or all packets < BufferLimit),
+//    unless the terminal has been refused for `timeout` cycles (starvation guard).
+// "Waiting" means buffered at the switch and not yet leaving it.
+//
+// Keys ([router]): backpressure = "none" | "message" | "destination";
+// [router.balanced_injection] (its presence enables the rule): buffer_limit_dest,
+// buffer_limit_trans, buffer_limit, timeout.
+#pragma once
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "common/build_context.h"
+#include "common/registry.h"
+#include "kernel/packet.h"
+
+namespace icnsim {
+
+// What the receiving switch looks like when the packet asks to enter.
+struct SwitchState {
+  int capacity = 0;            // packet buffers
+  int occupied = 0;            // buffers in use
+  int destinationPackets = 0;  // buffered packets that have reached their destination switch
+  std::span<const int32_t> waiting;  // buffered packets not yet leaving
+};
+
+struct AdmissionQuery {
+  int32_t packet;
+  bool fromTerminal;           // injection from the switch's own terminal
+  Cycle refusedSince;          // injection: first refusal of this terminal's attempts (kNever: none)
+  Cycle now;
+};
+
+class AdmissionRule {
+ public:
+  virtual ~AdmissionRule() = default;
+  virtual bool admits(const AdmissionQuery& query, const SwitchState& state) const = 0;
+};
+
+// The rules [router] asks for; `allowBalanced` is false on routers without a buffer pool.
+std::vector<std::unique_ptr<AdmissionRule>> makeAdmissionRules(const BuildContext& ctx, const ConfigNode& router,
+                                                               bool allowBalanced);
+
+bool admitsAll(const std::vector<std::unique_ptr<AdmissionRule>>& rules, const AdmissionQuery& query,
+               const SwitchState& state);
+
+}  // namespace icnsim

@@ -1,0 +1,384 @@
+#include "router/central_buffer_network.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <map>
+
+#include "common/rng.h"
+#include "config/config.h"
+
+namespace icnsim {
+namespace {
+constexpr int32_t kNoEnd = INT32_MIN;
+}
+
+CentralBufferNetwork::CentralBufferNetwork(const CentralBufferParams& params,
+                                           std::vector<std::unique_ptr<AdmissionRule>> rules,
+                                           const Topology& topology, const Routing& routing, PacketPool& packets,
+                                           InjectionSource& source, DeliveryObserver& observer)
+    : p_(params), rules_(std::move(rules)), topology_(topology), routing_(routing), packets_(packets),
+      source_(source), observer_(observer) {
+  const int R = topology.numRouters(), T = topology.numTerminals();
+  switches_.resize(R);
+  outputBase_.assign(R + 1, 0);
+  int maxPorts = 0;
+  for (int r = 0; r < R; ++r) {
+    outputBase_[r + 1] = outputBase_[r] + topology.numPorts(r);
+    maxPorts = std::max(maxPorts, topology.numPorts(r));
+  }
+  outputs_.resize(outputBase_.back());
+  portTaken_.assign(maxPorts, 0);
+  // Router-to-router links; a half-duplex link pairs a channel with one in the reverse
+  // direction (direction 0 is the channel seen first).
+  std::map<std::pair<int, int>, std::vector<int32_t>> unpaired;  // (from, to) -> links
+  for (int r = 0; r < R; ++r) {
+    for (int port = 0; port < topology.numPorts(r); ++port) {
+      const Endpoint& peer = topology.outputPeer(r, port);
+      if (peer.kind != Endpoint::kRouter) continue;
+      Output& out = outputs_[outputBase_[r] + port];
+      out.toRouter = peer.id;
+      out.toPort = static_cast<int16_t>(peer.port);
+      auto& reverse = unpaired[{peer.id, r}];
+      if (p_.halfDuplex && !reverse.empty()) {
+        out.link = reverse.back();
+        out.direction = 1;
+        reverse.pop_back();
+        continue;
+      }
+      Link link;
+      link.end[0] = r;
+      link.end[1] = peer.id;
+      out.link = static_cast<int32_t>(links_.size());
+      links_.push_back(link);
+      if (p_.halfDuplex) unpaired[{r, peer.id}].push_back(out.link);
+    }
+  }
+  for (int t = 0; t < T; ++t) {
+    Link link;
+    link.end[0] = ~t;
+    link.end[1] = kNoEnd;
+    injectLink_.push_back(static_cast<int32_t>(links_.size()));
+    links_.push_back(link);
+    exitRouter_.push_back(topology.ejectionPort(t).id);
+  }
+  refusedSince_.assign(T, kNever);
+  pending_.assign(T, 0);
+  routerDirty_.assign(R, 0);
+  terminalDirty_.assign(T, 0);
+}
+
+void CentralBufferNetwork::schedule(Cycle time, EventKind kind, int32_t a, int32_t b) {
+  events_.push({time, eventSeq_++, kind, a, b});
+}
+
+void CentralBufferNetwork::markRouter(int32_t r) {
+  if (!routerDirty_[r]) routerDirty_[r] = 1, dirtyRouters_.push_back(r);
+}
+
+void CentralBufferNetwork::markTerminal(int32_t t) {
+  if (pending_[t] && !terminalDirty_[t]) terminalDirty_[t] = 1, dirtyTerminals_.push_back(t);
+}
+
+void CentralBufferNetwork::wake(int terminal) {
+  pending_[terminal] = 1;
+  markTerminal(terminal);
+}
+
+CentralBufferNetwork::Slot& CentralBufferNetwork::slotOf(int32_t router, int32_t packet) {
+  for (Slot& s : switches_[router].slots) {
+    if (s.packet == packet) return s;
+  }
+  throw InternalError(fmt::format("switch {} holds no packet {}", router, packet));
+}
+
+void CentralBufferNetwork::removeSlot(int32_t router, int32_t packet) {
+  Switch& s = switches_[router];
+  auto it = std::find_if(s.slots.begin(), s.slots.end(), [&](const Slot& x) { return x.packet == packet; });
+  if (it == s.slots.end()) throw InternalError(fmt::format("switch {} holds no packet {}", router, packet));
+  const Packet& pk = packets_[packet];
+  if (exitRouter_[pk.destination] == router) --s.destination;
+  bufferedFlits_ -= pk.length;
+  s.slots.erase(it);
+}
+
+void CentralBufferNetwork::applyEvent(const Event& e, Cycle now) {
+  switch (e.kind) {
+    case kWakeRouter: markRouter(e.a); break;
+    case kWakeTerminal: markTerminal(e.a); break;
+    case kTailOut: removeSlot(e.a, e.b); break;
+    case kDelivered: {
+      ejectedFlits_ += packets_[e.a].length;
+      removeSlot(e.b, e.a);
+      observer_.onDelivered(e.a, now);  // releases the packet
+      break;
+    }
+  }
+}
+
+void CentralBufferNetwork::step(Cycle now) {
+  while (!events_.empty() && events_.top().time <= now) {
+    Event e = events_.top();
+    events_.pop();
+    applyEvent(e, now);
+  }
+  offers_.clear();
+  // Swap the lists out first: pulling from a source may wake a terminal again.
+  visiting_.swap(dirtyRouters_);
+  for (int32_t r : visiting_) {
+    routerDirty_[r] = 0;
+    offerFromSwitch(r, now);
+  }
+  visiting_.clear();
+  visiting_.swap(dirtyTerminals_);
+  for (int32_t t : visiting_) {
+    terminalDirty_[t] = 0;
+    offerFromTerminal(t, now);
+  }
+  visiting_.clear();
+  if (!offers_.empty()) decideOffers(now);
+  if (watchdog_ && bufferedFlits_ > 0 && now - lastProgress_ > watchdog_) reportStuck(now);
+}
+
+void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
+  Switch& s = switches_[r];
+  std::fill(portTaken_.begin(), portTaken_.end(), 0);
+  // Ready packets in the order they became ready: a packet that was just refused goes
+  // behind the others, so it cannot keep an output from packets the neighbour would take.
+  order_.clear();
+  for (size_t i = 0; i < s.slots.size(); ++i) {
+    if (!s.slots[i].leaving && s.slots[i].readyAt <= now) order_.push_back(static_cast<int32_t>(i));
+  }
+  std::stable_sort(order_.begin(), order_.end(),
+                   [&](int32_t a, int32_t b) { return s.slots[a].readyAt < s.slots[b].readyAt; });
+  for (int32_t index : order_) {
+    Slot& slot = s.slots[index];
+    const Packet& pk = packets_[slot.packet];
+    if (exitRouter_[pk.destination] == r) {
+      // Ejection: the terminal always accepts; one packet at a time, oldest first.
+      if (s.ejectFree > now) continue;
+      s.ejectFree = now + pk.length;
+      slot.leaving = true;
+      flitHops_ += pk.length;
+      lastProgress_ = now;
+      schedule(now + pk.length, kDelivered, slot.packet, r);
+      schedule(now + pk.length, kWakeRouter, r);
+      continue;
+    }
+    options_.clear();
+    routing_.route({r, slot.inPort, 0, false, pk.source, pk.destination, pk.adaptive}, options_);
+    candidates_.clear();
+    for (const RouteOption& opt : options_) {
+      const Output& out = outputs_[outputBase_[r] + opt.port];
+      if (out.link < 0) {
+        throw InternalError(fmt::format("routing chose port {} at switch {}, which leads to no switch", opt.port, r));
+      }
+      if (!portTaken_[opt.port] && links_[out.link].busyUntil <= now) candidates_.push_back(opt.port);
+    }
+    if (candidates_.empty()) continue;  // woken when one of its links frees
+    const int port = candidates_.size() == 1
+                         ? candidates_[0]
+                         : candidates_[hashMix(p_.seed, static_cast<uint64_t>(slot.packet), now) % candidates_.size()];
+    portTaken_[port] = 1;
+    const Output& out = outputs_[outputBase_[r] + port];
+    offers_.push_back({out.link, out.direction, r, slot.packet, out.toRouter, out.toPort, 0});
+  }
+}
+
+void CentralBufferNetwork::offerFromTerminal(int32_t t, Cycle now) {
+  const int32_t link = injectLink_[t];
+  if (links_[link].busyUntil > now) return;  // woken when it frees
+  const int32_t id = source_.pull(t, now);
+  if (id < 0) {
+    pending_[t] = 0;
+    return;
+  }
+  const Endpoint& in = topology_.injectionPort(t);
+  offers_.push_back({link, 0, ~t, id, in.id, static_cast<int16_t>(in.port), 0});
+}
+
+void CentralBufferNetwork::decideOffers(Cycle now) {
+  for (Offer& o : offers_) o.key = hashMix(p_.seed ^ 0xcb5eed, now, static_cast<uint64_t>(o.link) * 2 + o.direction);
+  // A half-duplex link offered from both ends goes to the end that did not use it last.
+  std::sort(offers_.begin(), offers_.end(),
+            [](const Offer& a, const Offer& b) { return a.link != b.link ? a.link < b.link : a.direction < b.direction; });
+  size_t keep = 0;
+  for (size_t i = 0; i < offers_.size(); ++i) {
+    if (i + 1 < offers_.size() && offers_[i + 1].link == offers_[i].link) {
+      const bool firstWins = links_[offers_[i].link].lastDirection != offers_[i].direction;
+      const Offer& loser = firstWins ? offers_[i + 1] : offers_[i];
+      offers_[keep++] = firstWins ? offers_[i] : offers_[i + 1];
+      if (loser.from < 0) source_.refused(~loser.from, loser.packet, now);  // it never left
+      ++i;
+      continue;
+    }
+    offers_[keep++] = offers_[i];
+  }
+  offers_.resize(keep);
+  // Each receiver decides its offers one at a time, in a seeded random order.
+  std::sort(offers_.begin(), offers_.end(), [](const Offer& a, const Offer& b) {
+    return a.toRouter != b.toRouter ? a.toRouter < b.toRouter : a.key < b.key;
+  });
+  for (const Offer& o : offers_) {
+    if (admits(o, now)) accept(o, now);
+    else refuse(o, now);
+  }
+}
+
+int CentralBufferNetwork::remainingHops(int router, int32_t packet) const {
+  return topology_.routerDistance(router, exitRouter_[packets_[packet].destination]);
+}
+
+bool CentralBufferNetwork::admits(const Offer& o, Cycle now) {
+  const Switch& s = switches_[o.toRouter];
+  const int occupied = static_cast<int>(s.slots.size());
+  if (occupied >= p_.buffers) return false;
+  if (p_.hopClasses) {
+    const int remaining = remainingHops(o.toRouter, o.packet);
+    if (o.from >= 0 && remaining != remainingHops(o.from, o.packet) - 1) {
+      throw InternalError(fmt::format("hop-count buffer classes need minimal routes: switch {} -> {} does not "
+                                      "bring packet {} closer to its destination", o.from, o.toRouter, o.packet));
+    }
+    // Packets with j or more hops to go may hold at most buffers - j buffers, so one buffer
+    // stays available to each class closer to its destination. A leaving packet's buffer
+    // frees on its own, so it counts only against the pool's size.
+    for (int j = 1; j <= remaining; ++j) {
+      int atLeast = 1;  // the newcomer
+      for (const Slot& slot : s.slots) atLeast += !slot.leaving && slot.remaining >= j;
+      if (atLeast > p_.buffers - j) return false;
+    }
+  }
+  if (rules_.empty()) return true;
+  waitingScratch_.clear();
+  for (const Slot& slot : s.slots) {
+    if (!slot.leaving) waitingScratch_.push_back(slot.packet);
+  }
+  SwitchState state{p_.buffers, occupied, s.destination, waitingScratch_};
+  AdmissionQuery query{o.packet, o.from < 0, o.from < 0 ? refusedSince_[~o.from] : kNever, now};
+  return admitsAll(rules_, query, state);
+}
+
+void CentralBufferNetwork::occupyLink(int32_t link, int8_t direction, Cycle until) {
+  Link& l = links_[link];
+  l.busyUntil = until;
+  l.lastDirection = direction;
+  for (int32_t end : l.end) {
+    if (end == kNoEnd) continue;
+    if (end >= 0) schedule(until, kWakeRouter, end);
+    else schedule(until, kWakeTerminal, ~end);
+  }
+}
+
+void CentralBufferNetwork::accept(const Offer& o, Cycle now) {
+  Packet& pk = packets_[o.packet];
+  occupyLink(o.link, o.direction, now + pk.length);
+  if (o.from >= 0) {
+    slotOf(o.from, o.packet).leaving = true;
+    schedule(now + pk.length, kTailOut, o.from, o.packet);
+    ++pk.hops;
+  } else {
+    pk.injected = now;
+    observer_.onInjected(o.packet, now);
+    refusedSince_[~o.from] = kNever;
+  }
+  Switch& to = switches_[o.toRouter];
+  to.slots.push_back({o.packet, now + p_.headerDelay, false, o.toPort,
+                      static_cast<int16_t>(remainingHops(o.toRouter, o.packet))});
+  if (exitRouter_[pk.destination] == o.toRouter) ++to.destination;
+  bufferedFlits_ += pk.length;
+  flitHops_ += pk.length;
+  lastProgress_ = now;
+  schedule(now + p_.headerDelay, kWakeRouter, o.toRouter);
+}
+
+void CentralBufferNetwork::refuse(const Offer& o, Cycle now) {
+  // NACK: the header went out and the refusal came back; the sender keeps the packet.
+  occupyLink(o.link, o.direction, now + p_.nackDelay);
+  if (o.from >= 0) {
+    slotOf(o.from, o.packet).readyAt = now + p_.nackDelay;
+  } else {
+    const int32_t t = ~o.from;
+    source_.refused(t, o.packet, now);
+    if (refusedSince_[t] == kNever) refusedSince_[t] = now;
+  }
+}
+
+void CentralBufferNetwork::checkInvariants() const {
+  uint64_t flits = 0;
+  std::vector<int> holding(0);
+  for (size_t r = 0; r < switches_.size(); ++r) {
+    const Switch& s = switches_[r];
+    if (static_cast<int>(s.slots.size()) > p_.buffers) {
+      throw InternalError(fmt::format("switch {}: {} packets in {} buffers", r, s.slots.size(), p_.buffers));
+    }
+    int destination = 0;
+    for (const Slot& slot : s.slots) {
+      const Packet& pk = packets_[slot.packet];
+      flits += pk.length;
+      destination += exitRouter_[pk.destination] == static_cast<int>(r);
+    }
+    if (destination != s.destination) {
+      throw InternalError(fmt::format("switch {}: {} destination packets, counter says {}", r, destination, s.destination));
+    }
+  }
+  if (flits != bufferedFlits_) {
+    throw InternalError(fmt::format("flit conservation: {} flits buffered, counter says {}", flits, bufferedFlits_));
+  }
+}
+
+void CentralBufferNetwork::reportStuck(Cycle now) const {
+  std::string detail;
+  int shown = 0;
+  for (size_t r = 0; r < switches_.size() && shown < 80; ++r) {
+    const Switch& s = switches_[r];
+    if (s.slots.empty()) continue;
+    detail += fmt::format("\n  switch {}: {} of {} buffers (eject free {}):", r, s.slots.size(), p_.buffers, s.ejectFree);
+    for (const Slot& slot : s.slots) {
+      const Packet& pk = packets_[slot.packet];
+      detail += fmt::format(" {}->{}@{}{}", pk.source, pk.destination, slot.readyAt, slot.leaving ? " (leaving)" : "");
+    }
+    for (int port = 0; port < topology_.numPorts(r); ++port) {
+      const Output& out = outputs_[outputBase_[r] + port];
+      if (out.link >= 0) detail += fmt::format(" [p{} L{} busy {} last {} dir {}]", port, out.link, links_[out.link].busyUntil, links_[out.link].lastDirection, out.direction);
+    }
+    ++shown;
+  }
+  throw StuckNetworkError(fmt::format("no packet moved for {} cycles (cycle {}); {} flits are buffered. "
+                                      "First occupied switches:{}",
+                                      now - lastProgress_, now, bufferedFlits_, detail));
+}
+
+namespace {
+
+std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const ConfigNode& node) {
+  const Topology& topo = *ctx.topology;
+  if (!topo.hasRouterDistance()) {
+    node.fail("type", "\"central_buffer\" needs a direct topology with router distances (hex_mesh, mesh, torus)");
+  }
+  if (ctx.lanes != 1) node.fail("lanes", "a central-buffer switch has no lanes: remove router.lanes or set it to 1");
+  CentralBufferParams p;
+  p.seed = ctx.seed;
+  // buffers: packet-sized buffers in each switch's shared pool (Fed-X: 10)
+  p.buffers = static_cast<int>(node.getInt("buffers", 10, 1, 1 << 16));
+  // header_delay: cycles from a packet's first byte arriving to its next direction being known (Fed-X: 12)
+  p.headerDelay = static_cast<int>(node.getInt("header_delay", 12, 1, 1 << 20));
+  // nack_delay: cycles a refused offer holds the link before the sender may try again
+  p.nackDelay = static_cast<int>(node.getInt("nack_delay", p.headerDelay, 1, 1 << 20));
+  // links: "half_duplex" (one channel per neighbour pair, alternating per packet; Fed-X) or "full_duplex"
+  p.halfDuplex = node.getChoice("links", "half_duplex", {"half_duplex", "full_duplex"}) == "half_duplex";
+  // deadlock_avoidance: "hop_classes" (buffers reserved by hops to go) or "none" (may deadlock)
+  p.hopClasses = node.getChoice("deadlock_avoidance", "hop_classes", {"hop_classes", "none"}) == "hop_classes";
+  if (p.hopClasses && p.buffers <= topo.routerDiameter()) {
+    node.fail("buffers", fmt::format("hop-count buffer classes need more buffers than the topology's diameter ({}); "
+                                     "got {}", topo.routerDiameter(), p.buffers));
+  }
+  return std::make_unique<CentralBufferNetwork>(p, makeAdmissionRules(ctx, node, true), topo, *ctx.routing,
+                                                *ctx.packets, *ctx.source, *ctx.observer);
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(Network, "central_buffer", makeCentralBufferNetwork);
+
+}  // namespace icnsim

@@ -1,0 +1,160 @@
+// The Fed-X switch (Cherkasova et al. §2) for a whole network: each switch has a central
+// pool of `buffers` packet-sized buffers shared by all its ports, virtual cut-through, a
+// header decision delay, a NACK link protocol and hop-count buffer classes for deadlock
+// freedom. Links carry one flit (byte) per cycle; half-duplex links are one channel that
+// the two ends share, alternating direction per packet when both want it.
+//
+// A packet moves whole: a transfer of L flits holds its link for L cycles. When a switch
+// offers a packet to a neighbour (or a terminal to its switch), the receiver applies its
+// admission rules at once: if it accepts, a buffer is reserved and the transfer starts; the
+// receiver knows the packet's next direction `header_delay` cycles later and may start
+// forwarding it then, while the rest is still arriving (cut-through). The sender's buffer
+// is freed when the tail has left, L cycles after the start. If it refuses (NACK), the
+// link is held for `nack_delay` cycles and the sender keeps the packet and tries again
+// after that, possibly by another productive port if it routes adaptively. Ejection to
+// the terminal takes L cycles; the packet is delivered when its tail is out.
+//
+// Deadlock freedom (docs/models/fedx.md): hop-count buffer classes over the shared pool
+// (Merlin and Schweitzer's structured buffer pool, counted by hops still to go). Packets
+// with j or more hops to go may hold at most `buffers - j` buffers of a switch, so packets
+// closer to their destination always find one; every hop of a minimal route lowers the
+// count by one and a packet at its destination always drains to its terminal, so by
+// induction on the hops to go no cyclic wait can form.
+//
+// One cycle: events due now (buffers freed, deliveries, retries, links freed); each switch
+// with news offers its ready packets, longest-ready first (a refused packet queues again
+// behind the others), to free outputs; terminals with work
+// offer their next packet; a link wanted from both ends goes to the end that did not use
+// it last; receivers decide offers in a seeded random order, one at a time, so results do
+// not depend on the order switches are visited.
+//
+// Keys ([router], type = "central_buffer"): buffers (10), header_delay (12), nack_delay
+// (default: header_delay), links ("half_duplex" | "full_duplex"), deadlock_avoidance
+// ("hop_classes" | "none"), backpressure and balanced_injection (router/admission.h).
+#pragma once
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include "kernel/network.h"
+#include "router/admission.h"
+#include "routing/routing.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+
+struct CentralBufferParams {
+  int buffers = 10;
+  int headerDelay = 12;
+  int nackDelay = 12;
+  bool halfDuplex = true;
+  bool hopClasses = true;
+  uint64_t seed = 1;
+};
+
+class CentralBufferNetwork : public Network {
+ public:
+  CentralBufferNetwork(const CentralBufferParams& params, std::vector<std::unique_ptr<AdmissionRule>> rules,
+                       const Topology& topology, const Routing& routing, PacketPool& packets,
+                       InjectionSource& source, DeliveryObserver& observer);
+
+  void step(Cycle now) override;
+  void wake(int terminal) override;
+  uint64_t flitHops() const override { return flitHops_; }
+  uint64_t ejectedFlits() const override { return ejectedFlits_; }
+  uint64_t bufferedFlits() const override { return bufferedFlits_; }
+  void checkInvariants() const override;
+  void setWatchdog(Cycle cycles) override { watchdog_ = cycles; }
+
+  // Buffers in use at a switch (for tests).
+  int occupied(int router) const { return static_cast<int>(switches_[router].slots.size()); }
+
+ private:
+  struct Slot {
+    int32_t packet;
+    Cycle readyAt;   // header decided (or NACK returned): may be offered from then on
+    bool leaving;    // its transfer out has started; the buffer frees when the tail is out
+    int16_t inPort;  // port it arrived by
+    int16_t remaining;  // hops still to go from this switch
+  };
+  struct Switch {
+    std::vector<Slot> slots;  // occupied buffers, oldest first
+    int destination = 0;      // slots whose packet has reached its destination switch
+    Cycle ejectFree = 0;      // the ejection channel is busy until then
+  };
+  struct Link {
+    Cycle busyUntil = 0;
+    int8_t lastDirection = -1;
+    int32_t end[2] = {-1, -1};  // waker ids of the two ends (router r, or terminal t as ~t)
+  };
+  struct Output {
+    int32_t link = -1;
+    int8_t direction = 0;
+    int32_t toRouter = -1;
+    int16_t toPort = -1;
+  };
+  struct Offer {
+    int32_t link;
+    int8_t direction;
+    int32_t from;      // router, or ~terminal for an injection
+    int32_t packet;
+    int32_t toRouter;
+    int16_t toPort;
+    uint64_t key;      // order among offers to the same receiver
+  };
+  enum EventKind : uint8_t { kWakeRouter, kWakeTerminal, kTailOut, kDelivered };
+  struct Event {
+    Cycle time;
+    uint64_t seq;
+    EventKind kind;
+    int32_t a, b;
+    bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+  };
+
+  void schedule(Cycle time, EventKind kind, int32_t a, int32_t b = 0);
+  void markRouter(int32_t r);
+  void markTerminal(int32_t t);
+  void applyEvent(const Event& e, Cycle now);
+  void offerFromSwitch(int32_t r, Cycle now);
+  void offerFromTerminal(int32_t t, Cycle now);
+  void decideOffers(Cycle now);
+  bool admits(const Offer& offer, Cycle now);
+  void accept(const Offer& offer, Cycle now);
+  void refuse(const Offer& offer, Cycle now);
+  Slot& slotOf(int32_t router, int32_t packet);
+  void occupyLink(int32_t link, int8_t direction, Cycle until);
+  int remainingHops(int router, int32_t packet) const;
+  void removeSlot(int32_t router, int32_t packet);
+  [[noreturn]] void reportStuck(Cycle now) const;
+
+  CentralBufferParams p_;
+  std::vector<std::unique_ptr<AdmissionRule>> rules_;
+  const Topology& topology_;
+  const Routing& routing_;
+  PacketPool& packets_;
+  InjectionSource& source_;
+  DeliveryObserver& observer_;
+
+  std::vector<Switch> switches_;
+  std::vector<Link> links_;
+  std::vector<Output> outputs_;       // outputBase_[r] + port
+  std::vector<int32_t> outputBase_;
+  std::vector<int32_t> injectLink_;   // per terminal: its link into its switch
+  std::vector<int32_t> exitRouter_;   // per terminal: the switch it ejects from
+  std::vector<Cycle> refusedSince_;   // per terminal: first refused attempt of the current packet
+  std::vector<uint8_t> pending_;      // per terminal: the source may have packets
+
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
+  uint64_t eventSeq_ = 0;
+  std::vector<int32_t> dirtyRouters_, dirtyTerminals_, visiting_;
+  std::vector<uint8_t> routerDirty_, terminalDirty_;
+  std::vector<Offer> offers_;
+  std::vector<RouteOption> options_;
+  std::vector<int32_t> candidates_, waitingScratch_, order_;
+  std::vector<uint8_t> portTaken_;
+
+  uint64_t flitHops_ = 0, ejectedFlits_ = 0, bufferedFlits_ = 0;
+  Cycle lastProgress_ = 0, watchdog_ = 0;
+};
+
+}  // namespace icnsim

@@ -1,0 +1,82 @@
+#include "topology/hex_mesh.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "config/config.h"
+
+namespace icnsim {
+namespace {
+
+constexpr int kDx[6] = {1, -1, 0, 0, 1, -1};
+constexpr int kDy[6] = {0, 0, 1, -1, 1, -1};
+
+int latticeDistance(int dx, int dy) {
+  return (dx >= 0) == (dy >= 0) ? std::max(std::abs(dx), std::abs(dy)) : std::abs(dx) + std::abs(dy);
+}
+
+}  // namespace
+
+HexMesh::HexMesh(int width, int height, bool wrap) : width_(width), height_(height), wrap_(wrap) {
+  const int routers = width * height;
+  resize(routers, routers, 7);
+  int directed = 0;
+  for (int r = 0; r < routers; ++r) {
+    const int x = r % width, y = r / width;
+    for (int p = 0; p < 6; ++p) {
+      int nx = x + kDx[p], ny = y + kDy[p];
+      if (wrap) nx = (nx + width) % width, ny = (ny + height) % height;
+      if (nx < 0 || nx >= width || ny < 0 || ny >= height) continue;
+      connect(r, p, {Endpoint::kRouter, nx + width * ny, p});
+      ++directed;
+    }
+    attachTerminal(r, r, kTerminalPort, r, kTerminalPort);
+  }
+  // Capacity under uniform traffic assuming minimal routes spread the load evenly over the
+  // directed channels (exact when every channel is equally loaded, an upper bound
+  // otherwise); the terminal channel caps it at one flit per node per cycle.
+  long long totalDistance = 0;
+  for (int a = 0; a < routers; ++a) {
+    for (int b = 0; b < routers; ++b) {
+      int d = routerDistance(a, b);
+      totalDistance += d;
+      diameter_ = std::max(diameter_, d);
+    }
+  }
+  const double meanDistance = static_cast<double>(totalDistance) / (double(routers) * routers);
+  capacity_ = meanDistance > 0 ? std::min(1.0, directed / (routers * meanDistance)) : 1.0;
+}
+
+int HexMesh::routerDistance(int from, int to) const {
+  const int dx = to % width_ - from % width_, dy = to / width_ - from / width_;
+  if (!wrap_) return latticeDistance(dx, dy);
+  const int fx = ((dx % width_) + width_) % width_, fy = ((dy % height_) + height_) % height_;
+  int best = latticeDistance(fx, fy);
+  best = std::min(best, latticeDistance(fx - width_, fy));
+  best = std::min(best, latticeDistance(fx, fy - height_));
+  return std::min(best, latticeDistance(fx - width_, fy - height_));
+}
+
+std::string HexMesh::description() const {
+  return fmt::format("{}x{} {} hexagonal mesh", width_, height_, wrap_ ? "wrapped" : "open");
+}
+
+ICNSIM_REGISTER(Topology, "hex_mesh", [](const BuildContext&, const ConfigNode& node) {
+  // width, height: routers per row and per column
+  int width = static_cast<int>(node.requireInt("width", 2, 1024));
+  int height = static_cast<int>(node.getInt("height", width, 2, 1024));
+  // wrap: wrap-around links at the edges (Fed-X: wrapped)
+  bool wrap = node.getBool("wrap", true);
+  if (wrap && (width < 3 || height < 3)) {
+    node.fail(width < 3 ? "width" : "height", "a wrapped hexagonal mesh needs at least 3 routers per row and column "
+                                              "(with 2, the + and - links would join the same pair twice)");
+  }
+  if (static_cast<long long>(width) * height > 4096) {
+    node.fail("width", "at most 4096 routers (capacity and diameter are computed over all router pairs at build time)");
+  }
+  return std::make_unique<HexMesh>(width, height, wrap);
+});
+
+}  // namespace icnsim

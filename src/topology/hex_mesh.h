@@ -1,0 +1,39 @@
+// Hexagonal mesh (Fed-X's "X-mesh", R2/Mayfly): a width x height grid of routers in which
+// every router has six neighbours: +x, -x, +y, -y and the diagonal pair +x+y, -x-y, with
+// wrap-around links by default. One terminal per router. Router r is at x = r % width,
+// y = r / width. Ports: 0 +x, 1 -x, 2 +y, 3 -y, 4 +x+y, 5 -x-y, 6 the terminal. As in the
+// k-ary n-cube, an input port carries the number of the output port the flit left by.
+//
+// Distance on the lattice: an offset (dx, dy) whose components have the same sign takes
+// max(|dx|, |dy|) hops (diagonal steps cover both), otherwise |dx| + |dy|; with wrap-around
+// the shortest of the wrapped offsets counts.
+//
+// Keys: width, height (>= 2; height defaults to width), wrap (default true).
+#pragma once
+#include "topology/topology.h"
+
+namespace icnsim {
+
+class HexMesh : public Topology {
+ public:
+  HexMesh(int width, int height, bool wrap);
+  static constexpr int kTerminalPort = 6;
+  int width() const { return width_; }
+  int height() const { return height_; }
+
+  int hopDistance(int src, int dst) const override { return routerDistance(src, dst); }
+  double uniformCapacity() const override { return capacity_; }
+  std::vector<int> terminalRadices() const override { return {width_, height_}; }
+  std::string description() const override;
+  bool hasRouterDistance() const override { return true; }
+  int routerDistance(int from, int to) const override;
+  int routerDiameter() const override { return diameter_; }
+
+ private:
+  int width_, height_;
+  bool wrap_;
+  double capacity_ = 0;
+  int diameter_ = 0;
+};
+
+}  // namespace icnsim

@@ -1,0 +1,218 @@
+// The Fed-X central-buffer switch on the hexagonal mesh: hand-checked zero-load timing
+// (header decision per hop plus serialisation), message reassembly, deadlock freedom of the
+// hop-count buffer classes under saturation, invariants, admission rules and determinism.
+#include <gtest/gtest.h>
+
+#include "router/admission.h"
+#include "test_util.h"
+
+using namespace icnsim;
+using icnsim::test::doc;
+
+namespace {
+
+// 8x8 wrapped hexagonal mesh of Fed-X switches, 160-flit packets, one source (terminal 0)
+// at a load low enough that its packets never meet.
+const char* kHex = R"(
+[simulation]
+warmup_cycles = 1000
+measure_cycles = 400000
+[topology]
+type = "hex_mesh"
+width = 8
+[routing]
+type = "minimal"
+[router]
+type = "central_buffer"
+[traffic]
+process = "poisson"
+packet_length = 160
+rate = 0.02
+[[traffic.group]]
+name = "probe"
+terminals = [0]
+)";
+
+nlohmann::json runHex(const std::vector<std::string>& overrides, const std::string& extra = "") {
+  auto d = doc(std::string(kHex) + extra);
+  for (const auto& o : overrides) d->applyOverride(o);
+  return Simulation(d).run();
+}
+
+TEST(CentralBuffer, ZeroLoadPacketLatencyIsHeaderDelayPerSwitchPlusSerialisation) {
+  // neighbour pattern: terminal (x, y) -> (x+1, y), one hop, so two switches decide:
+  // 12 * 2 + 160 = 184 cycles from the start of injection to the tail's ejection.
+  auto r = runHex({"traffic.pattern.type=neighbor"});
+  ASSERT_GT(r["network_latency"]["count"].get<int>(), 20);
+  EXPECT_EQ(r["network_latency"]["min"].get<int>(), 184);
+  EXPECT_EQ(r["network_latency"]["max"].get<int>(), 184);
+  // tornado: (x+3, y+3), three diagonal hops: 12 * 4 + 160 = 208.
+  r = runHex({"traffic.pattern.type=tornado"});
+  EXPECT_EQ(r["network_latency"]["min"].get<int>(), 208);
+  EXPECT_EQ(r["network_latency"]["max"].get<int>(), 208);
+  EXPECT_DOUBLE_EQ(r["average_hops"].get<double>(), 3.0);
+}
+
+TEST(CentralBuffer, MessageLatencyCoversAllSegments) {
+  // Five packets injected back to back: the last starts 4 * 160 cycles after the first and
+  // takes 184 cycles, so the message takes 5 * 160 + 24 = 824 cycles.
+  auto r = runHex({"traffic.pattern.type=neighbor", "simulation.measure_cycles=2000000", "traffic.rate=0.004"},
+                  "[[traffic.message_length]]\nshare = 1.0\npackets = 5\n");
+  ASSERT_GT(r["message_latency"]["count"].get<int>(), 5);
+  EXPECT_EQ(r["message_latency"]["min"].get<int>(), 824);
+  EXPECT_EQ(r["message_latency"]["max"].get<int>(), 824);
+  EXPECT_EQ(r["network_latency"]["count"].get<int>(), 5 * r["message_latency"]["count"].get<int>());
+}
+
+const char* kSaturated = R"(
+[simulation]
+warmup_cycles = 5000
+measure_cycles = 40000
+drain_cycles = 200000
+watchdog_cycles = 5000
+[topology]
+type = "hex_mesh"
+width = 6
+[routing]
+type = "minimal"
+[router]
+type = "central_buffer"
+buffers = 6
+[traffic]
+process = "saturation"
+packet_length = 40
+adaptive_share = 0.5
+[[traffic.message_length]]
+share = 1.0
+packets = 30
+)";
+
+TEST(CentralBuffer, SaturatedNetworkKeepsDeliveringWithHopClasses) {
+  auto d = doc(kSaturated);
+  d->applyOverride("simulation.check_invariants=true");
+  auto r = Simulation(d).run();  // the watchdog throws if nothing moves for 5000 cycles
+  EXPECT_GT(r["accepted"].get<double>(), 0.2);
+  EXPECT_TRUE(r["drained"].get<bool>());
+}
+
+TEST(CentralBuffer, WithoutHopClassesTheSameNetworkDeadlocks) {
+  // The control experiment: the same load with plain "take any free buffer" allocation
+  // fills cycles of full switches and stops.
+  auto d = doc(kSaturated);
+  d->applyOverride("router.deadlock_avoidance=none");
+  EXPECT_THROW(Simulation(d).run(), StuckNetworkError);
+}
+
+TEST(CentralBuffer, TooFewBuffersForTheDiameterIsAConfigError) {
+  auto d = doc(kSaturated);
+  d->applyOverride("router.buffers=3");  // 6x6 wrapped hex mesh: diameter 4
+  try {
+    Simulation s(d);
+    FAIL() << "expected a ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("router.buffers"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CentralBuffer, SameSeedSameResult) {
+  auto once = [] {
+    auto d = doc(kSaturated);
+    d->applyOverride("simulation.measure_cycles=10000");
+    d->applyOverride("router.backpressure=destination");
+    return Simulation(d).run().dump();
+  };
+  EXPECT_EQ(once(), once());
+}
+
+// Admission rules on a hand-built switch state.
+struct RuleFixture {
+  PacketPool packets;
+  std::vector<std::unique_ptr<AdmissionRule>> rules;
+  int32_t add(int destination, int message) {
+    int32_t id = packets.allocate();
+    packets[id].destination = destination;
+    packets[id].message = message;
+    return id;
+  }
+  void build(const std::string& toml) {
+    auto d = doc(toml);
+    BuildContext ctx;
+    ctx.packets = &packets;
+    rules = makeAdmissionRules(ctx, d->root().child("router"), true);
+  }
+};
+
+TEST(Admission, DestinationBackpressureRefusesASecondWaitingPacketForTheSameNode) {
+  RuleFixture f;
+  f.build("[router]\nbackpressure = \"destination\"\n");
+  std::vector<int32_t> waiting{f.add(5, 1)};
+  SwitchState state{10, 1, 0, waiting};
+  EXPECT_FALSE(admitsAll(f.rules, {f.add(5, 2), false, kNever, 0}, state));
+  EXPECT_TRUE(admitsAll(f.rules, {f.add(6, 1), false, kNever, 0}, state));
+}
+
+TEST(Admission, MessageBackpressureRefusesOnlyTheSameMessage) {
+  RuleFixture f;
+  f.build("[router]\nbackpressure = \"message\"\n");
+  std::vector<int32_t> waiting{f.add(5, 1)};
+  SwitchState state{10, 1, 0, waiting};
+  EXPECT_FALSE(admitsAll(f.rules, {f.add(9, 1), false, kNever, 0}, state));
+  EXPECT_TRUE(admitsAll(f.rules, {f.add(5, 2), false, kNever, 0}, state));
+}
+
+TEST(Admission, BalancedInjectionLimitsOnlyTheTerminalAndTimesOut) {
+  RuleFixture f;
+  f.build("[router.balanced_injection]\nbuffer_limit_dest = 2\nbuffer_limit_trans = 4\ntimeout = 100\n");
+  int32_t p = f.add(5, 1);
+  SwitchState transitFull{10, 4, 0, {}};     // 4 transit packets
+  SwitchState destinationFull{10, 3, 2, {}}; // 2 destination + 1 transit
+  SwitchState light{10, 4, 1, {}};           // 1 destination + 3 transit
+  EXPECT_FALSE(admitsAll(f.rules, {p, true, kNever, 50}, transitFull));
+  EXPECT_FALSE(admitsAll(f.rules, {p, true, kNever, 50}, destinationFull));
+  EXPECT_TRUE(admitsAll(f.rules, {p, true, kNever, 50}, light));
+  EXPECT_TRUE(admitsAll(f.rules, {p, false, kNever, 50}, transitFull));  // transit traffic is not throttled
+  EXPECT_FALSE(admitsAll(f.rules, {p, true, 0, 99}, transitFull));
+  EXPECT_TRUE(admitsAll(f.rules, {p, true, 0, 100}, transitFull));       // starvation guard
+}
+
+TEST(Admission, BalancedInjectionNeedsABufferPool) {
+  auto d = doc(std::string(icnsim::test::kFly6Synchronous) + "[router.balanced_injection]\nbuffer_limit_trans = 2\n");
+  EXPECT_THROW(Simulation s(d), ConfigError);
+}
+
+TEST(Admission, DestinationBackpressureWorksOnTheInputQueuedRouter) {
+  // A 4x4 mesh with everyone sending to terminal 5: with destination backpressure at most
+  // one packet for 5 waits at each router, so the run still drains and keeps latency
+  // finite; the test checks the rule is applied (it changes the result) and is safe.
+  auto base = std::string(R"(
+[simulation]
+warmup_cycles = 500
+measure_cycles = 3000
+[topology]
+type = "mesh"
+k = 4
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+[traffic]
+process = "bernoulli"
+rate = 0.02
+packet_length = 4
+[traffic.pattern]
+type = "hotspot"
+nodes = [5]
+packet_share = 0.5
+)");
+  auto plain = icnsim::test::runToml(base);
+  auto d = doc(base);
+  d->applyOverride("router.backpressure=destination");
+  d->applyOverride("simulation.check_invariants=true");
+  auto bp = Simulation(d).run();
+  EXPECT_TRUE(bp["drained"].get<bool>());
+  EXPECT_EQ(bp["undelivered_packets"].get<int>(), 0);
+  EXPECT_NE(plain["latency"]["mean"].get<double>(), bp["latency"]["mean"].get<double>());
+}
+
+}  // namespace

@@ -1,0 +1,75 @@
+// Injection queue disciplines (FIFO, alpha) and the message layer: segmentation,
+// reassembly, message latency.
+#include <gtest/gtest.h>
+
+#include "nic/injection_queue.h"
+#include "test_util.h"
+
+using namespace icnsim;
+using icnsim::test::doc;
+
+namespace {
+
+std::unique_ptr<InjectionQueue> queue(const std::string& toml) {
+  auto d = doc(toml);
+  BuildContext ctx;
+  return makeInjectionQueue(ctx, d->root().child("nic"));
+}
+
+// Sends `n` packets, returning the message each came from.
+std::vector<int> drain(InjectionQueue& q, int n) {
+  std::vector<int> order;
+  for (int i = 0; i < n && !q.empty(); ++i) {
+    int m = q.next();
+    order.push_back(m);
+    q.sent(m);
+  }
+  return order;
+}
+
+TEST(FifoQueue, SendsMessagesWholeInArrivalOrder) {
+  auto q = queue("[nic]\nscheduling = \"fifo\"\n");
+  q->add(7, 3);
+  q->add(8, 1);
+  EXPECT_EQ(drain(*q, 4), (std::vector<int>{7, 7, 7, 8}));
+  EXPECT_TRUE(q->empty());
+}
+
+TEST(AlphaQueue, AlphaZeroIsFifo) {
+  auto q = queue("[nic]\nscheduling = \"alpha\"\nalpha = 0.0\n");
+  q->add(1, 25);
+  drain(*q, 2);
+  q->add(2, 1);  // priority c = 2 is above message 1's fixed c0 = 0
+  auto order = drain(*q, 30);
+  EXPECT_EQ(order.back(), 2);
+  EXPECT_EQ(order.size(), 24u);
+}
+
+TEST(AlphaQueue, ShortMessagePreemptsLongAtPacketBoundary) {
+  // alpha = 8: long message (25 packets) enters with priority 0 + 8*25 = 200; after 2 packets
+  // it is at 184 and c = 2. A 1-packet message enters at 2 + 8 = 10 < 184 and goes next.
+  auto q = queue("[nic]\nscheduling = \"alpha\"\nalpha = 8.0\n");
+  q->add(1, 25);
+  drain(*q, 2);
+  q->add(2, 1);
+  q->add(3, 5);  // 2 + 40 = 42: after message 2, before the rest of message 1
+  auto order = drain(*q, 8);
+  EXPECT_EQ(order, (std::vector<int>{2, 3, 3, 3, 3, 3, 1, 1}));
+}
+
+TEST(AlphaQueue, ReturnedPacketRestoresTheOrder) {
+  auto q = queue("[nic]\nscheduling = \"alpha\"\nalpha = 8.0\n");
+  q->add(1, 1);
+  q->add(2, 2);
+  EXPECT_EQ(q->next(), 1);
+  q->sent(1);      // message 1 finished ...
+  q->returned(1);  // ... but the network refused its only packet
+  EXPECT_EQ(q->next(), 1);
+  EXPECT_EQ(drain(*q, 3), (std::vector<int>{1, 2, 2}));
+}
+
+TEST(AlphaQueue, RejectsNegativeAlpha) {
+  EXPECT_THROW(queue("[nic]\nscheduling = \"alpha\"\nalpha = -1.0\n"), ConfigError);
+}
+
+}  // namespace
