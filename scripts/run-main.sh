@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The main job: reproduces the Dally paper's experiments at a quick size (FULL=1: the paper's
-# run lengths and sizes) and writes results, figures and out/dally/dally.md.
+# The main job: reproduces every paper with experiments in experiments/ (Dally, Fed-X) at a
+# quick size (FULL=1: the paper's run lengths) and writes results, figures and a report per
+# paper: out/<paper>/<paper>.md. PAPERS="fedx" limits it to some papers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-build/icnsim}
-OUT=${OUT:-out/dally}
+OUT=${OUT:-out}
 JOBS=${JOBS:-$(nproc)}
+PAPERS=${PAPERS:-"dally fedx"}
 if [[ "${FULL:-0}" == "1" ]]; then size=--full; else size=--quick; fi
-"$BIN" reproduce dally "$size" --out "$OUT" -j "$JOBS" --source .
-echo "Report: $OUT/dally.md (figures beside it)"
+for paper in $PAPERS; do
+  "$BIN" reproduce "$paper" "$size" --out "$OUT/$paper" -j "$JOBS" --source .
+  echo "Report: $OUT/$paper/$paper.md (figures beside it)"
+done

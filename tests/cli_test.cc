@@ -100,6 +100,25 @@ TEST(Cli, ParallelSweepEqualsSerialAndResumes) {
   for (int i = 0; i < 4; ++i) EXPECT_NE(after.find("\n" + std::to_string(i) + ","), std::string::npos);
 }
 
+TEST(Cli, SweepCasesSetSeveralKeysTogether) {
+  fs::path d = tempDir("cases");
+  std::ofstream(d / "c.toml") << std::string(kSweep) +
+                                     "[[sweep.case]]\nname = \"plain\"\n"
+                                     "[[sweep.case]]\nname = \"backpressure\"\n\"router.backpressure\" = \"destination\"\n"
+                                     "\"router.depth\" = 8\n";
+  auto r = runCommand("sweep -q -j 2 " + (d / "c.toml").string() + " --out " + (d / "o").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::string csv = readFile(d / "o" / "results.csv");
+  EXPECT_EQ(csv.rfind("point,case,router.lanes,traffic.load,status", 0), 0u) << csv;
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 9);  // header + 2 cases x 2 x 2
+  // Point 4 is the first of the second case: both of its keys are in its configuration.
+  auto point = nlohmann::json::parse(readFile(d / "o" / "points" / "00004.json"));
+  EXPECT_EQ(point["config"]["router.backpressure"], "\"destination\"");
+  EXPECT_EQ(point["config"]["router.depth"], "8");
+  auto first = nlohmann::json::parse(readFile(d / "o" / "points" / "00000.json"));
+  EXPECT_FALSE(first["config"].contains("router.backpressure"));
+}
+
 TEST(Cli, BadSweepKeyIsAConfigError) {
   fs::path d = tempDir("badsweep");
   std::ofstream(d / "c.toml") << std::string(kSweep) + "\"router.lans\" = [1]\n";

@@ -141,6 +141,16 @@ TEST(Config, OverrideParsesValuesAndReportsCommandLine) {
   EXPECT_THROW(doc(kBase)->applyOverride("novalue"), ConfigError);
 }
 
+TEST(Config, OverrideReachesATableOfAnArray) {
+  auto d = doc("[[traffic.group]]\nname = \"a\"\n[[traffic.group]]\nname = \"b\"\nrate = 0.1\n");
+  d->applyOverride("traffic.group[1].rate=0.3");
+  auto groups = d->root().child("traffic").childArray("group");
+  EXPECT_DOUBLE_EQ(groups[1].getDouble("rate", 0, 0, 1), 0.3);
+  EXPECT_FALSE(groups[0].has("rate"));
+  EXPECT_THROW(d->applyOverride("traffic.group[2].rate=0.3"), ConfigError);
+  EXPECT_THROW(d->applyOverride("traffic.group[x].rate=0.3"), ConfigError);
+}
+
 TEST(Config, OverrideReplacesAQuotedDottedKey) {
   // Sweep tables name settings with quoted dotted keys; --set on the same setting replaces
   // the axis instead of adding a second one.

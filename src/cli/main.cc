@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
       auto doc = loadConfig(config, profile, sets);
       auto sweepDoc = doc->extractTable("sweep");
       ExperimentPoint point(doc);
-      validateSweep(*doc, *sweepDoc);
+      validateSweep(*doc, sweepAxes(*sweepDoc));
       fmt::print("{}: valid ({})\n", config, point.systemDescription());
       return kExitOk;
     }

@@ -124,6 +124,20 @@ void ConfigDocument::applyOverride(const std::string& assignment) {
       t->insert_or_assign(part, *parsed.get("v"));
       return;
     }
+    // "group[1]" names the second table of an array of tables ([[traffic.group]]).
+    if (size_t open = part.find('['); open != std::string::npos && part.back() == ']') {
+      const std::string name = part.substr(0, open);
+      const std::string digits = part.substr(open + 1, part.size() - open - 2);
+      auto* arr = t->get(name) ? t->get(name)->as_array() : nullptr;
+      size_t index = digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos
+                         ? std::string::npos : std::stoul(digits);
+      if (!arr || index >= arr->size() || !arr->get(index)->is_table()) {
+        throw ConfigError(fmt::format("--set {}: '{}' names no table of an array [[{}]]", assignment, part, name));
+      }
+      t = arr->get(index)->as_table();
+      start = dot + 1;
+      continue;
+    }
     auto* next = t->get(part);
     if (!next) {
       t->insert_or_assign(part, toml::table{});

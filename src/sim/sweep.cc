@@ -11,6 +11,8 @@
 #include <sstream>
 #include <thread>
 
+#include <toml++/toml.h>
+
 #include "common/error.h"
 #include "sim/progress.h"
 #include "sim/experiment_point.h"
@@ -99,7 +101,13 @@ std::shared_ptr<ConfigDocument> pointConfig(const ConfigDocument& base,
                                             const std::vector<SweepAxis>& axes,
                                             const std::vector<size_t>& choice) {
   auto doc = base.clone();
-  for (size_t a = 0; a < axes.size(); ++a) doc->applyOverride(axes[a].key + "=" + axes[a].values[choice[a]]);
+  for (size_t a = 0; a < axes.size(); ++a) {
+    if (axes[a].cases.empty()) {
+      doc->applyOverride(axes[a].key + "=" + axes[a].values[choice[a]]);
+      continue;
+    }
+    for (const auto& assignment : axes[a].cases[choice[a]]) doc->applyOverride(assignment);
+  }
   return doc;
 }
 
@@ -114,8 +122,36 @@ std::vector<size_t> decode(size_t index, const std::vector<SweepAxis>& axes) {
 
 }  // namespace
 
-std::vector<SweepAxis> sweepAxes(const ConfigDocument& sweep) {
+// [[sweep.case]] tables: one axis whose values are the cases' names; choosing a case
+// applies all of its other keys.
+SweepAxis caseAxis(ConfigDocument& sweep) {
+  SweepAxis axis{"case", {}, {}};
+  const toml::node* node = sweep.table().get("case");
+  const toml::array* cases = node ? node->as_array() : nullptr;
+  if (!cases || cases->empty() || !cases->is_array_of_tables()) {
+    throw ConfigError(fmt::format("{}: sweep.case: expected [[sweep.case]] tables", sweep.fileName()));
+  }
+  for (size_t i = 0; i < cases->size(); ++i) {
+    std::ostringstream text;
+    text << *cases->get(i)->as_table();
+    auto one = ConfigDocument::fromString(text.str(), sweep.fileName());
+    std::string name;
+    std::vector<std::string> assignments;
+    for (const auto& [key, value] : one->flatten()) {
+      if (key == "name") name = value;
+      else assignments.push_back(key + "=" + value);
+    }
+    if (name.empty()) throw ConfigError(fmt::format("{}: sweep.case[{}]: every case needs a name", sweep.fileName(), i));
+    axis.values.push_back(name);
+    axis.cases.push_back(assignments);
+  }
+  sweep.table().erase("case");
+  return axis;
+}
+
+std::vector<SweepAxis> sweepAxes(ConfigDocument& sweep) {
   std::vector<SweepAxis> axes;
+  if (sweep.table().contains("case")) axes.push_back(caseAxis(sweep));
   for (const auto& [key, value] : sweep.flatten()) {
     if (value.empty() || value.front() != '[') {
       throw ConfigError(fmt::format("{}: sweep.{}: expected an array of values to sweep over, got {}",
@@ -128,8 +164,7 @@ std::vector<SweepAxis> sweepAxes(const ConfigDocument& sweep) {
   return axes;
 }
 
-void validateSweep(const ConfigDocument& base, const ConfigDocument& sweep) {
-  auto axes = sweepAxes(sweep);
+void validateSweep(const ConfigDocument& base, const std::vector<SweepAxis>& axes) {
   if (axes.empty()) return;
   size_t total = 1;
   for (const auto& a : axes) total *= a.values.size();
@@ -148,7 +183,7 @@ int runSweep(const SweepOptions& o) {
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");
   auto axes = sweepAxes(*sweepDoc);
-  validateSweep(*base, *sweepDoc);
+  validateSweep(*base, axes);
   size_t total = 1;
   for (const auto& a : axes) total *= a.values.size();
 
