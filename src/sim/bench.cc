@@ -17,7 +17,7 @@ struct BenchCase {
 };
 
 // The issue's standard points: 4 lanes x 8 flits, 20-flit packets, uniform traffic at 50 %
-// of capacity, the default pipelined timing; plus the paper's synchronous fly.
+// of capacity, the default pipelined timing; the Dally paper's synchronous fly; Fed-X.
 const BenchCase kCases[] = {
     {"mesh8x8", R"(
 [topology]
@@ -62,6 +62,32 @@ mode = "synchronous"
 [traffic]
 load = 0.5
 packet_length = 20
+)"},
+    // Fed-X: 8x8 X-mesh of central-buffer switches, wk-mixture messages at density 0.5
+    // with message-based backpressure and alpha scheduling (the Figs. 4-10 network).
+    {"hex8x8_fedx", R"(
+[topology]
+type = "hex_mesh"
+width = 8
+[routing]
+type = "minimal"
+[router]
+type = "central_buffer"
+backpressure = "message"
+[nic]
+scheduling = "alpha"
+alpha = 8.0
+[traffic]
+process = "poisson"
+rate = 0.5
+packet_length = 160
+adaptive_share = 1.0
+[[traffic.message_length]]
+share = 0.9
+packets = [1, 2, 3, 4, 5]
+[[traffic.message_length]]
+share = 0.1
+packets = 25
 )"},
 };
 

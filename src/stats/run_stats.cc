@@ -9,6 +9,25 @@ RunStats::RunStats(const Workload& workload, Cycle windowStart, Cycle windowEnd)
       perClass_(workload.classes().size()), perLength_(workload.lengthClasses().size()),
       perGroup_(workload.groups().names.size()) {}
 
+std::span<RunStats::Breakdown* const> RunStats::breakdowns(int trafficClass, const Message& m) {
+  // A breakdown with a single entry equals the totals: it is filled from them when the
+  // results are written, which keeps the per-packet cost down.
+  size_t n = 0;
+  if (perClass_.size() > 1) scratch_[n++] = &perClass_[trafficClass];
+  if (perLength_.size() > 1) scratch_[n++] = &perLength_[m.lengthClass];
+  if (perGroup_.size() > 1) scratch_[n++] = &perGroup_[m.group];
+  return {scratch_.data(), n};
+}
+
+const RunStats::Breakdown& RunStats::complete(const std::vector<Breakdown>& list, size_t i) const {
+  if (list.size() > 1) return list[i];
+  single_.latency = latency_;
+  single_.networkLatency = networkLatency_;
+  single_.messageLatency = messageLatency_;
+  single_.windowFlits = list[0].windowFlits;
+  return single_;
+}
+
 void RunStats::packetDelivered(const Packet& p, const Message& m, Cycle when) {
   if (when >= windowStart_ && when < windowEnd_) perGroup_[m.group].windowFlits += p.length;
   if (!p.tracked) return;
@@ -16,7 +35,7 @@ void RunStats::packetDelivered(const Packet& p, const Message& m, Cycle when) {
   const uint64_t total = when - p.created, network = when - p.injected;
   latency_.add(total);
   networkLatency_.add(network);
-  for (Breakdown* b : {&perClass_[p.trafficClass], &perLength_[m.lengthClass], &perGroup_[m.group]}) {
+  for (Breakdown* b : breakdowns(p.trafficClass, m)) {
     b->latency.add(total);
     b->networkLatency.add(network);
   }
@@ -27,9 +46,7 @@ void RunStats::messageDelivered(const Message& m, Cycle when) {
   if (!m.tracked) return;
   const uint64_t latency = when - m.created;
   messageLatency_.add(latency);
-  for (Breakdown* b : {&perClass_[m.trafficClass], &perLength_[m.lengthClass], &perGroup_[m.group]}) {
-    b->messageLatency.add(latency);
-  }
+  for (Breakdown* b : breakdowns(m.trafficClass, m)) b->messageLatency.add(latency);
 }
 
 nlohmann::json RunStats::breakdownJson(const Breakdown& b) {
@@ -42,11 +59,12 @@ nlohmann::json RunStats::classesJson(uint64_t histogramBin) const {
   nlohmann::json out = nlohmann::json::array();
   for (size_t c = 0; c < perClass_.size(); ++c) {
     const TrafficClass& tc = workload_.classes()[c];
-    nlohmann::json j = breakdownJson(perClass_[c]);
+    const Breakdown& b = complete(perClass_, c);
+    nlohmann::json j = breakdownJson(b);
     j["name"] = tc.name;
     j["share"] = tc.share;
     j["priority"] = tc.priority;
-    j["histogram"] = perClass_[c].latency.histogram(histogramBin);
+    j["histogram"] = b.latency.histogram(histogramBin);
     out.push_back(j);
   }
   return out;
@@ -56,7 +74,7 @@ nlohmann::json RunStats::lengthClassesJson() const {
   nlohmann::json out = nlohmann::json::array();
   for (size_t c = 0; c < perLength_.size(); ++c) {
     const MessageLengthClass& lc = workload_.lengthClasses()[c];
-    nlohmann::json j = breakdownJson(perLength_[c]);
+    nlohmann::json j = breakdownJson(complete(perLength_, c));
     j["name"] = lc.name;
     j["share"] = lc.share;
     j["packets"] = lc.packets;
@@ -70,12 +88,13 @@ nlohmann::json RunStats::groupsJson() const {
   const TerminalGroups& groups = workload_.groups();
   const double window = static_cast<double>(windowEnd_ - windowStart_);
   for (size_t g = 0; g < perGroup_.size(); ++g) {
-    nlohmann::json j = breakdownJson(perGroup_[g]);
+    const Breakdown& b = complete(perGroup_, g);
+    nlohmann::json j = breakdownJson(b);
     const size_t members = groups.members[g].size();
     j["name"] = groups.names[g];
     j["terminals"] = members;
     j["offered_rate"] = workload_.groupRate(static_cast<int>(g));
-    j["accepted_rate"] = members ? perGroup_[g].windowFlits / (window * members) : 0.0;
+    j["accepted_rate"] = members ? b.windowFlits / (window * members) : 0.0;
     out.push_back(j);
   }
   return out;

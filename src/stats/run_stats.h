@@ -9,6 +9,8 @@
 // Each is also kept per traffic class, per message-length class and per source group;
 // accepted throughput per group counts flits its members delivered during the window.
 #pragma once
+#include <array>
+#include <span>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -45,12 +47,16 @@ class RunStats {
     uint64_t windowFlits = 0;  // flits delivered inside the measurement window
   };
   static nlohmann::json breakdownJson(const Breakdown& b);
+  std::span<Breakdown* const> breakdowns(int trafficClass, const Message& m);
+  const Breakdown& complete(const std::vector<Breakdown>& list, size_t i) const;
 
   const Workload& workload_;
   Cycle windowStart_, windowEnd_;
   LatencyStats latency_, networkLatency_, messageLatency_;
   std::vector<Breakdown> perClass_, perLength_, perGroup_;
   uint64_t trackedDelivered_ = 0, hops_ = 0;
+  std::array<Breakdown*, 3> scratch_{};
+  mutable Breakdown single_;  // a one-entry breakdown, filled from the totals for output
 };
 
 }  // namespace icnsim
