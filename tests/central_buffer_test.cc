@@ -64,6 +64,24 @@ TEST(CentralBuffer, MessageLatencyCoversAllSegments) {
   EXPECT_EQ(r["network_latency"]["count"].get<int>(), 5 * r["message_latency"]["count"].get<int>());
 }
 
+TEST(CentralBuffer, RunsOnAKaryNCubeToo) {
+  // 4x4 mesh, neighbour pattern (x+1, y): one hop for x < 3; x = 3 wraps to x = 0 across the
+  // row, three hops. Latency 12 (hops + 1) + 160 either way.
+  auto d = doc(kHex);
+  d->applyOverride("topology={type = \"mesh\", k = 4, n = 2}");
+  d->applyOverride("traffic.pattern.type=neighbor");
+  auto r = Simulation(d).run();
+  ASSERT_GT(r["network_latency"]["count"].get<int>(), 20);
+  EXPECT_EQ(r["network_latency"]["min"].get<int>(), 184);  // terminal 0 -> 1
+  d = doc(kHex);
+  d->applyOverride("topology={type = \"torus\", k = 4, n = 2}");
+  d->applyOverride("router.links=full_duplex");
+  d->applyOverride("traffic.pattern.type=tornado");  // (x+1, y+1) on a 4-ary torus: 2 hops
+  r = Simulation(d).run();
+  EXPECT_EQ(r["network_latency"]["min"].get<int>(), 12 * 3 + 160);
+  EXPECT_EQ(r["network_latency"]["max"].get<int>(), 12 * 3 + 160);
+}
+
 const char* kSaturated = R"(
 [simulation]
 warmup_cycles = 5000

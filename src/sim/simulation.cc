@@ -65,7 +65,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
     network_->step(t);
     if (t + 1 == end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
     if (checkInvariants_) network_->checkInvariants();
-    if (progress && (t & 4095) == 0) progress(t, end);
+    if (progress && (t & 4095) == 0) progress(t, t < end ? end : end + drain_);  // draining: up to the limit
     if (t + 1 >= end) {
       if (workload_->trackedPackets() == stats_->trackedDelivered()) break;
       if (t + 1 >= end + drain_) {
