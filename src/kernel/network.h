@@ -27,6 +27,10 @@ class DeliveryObserver {
  public:
   virtual ~DeliveryObserver() = default;
   virtual void onInjected(int32_t packet, Cycle when) = 0;   // head left the source
+  // A packet is about to be granted the ejection channel to `terminal`: true reserves room
+  // for it there. A terminal with a full arrivals queue says no, the packet waits in the
+  // network (backpressure from the receiver) and the network asks again later.
+  virtual bool reserveArrival(int /*terminal*/, int32_t /*packet*/) { return true; }
   virtual void onDelivered(int32_t packet, Cycle when) = 0;  // tail reached the destination
 };
 
@@ -37,6 +41,8 @@ class Network {
   virtual void step(Cycle now) = 0;
   // The traffic layer has a packet waiting at `terminal`.
   virtual void wake(int terminal) = 0;
+  // `terminal` has room for arrivals again after refusing a reservation.
+  virtual void arrivalSpace(int /*terminal*/) {}
   virtual uint64_t flitHops() const = 0;      // flit channel traversals, all channels
   virtual uint64_t ejectedFlits() const = 0;  // flits that reached their destination
   virtual uint64_t bufferedFlits() const = 0; // flits in router buffers or on wires

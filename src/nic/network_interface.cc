@@ -1,24 +1,40 @@
 #include "nic/network_interface.h"
 
+#include "config/config.h"
 #include "stats/run_stats.h"
 #include "topology/topology.h"
 #include "traffic/workload.h"
 
 namespace icnsim {
 
-NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& node, Workload& workload,
-                                   MessagePool& messages, RunStats& stats)
+NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& processor,
+                                   Workload& workload, MessagePool& messages, RunStats& stats)
     : workload_(workload), messages_(messages), packets_(*ctx.packets), stats_(stats) {
-  for (int t = 0; t < ctx.topology->numTerminals(); ++t) queues_.push_back(makeInjectionQueue(ctx, node));
+  const int n = ctx.topology->numTerminals();
+  for (int t = 0; t < n; ++t) queues_.push_back(makeInjectionQueue(ctx, node));
+  ideal_ = ctx.root == nullptr || !ctx.root->has("processor");
+  if (ideal_) {
+    for (const char* key : {"outgoing_buffer", "arrival_buffer"}) {
+      if (node.has(key)) node.fail(key, "NI buffers need a processor model: add a [processor] table");
+    }
+    return;
+  }
+  processor_ = readProcessorParams(processor, node);
+  terminals_.resize(n);
+  for (int t = 0; t < n; ++t) unresponsive_.emplace_back(processor_, ctx.seed, t);
 }
 
 void NetworkInterface::submit(int terminal, int32_t message) {
   queues_[terminal]->add(message, messages_[message].packets);
-  ++queued_;
-  network_->wake(terminal);
+  wake(terminal);
 }
 
-int32_t NetworkInterface::pull(int terminal, Cycle now) {
+void NetworkInterface::wake(int terminal) {
+  if (ideal_) network_->wake(terminal);
+  else activate(terminal);
+}
+
+int32_t NetworkInterface::segment(int terminal, Cycle now) {
   InjectionQueue& q = *queues_[terminal];
   if (q.empty() && workload_.saturation()) workload_.createOnDemand(terminal, now);
   const int32_t mid = q.next();
@@ -37,20 +53,54 @@ int32_t NetworkInterface::pull(int terminal, Cycle now) {
   p.created = m.created;
   p.tracked = m.tracked;
   q.sent(mid);
-  if (m.segmented == m.packets) --queued_;
+  return id;
+}
+
+int32_t NetworkInterface::pull(int terminal, Cycle now) {
+  if (ideal_) return segment(terminal, now);
+  Terminal& s = terminals_[terminal];
+  if (s.pool.empty()) return -1;
+  const int32_t id = s.pool.front();
+  s.pool.pop_front();
+  // Room in the pool: the processor may start writing the next packet in this same cycle.
+  if (runProcessor(terminal, now)) activate(terminal);
   return id;
 }
 
 void NetworkInterface::refused(int terminal, int32_t packet, Cycle) {
+  if (!ideal_) {
+    terminals_[terminal].pool.push_front(packet);
+    return;
+  }
   Message& m = messages_[packets_[packet].message];
-  if (m.segmented-- == m.packets) ++queued_;
+  --m.segmented;
   queues_[terminal]->returned(packets_[packet].message);
   packets_.release(packet);
 }
 
 void NetworkInterface::onInjected(int32_t, Cycle) {}
 
+bool NetworkInterface::reserveArrival(int terminal, int32_t) {
+  if (ideal_) return true;
+  Terminal& s = terminals_[terminal];
+  if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.arrivalBuffer) return false;
+  ++s.reserved;
+  return true;
+}
+
 void NetworkInterface::onDelivered(int32_t packet, Cycle when) {
+  if (ideal_) {
+    receive(packet, when);
+    return;
+  }
+  const int t = packets_[packet].destination;
+  Terminal& s = terminals_[t];
+  --s.reserved;
+  s.arrivals.push_back(packet);
+  activate(t);
+}
+
+void NetworkInterface::receive(int32_t packet, Cycle when) {
   const Packet& p = packets_[packet];
   Message& m = messages_[p.message];
   stats_.packetDelivered(p, m, when);
@@ -59,6 +109,57 @@ void NetworkInterface::onDelivered(int32_t packet, Cycle when) {
     messages_.release(p.message);
   }
   packets_.release(packet);
+}
+
+void NetworkInterface::activate(int terminal) {
+  if (ideal_ || terminals_[terminal].active) return;
+  terminals_[terminal].active = true;
+  active_.push_back(terminal);
+}
+
+void NetworkInterface::step(Cycle now) {
+  if (active_.empty()) return;
+  visiting_.swap(active_);
+  for (int32_t t : visiting_) {
+    terminals_[t].active = false;
+    if (runProcessor(t, now)) activate(t);
+  }
+  visiting_.clear();
+}
+
+bool NetworkInterface::runProcessor(int t, Cycle now) {
+  Terminal& s = terminals_[t];
+  while (s.busyUntil <= now) {
+    if (s.sending >= 0) {
+      s.pool.push_back(s.sending);
+      s.sending = -1;
+      network_->wake(t);
+    }
+    if (s.receiving >= 0) {
+      receive(s.receiving, now);
+      s.receiving = -1;
+      network_->arrivalSpace(t);
+    }
+    if (unresponsive_[t].unresponsive(now)) {
+      s.busyUntil = unresponsive_[t].endsAt();
+      return true;
+    }
+    if (!s.arrivals.empty()) {  // receiving comes first
+      s.receiving = s.arrivals.front();
+      s.arrivals.pop_front();
+      s.busyUntil = now + processor_.receiveOverhead;
+      continue;
+    }
+    if (static_cast<int>(s.pool.size()) < processor_.outgoingBuffer) {
+      s.sending = segment(t, now);
+      if (s.sending >= 0) {
+        s.busyUntil = now + processor_.sendOverhead;
+        continue;
+      }
+    }
+    return false;  // idle until a message, an arrival or room in the pool
+  }
+  return true;
 }
 
 }  // namespace icnsim

@@ -1,19 +1,28 @@
 // The network interface between the terminals and the network model: it keeps each
-// terminal's job list (an InjectionQueue of messages, FIFO or alpha), segments the chosen
-// message into packets when the network asks for one (InjectionSource::pull), takes back a
-// packet the network refused, and at the destination reassembles messages: a message is
-// delivered when its last packet has fully arrived. It reports packets and messages to the
-// statistics. Any network model works with it, so the queue disciplines and the message
-// layer combine with every router.
+// terminal's job list (an InjectionQueue of messages, FIFO or alpha), segments messages
+// into packets, takes back a packet the network refused, and at the destination
+// reassembles messages: a message is delivered when its last packet has been received.
+// It reports packets and messages to the statistics. Any network model works with it, so
+// the queue disciplines and the message layer combine with every router.
 //
-// Keys ([nic]): scheduling and its keys (nic/injection_queue.h).
+// Two terminal models:
+//  - ideal (no [processor] table): a packet is created when the network asks for one and
+//    received the moment its tail arrives; buffers are unbounded.
+//  - processor (nic/processor.h): the processor writes packets into a bounded outgoing
+//    pool at T_send each and takes them from a bounded arrivals queue at T_receive each,
+//    receiving first; a full arrivals queue stops ejection into this terminal.
+//
+// Keys ([nic]): scheduling and its keys (nic/injection_queue.h), outgoing_buffer and
+// arrival_buffer (nic/processor.h).
 #pragma once
+#include <deque>
 #include <memory>
 #include <vector>
 
 #include "kernel/message.h"
 #include "kernel/network.h"
 #include "nic/injection_queue.h"
+#include "nic/processor.h"
 
 namespace icnsim {
 
@@ -22,28 +31,52 @@ class RunStats;
 
 class NetworkInterface : public InjectionSource, public DeliveryObserver {
  public:
-  NetworkInterface(const BuildContext& ctx, const ConfigNode& node, Workload& workload,
-                   MessagePool& messages, RunStats& stats);
+  NetworkInterface(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& processor,
+                   Workload& workload, MessagePool& messages, RunStats& stats);
 
   void attach(Network& network) { network_ = &network; }
   // A new message enters terminal `terminal`'s job list.
   void submit(int terminal, int32_t message);
+  // Terminal `terminal` may have work (a saturation source always has).
+  void wake(int terminal);
+  // Advances the processors by one cycle (nothing to do for ideal terminals).
+  void step(Cycle now);
 
   int32_t pull(int terminal, Cycle now) override;
   void refused(int terminal, int32_t packet, Cycle now) override;
   void onInjected(int32_t packet, Cycle when) override;
+  bool reserveArrival(int terminal, int32_t packet) override;
   void onDelivered(int32_t packet, Cycle when) override;
 
-  size_t queuedMessages() const { return queued_; }
-
  private:
+  struct Terminal {
+    std::deque<int32_t> pool;      // written by the processor, waiting for the network
+    std::deque<int32_t> arrivals;  // delivered, waiting for the processor
+    int reserved = 0;              // arrivals promised to packets being ejected
+    int32_t sending = -1;          // packet the processor is writing (enters the pool at busyUntil)
+    int32_t receiving = -1;        // packet the processor is reading (received at busyUntil)
+    Cycle busyUntil = 0;
+    bool active = false;
+  };
+  // The next packet of terminal `t`'s job list, -1 if there is none.
+  int32_t segment(int terminal, Cycle now);
+  // The processor has the packet: statistics and reassembly.
+  void receive(int32_t packet, Cycle when);
+  void activate(int terminal);
+  // Runs terminal t's processor at `now`; false once it has nothing to do.
+  bool runProcessor(int terminal, Cycle now);
+
   Workload& workload_;
   MessagePool& messages_;
   PacketPool& packets_;
   RunStats& stats_;
   Network* network_ = nullptr;
   std::vector<std::unique_ptr<InjectionQueue>> queues_;
-  size_t queued_ = 0;  // messages with packets not yet handed to the network
+  bool ideal_ = true;
+  ProcessorParams processor_;
+  std::vector<Terminal> terminals_;
+  std::vector<UnresponsiveSchedule> unresponsive_;
+  std::vector<int32_t> active_, visiting_;
 };
 
 }  // namespace icnsim

@@ -81,6 +81,8 @@ void CentralBufferNetwork::markTerminal(int32_t t) {
   if (pending_[t] && !terminalDirty_[t]) terminalDirty_[t] = 1, dirtyTerminals_.push_back(t);
 }
 
+void CentralBufferNetwork::arrivalSpace(int terminal) { markRouter(exitRouter_[terminal]); }
+
 void CentralBufferNetwork::wake(int terminal) {
   pending_[terminal] = 1;
   markTerminal(terminal);
@@ -156,8 +158,8 @@ void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
     Slot& slot = s.slots[index];
     const Packet& pk = packets_[slot.packet];
     if (exitRouter_[pk.destination] == r) {
-      // Ejection: the terminal always accepts; one packet at a time, oldest first.
-      if (s.ejectFree > now) continue;
+      // Ejection: one packet at a time, oldest first, when the terminal has room.
+      if (s.ejectFree > now || !observer_.reserveArrival(pk.destination, slot.packet)) continue;
       s.ejectFree = now + pk.length;
       slot.leaving = true;
       flitHops_ += pk.length;

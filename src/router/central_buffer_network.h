@@ -60,6 +60,7 @@ class CentralBufferNetwork : public Network {
 
   void step(Cycle now) override;
   void wake(int terminal) override;
+  void arrivalSpace(int terminal) override;
   uint64_t flitHops() const override { return flitHops_; }
   uint64_t ejectedFlits() const override { return ejectedFlits_; }
   uint64_t bufferedFlits() const override { return bufferedFlits_; }

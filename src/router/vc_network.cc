@@ -32,7 +32,9 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
       const Endpoint& peer = topology.outputPeer(r, port);
       if (!peer.connected()) continue;
       bool router = peer.kind == Endpoint::kRouter;
-      routerOut_[routerOutBase_[r] + port] = addChannel(r, router ? peer.id : -1, router ? peer.port : 0);
+      int32_t c = addChannel(r, router ? peer.id : -1, router ? peer.port : 0);
+      routerOut_[routerOutBase_[r] + port] = c;
+      if (!router) channels_[c].terminal = peer.id;
     }
   }
   for (int t = 0; t < topology.numTerminals(); ++t) {
@@ -234,6 +236,7 @@ void VcNetwork::allocateLanes(Cycle now) {
       for (int v = opt.laneBegin; v < opt.laneEnd && !granted; ++v) {
         int32_t candidate = channels_[out].firstLane + v;
         if (lanes_[candidate].owner >= 0) continue;
+        if (channels_[out].terminal >= 0 && !observer_.reserveArrival(channels_[out].terminal, l.packet)) break;
         claimLane(candidate, l.packet, req.lane);
         granted = true;
       }

@@ -112,6 +112,7 @@ class VcNetwork : public Network {
     int16_t dstPort;
     int16_t roundRobin = 0;
     int32_t allocated = 0; // lanes currently owned
+    int32_t terminal = -1; // ejection channel: the terminal it feeds
     bool active = false;   // listed in activeChannels_
   };
   struct StagedFlit {

@@ -38,7 +38,9 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   stats_ = std::make_unique<RunStats>(*workload_, warmup_, warmup_ + measure_);
   ctx.maxPacketLength = workload_->maxPacketLength();
   ctx.packets = &packets_;
-  nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), *workload_, messages_, *stats_);
+  ctx.root = &root;
+  nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), root.child("processor"), *workload_, messages_,
+                                            *stats_);
   ctx.source = nic_.get();
   ctx.observer = nic_.get();
   ConfigNode timing = root.child("timing");
@@ -53,7 +55,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
 nlohmann::json Simulation::run(const Progress& progress) {
   const int n = topology_->numTerminals();
   if (workload_->saturation()) {
-    for (int t = 0; t < n; ++t) network_->wake(t);
+    for (int t = 0; t < n; ++t) nic_->wake(t);
   }
   const Cycle end = warmup_ + measure_;
   uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
@@ -62,6 +64,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
   for (;; ++t) {
     if (t == warmup_) ejectedAtStart = network_->ejectedFlits(), createdAtStart = workload_->createdFlits();
     workload_->generate(t, t >= warmup_ && t < end);
+    nic_->step(t);
     network_->step(t);
     if (t + 1 == end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
     if (checkInvariants_) network_->checkInvariants();

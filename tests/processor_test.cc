@@ -1,0 +1,90 @@
+// The processor model behind the network interface: send and receive overheads bound a
+// stream's rate, a full arrivals queue holds packets in the network, unresponsive periods
+// take their share of the time, and an ideal terminal is unchanged.
+#include <gtest/gtest.h>
+
+#include "nic/processor.h"
+#include "test_util.h"
+
+using namespace icnsim;
+using icnsim::test::doc;
+
+namespace {
+
+// Terminal 0 of a 4x4 mesh streams 8-flit packets to terminal 1 (neighbor pattern) as fast
+// as its processor lets it; nobody else sends.
+const char* kStream = R"(
+[simulation]
+warmup_cycles = 2000
+measure_cycles = 30000
+[topology]
+type = "mesh"
+k = 4
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+[processor]
+send_overhead = 40
+receive_overhead = 60
+[traffic]
+process = "saturation"
+packet_length = 8
+[traffic.pattern]
+type = "neighbor"
+[[traffic.group]]
+name = "sender"
+terminals = [0]
+)";
+
+double packetsPerCycle(const std::vector<std::string>& overrides) {
+  auto d = doc(kStream);
+  for (const auto& o : overrides) d->applyOverride(o);
+  auto r = Simulation(d).run();
+  return r["groups"][0]["accepted_rate"].get<double>() / 8.0;
+}
+
+TEST(Processor, TheSlowerOverheadSetsAStreamsRate) {
+  EXPECT_NEAR(packetsPerCycle({}), 1.0 / 60, 0.0005);  // the receiver's 60 cycles
+  EXPECT_NEAR(packetsPerCycle({"processor.receive_overhead=10"}), 1.0 / 40, 0.0005);  // the sender's 40
+}
+
+TEST(Processor, AFullArrivalsQueueBacksPacketsUpIntoTheNetwork) {
+  // The receiver takes 1000 cycles per packet: the sender keeps the network full behind
+  // it, and the stream runs at the receiver's rate without losing or stalling anything.
+  auto d = doc(kStream);
+  d->applyOverride("processor.receive_overhead=1000");
+  d->applyOverride("simulation.check_invariants=true");
+  Simulation sim(d);
+  auto r = sim.run();
+  EXPECT_NEAR(r["groups"][0]["accepted_rate"].get<double>() / 8.0, 1.0 / 1000, 0.0001);
+  EXPECT_GT(sim.network().bufferedFlits(), 8u);  // packets wait in router buffers
+}
+
+TEST(Processor, UnresponsivePeriodsTakeTheirShareOfTheTime) {
+  // Periods of mean 3000 cycles every 3000 cycles on average: sender and receiver are each
+  // away about half the time, independently, so the stream runs about a quarter of the time.
+  double away = packetsPerCycle({"processor.unresponsive_interval=3000.0", "processor.unresponsive_length=3000.0",
+                                 "simulation.measure_cycles=200000"});
+  EXPECT_NEAR(away / (1.0 / 60), 0.25, 0.07);
+}
+
+TEST(Processor, ScheduleIsIndependentOfTheNetwork) {
+  ProcessorParams p;
+  p.unresponsiveInterval = 500;
+  p.unresponsiveLength = 100;
+  UnresponsiveSchedule a(p, 7, 3), b(p, 7, 3);
+  int awayA = 0, awayB = 0;
+  for (Cycle t = 0; t < 100000; ++t) awayA += a.unresponsive(t);
+  for (Cycle t = 0; t < 100000; t += 7) awayB += b.unresponsive(t) ? 7 : 0;  // asked less often
+  EXPECT_NEAR(awayA / 100000.0, 100.0 / 600, 0.03);
+  EXPECT_NEAR(awayB, awayA, 1500);
+}
+
+TEST(Processor, NiBuffersWithoutAProcessorAreAConfigError) {
+  auto d = doc(std::string(icnsim::test::kFly6Synchronous) + "[nic]\narrival_buffer = 4\n");
+  EXPECT_THROW(Simulation s(d), ConfigError);
+}
+
+}  // namespace
