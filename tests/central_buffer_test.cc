@@ -206,14 +206,7 @@ TEST(Admission, DestinationBackpressureWorksOnTheInputQueuedRouter) {
 [simulation]
 warmup_cycles = 500
 measure_cycles = 3000
-[topology]
-type = "mesh"
-k = 4
-[routing]
-type = "dimension_order"
-[router]
-lanes = 2
-depth = 4
+)") + icnsim::test::kMesh4x4 + std::string(R"(
 [traffic]
 process = "bernoulli"
 rate = 0.02

@@ -79,15 +79,7 @@ TEST(MessageLayer, AlphaSchedulingCombinesWithTheInputQueuedRouter) {
 [simulation]
 warmup_cycles = 2000
 measure_cycles = 20000
-[topology]
-type = "mesh"
-k = 4
-[routing]
-type = "dimension_order"
-[router]
-lanes = 2
-depth = 4
-[nic]
+)" + std::string(icnsim::test::kMesh4x4) + R"([nic]
 scheduling = "alpha"
 alpha = 0.0
 [traffic]

@@ -13,30 +13,14 @@ namespace {
 
 // Terminal 0 of a 4x4 mesh streams 8-flit packets to terminal 1 (neighbor pattern) as fast
 // as its processor lets it; nobody else sends.
-const char* kStream = R"(
+const std::string kStream = R"(
 [simulation]
 warmup_cycles = 2000
 measure_cycles = 30000
-[topology]
-type = "mesh"
-k = 4
-[routing]
-type = "dimension_order"
-[router]
-lanes = 2
-depth = 4
-[processor]
+)" + std::string(icnsim::test::kMesh4x4) + R"([processor]
 send_overhead = 40
 receive_overhead = 60
-[traffic]
-process = "saturation"
-packet_length = 8
-[traffic.pattern]
-type = "neighbor"
-[[traffic.group]]
-name = "sender"
-terminals = [0]
-)";
+)" + std::string(icnsim::test::kStreamFromTerminal0);
 
 double packetsPerCycle(const std::vector<std::string>& overrides) {
   auto d = doc(kStream);

@@ -34,6 +34,32 @@ load = 0.5
 packet_length = 20
 )";
 
+// A 4x4 mesh of input-queued routers with two 4-flit lanes and dimension-order routing:
+// the small network of the NI and processor tests, which add [simulation] and [traffic].
+inline const char* kMesh4x4 = R"(
+[topology]
+type = "mesh"
+k = 4
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+)";
+
+// Terminal 0 alone streams 8-flit packets to its neighbour (terminal 1 on a mesh) as fast
+// as it can: saturation source, one-member group.
+inline const char* kStreamFromTerminal0 = R"(
+[traffic]
+process = "saturation"
+packet_length = 8
+[traffic.pattern]
+type = "neighbor"
+[[traffic.group]]
+name = "sender"
+terminals = [0]
+)";
+
 inline std::shared_ptr<ConfigDocument> doc(const std::string& toml) {
   return ConfigDocument::fromString(toml, "test.toml");
 }

@@ -11,8 +11,10 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& no
                                    Workload& workload, MessagePool& messages, RunStats& stats)
     : workload_(workload), messages_(messages), packets_(*ctx.packets), stats_(stats) {
   const int n = ctx.topology->numTerminals();
+  terminalCount_ = static_cast<uint64_t>(n);
   for (int t = 0; t < n; ++t) queues_.push_back(makeInjectionQueue(ctx, node));
-  ideal_ = ctx.root == nullptr || !ctx.root->has("processor");
+  protocol_ = makeNicProtocol(ctx, node);
+  ideal_ = (ctx.root == nullptr || !ctx.root->has("processor")) && node.getString("type", "none") == "none";
   if (ideal_) {
     for (const char* key : {"outgoing_buffer", "arrival_buffer"}) {
       if (node.has(key)) node.fail(key, "NI buffers need a processor model: add a [processor] table");
@@ -20,6 +22,7 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& no
     return;
   }
   processor_ = readProcessorParams(processor, node);
+  protocol_->sizeBuffers(processor_);
   terminals_.resize(n);
   for (int t = 0; t < n; ++t) unresponsive_.emplace_back(processor_, ctx.seed, t);
 }
@@ -47,6 +50,7 @@ int32_t NetworkInterface::segment(int terminal, Cycle now) {
   p.length = m.packetLength;
   p.message = mid;
   p.sequence = m.segmented++;
+  p.pairSequence = sentToPair_[static_cast<uint64_t>(p.source) * terminalCount_ + p.destination]++;
   p.trafficClass = m.trafficClass;
   p.priority = m.priority;
   p.adaptive = workload_.routesAdaptively(m, p.sequence);
@@ -59,9 +63,17 @@ int32_t NetworkInterface::segment(int terminal, Cycle now) {
 int32_t NetworkInterface::pull(int terminal, Cycle now) {
   if (ideal_) return segment(terminal, now);
   Terminal& s = terminals_[terminal];
-  if (s.pool.empty()) return -1;
-  const int32_t id = s.pool.front();
-  s.pool.pop_front();
+  if (!s.control.empty()) {
+    const int32_t id = s.control.front();
+    s.control.pop_front();
+    protocol_->sent(terminal, id);
+    return id;
+  }
+  const int index = protocol_->choose(terminal, s.pool);
+  if (index < 0) return -1;
+  const int32_t id = s.pool[index];
+  s.pool.erase(s.pool.begin() + index);
+  protocol_->sent(terminal, id);
   // Room in the pool: the processor may start writing the next packet in this same cycle.
   if (runProcessor(terminal, now)) activate(terminal);
   return id;
@@ -69,7 +81,9 @@ int32_t NetworkInterface::pull(int terminal, Cycle now) {
 
 void NetworkInterface::refused(int terminal, int32_t packet, Cycle) {
   if (!ideal_) {
-    terminals_[terminal].pool.push_front(packet);
+    Terminal& s = terminals_[terminal];
+    (packets_[packet].control ? s.control : s.pool).push_front(packet);
+    protocol_->unsent(terminal, packet);
     return;
   }
   Message& m = messages_[packets_[packet].message];
@@ -80,8 +94,8 @@ void NetworkInterface::refused(int terminal, int32_t packet, Cycle) {
 
 void NetworkInterface::onInjected(int32_t, Cycle) {}
 
-bool NetworkInterface::reserveArrival(int terminal, int32_t) {
-  if (ideal_) return true;
+bool NetworkInterface::reserveArrival(int terminal, int32_t packet) {
+  if (ideal_ || packets_[packet].control) return true;  // the NI consumes control packets itself
   Terminal& s = terminals_[terminal];
   if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.arrivalBuffer) return false;
   ++s.reserved;
@@ -94,14 +108,34 @@ void NetworkInterface::onDelivered(int32_t packet, Cycle when) {
     return;
   }
   const int t = packets_[packet].destination;
+  if (packets_[packet].control) {
+    protocol_->controlArrived(t, packets_[packet]);
+    packets_.release(packet);
+    network_->wake(t);  // pool packets may have become eligible
+    return;
+  }
   Terminal& s = terminals_[t];
   --s.reserved;
   s.arrivals.push_back(packet);
+  sendControl(t, protocol_->arrived(t, packets_[packet], when));
   activate(t);
 }
 
+void NetworkInterface::sendControl(int terminal, int32_t packet) {
+  if (packet < 0) return;
+  terminals_[terminal].control.push_back(packet);
+  network_->wake(terminal);
+}
+
 void NetworkInterface::receive(int32_t packet, Cycle when) {
+  if (!ideal_) {
+    const int t = packets_[packet].destination;
+    sendControl(t, protocol_->accepted(t, packets_[packet], when));  // may grow the packet pool
+  }
   const Packet& p = packets_[packet];
+  uint32_t& next = receivedFromPair_[static_cast<uint64_t>(p.source) * terminalCount_ + p.destination];
+  if (p.pairSequence < next) ++outOfOrder_;
+  else next = p.pairSequence + 1;
   Message& m = messages_[p.message];
   stats_.packetDelivered(p, m, when);
   if (++m.delivered == m.packets) {

@@ -12,16 +12,23 @@
 //    pool at T_send each and takes them from a bounded arrivals queue at T_receive each,
 //    receiving first; a full arrivals queue stops ejection into this terminal.
 //
-// Keys ([nic]): scheduling and its keys (nic/injection_queue.h), outgoing_buffer and
-// arrival_buffer (nic/processor.h).
+// Between pool and network runs the NI protocol (nic/nic_protocol.h: none, buffers_only,
+// nifdy), which picks the next pool packet and may send control packets (acks) of its own;
+// these go before data and never reach the processor. Any protocol but "none" implies the
+// processor model (with zero overheads if there is no [processor] table).
+//
+// Keys ([nic]): type and its keys (nic/nic_protocol.h), scheduling and its keys
+// (nic/injection_queue.h), outgoing_buffer and arrival_buffer (nic/processor.h).
 #pragma once
 #include <deque>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "kernel/message.h"
 #include "kernel/network.h"
 #include "nic/injection_queue.h"
+#include "nic/nic_protocol.h"
 #include "nic/processor.h"
 
 namespace icnsim {
@@ -48,10 +55,15 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   bool reserveArrival(int terminal, int32_t packet) override;
   void onDelivered(int32_t packet, Cycle when) override;
 
+  // Data packets a processor received after a later packet of the same source (the
+  // in-order check: 0 whenever delivery is in order).
+  uint64_t outOfOrder() const { return outOfOrder_; }
+
  private:
   struct Terminal {
     std::deque<int32_t> pool;      // written by the processor, waiting for the network
     std::deque<int32_t> arrivals;  // delivered, waiting for the processor
+    std::deque<int32_t> control;   // the protocol's own packets (acks), sent before the pool
     int reserved = 0;              // arrivals promised to packets being ejected
     int32_t sending = -1;          // packet the processor is writing (enters the pool at busyUntil)
     int32_t receiving = -1;        // packet the processor is reading (received at busyUntil)
@@ -63,6 +75,7 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   // The processor has the packet: statistics and reassembly.
   void receive(int32_t packet, Cycle when);
   void activate(int terminal);
+  void sendControl(int terminal, int32_t packet);
   // Runs terminal t's processor at `now`; false once it has nothing to do.
   bool runProcessor(int terminal, Cycle now);
 
@@ -72,11 +85,16 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   RunStats& stats_;
   Network* network_ = nullptr;
   std::vector<std::unique_ptr<InjectionQueue>> queues_;
+  std::unique_ptr<NicProtocol> protocol_;
   bool ideal_ = true;
   ProcessorParams processor_;
   std::vector<Terminal> terminals_;
   std::vector<UnresponsiveSchedule> unresponsive_;
   std::vector<int32_t> active_, visiting_;
+  std::unordered_map<uint64_t, uint32_t> sentToPair_;       // (source, destination) -> packets sent
+  std::unordered_map<uint64_t, uint32_t> receivedFromPair_; // -> 1 + highest pairSequence received
+  uint64_t outOfOrder_ = 0;
+  uint64_t terminalCount_ = 0;
 };
 
 }  // namespace icnsim

@@ -100,6 +100,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
   j["measured_packets"] = workload_->trackedPackets();
   j["undelivered_packets"] = workload_->trackedPackets() - stats_->trackedDelivered();
   j["measured_messages"] = workload_->trackedMessages();
+  j["out_of_order_packets"] = nic_->outOfOrder();
   j["drained"] = drained;
   j["cycles"] = cyclesRun_;
   j["flit_hops"] = network_->flitHops();

@@ -1,0 +1,39 @@
+// The protocol a network interface runs with its peers (NIFDY §2), between the processor's
+// outgoing pool and the network. It decides which pool packet may go next, may send
+// control packets of its own (acks), consumes control packets that reach it, and learns
+// when the processor has taken a packet. "none" is a plain NI: pool packets leave in order.
+//
+// Keys ([nic]): type = "none" (default), "buffers_only" or "nifdy"; each documents its own.
+#pragma once
+#include <deque>
+#include <memory>
+
+#include "common/build_context.h"
+#include "common/registry.h"
+#include "kernel/packet.h"
+#include "nic/processor.h"
+
+namespace icnsim {
+
+class NicProtocol {
+ public:
+  virtual ~NicProtocol() = default;
+  // Sets the NI's buffer sizes where the protocol defines them (NIFDY's pool B).
+  virtual void sizeBuffers(ProcessorParams&) const {}
+  // Index in `pool` of the packet to hand to the network next, -1 if none may go.
+  virtual int choose(int terminal, const std::deque<int32_t>& pool) const { return pool.empty() ? -1 : 0; }
+  // The network took `packet` from `terminal` (the one choose() named, or a control packet).
+  virtual void sent(int /*terminal*/, int32_t /*packet*/) {}
+  // The network refused it: it is back in the pool (or the control queue).
+  virtual void unsent(int /*terminal*/, int32_t /*packet*/) {}
+  // A control packet reached `terminal`, which consumes it (the NI then releases it).
+  virtual void controlArrived(int /*terminal*/, const Packet& /*packet*/) {}
+  // A data packet reached `terminal`'s NI, and later its processor took it. Either may
+  // answer with a control packet to send back (allocated from the packet pool), or -1.
+  virtual int32_t arrived(int /*terminal*/, const Packet& /*packet*/, Cycle /*now*/) { return -1; }
+  virtual int32_t accepted(int /*terminal*/, const Packet& /*packet*/, Cycle /*now*/) { return -1; }
+};
+
+std::unique_ptr<NicProtocol> makeNicProtocol(const BuildContext& ctx, const ConfigNode& nic);
+
+}  // namespace icnsim
