@@ -50,6 +50,7 @@ int32_t NetworkInterface::segment(int terminal, Cycle now) {
   p.length = m.packetLength;
   p.message = mid;
   p.sequence = m.segmented++;
+  p.messagePackets = m.packets;
   p.pairSequence = sentToPair_[static_cast<uint64_t>(p.source) * terminalCount_ + p.destination]++;
   p.trafficClass = m.trafficClass;
   p.priority = m.priority;
@@ -95,7 +96,8 @@ void NetworkInterface::refused(int terminal, int32_t packet, Cycle) {
 void NetworkInterface::onInjected(int32_t, Cycle) {}
 
 bool NetworkInterface::reserveArrival(int terminal, int32_t packet) {
-  if (ideal_ || packets_[packet].control) return true;  // the NI consumes control packets itself
+  // The NI consumes control packets itself; the protocol may hold a slot for a packet.
+  if (ideal_ || packets_[packet].control || protocol_->buffersItself(packets_[packet])) return true;
   Terminal& s = terminals_[terminal];
   if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.arrivalBuffer) return false;
   ++s.reserved;
@@ -115,9 +117,13 @@ void NetworkInterface::onDelivered(int32_t packet, Cycle when) {
     return;
   }
   Terminal& s = terminals_[t];
-  --s.reserved;
-  s.arrivals.push_back(packet);
-  sendControl(t, protocol_->arrived(t, packets_[packet], when));
+  if (protocol_->buffersItself(packets_[packet])) {
+    protocol_->deliver(t, packet);
+  } else {
+    --s.reserved;
+    s.arrivals.push_back(packet);
+    sendControl(t, protocol_->arrived(t, packets_[packet], when));
+  }
   activate(t);
 }
 
@@ -181,6 +187,11 @@ bool NetworkInterface::runProcessor(int t, Cycle now) {
     if (!s.arrivals.empty()) {  // receiving comes first
       s.receiving = s.arrivals.front();
       s.arrivals.pop_front();
+      s.busyUntil = now + processor_.receiveOverhead;
+      continue;
+    }
+    if (const int32_t ready = protocol_->nextReady(t); ready >= 0) {  // e.g. in-order bulk packets
+      s.receiving = ready;
       s.busyUntil = now + processor_.receiveOverhead;
       continue;
     }

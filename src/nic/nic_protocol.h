@@ -32,6 +32,12 @@ class NicProtocol {
   // answer with a control packet to send back (allocated from the packet pool), or -1.
   virtual int32_t arrived(int /*terminal*/, const Packet& /*packet*/, Cycle /*now*/) { return -1; }
   virtual int32_t accepted(int /*terminal*/, const Packet& /*packet*/, Cycle /*now*/) { return -1; }
+  // True if the protocol buffers this data packet itself at the receiver (NIFDY's bulk
+  // window) instead of the arrivals queue; the network then hands it to deliver().
+  virtual bool buffersItself(const Packet& /*packet*/) const { return false; }
+  virtual void deliver(int /*terminal*/, int32_t /*packet*/) {}
+  // A packet from the protocol's own buffers the processor may take now (removed), or -1.
+  virtual int32_t nextReady(int /*terminal*/) { return -1; }
 };
 
 std::unique_ptr<NicProtocol> makeNicProtocol(const BuildContext& ctx, const ConfigNode& nic);

@@ -159,7 +159,7 @@ std::vector<SweepAxis> sweepAxes(ConfigDocument& sweep) {
     }
     auto values = splitList(value);
     if (values.empty()) throw ConfigError(fmt::format("{}: sweep.{}: empty array", sweep.fileName(), key));
-    axes.push_back({key, values});
+    axes.push_back({key, values, {}});
   }
   return axes;
 }
@@ -239,7 +239,8 @@ int runSweep(const SweepOptions& o) {
         std::ofstream(fs::path(o.outDir) / "points" / fmt::format("{:05}.json", index)) << r.dump(2) << "\n";
         row += (point.simulates() ? ",ok" : ",model") + metricCells(r);
       } catch (const StuckNetworkError& e) {
-        row += ",stuck" + std::string(kMetricColumns.size(), ',');
+        row += ",stuck";
+        row.append(kMetricColumns.size(), ',');
       } catch (const std::exception& e) {
         std::lock_guard lock(mutex);
         if (!failed) firstError = fmt::format("sweep point {}: {}", index, e.what());
