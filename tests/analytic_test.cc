@@ -2,6 +2,7 @@
 // text of Fig. 12, and the structural properties the paper draws from Figs. 11-12.
 #include <gtest/gtest.h>
 
+#include "analytic/nifdy_model.h"
 #include "analytic/vc_fly_model.h"
 
 namespace icnsim {
@@ -123,3 +124,34 @@ TEST(VcFlyModel, RejectsBadParameters) {
 
 }  // namespace
 }  // namespace icnsim
+
+namespace {
+
+TEST(NifdyModel, ReproducesTheWorkedExamplesOfSection243) {
+  // 8x8 wormhole mesh: T_lat(d) = 4d + 14, d max 14, mean 6, T_ackproc = 4: "maximum and
+  // average roundtrip latencies of 144 and 80 cycles"; with T_receive = 60 the eq. 3
+  // window is 2 (144/60 - 1) = 2.8.
+  icnsim::NifdyNetwork mesh;
+  auto s = icnsim::analyseNifdy(mesh);
+  EXPECT_DOUBLE_EQ(s.roundTripMax, 144);
+  EXPECT_DOUBLE_EQ(s.roundTripMean, 80);
+  EXPECT_DOUBLE_EQ(s.limit, 60);
+  EXPECT_NEAR(s.windowCombined, 2.8, 1e-12);
+  EXPECT_EQ(s.O, 4);  // "An initial guess would have O = 4, B = 4, D = 1"
+  EXPECT_EQ(s.B, 4);
+  EXPECT_EQ(s.D, 1);
+  // 64-node full 4-ary fat tree: T_lat = 5d + 2, d = 6: "32 + 32 + 4 = 68 cycles"; volume
+  // 10 packets per node: "O = 8 entries ... B = 8 buffers".
+  icnsim::NifdyNetwork tree{5, 2, 6, 6, 40, 60, 0, 4, 10};
+  s = icnsim::analyseNifdy(tree);
+  EXPECT_DOUBLE_EQ(s.roundTripMax, 68);
+  EXPECT_EQ(s.O, 8);
+  EXPECT_EQ(s.B, 8);
+  // A round trip within the per-packet limit needs no dialogs.
+  icnsim::NifdyNetwork fly{5, 2, 3, 3, 40, 60, 0, 4, 6};
+  s = icnsim::analyseNifdy(fly);
+  EXPECT_EQ(s.D, 0);
+  EXPECT_EQ(s.W, 0);
+}
+
+}  // namespace

@@ -200,6 +200,14 @@ TEST(Cli, AnalyticVcFlyPrintsThroughputAndLatency) {
   EXPECT_EQ(runCommand("analytic vc-fly --lanes 0").exitCode, 1);
 }
 
+TEST(Cli, AnalyticNifdyPrintsRoundTripAndSuggestion) {
+  auto r = runCommand("analytic nifdy --lat-per-hop 5 --lat-base 2 --d-max 6 --d-mean 6 --volume 10");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("68 cycles at d max"), std::string::npos) << r.output;  // §2.4.3 fat tree
+  EXPECT_NE(r.output.find("O = 8, B = 8"), std::string::npos) << r.output;
+  EXPECT_EQ(runCommand("analytic nifdy --t-send -1").exitCode, 1);
+}
+
 TEST(Cli, ReproduceNamesTheAvailablePapers) {
   auto r = runCommand("reproduce nosuchpaper --out /tmp/icnsim_none");
   EXPECT_EQ(r.exitCode, 2) << r.output;

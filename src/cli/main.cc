@@ -7,6 +7,7 @@
 #include <iostream>
 #include <thread>
 
+#include "analytic/nifdy_cli.h"
 #include "analytic/vc_fly_cli.h"
 #include "common/error.h"
 #include "sim/bench.h"
@@ -100,6 +101,19 @@ int main(int argc, char** argv) {
   vcFlyCmd->add_option("--packet-length", vcFly.packetLength, "flits per packet (L/W)")->check(CLI::Range(1.0, 1e6));
   vcFlyCmd->add_option("--hop-delay", vcFly.hopDelay, "T_d, cycles per stage")->check(CLI::Range(0.0, 1e6));
   vcFlyCmd->add_option("--json", vcFly.json, "also write the results to this JSON file");
+  NifdyCliOptions nifdy;
+  NifdyNetwork& nn = nifdy.network;
+  auto* nifdyCmd = analytic->add_subcommand("nifdy", "NIFDY's round trip, window bounds and parameters (§2.4)");
+  nifdyCmd->add_option("--lat-per-hop", nn.latencyPerHop, "a in T_lat(d) = a d + b, cycles")->check(CLI::Range(0.0, 1e9));
+  nifdyCmd->add_option("--lat-base", nn.latencyBase, "b in T_lat(d) = a d + b, cycles")->check(CLI::Range(0.0, 1e9));
+  nifdyCmd->add_option("--d-max", nn.maxDistance, "maximum distance, hops")->check(CLI::Range(0.0, 1e6));
+  nifdyCmd->add_option("--d-mean", nn.meanDistance, "mean distance, hops")->check(CLI::Range(0.0, 1e6));
+  nifdyCmd->add_option("--t-send", nn.sendOverhead, "T_send, cycles")->check(CLI::Range(0.0, 1e9));
+  nifdyCmd->add_option("--t-receive", nn.receiveOverhead, "T_receive, cycles")->check(CLI::Range(0.0, 1e9));
+  nifdyCmd->add_option("--t-link", nn.linkTime, "T_link, cycles for a packet to cross a link")->check(CLI::Range(0.0, 1e9));
+  nifdyCmd->add_option("--t-ackproc", nn.ackProcessing, "T_ackproc, cycles")->check(CLI::Range(0.0, 1e9));
+  nifdyCmd->add_option("--volume", nn.volume, "network buffering, packets per node")->check(CLI::Range(0.0, 1e9));
+  nifdyCmd->add_option("--json", nifdy.json, "also write the results to this JSON file");
 
   BenchOptions bench;
   auto* benchCmd = app.add_subcommand("bench", "measure simulator speed on standard configurations");
@@ -133,6 +147,7 @@ int main(int argc, char** argv) {
       return runReproduce(repro);
     }
     if (*vcFlyCmd) return runVcFlyCli(vcFly);
+    if (*nifdyCmd) return runNifdyCli(nifdy);
     if (*benchCmd) return runBench(bench);
   } catch (const ConfigError& e) {
     fmt::print(stderr, "error: {}\n", e.what());
