@@ -72,3 +72,59 @@ TEST(Processor, NiBuffersWithoutAProcessorAreAConfigError) {
 }
 
 }  // namespace
+
+namespace {
+
+// Bulk-synchronous phases (NIFDY §4.1) on the 4x4 mesh: every terminal sends 10 one-packet
+// messages per phase at 40 cycles each and receives about 10 at 20 cycles each (receiving
+// first), so a phase takes at least 400 cycles and usually about 600, and no terminal
+// starts phase k+1 before every sender has finished phase k.
+std::string phased(const std::string& extra) {
+  return std::string(R"(
+[simulation]
+warmup_cycles = 0
+measure_cycles = 20000
+)") + icnsim::test::kMesh4x4 + R"(
+[processor]
+send_overhead = 40
+receive_overhead = 20
+[traffic]
+process = "phased"
+packet_length = 8
+[traffic.pattern]
+type = "uniform"
+exclude_self = true
+[traffic.phases]
+packets_min = 10
+packets_max = 10
+)" + extra;
+}
+
+TEST(Phases, BarriersPaceTheSenders) {
+  auto r = icnsim::test::runToml(phased(""));
+  const int phases = r["phases"].get<int>();
+  EXPECT_GE(phases, 15);
+  EXPECT_LE(phases, 20000 / 400 + 1);
+  const int delivered = r["delivered_packets"].get<int>();
+  EXPECT_LE(delivered, 160 * phases);
+  EXPECT_GE(delivered, 160 * (phases - 2));  // all but the last phases' packets are in
+}
+
+TEST(Phases, LightPhasesHaveAThirdOfTheSenders) {
+  auto heavy = icnsim::test::runToml(phased(""));
+  auto light = icnsim::test::runToml(phased("send_share = 0.33\n"));
+  // Per phase a third of the terminals send; phases are shorter or equal, so the light
+  // pattern delivers well under the heavy one's packets but more than a tenth of them.
+  const double ratio = light["delivered_packets"].get<double>() / heavy["delivered_packets"].get<double>();
+  EXPECT_LT(ratio, 0.8);
+  EXPECT_GT(ratio, 0.1);
+  EXPECT_GT(light["phases"].get<int>(), 0);
+}
+
+TEST(Phases, LoadAndPhasesDoNotMix) {
+  auto d = doc(phased(""));
+  d->applyOverride("traffic.rate=0.1");
+  EXPECT_THROW(Simulation s(d), ConfigError);
+}
+
+}  // namespace

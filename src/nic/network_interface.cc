@@ -39,7 +39,7 @@ void NetworkInterface::wake(int terminal) {
 
 int32_t NetworkInterface::segment(int terminal, Cycle now) {
   InjectionQueue& q = *queues_[terminal];
-  if (q.empty() && workload_.saturation()) workload_.createOnDemand(terminal, now);
+  if (q.empty() && workload_.createsOnDemand()) workload_.createOnDemand(terminal, now);
   const int32_t mid = q.next();
   if (mid < 0) return -1;
   Message& m = messages_[mid];

@@ -101,6 +101,8 @@ nlohmann::json Simulation::run(const Progress& progress) {
   j["undelivered_packets"] = workload_->trackedPackets() - stats_->trackedDelivered();
   j["measured_messages"] = workload_->trackedMessages();
   j["out_of_order_packets"] = nic_->outOfOrder();
+  j["delivered_packets"] = stats_->windowPackets();  // data packets received in the window
+  if (workload_->phasesStarted() > 0) j["phases"] = workload_->phasesStarted();
   j["drained"] = drained;
   j["cycles"] = cyclesRun_;
   j["flit_hops"] = network_->flitHops();

@@ -42,6 +42,7 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"message_latency_p99", "/message_latency/p99"},
     {"average_hops", "/average_hops"},
     {"measured_packets", "/measured_packets"},
+    {"delivered_packets", "/delivered_packets"},
     {"undelivered_packets", "/undelivered_packets"},
     {"drained", "/drained"},
     {"cycles", "/cycles"},

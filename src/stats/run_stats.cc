@@ -29,7 +29,10 @@ const RunStats::Breakdown& RunStats::complete(const std::vector<Breakdown>& list
 }
 
 void RunStats::packetDelivered(const Packet& p, const Message& m, Cycle when) {
-  if (when >= windowStart_ && when < windowEnd_) perGroup_[m.group].windowFlits += p.length;
+  if (when >= windowStart_ && when < windowEnd_) {
+    perGroup_[m.group].windowFlits += p.length;
+    ++windowPackets_;
+  }
   if (!p.tracked) return;
   ++trackedDelivered_;
   const uint64_t total = when - p.created, network = when - p.injected;

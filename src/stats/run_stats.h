@@ -30,6 +30,7 @@ class RunStats {
   void messageDelivered(const Message& m, Cycle when);
 
   uint64_t trackedDelivered() const { return trackedDelivered_; }  // packets
+  uint64_t windowPackets() const { return windowPackets_; }  // data packets received in the window
   const LatencyStats& latency() const { return latency_; }
   const LatencyStats& networkLatency() const { return networkLatency_; }
   const LatencyStats& messageLatency() const { return messageLatency_; }
@@ -54,7 +55,7 @@ class RunStats {
   Cycle windowStart_, windowEnd_;
   LatencyStats latency_, networkLatency_, messageLatency_;
   std::vector<Breakdown> perClass_, perLength_, perGroup_;
-  uint64_t trackedDelivered_ = 0, hops_ = 0;
+  uint64_t trackedDelivered_ = 0, hops_ = 0, windowPackets_ = 0;
   std::array<Breakdown*, 3> scratch_{};
   mutable Breakdown single_;  // a one-entry breakdown, filled from the totals for output
 };

@@ -57,10 +57,24 @@ double readRate(const ConfigNode& node, double capacity, double fallback) {
 Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.seed) {
   const int n = ctx.topology->numTerminals();
   // process: message creation process at each terminal
-  std::string process = node.getChoice("process", "bernoulli", {"bernoulli", "poisson", "saturation"});
-  process_ = process == "bernoulli" ? Process::kBernoulli
-             : process == "poisson"  ? Process::kPoisson
-                                     : Process::kSaturation;
+  std::string process = node.getChoice("process", "bernoulli", {"bernoulli", "poisson", "saturation", "phased"});
+  process_ = process == "bernoulli"    ? Process::kBernoulli
+             : process == "poisson"    ? Process::kPoisson
+             : process == "saturation" ? Process::kSaturation
+                                       : Process::kPhased;
+  if (process_ == Process::kPhased) {
+    ConfigNode phases = node.child("phases");
+    // send_share: probability that a terminal sends in a phase (NIFDY heavy: 1, light: 0.33)
+    sendShare_ = phases.getDouble("send_share", 1.0, 0.0, 1.0);
+    // packets_min, packets_max: a sender's packets per phase, uniform (NIFDY: 100 to 300)
+    phaseMin_ = static_cast<int>(phases.getInt("packets_min", 100, 1, 1 << 24));
+    phaseMax_ = static_cast<int>(phases.getInt("packets_max", 300, 1, 1 << 24));
+    if (phaseMax_ < phaseMin_) phases.fail("packets_max", "must be at least packets_min");
+    // barrier_cycles: from the last sender reaching the barrier to the next phase
+    barrier_ = static_cast<Cycle>(phases.getInt("barrier_cycles", 0, 0, int64_t{1} << 40));
+  } else if (node.has("phases")) {
+    node.fail("phases", "only process = \"phased\" has phases");
+  }
   // packet_length: flits per packet, or a list chosen from with equal probability
   packetLengths_ = toInts(node.getIntList("packet_length", {20}, 1, 60000));
   maxPacketLength_ = *std::max_element(packetLengths_.begin(), packetLengths_.end());
@@ -90,9 +104,9 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   normaliseShares(classes_, node, "class");
 
   double defaultRate = -1;  // none given
-  if (process_ == Process::kSaturation) {
+  if (createsOnDemand()) {
     if (node.has("load") || node.has("rate")) {
-      node.fail(node.has("load") ? "load" : "rate", "a saturation source has no offered load");
+      node.fail(node.has("load") ? "load" : "rate", "a saturation or phased source has no offered load");
     }
     defaultRate = 0;
   } else if (node.has("load") || node.has("rate") || node.childArray("group").empty()) {
@@ -104,6 +118,8 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   messageRate_.assign(n, 0.0);
   nextArrival_.assign(n, INFINITY);
   serial_.assign(n, 0);
+  budget_.assign(n, 0);
+  inPhase_.assign(n, 0);
   for (int t = 0; t < n; ++t) rng_.emplace_back(ctx.seed, "traffic-source", t);
   for (int t = 0; t < n; ++t) {
     int g = groups_.groupOf[t];
@@ -112,7 +128,7 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
     if (process_ == Process::kBernoulli && messageRate_[t] > 1.0) {
       node.fail("load", "a Bernoulli source creates at most one message per cycle");
     }
-    if (process_ != Process::kSaturation && messageRate_[t] > 0) {
+    if (!createsOnDemand() && messageRate_[t] > 0) {
       sending_.push_back(t);
       scheduleNext(t, -1.0);
     }
@@ -164,8 +180,8 @@ void Workload::readGroups(const BuildContext& ctx, const ConfigNode& node, doubl
       rest = static_cast<int>(g);
     }
     // load / rate: the group's own offered traffic (default: [traffic]'s)
-    if (process_ == Process::kSaturation && (c.has("load") || c.has("rate"))) {
-      c.fail(c.has("load") ? "load" : "rate", "a saturation source has no offered load");
+    if (createsOnDemand() && (c.has("load") || c.has("rate"))) {
+      c.fail(c.has("load") ? "load" : "rate", "a saturation or phased source has no offered load");
     }
     if (c.has("load") || c.has("rate") || defaultRate < 0) {
       groupRate_[g] = readRate(c, ctx.topology->uniformCapacity(), -1.0);
@@ -214,7 +230,7 @@ void Workload::scheduleNext(int t, double after) {
   }
 }
 
-void Workload::create(int terminal, Cycle now, bool tracked) {
+int32_t Workload::create(int terminal, Cycle now, bool tracked, int maxPackets) {
   Rng& rng = rng_[terminal];
   const int group = groups_.groupOf[terminal];
   int32_t id = messages_->allocate();
@@ -222,7 +238,7 @@ void Workload::create(int terminal, Cycle now, bool tracked) {
   m.source = terminal;
   m.destination = groupPattern_[group]->destination(terminal, rng);
   m.lengthClass = pickByShare(lengthClasses_, rng);
-  m.packets = pickLength(lengthClasses_[m.lengthClass].packets, rng);
+  m.packets = std::min(maxPackets, pickLength(lengthClasses_[m.lengthClass].packets, rng));
   m.packetLength = pickLength(packetLengths_, rng);
   m.trafficClass = pickByShare(classes_, rng);
   m.priority = static_cast<int16_t>(classes_[m.trafficClass].priority);
@@ -234,10 +250,12 @@ void Workload::create(int terminal, Cycle now, bool tracked) {
   trackedMessages_ += tracked;
   if (tracked) trackedPackets_ += m.packets;
   nic_->submit(terminal, id);
+  return id;
 }
 
 void Workload::generate(Cycle now, bool tracked) {
   trackNew_ = tracked;
+  if (process_ == Process::kPhased && atWork_ == 0 && now >= nextPhase_) startPhase(now);
   const double horizon = static_cast<double>(now) + 1.0;
   for (int t : sending_) {
     while (nextArrival_[t] < horizon) {
@@ -248,7 +266,32 @@ void Workload::generate(Cycle now, bool tracked) {
 }
 
 void Workload::createOnDemand(int terminal, Cycle now) {
-  if (groups_.groupOf[terminal] >= 0) create(terminal, now, trackNew_);
+  if (groups_.groupOf[terminal] < 0) return;
+  if (process_ != Process::kPhased) {
+    create(terminal, now, trackNew_);
+    return;
+  }
+  if (!inPhase_[terminal]) return;
+  if (budget_[terminal] > 0) {
+    budget_[terminal] -= (*messages_)[create(terminal, now, trackNew_, budget_[terminal])].packets;
+    return;
+  }
+  inPhase_[terminal] = 0;  // its last packet has gone to the NI: at the barrier
+  if (--atWork_ == 0) nextPhase_ = now + barrier_;
+}
+
+void Workload::startPhase(Cycle now) {
+  ++phase_;
+  for (int t = 0; t < static_cast<int>(budget_.size()); ++t) {
+    if (groups_.groupOf[t] < 0) continue;
+    Rng& rng = rng_[t];
+    if (sendShare_ < 1.0 && !rng.bernoulli(sendShare_)) continue;
+    budget_[t] = phaseMin_ + static_cast<int>(rng.below(static_cast<uint64_t>(phaseMax_ - phaseMin_ + 1)));
+    inPhase_[t] = 1;
+    ++atWork_;
+    nic_->wake(t);
+  }
+  if (atWork_ == 0) nextPhase_ = now + 1 + barrier_;  // nobody sends: try again after the barrier
 }
 
 bool Workload::routesAdaptively(const Message& m, int sequence) const {

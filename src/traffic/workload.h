@@ -9,7 +9,7 @@
 // network it drives; per-packet choices (the adaptive-routing header bit) are hashed from
 // the message's serial number for the same reason.
 //
-// Keys ([traffic]): process ("bernoulli", "poisson", "saturation"); load (fraction of the
+// Keys ([traffic]): process ("bernoulli", "poisson", "saturation", "phased"); load (fraction of the
 // topology's uniform capacity) or rate (flits/node/cycle); packet_length (flits: an integer
 // or an array chosen from with equal probability, per message); adaptive_share (fraction
 // of packets whose header asks for adaptive routing); [traffic.pattern];
@@ -17,7 +17,8 @@
 // probability; default: one class of one-packet messages); [[traffic.class]] with name,
 // share, priority; [[traffic.group]] with name, share (fraction of all terminals, drawn
 // from the seed) or terminals (explicit list) or neither (all terminals not yet placed),
-// and optionally its own load/rate and [pattern].
+// and optionally its own load/rate and [pattern]. [traffic.phases] (process "phased"):
+// send_share, packets_min, packets_max, barrier_cycles.
 #pragma once
 #include <memory>
 #include <string>
@@ -50,6 +51,9 @@ class Workload {
 
   int maxPacketLength() const { return maxPacketLength_; }
   bool saturation() const { return process_ == Process::kSaturation; }
+  // Messages are created when the NI asks for one (saturation and phased sources).
+  bool createsOnDemand() const { return process_ == Process::kSaturation || process_ == Process::kPhased; }
+  uint64_t phasesStarted() const { return phase_; }
   const std::vector<TrafficClass>& classes() const { return classes_; }
   const std::vector<MessageLengthClass>& lengthClasses() const { return lengthClasses_; }
   const TerminalGroups& groups() const { return groups_; }
@@ -59,7 +63,8 @@ class Workload {
   // Creates the messages due at `now` and hands them to the network interface. `tracked`
   // marks them as part of the measurement.
   void generate(Cycle now, bool tracked);
-  // A saturation source's next message at `terminal` (the NI asks when its queue is empty).
+  // The next message at `terminal` of a saturation or phased source (the NI asks when its
+  // queue is empty); a phased source that has sent its budget reaches the barrier instead.
   void createOnDemand(int terminal, Cycle now);
   // The adaptive-routing header bit of packet `sequence` of message `m`.
   bool routesAdaptively(const Message& m, int sequence) const;
@@ -69,9 +74,10 @@ class Workload {
   uint64_t trackedPackets() const { return trackedPackets_; }
 
  private:
-  enum class Process { kBernoulli, kPoisson, kSaturation };
+  enum class Process { kBernoulli, kPoisson, kSaturation, kPhased };
   void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
-  void create(int terminal, Cycle now, bool tracked);
+  int32_t create(int terminal, Cycle now, bool tracked, int maxPackets = 1 << 30);  // message id
+  void startPhase(Cycle now);
   void scheduleNext(int terminal, double after);
   double meanMessageFlits() const;
 
@@ -93,6 +99,14 @@ class Workload {
   NetworkInterface* nic_ = nullptr;
   MessagePool* messages_ = nullptr;
   bool trackNew_ = false;
+  // Phased process.
+  double sendShare_ = 1.0;
+  int phaseMin_ = 100, phaseMax_ = 300;
+  Cycle barrier_ = 0, nextPhase_ = 0;
+  uint64_t phase_ = 0;
+  std::vector<int> budget_;        // packets a terminal still has to send this phase
+  std::vector<uint8_t> inPhase_;   // sending this phase and not yet at the barrier
+  int atWork_ = 0;                 // terminals sending this phase not yet at the barrier
   uint64_t createdFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0;
 };
 
