@@ -8,6 +8,7 @@
 
 #include "router/vc_network.h"
 #include "test_util.h"
+#include "topology/fat_tree.h"
 #include "topology/kary_ncube.h"
 #include "topology/kary_nfly.h"
 
@@ -95,6 +96,17 @@ TEST(ZeroLoad, MeshPipelinedMatchesHandComputation) {
     int src = 0, dst = 15;  // (0,0) -> (3,3): H = 6
     Cycle expected = Cycle((6 + 2) * lc + (6 + 1) * r + 20 - 1);
     EXPECT_EQ(h.single(src, dst, 20), expected) << "Lc=" << lc << " R=" << r;
+  }
+}
+
+TEST(ZeroLoad, FatTreeUpAndDownMatchesHandComputation) {
+  // 4-ary 3-tree: terminal 0 to 63 climbs to the top (L = 2) and comes down: H = 4 switch
+  // hops; to terminal 5 (another leaf under the same level-1 switch) H = 2; to 3 (same
+  // leaf) H = 0. Pipelined latency (H+2)Lc + (H+1)R + L - 1 with Lc = R = 1.
+  for (auto [dst, hops] : {std::pair{63, 4}, std::pair{5, 2}, std::pair{3, 0}}) {
+    Harness h(std::make_unique<FatTree>(4, 3), "up_down", params(2, 4, false));
+    EXPECT_EQ(h.single(0, dst, 20), Cycle((hops + 2) + (hops + 1) + 19)) << "to " << dst;
+    EXPECT_EQ(h.topo->hopDistance(0, dst), hops);
   }
 }
 

@@ -130,6 +130,45 @@ TEST(Nifdy, BulkDialogsDeliverInOrderOnAnAdaptiveNetwork) {
   EXPECT_TRUE(r["drained"].get<bool>());
 }
 
+TEST(Nifdy, InOrderOnAFatTreeWithAdaptiveAndRandomUpRoutes) {
+  // A 4-ary 3-tree: packets of one message may climb through different parents.
+  const std::string tree = R"(
+[simulation]
+warmup_cycles = 1000
+measure_cycles = 10000
+watchdog_cycles = 2000
+[topology]
+type = "fat_tree"
+k = 4
+n = 3
+[routing]
+type = "up_down"
+[router]
+lanes = 2
+depth = 4
+[traffic]
+process = "bernoulli"
+load = 0.5
+packet_length = 8
+[[traffic.message_length]]
+share = 1.0
+packets = 4
+)";
+  for (const char* up : {"adaptive", "random"}) {
+    auto plain = doc(tree);
+    plain->applyOverride(std::string("routing.up=") + up);
+    auto p = Simulation(plain).run();
+    EXPECT_GT(p["out_of_order_packets"].get<int>(), 0) << up;
+    auto d = doc(tree);
+    d->applyOverride(std::string("routing.up=") + up);
+    d->applyOverride("nic.type=nifdy");
+    d->applyOverride("simulation.check_invariants=true");
+    auto r = Simulation(d).run();
+    EXPECT_EQ(r["out_of_order_packets"].get<int>(), 0) << up;
+    EXPECT_TRUE(r["drained"].get<bool>()) << up;
+  }
+}
+
 TEST(Nifdy, BulkDialogsNeedAWindow) {
   auto d = doc(kAdaptive);
   d->applyOverride("nic.type=nifdy");

@@ -8,6 +8,7 @@
 #include "routing/routing.h"
 #include "test_util.h"
 #include "routing/minimal.h"
+#include "topology/fat_tree.h"
 #include "topology/hex_mesh.h"
 #include "topology/kary_ncube.h"
 #include "topology/kary_nfly.h"
@@ -157,6 +158,32 @@ TEST(HexMesh, MinimalRoutingListsEveryProductivePortForAdaptivePackets) {
   routing.route({10, 0, 0, false, 0, 10, true}, out);  // arrived: eject
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].port, icnsim::HexMesh::kTerminalPort);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(FatTree, LinksAreSymmetricAndSubtreesNest) {
+  icnsim::FatTree tree(4, 3);  // 64 terminals, 3 levels of 16 switches
+  ASSERT_EQ(tree.numRouters(), 48);
+  ASSERT_EQ(tree.numTerminals(), 64);
+  for (int r = 0; r < 32; ++r) {  // levels 0 and 1: every up port leads to a parent that leads back
+    for (int j = 0; j < 4; ++j) {
+      const auto& up = tree.outputPeer(r, 4 + j);
+      ASSERT_EQ(up.kind, icnsim::Endpoint::kRouter);
+      EXPECT_EQ(tree.levelOf(up.id), tree.levelOf(r) + 1);
+      const auto& back = tree.outputPeer(up.id, up.port);
+      EXPECT_EQ(back.id, r);
+      EXPECT_EQ(back.port, 4 + j);
+    }
+  }
+  EXPECT_FALSE(tree.outputPeer(40, 4).connected());  // the top level has no parents
+  EXPECT_TRUE(tree.below(0, 3));     // leaf 0 holds terminals 0..3
+  EXPECT_FALSE(tree.below(0, 4));
+  EXPECT_TRUE(tree.below(16, 15));   // level-1 switch 0 holds terminals 0..15
+  EXPECT_FALSE(tree.below(16, 16));
+  for (int r = 32; r < 48; ++r) EXPECT_TRUE(tree.below(r, 63));  // every top switch holds all
 }
 
 }  // namespace

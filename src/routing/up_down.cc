@@ -1,0 +1,34 @@
+#include "routing/up_down.h"
+
+#include "common/rng.h"
+#include "config/config.h"
+
+namespace icnsim {
+
+UpDownRouting::UpDownRouting(const FatTree& tree, int lanes, bool adaptive, uint64_t seed)
+    : tree_(tree), lanes_(lanes), adaptive_(adaptive), seed_(seed) {}
+
+void UpDownRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  if (tree_.below(req.router, req.destination)) {
+    out.push_back({tree_.downPort(req.router, req.destination), 0, lanes_});
+    return;
+  }
+  const int k = tree_.k();
+  // Spread packets over the parents: the first parent offered depends on the packet (its
+  // source, destination and where its head is), not on the cycle, so a retried request
+  // asks for the same parents.
+  const int first = static_cast<int>(
+      hashMix(seed_, static_cast<uint64_t>(req.router) << 32 | static_cast<uint32_t>(req.inPort),
+              static_cast<uint64_t>(req.source) << 32 | static_cast<uint32_t>(req.destination)) % k);
+  for (int j = 0; j < (adaptive_ ? k : 1); ++j) out.push_back({k + (first + j) % k, 0, lanes_});
+}
+
+ICNSIM_REGISTER(Routing, "up_down", [](const BuildContext& ctx, const ConfigNode& node) {
+  auto* tree = dynamic_cast<const FatTree*>(ctx.topology);
+  if (!tree) node.fail("type", "\"up_down\" needs topology.type \"fat_tree\"");
+  // up: "adaptive" (any free parent) or "random" (one parent drawn per packet and switch)
+  bool adaptive = node.getChoice("up", "adaptive", {"adaptive", "random"}) == "adaptive";
+  return std::make_unique<UpDownRouting>(*tree, ctx.lanes, adaptive, ctx.seed);
+});
+
+}  // namespace icnsim
