@@ -31,6 +31,8 @@ class DeliveryObserver {
   // for it there. A terminal with a full arrivals queue says no, the packet waits in the
   // network (backpressure from the receiver) and the network asks again later.
   virtual bool reserveArrival(int /*terminal*/, int32_t /*packet*/) { return true; }
+  // The head reached the destination terminal (the rest is still streaming in).
+  virtual void onHeadArrived(int32_t /*packet*/, Cycle /*when*/) {}
   virtual void onDelivered(int32_t packet, Cycle when) = 0;  // tail reached the destination
 };
 

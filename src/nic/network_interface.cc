@@ -1,5 +1,7 @@
 #include "nic/network_interface.h"
 
+#include <algorithm>
+
 #include "config/config.h"
 #include "stats/run_stats.h"
 #include "topology/topology.h"
@@ -117,13 +119,26 @@ void NetworkInterface::onDelivered(int32_t packet, Cycle when) {
     return;
   }
   Terminal& s = terminals_[t];
+  if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
+  tailIn_[packet] = 1;
   if (protocol_->buffersItself(packets_[packet])) {
     protocol_->deliver(t, packet);
-  } else {
-    --s.reserved;
-    s.arrivals.push_back(packet);
-    sendControl(t, protocol_->arrived(t, packets_[packet], when));
+    activate(t);
+  } else if (s.receiving == packet && s.busyUntil == kNever) {
+    s.busyUntil = std::max(s.receiveEnds, when);  // the processor was waiting for the tail
+    activate(t);
   }
+}
+
+void NetworkInterface::onHeadArrived(int32_t packet, Cycle when) {
+  if (ideal_ || packets_[packet].control || protocol_->buffersItself(packets_[packet])) return;
+  const int t = packets_[packet].destination;
+  Terminal& s = terminals_[t];
+  if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
+  tailIn_[packet] = 0;
+  --s.reserved;
+  s.arrivals.push_back(packet);
+  sendControl(t, protocol_->arrived(t, packets_[packet], when));
   activate(t);
 }
 
@@ -133,11 +148,17 @@ void NetworkInterface::sendControl(int terminal, int32_t packet) {
   network_->wake(terminal);
 }
 
+void NetworkInterface::take(int terminal, int32_t packet, Cycle now) {
+  // The processor takes the packet out of the NI: the protocol may answer (NIFDY's ack)
+  // at once, while the processor spends its receive overhead on the packet.
+  Terminal& s = terminals_[terminal];
+  s.receiving = packet;
+  s.receiveEnds = now + processor_.receiveOverhead;
+  s.busyUntil = tailIn_[packet] ? s.receiveEnds : kNever;
+  sendControl(terminal, protocol_->accepted(terminal, packets_[packet], now));
+}
+
 void NetworkInterface::receive(int32_t packet, Cycle when) {
-  if (!ideal_) {
-    const int t = packets_[packet].destination;
-    sendControl(t, protocol_->accepted(t, packets_[packet], when));  // may grow the packet pool
-  }
   const Packet& p = packets_[packet];
   uint32_t& next = receivedFromPair_[static_cast<uint64_t>(p.source) * terminalCount_ + p.destination];
   if (p.pairSequence < next) ++outOfOrder_;
@@ -169,6 +190,7 @@ void NetworkInterface::step(Cycle now) {
 
 bool NetworkInterface::runProcessor(int t, Cycle now) {
   Terminal& s = terminals_[t];
+  if (s.busyUntil == kNever) return false;  // woken by the tail's arrival
   while (s.busyUntil <= now) {
     if (s.sending >= 0) {
       s.pool.push_back(s.sending);
@@ -185,14 +207,13 @@ bool NetworkInterface::runProcessor(int t, Cycle now) {
       return true;
     }
     if (!s.arrivals.empty()) {  // receiving comes first
-      s.receiving = s.arrivals.front();
+      const int32_t id = s.arrivals.front();
       s.arrivals.pop_front();
-      s.busyUntil = now + processor_.receiveOverhead;
+      take(t, id, now);
       continue;
     }
     if (const int32_t ready = protocol_->nextReady(t); ready >= 0) {  // e.g. in-order bulk packets
-      s.receiving = ready;
-      s.busyUntil = now + processor_.receiveOverhead;
+      take(t, ready, now);
       continue;
     }
     if (static_cast<int>(s.pool.size()) < processor_.outgoingBuffer) {

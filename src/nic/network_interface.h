@@ -10,7 +10,9 @@
 //    received the moment its tail arrives; buffers are unbounded.
 //  - processor (nic/processor.h): the processor writes packets into a bounded outgoing
 //    pool at T_send each and takes them from a bounded arrivals queue at T_receive each,
-//    receiving first; a full arrivals queue stops ejection into this terminal.
+//    receiving first; a full arrivals queue stops ejection into this terminal. Arrivals
+//    are cut-through: a packet is in the queue once its head is in, and the processor may
+//    take it then (its receive ends no earlier than the tail's arrival).
 //
 // Between pool and network runs the NI protocol (nic/nic_protocol.h: none, buffers_only,
 // nifdy), which picks the next pool packet and may send control packets (acks) of its own;
@@ -53,6 +55,7 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   void refused(int terminal, int32_t packet, Cycle now) override;
   void onInjected(int32_t packet, Cycle when) override;
   bool reserveArrival(int terminal, int32_t packet) override;
+  void onHeadArrived(int32_t packet, Cycle when) override;
   void onDelivered(int32_t packet, Cycle when) override;
 
   // Data packets a processor received after a later packet of the same source (the
@@ -67,12 +70,15 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
     int reserved = 0;              // arrivals promised to packets being ejected
     int32_t sending = -1;          // packet the processor is writing (enters the pool at busyUntil)
     int32_t receiving = -1;        // packet the processor is reading (received at busyUntil)
-    Cycle busyUntil = 0;
+    Cycle busyUntil = 0;           // kNever: waiting for the tail of `receiving`
+    Cycle receiveEnds = 0;         // end of the receive overhead of `receiving`
     bool active = false;
   };
   // The next packet of terminal `t`'s job list, -1 if there is none.
   int32_t segment(int terminal, Cycle now);
-  // The processor has the packet: statistics and reassembly.
+  // The processor starts receiving a packet (it leaves the NI's buffers).
+  void take(int terminal, int32_t packet, Cycle now);
+  // The processor has received the packet: statistics and reassembly.
   void receive(int32_t packet, Cycle when);
   void activate(int terminal);
   void sendControl(int terminal, int32_t packet);
@@ -91,6 +97,7 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   std::vector<Terminal> terminals_;
   std::vector<UnresponsiveSchedule> unresponsive_;
   std::vector<int32_t> active_, visiting_;
+  std::vector<uint8_t> tailIn_;  // per packet id: its tail has arrived
   std::unordered_map<uint64_t, uint32_t> sentToPair_;       // (source, destination) -> packets sent
   std::unordered_map<uint64_t, uint32_t> receivedFromPair_; // -> 1 + highest pairSequence received
   uint64_t outOfOrder_ = 0;

@@ -162,6 +162,7 @@ void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
       if (s.ejectFree > now || !observer_.reserveArrival(pk.destination, slot.packet)) continue;
       s.ejectFree = now + pk.length;
       slot.leaving = true;
+      observer_.onHeadArrived(slot.packet, now);
       flitHops_ += pk.length;
       lastProgress_ = now;
       schedule(now + pk.length, kDelivered, slot.packet, r);

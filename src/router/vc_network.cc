@@ -324,6 +324,7 @@ void VcNetwork::applyMoves(Cycle now) {
     ++flitHops_;
     if (toTerminal(c)) {
       ++ejectedFlits_;
+      if (f.seq == 0) observer_.onHeadArrived(f.packet, arrive);
       if (f.tail) {
         releaseLane(f.lane);
         observer_.onDelivered(f.packet, arrive);

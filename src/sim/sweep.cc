@@ -123,14 +123,13 @@ std::vector<size_t> decode(size_t index, const std::vector<SweepAxis>& axes) {
 
 }  // namespace
 
-// [[sweep.case]] tables: one axis whose values are the cases' names; choosing a case
+// [[sweep.NAME]] tables: one axis NAME whose values are the tables' names; choosing one
 // applies all of its other keys.
-SweepAxis caseAxis(ConfigDocument& sweep) {
-  SweepAxis axis{"case", {}, {}};
-  const toml::node* node = sweep.table().get("case");
-  const toml::array* cases = node ? node->as_array() : nullptr;
-  if (!cases || cases->empty() || !cases->is_array_of_tables()) {
-    throw ConfigError(fmt::format("{}: sweep.case: expected [[sweep.case]] tables", sweep.fileName()));
+SweepAxis caseAxis(ConfigDocument& sweep, const std::string& key) {
+  SweepAxis axis{key, {}, {}};
+  const toml::array* cases = sweep.table().get(key)->as_array();
+  if (cases->empty()) {
+    throw ConfigError(fmt::format("{}: sweep.{}: expected [[sweep.{}]] tables", sweep.fileName(), key, key));
   }
   for (size_t i = 0; i < cases->size(); ++i) {
     std::ostringstream text;
@@ -142,17 +141,23 @@ SweepAxis caseAxis(ConfigDocument& sweep) {
       if (key == "name") name = value;
       else assignments.push_back(key + "=" + value);
     }
-    if (name.empty()) throw ConfigError(fmt::format("{}: sweep.case[{}]: every case needs a name", sweep.fileName(), i));
+    if (name.empty()) {
+      throw ConfigError(fmt::format("{}: sweep.{}[{}]: every case needs a name", sweep.fileName(), key, i));
+    }
     axis.values.push_back(name);
     axis.cases.push_back(assignments);
   }
-  sweep.table().erase("case");
+  sweep.table().erase(key);
   return axis;
 }
 
 std::vector<SweepAxis> sweepAxes(ConfigDocument& sweep) {
   std::vector<SweepAxis> axes;
-  if (sweep.table().contains("case")) axes.push_back(caseAxis(sweep));
+  std::vector<std::string> caseKeys;
+  for (const auto& [k, v] : sweep.table()) {
+    if (v.is_array_of_tables()) caseKeys.emplace_back(k.str());
+  }
+  for (const auto& key : caseKeys) axes.push_back(caseAxis(sweep, key));
   for (const auto& [key, value] : sweep.flatten()) {
     if (value.empty() || value.front() != '[') {
       throw ConfigError(fmt::format("{}: sweep.{}: expected an array of values to sweep over, got {}",
