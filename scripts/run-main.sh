@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: reproduces every paper with experiments in experiments/ (Dally, Fed-X) at a
+# The main job: reproduces every paper with experiments in experiments/ (Dally, Fed-X, NIFDY) at a
 # quick size (FULL=1: the paper's run lengths) and writes results, figures and a report per
 # paper: out/<paper>/<paper>.md. PAPERS="fedx" limits it to some papers.
 set -euo pipefail
@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 BIN=${BIN:-build/icnsim}
 OUT=${OUT:-out}
 JOBS=${JOBS:-$(nproc)}
-PAPERS=${PAPERS:-"dally fedx"}
+PAPERS=${PAPERS:-"dally fedx nifdy"}
 if [[ "${FULL:-0}" == "1" ]]; then size=--full; else size=--quick; fi
 for paper in $PAPERS; do
   "$BIN" reproduce "$paper" "$size" --out "$OUT/$paper" -j "$JOBS" --source .

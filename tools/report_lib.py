@@ -108,6 +108,22 @@ def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim
     return _finish(fig, ax, path, xlabel, ylabel, title)
 
 
+def bar_plot(path, categories, bars, ylabel, title):
+    """Grouped bars: categories along x; bars = {label: [value per category]}. Returns the PNG
+    name, or None without matplotlib."""
+    plt = _pyplot()
+    if plt is None:
+        return None
+    fig, ax = plt.subplots(figsize=(max(6.4, 1.1 * len(categories)), 4.4))
+    width = 0.8 / max(1, len(bars))
+    for i, (label, values) in enumerate(bars.items()):
+        xs = [c + (i - (len(bars) - 1) / 2) * width for c in range(len(categories))]
+        ax.bar(xs, values, width, label=label)
+    ax.set_xticks(range(len(categories)))
+    ax.set_xticklabels(categories, rotation=20, ha="right", fontsize="small")
+    return _finish(fig, ax, path, "", ylabel, title)
+
+
 def histogram_plot(path, histograms, xlabel, ylabel, title, xmax=None):
     """histograms: {label: [count per bin]} with unit bins from 0; drawn as steps."""
     plt = _pyplot()
