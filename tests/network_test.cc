@@ -9,6 +9,7 @@
 #include "router/vc_network.h"
 #include "test_util.h"
 #include "topology/fat_tree.h"
+#include "topology/multibutterfly.h"
 #include "topology/kary_ncube.h"
 #include "topology/kary_nfly.h"
 
@@ -107,6 +108,14 @@ TEST(ZeroLoad, FatTreeUpAndDownMatchesHandComputation) {
     Harness h(std::make_unique<FatTree>(4, 3), "up_down", params(2, 4, false));
     EXPECT_EQ(h.single(0, dst, 20), Cycle((hops + 2) + (hops + 1) + 19)) << "to " << dst;
     EXPECT_EQ(h.topo->hopDistance(0, dst), hops);
+  }
+}
+
+TEST(ZeroLoad, MultiButterflyReachesEveryDestinationInThreeStages) {
+  // H = 2 switch-to-switch hops whatever channels are taken: (H+2) + (H+1) + L - 1.
+  for (int dst : {0, 21, 42, 63}) {
+    Harness h(std::make_unique<MultiButterfly>(4, 3, 2, 3), "multipath_tag", params(2, 4, false));
+    EXPECT_EQ(h.single(5, dst, 20), Cycle(4 + 3 + 19)) << "to " << dst;
   }
 }
 

@@ -9,6 +9,7 @@
 #include "test_util.h"
 #include "routing/minimal.h"
 #include "topology/fat_tree.h"
+#include "topology/multibutterfly.h"
 #include "topology/hex_mesh.h"
 #include "topology/kary_ncube.h"
 #include "topology/kary_nfly.h"
@@ -184,6 +185,38 @@ TEST(FatTree, LinksAreSymmetricAndSubtreesNest) {
   EXPECT_TRUE(tree.below(16, 15));   // level-1 switch 0 holds terminals 0..15
   EXPECT_FALSE(tree.below(16, 16));
   for (int r = 32; r < 48; ++r) EXPECT_TRUE(tree.below(r, 63));  // every top switch holds all
+}
+
+}  // namespace
+
+namespace {
+
+TEST(MultiButterfly, RandomWiringIsABalancedSplitterNetwork) {
+  icnsim::MultiButterfly mb(4, 3, 2, 7);  // 64 terminals, 3 stages of 16 switches, 8 ports each
+  ASSERT_EQ(mb.numRouters(), 48);
+  std::map<std::pair<int, int>, int> inputUse;  // (router, input port) -> channels into it
+  for (int r = 0; r < 32; ++r) {                // stages 0 and 1
+    for (int j = 0; j < 4; ++j) {
+      const auto& a = mb.outputPeer(r, 2 * j);
+      const auto& b = mb.outputPeer(r, 2 * j + 1);
+      ASSERT_TRUE(a.connected() && b.connected());
+      EXPECT_EQ(mb.stageOf(a.id), mb.stageOf(r) + 1);
+      if (mb.stageOf(r) == 0) EXPECT_NE(a.id, b.id) << "the two channels of a direction reach distinct switches";
+      ++inputUse[{a.id, a.port}];
+      ++inputUse[{b.id, b.port}];
+    }
+  }
+  EXPECT_EQ(inputUse.size(), 2u * 16 * 8);  // every input port of stages 1 and 2 used exactly once
+  for (const auto& [key, uses] : inputUse) EXPECT_EQ(uses, 1);
+  icnsim::MultiButterfly same(4, 3, 2, 7), other(4, 3, 2, 8);
+  bool differs = false;
+  for (int r = 0; r < 32; ++r) {
+    for (int p = 0; p < 8; ++p) {
+      EXPECT_EQ(same.outputPeer(r, p).id, mb.outputPeer(r, p).id);
+      differs |= other.outputPeer(r, p).id != mb.outputPeer(r, p).id;
+    }
+  }
+  EXPECT_TRUE(differs);  // the wiring comes from the seed
 }
 
 }  // namespace

@@ -232,6 +232,10 @@ void VcNetwork::allocateLanes(Cycle now) {
         throw InternalError(fmt::format("routing chose unconnected port {} at router {}",
                                         opt.port, req.router));
       }
+      if (channels_[out].terminal >= 0 && channels_[out].terminal != pk.destination) {
+        throw InternalError(fmt::format("routing sent packet {}->{} to terminal {}", pk.source, pk.destination,
+                                        channels_[out].terminal));
+      }
       if (!admittedAt(channels_[out].dstRouter, l.packet, false, now)) continue;
       for (int v = opt.laneBegin; v < opt.laneEnd && !granted; ++v) {
         int32_t candidate = channels_[out].firstLane + v;

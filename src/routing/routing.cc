@@ -1,6 +1,15 @@
 #include "routing/routing.h"
 
+#include "common/rng.h"
+
 namespace icnsim {
+
+int spreadIndex(uint64_t seed, const RouteRequest& req, int n) {
+  return static_cast<int>(
+      hashMix(seed, static_cast<uint64_t>(req.router) << 32 | static_cast<uint32_t>(req.inPort),
+              static_cast<uint64_t>(req.source) << 32 | static_cast<uint32_t>(req.destination)) %
+      static_cast<uint64_t>(n));
+}
 
 std::unique_ptr<Routing> makeRouting(const BuildContext& ctx, const ConfigNode& node) {
   // type: routing function; the default fits the topology

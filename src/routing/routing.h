@@ -36,6 +36,11 @@ class Routing {
   virtual void route(const RouteRequest& request, std::vector<RouteOption>& out) const = 0;
 };
 
+// Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the
+// packet (source, destination) and where its head is, not from the cycle, so that a
+// retried request asks for the same ports and the choice is the same on every network run.
+int spreadIndex(uint64_t seed, const RouteRequest& request, int n);
+
 std::unique_ptr<Routing> makeRouting(const BuildContext& ctx, const ConfigNode& node);
 
 }  // namespace icnsim

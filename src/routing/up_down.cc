@@ -1,6 +1,5 @@
 #include "routing/up_down.h"
 
-#include "common/rng.h"
 #include "config/config.h"
 
 namespace icnsim {
@@ -14,12 +13,7 @@ void UpDownRouting::route(const RouteRequest& req, std::vector<RouteOption>& out
     return;
   }
   const int k = tree_.k();
-  // Spread packets over the parents: the first parent offered depends on the packet (its
-  // source, destination and where its head is), not on the cycle, so a retried request
-  // asks for the same parents.
-  const int first = static_cast<int>(
-      hashMix(seed_, static_cast<uint64_t>(req.router) << 32 | static_cast<uint32_t>(req.inPort),
-              static_cast<uint64_t>(req.source) << 32 | static_cast<uint32_t>(req.destination)) % k);
+  const int first = spreadIndex(seed_, req, k);
   for (int j = 0; j < (adaptive_ ? k : 1); ++j) out.push_back({k + (first + j) % k, 0, lanes_});
 }
 

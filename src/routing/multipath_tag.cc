@@ -1,0 +1,27 @@
+#include "routing/multipath_tag.h"
+
+#include "config/config.h"
+
+namespace icnsim {
+
+void MultipathTagRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  const int stage = net_.stageOf(req.router);
+  const int j = net_.digitForStage(req.destination, stage);
+  if (stage == net_.n() - 1) {
+    out.push_back({j, 0, lanes_});
+    return;
+  }
+  const int d = net_.dilation();
+  const int first = spreadIndex(seed_, req, d);
+  for (int c = 0; c < (adaptive_ ? d : 1); ++c) out.push_back({j * d + (first + c) % d, 0, lanes_});
+}
+
+ICNSIM_REGISTER(Routing, "multipath_tag", [](const BuildContext& ctx, const ConfigNode& node) {
+  auto* net = dynamic_cast<const MultiButterfly*>(ctx.topology);
+  if (!net) node.fail("type", "\"multipath_tag\" needs topology.type \"multibutterfly\"");
+  // choice: "random" (one channel per packet and switch) or "adaptive" (any free channel)
+  bool adaptive = node.getChoice("choice", "random", {"random", "adaptive"}) == "adaptive";
+  return std::make_unique<MultipathTagRouting>(*net, ctx.lanes, adaptive, ctx.seed);
+});
+
+}  // namespace icnsim

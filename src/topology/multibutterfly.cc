@@ -1,0 +1,64 @@
+#include "topology/multibutterfly.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "common/rng.h"
+#include "config/config.h"
+
+namespace icnsim {
+
+MultiButterfly::MultiButterfly(int k, int n, int dilation, uint64_t seed) : k_(k), n_(n), d_(dilation) {
+  power_.assign(n + 1, 1);
+  for (int i = 1; i <= n; ++i) power_[i] = power_[i - 1] * k;
+  perStage_ = power_[n - 1];
+  resize(n * perStage_, power_[n], k * dilation);
+  Rng rng(seed, "multibutterfly-wiring", 0);
+  for (int s = 0; s + 1 < n; ++s) {
+    const int group = power_[n - 1 - s], next = group / k;  // switches per group here and next
+    for (int first = 0; first < perStage_; first += group) {
+      for (int j = 0; j < k; ++j) {
+        // Input ports of the next group, matched at random to this group's direction-j
+        // channels; a switch's d channels must reach distinct switches where possible.
+        const int nextFirst = (first / group) * group + j * next;  // index of group G*k + j
+        std::vector<std::pair<int, int>> inputs;
+        for (int m = 0; m < next; ++m) {
+          for (int q = 0; q < k * dilation; ++q) inputs.emplace_back(nextFirst + m, q);
+        }
+        for (int attempt = 0;; ++attempt) {
+          for (int i = static_cast<int>(inputs.size()) - 1; i > 0; --i) std::swap(inputs[i], inputs[rng.below(i + 1)]);
+          bool distinct = true;
+          for (int i = 0; i < group && distinct && next >= dilation; ++i) {
+            for (int a = 0; a < dilation; ++a) {
+              for (int b = a + 1; b < dilation; ++b) distinct &= inputs[i * dilation + a].first != inputs[i * dilation + b].first;
+            }
+          }
+          if (distinct || attempt == 1000) break;
+        }
+        for (int i = 0; i < group; ++i) {
+          for (int c = 0; c < dilation; ++c) {
+            const auto [to, port] = inputs[i * dilation + c];
+            connect(s * perStage_ + first + i, j * dilation + c, {Endpoint::kRouter, (s + 1) * perStage_ + to, port});
+          }
+        }
+      }
+    }
+  }
+  for (int t = 0; t < power_[n]; ++t) attachTerminal(t, t / k, t % k, (n - 1) * perStage_ + t / k, t % k);
+}
+
+std::string MultiButterfly::description() const {
+  return fmt::format("{}-ary {}-stage multibutterfly, dilation {}", k_, n_, d_);
+}
+
+ICNSIM_REGISTER(Topology, "multibutterfly", [](const BuildContext& ctx, const ConfigNode& node) {
+  // k: switch radix (directions); n: stages; dilation: channels per direction
+  int k = static_cast<int>(node.requireInt("k", 2, 64));
+  int n = static_cast<int>(node.requireInt("n", 2, 16));
+  int dilation = static_cast<int>(node.getInt("dilation", 2, 1, 16));
+  if (std::pow(double(k), n) > 1 << 20) node.fail("n", "k^n exceeds 1M terminals");
+  return std::make_unique<MultiButterfly>(k, n, dilation, ctx.seed);
+});
+
+}  // namespace icnsim
