@@ -105,9 +105,11 @@ TEST(ZeroLoad, FatTreeUpAndDownMatchesHandComputation) {
   // hops; to terminal 5 (another leaf under the same level-1 switch) H = 2; to 3 (same
   // leaf) H = 0. Pipelined latency (H+2)Lc + (H+1)R + L - 1 with Lc = R = 1.
   for (auto [dst, hops] : {std::pair{63, 4}, std::pair{5, 2}, std::pair{3, 0}}) {
-    Harness h(std::make_unique<FatTree>(4, 3), "up_down", params(2, 4, false));
-    EXPECT_EQ(h.single(0, dst, 20), Cycle((hops + 2) + (hops + 1) + 19)) << "to " << dst;
-    EXPECT_EQ(h.topo->hopDistance(0, dst), hops);
+    for (auto parents : {std::vector<int>{}, std::vector<int>{2, 2}}) {  // full, CM-5 style
+      Harness h(std::make_unique<FatTree>(4, 3, parents), "up_down", params(2, 4, false));
+      EXPECT_EQ(h.single(0, dst, 20), Cycle((hops + 2) + (hops + 1) + 19)) << "to " << dst;
+      EXPECT_EQ(h.topo->hopDistance(0, dst), hops);
+    }
   }
 }
 

@@ -172,6 +172,22 @@ packets = 4
   }
 }
 
+TEST(Nifdy, AcksTakeTheReplyNetworkWhenThereAreTwo) {
+  // Two logical networks of one lane each: the ack no longer shares the data's lane, so
+  // the one-hop stream keeps its 11-cycle round trip; and the run is checked throughout.
+  auto d = doc(kStream);
+  d->applyOverride("router.logical_networks=2");
+  d->applyOverride("nic.type=nifdy");
+  d->applyOverride("nic.ack_length=2");
+  d->applyOverride("simulation.check_invariants=true");
+  auto r = Simulation(d).run();
+  EXPECT_NEAR(8.0 / r["groups"][0]["accepted_rate"].get<double>(), 11, 0.05);
+  auto odd = doc(kStream);
+  odd->applyOverride("router.logical_networks=2");
+  odd->applyOverride("router.lanes=3");
+  EXPECT_THROW(Simulation s(odd), ConfigError);
+}
+
 TEST(Nifdy, BulkDialogsNeedAWindow) {
   auto d = doc(kAdaptive);
   d->applyOverride("nic.type=nifdy");

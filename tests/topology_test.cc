@@ -191,6 +191,22 @@ TEST(FatTree, LinksAreSymmetricAndSubtreesNest) {
 
 namespace {
 
+TEST(FatTree, CmFiveStyleTreeHasTwoParentsAtTheFirstTwoLevels) {
+  icnsim::FatTree cm5(4, 3, {2, 2});  // 16 leaves, 8 level-1 switches, 4 at the top
+  ASSERT_EQ(cm5.numRouters(), 16 + 8 + 4);
+  for (int r = 0; r < 24; ++r) {
+    ASSERT_EQ(cm5.numPorts(r), 4 + 2);  // 4 children, 2 parents
+    EXPECT_TRUE(cm5.outputPeer(r, 4).connected());
+    EXPECT_TRUE(cm5.outputPeer(r, 5).connected());
+  }
+  for (int r = 24; r < 28; ++r) {
+    for (int t = 0; t < 64; ++t) EXPECT_TRUE(cm5.below(r, t));
+  }
+  // Uniform traffic leaving a 16-terminal subtree (3/4 of it) shares 2 switches x 2 parents.
+  EXPECT_NEAR(cm5.uniformCapacity(), 4.0 / (16 * 0.75), 1e-12);
+  EXPECT_DOUBLE_EQ(icnsim::FatTree(4, 3).uniformCapacity(), 1.0);
+}
+
 TEST(MultiButterfly, RandomWiringIsABalancedSplitterNetwork) {
   icnsim::MultiButterfly mb(4, 3, 2, 7);  // 64 terminals, 3 stages of 16 switches, 8 ports each
   ASSERT_EQ(mb.numRouters(), 48);

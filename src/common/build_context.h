@@ -21,7 +21,9 @@ struct BuildContext {
   uint64_t seed = 1;
   const Topology* topology = nullptr;
   const Routing* routing = nullptr;
-  int lanes = 1;            // virtual channels per physical channel (routing splits them)
+  int lanes = 1;            // virtual channels per physical channel and logical network
+                            // (routing splits them into classes)
+  int logicalNetworks = 1;  // request/reply networks sharing the physical channels
   int maxPacketLength = 1;  // flits; sizes the source buffers and checks cut-through depth
   PacketPool* packets = nullptr;
   InjectionSource* source = nullptr;

@@ -360,6 +360,7 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
     node.fail("type", "\"central_buffer\" needs a direct topology with router distances (hex_mesh, mesh, torus)");
   }
   if (ctx.lanes != 1) node.fail("lanes", "a central-buffer switch has no lanes: remove router.lanes or set it to 1");
+  if (ctx.logicalNetworks != 1) node.fail("logical_networks", "a central-buffer switch has one shared pool, no logical networks");
   CentralBufferParams p;
   p.seed = ctx.seed;
   // buffers: packet-sized buffers in each switch's shared pool (Fed-X: 10)

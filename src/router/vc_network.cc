@@ -164,9 +164,10 @@ void VcNetwork::injectFromTerminals(Cycle now) {
     int t = pendingTerminals_[i];
     const Channel& inj = channels_[injectionChannel_[t]];
     bool exhausted = false;
-    for (int v = 0; v < p_.lanes && !exhausted; ++v) {
-      int32_t lane = inj.firstLane + v;
-      if (lanes_[lane].owner >= 0) continue;
+    while (true) {
+      int v = 0;  // a free injection lane in any logical network, or stop
+      while (v < p_.lanes && lanes_[inj.firstLane + v].owner >= 0) ++v;
+      if (v == p_.lanes) break;
       int32_t id = source_.pull(t, now);
       if (id < 0) {
         exhausted = true;
@@ -177,10 +178,15 @@ void VcNetwork::injectFromTerminals(Cycle now) {
         throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
                                         pk.length, p_.maxPacketLength));
       }
-      if (!admittedAt(inj.dstRouter, id, true, now)) {
+      // A free lane of the packet's own logical network.
+      const int first = networkOffset(pk), last = first + p_.lanes / p_.networks;
+      v = first;
+      while (v < last && lanes_[inj.firstLane + v].owner >= 0) ++v;
+      if (v == last || !admittedAt(inj.dstRouter, id, true, now)) {
         source_.refused(t, id, now);  // the terminal tries again next cycle
         break;
       }
+      int32_t lane = inj.firstLane + v;
       int32_t src = sourceLaneBase_[t] + v;
       Lane& s = lanes_[src];
       s.packet = id;
@@ -221,8 +227,9 @@ void VcNetwork::allocateLanes(Cycle now) {
     Lane& l = lanes_[req.lane];
     const Channel& c = channels_[laneChannel_[req.lane]];
     const Packet& pk = packets_[l.packet];
+    const int offset = networkOffset(pk);  // routing sees the lanes of the packet's logical network
     options_.clear();
-    RouteRequest rr{req.router, c.dstPort, req.lane - c.firstLane, c.srcRouter < 0, pk.source,
+    RouteRequest rr{req.router, c.dstPort, req.lane - c.firstLane - offset, c.srcRouter < 0, pk.source,
                     pk.destination, pk.adaptive};
     routing_.route(rr, options_);
     bool granted = false;
@@ -238,7 +245,7 @@ void VcNetwork::allocateLanes(Cycle now) {
       }
       if (!admittedAt(channels_[out].dstRouter, l.packet, false, now)) continue;
       for (int v = opt.laneBegin; v < opt.laneEnd && !granted; ++v) {
-        int32_t candidate = channels_[out].firstLane + v;
+        int32_t candidate = channels_[out].firstLane + offset + v;
         if (lanes_[candidate].owner >= 0) continue;
         if (channels_[out].terminal >= 0 && !observer_.reserveArrival(channels_[out].terminal, l.packet)) break;
         claimLane(candidate, l.packet, req.lane);
@@ -415,7 +422,8 @@ namespace {
 std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
   VcNetworkParams p;
   p.seed = ctx.seed;
-  p.lanes = ctx.lanes;
+  p.networks = ctx.logicalNetworks;
+  p.lanes = ctx.lanes * ctx.logicalNetworks;
   p.maxPacketLength = ctx.maxPacketLength;
   p.depth = laneDepth(node, p.lanes);
   // switching: "wormhole", "virtual_cut_through" or "store_and_forward"

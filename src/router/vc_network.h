@@ -31,6 +31,11 @@
 //    (memoised recursion); the lane dependency graph of a deadlock-free routing is acyclic,
 //    so the result is still independent of visiting order.
 //
+// Logical networks (router.logical_networks = 2, NIFDY §3): the lanes of every channel are
+// split into a request and a reply network, demand-multiplexed over the same links; data
+// uses the first, the NI's control packets (acks) the second, so acks never wait behind
+// data in a buffer. Routing sees the lanes of one network.
+//
 // Admission rules (router.backpressure, router/admission.h): a head is granted a lane into
 // the next router only if that router's rules admit it, and a terminal's packet enters
 // only if its router admits it; "waiting" packets at a router are those whose head is in
@@ -65,7 +70,8 @@ enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
 int laneDepth(const ConfigNode& router, int lanes);
 
 struct VcNetworkParams {
-  int lanes = 1;
+  int lanes = 1;     // per physical channel, all logical networks together
+  int networks = 1;  // logical networks sharing the channels (request, reply)
   int depth = 4;
   Switching switching = Switching::kWormhole;
   ArbitrationPolicy arbitration = ArbitrationPolicy::kRandom;
@@ -123,6 +129,9 @@ class VcNetwork : public Network {
   };
 
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
+  // First lane of the packet's logical network: control packets (NI acks) travel on the
+  // reply network, the upper half of the lanes, when there are two.
+  int networkOffset(const Packet& pk) const { return p_.networks > 1 && pk.control ? p_.lanes / p_.networks : 0; }
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
   Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
   void activate(int32_t channel);

@@ -12,9 +12,9 @@ void UpDownRouting::route(const RouteRequest& req, std::vector<RouteOption>& out
     out.push_back({tree_.downPort(req.router, req.destination), 0, lanes_});
     return;
   }
-  const int k = tree_.k();
-  const int first = spreadIndex(seed_, req, k);
-  for (int j = 0; j < (adaptive_ ? k : 1); ++j) out.push_back({k + (first + j) % k, 0, lanes_});
+  const int k = tree_.k(), p = tree_.parents(tree_.levelOf(req.router));
+  const int first = spreadIndex(seed_, req, p);
+  for (int j = 0; j < (adaptive_ ? p : 1); ++j) out.push_back({k + (first + j) % p, 0, lanes_});
 }
 
 ICNSIM_REGISTER(Routing, "up_down", [](const BuildContext& ctx, const ConfigNode& node) {

@@ -31,7 +31,13 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   ConfigNode router = root.child("router");
   // lanes: virtual channels per physical channel
   lanes_ = static_cast<int>(router.getInt("lanes", 1, 1, 256));
-  ctx.lanes = lanes_;
+  // logical_networks: 2 splits the lanes into request (data) and reply (NI acks) networks
+  ctx.logicalNetworks = static_cast<int>(router.getInt("logical_networks", 1, 1, 2));
+  if (lanes_ % ctx.logicalNetworks != 0) {
+    router.fail("logical_networks", fmt::format("{} lanes cannot be split evenly into {} networks", lanes_,
+                                                ctx.logicalNetworks));
+  }
+  ctx.lanes = lanes_ / ctx.logicalNetworks;
   routing_ = makeRouting(ctx, root.child("routing"));
   ctx.routing = routing_.get();
   workload_ = std::make_unique<Workload>(ctx, root.child("traffic"));

@@ -1,12 +1,16 @@
-// k-ary n-tree fat tree (NIFDY's "full 4-ary fat tree": k = 4, n = 3, 64 nodes): k^n
-// terminals, n levels of k^(n-1) switches. Switch (l, w) has k down ports (0..k-1) and,
-// below the top level, k up ports (k..2k-1); w is an (n-1)-digit base-k number. Up port j
-// of (l, w) leads to (l+1, w with digit l set to j), arriving on down port w_l. Terminal t
-// hangs from leaf switch (0, t / k) on down port t % k. A switch at level l reaches the
-// terminals whose digits l+1 .. n-1 equal its digits l .. n-2, through down port = the
-// destination's digit l. Switch id = l * k^(n-1) + w.
+// Fat tree (NIFDY §3): k^n terminals under n levels of switches with k children each. A
+// switch at level l serves one subtree of k^(l+1) terminals (subtree a = terminal /
+// k^(l+1)); level l has R_l replicas per subtree, R_0 = 1 and R_(l+1) = R_l * p_l, where p_l
+// is the number of parents of a level-l switch. With p_l = k everywhere this is the full
+// k-ary n-tree ("full 4-ary fat tree"); the CM-5's data network has two parents at the
+// first two levels (p = 2, 2), halving the bisection at each of them.
+// Wiring: up port j (j < p_l) of switch (l, a, r) leads to (l+1, a / k, r * p_l + j),
+// arriving on its down port a % k; so each switch above the leaves has exactly one child
+// in each of its k child subtrees. Ports: 0..k-1 down, k..k+max(p)-1 up. Terminal t hangs
+// from leaf (0, t / k) on down port t % k. Switch id = offset(l) + a * R_l + r.
 //
-// Keys: k (>= 2), n (levels, >= 1).
+// Keys: k (>= 2), n (levels, >= 1), parents (an integer or a list per level from the
+// leaves, n - 1 entries; default k: the full tree).
 #pragma once
 #include "topology/topology.h"
 
@@ -14,24 +18,27 @@ namespace icnsim {
 
 class FatTree : public Topology {
  public:
-  FatTree(int k, int n);
+  FatTree(int k, int n, std::vector<int> parents = {});
   int k() const { return k_; }
   int n() const { return n_; }
-  int levelOf(int router) const { return router / perLevel_; }
+  int levelOf(int router) const;
+  int parents(int level) const { return parents_[level]; }
   // True if `router` reaches terminal `t` by going down.
   bool below(int router, int terminal) const;
   // Down port of `router` towards terminal `t` (which must be below it).
   int downPort(int router, int terminal) const;
 
   int hopDistance(int src, int dst) const override;
-  double uniformCapacity() const override { return 1.0; }  // full bisection: the terminals limit it
+  double uniformCapacity() const override;
   std::vector<int> terminalRadices() const override { return std::vector<int>(n_, k_); }
   std::string description() const override;
 
  private:
-  int digit(int value, int i) const { return (value / power_[i]) % k_; }
-  int k_, n_, perLevel_;
-  std::vector<int> power_;  // k^i
+  int k_, n_;
+  std::vector<int> parents_;   // p_l, levels 0 .. n-2
+  std::vector<int> replicas_;  // R_l
+  std::vector<int> offset_;    // first switch id of level l (offset_[n] = switch count)
+  std::vector<int> power_;     // k^i
 };
 
 }  // namespace icnsim
