@@ -217,7 +217,9 @@ TEST(MultiButterfly, RandomWiringIsABalancedSplitterNetwork) {
       const auto& b = mb.outputPeer(r, 2 * j + 1);
       ASSERT_TRUE(a.connected() && b.connected());
       EXPECT_EQ(mb.stageOf(a.id), mb.stageOf(r) + 1);
-      if (mb.stageOf(r) == 0) EXPECT_NE(a.id, b.id) << "the two channels of a direction reach distinct switches";
+      if (mb.stageOf(r) == 0) {
+        EXPECT_NE(a.id, b.id) << "the two channels of a direction reach distinct switches";
+      }
       ++inputUse[{a.id, a.port}];
       ++inputUse[{b.id, b.port}];
     }

@@ -11,9 +11,9 @@ namespace icnsim {
 
 NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& processor,
                                    Workload& workload, MessagePool& messages, RunStats& stats)
-    : workload_(workload), messages_(messages), packets_(*ctx.packets), stats_(stats) {
+    : workload_(workload), messages_(messages), packets_(*ctx.packets), stats_(stats),
+      sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
-  terminalCount_ = static_cast<uint64_t>(n);
   for (int t = 0; t < n; ++t) queues_.push_back(makeInjectionQueue(ctx, node));
   protocol_ = makeNicProtocol(ctx, node);
   ideal_ = (ctx.root == nullptr || !ctx.root->has("processor")) && node.getString("type", "none") == "none";
@@ -53,7 +53,7 @@ int32_t NetworkInterface::segment(int terminal, Cycle now) {
   p.message = mid;
   p.sequence = m.segmented++;
   p.messagePackets = m.packets;
-  p.pairSequence = sentToPair_[static_cast<uint64_t>(p.source) * terminalCount_ + p.destination]++;
+  p.pairSequence = sentToPair_(p.source, p.destination)++;
   p.trafficClass = m.trafficClass;
   p.priority = m.priority;
   p.adaptive = workload_.routesAdaptively(m, p.sequence);
@@ -160,7 +160,7 @@ void NetworkInterface::take(int terminal, int32_t packet, Cycle now) {
 
 void NetworkInterface::receive(int32_t packet, Cycle when) {
   const Packet& p = packets_[packet];
-  uint32_t& next = receivedFromPair_[static_cast<uint64_t>(p.source) * terminalCount_ + p.destination];
+  uint32_t& next = receivedFromPair_(p.source, p.destination);
   if (p.pairSequence < next) ++outOfOrder_;
   else next = p.pairSequence + 1;
   Message& m = messages_[p.message];

@@ -24,13 +24,13 @@
 #pragma once
 #include <deque>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include "kernel/message.h"
 #include "kernel/network.h"
 #include "nic/injection_queue.h"
 #include "nic/nic_protocol.h"
+#include "nic/pair_counters.h"
 #include "nic/processor.h"
 
 namespace icnsim {
@@ -98,10 +98,9 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   std::vector<UnresponsiveSchedule> unresponsive_;
   std::vector<int32_t> active_, visiting_;
   std::vector<uint8_t> tailIn_;  // per packet id: its tail has arrived
-  std::unordered_map<uint64_t, uint32_t> sentToPair_;       // (source, destination) -> packets sent
-  std::unordered_map<uint64_t, uint32_t> receivedFromPair_; // -> 1 + highest pairSequence received
+  PairCounters sentToPair_;        // packets a source has sent to a destination
+  PairCounters receivedFromPair_;  // 1 + the highest pairSequence received from a source
   uint64_t outOfOrder_ = 0;
-  uint64_t terminalCount_ = 0;
 };
 
 }  // namespace icnsim

@@ -34,13 +34,17 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
       bool router = peer.kind == Endpoint::kRouter;
       int32_t c = addChannel(r, router ? peer.id : -1, router ? peer.port : 0);
       routerOut_[routerOutBase_[r] + port] = c;
-      if (!router) channels_[c].terminal = peer.id;
+      if (!router) {
+        channelTerminal_.resize(channels_.size(), -1);
+        channelTerminal_[c] = peer.id;
+      }
     }
   }
   for (int t = 0; t < topology.numTerminals(); ++t) {
     const Endpoint& in = topology.injectionPort(t);
     injectionChannel_.push_back(addChannel(-1, in.id, in.port));
   }
+  channelTerminal_.resize(channels_.size(), -1);
   routerLaneEnd_ = static_cast<int32_t>(channels_.size()) * V;
   const int32_t sourceLanes = topology.numTerminals() * V;
   lanes_.resize(routerLaneEnd_ + sourceLanes);
@@ -239,15 +243,16 @@ void VcNetwork::allocateLanes(Cycle now) {
         throw InternalError(fmt::format("routing chose unconnected port {} at router {}",
                                         opt.port, req.router));
       }
-      if (channels_[out].terminal >= 0 && channels_[out].terminal != pk.destination) {
+      const int32_t terminal = channelTerminal_[out];
+      if (terminal >= 0 && terminal != pk.destination) {
         throw InternalError(fmt::format("routing sent packet {}->{} to terminal {}", pk.source, pk.destination,
-                                        channels_[out].terminal));
+                                        terminal));
       }
       if (!admittedAt(channels_[out].dstRouter, l.packet, false, now)) continue;
       for (int v = opt.laneBegin; v < opt.laneEnd && !granted; ++v) {
         int32_t candidate = channels_[out].firstLane + offset + v;
         if (lanes_[candidate].owner >= 0) continue;
-        if (channels_[out].terminal >= 0 && !observer_.reserveArrival(channels_[out].terminal, l.packet)) break;
+        if (terminal >= 0 && !observer_.reserveArrival(terminal, l.packet)) break;
         claimLane(candidate, l.packet, req.lane);
         granted = true;
       }

@@ -118,7 +118,6 @@ class VcNetwork : public Network {
     int16_t dstPort;
     int16_t roundRobin = 0;
     int32_t allocated = 0; // lanes currently owned
-    int32_t terminal = -1; // ejection channel: the terminal it feeds
     bool active = false;   // listed in activeChannels_
   };
   struct StagedFlit {
@@ -159,6 +158,8 @@ class VcNetwork : public Network {
   std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)
   std::vector<Cycle> ready_;          // per buffer slot: cycle the flit may leave
   std::vector<Channel> channels_;
+  std::vector<int32_t> channelTerminal_;  // ejection channel: the terminal it feeds, else -1
+                                          // (kept apart to keep Channel small for decide())
   std::vector<int32_t> routerOut_;    // routerOutBase_[r] + port -> channel or -1
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_;
