@@ -95,9 +95,7 @@ packet_length = 8
 type = "uniform"
 exclude_self = true
 [traffic.phases]
-packets_min = 10
-packets_max = 10
-)" + extra;
+)" + (extra.find("packets_min") == std::string::npos ? "packets_min = 10\npackets_max = 10\n" : "") + extra;
 }
 
 TEST(Phases, BarriersPaceTheSenders) {
@@ -125,6 +123,31 @@ TEST(Phases, LoadAndPhasesDoNotMix) {
   auto d = doc(phased(""));
   d->applyOverride("traffic.rate=0.1");
   EXPECT_THROW(Simulation s(d), ConfigError);
+}
+
+}  // namespace
+
+namespace {
+
+// C-shift (NIFDY §4.3): 16 terminals, 5 packets per phase to the terminal p places on, 15
+// phases: 16 x 15 x 5 = 1200 packets in all, with or without barriers.
+std::string cshift(bool barriers) {
+  return phased(std::string("schedule = \"cyclic_shift\"\npackets_min = 5\npackets_max = 5\nbarriers = ") +
+                (barriers ? "true" : "false") + "\n");
+}
+
+TEST(Phases, CyclicShiftIsOneAllToAll) {
+  for (bool barriers : {true, false}) {
+    auto d = doc(cshift(barriers));
+    d->applyOverride("simulation.sample_interval=500");
+    auto r = Simulation(d).run();
+    EXPECT_EQ(r["phases"].get<int>(), 15) << barriers;
+    EXPECT_EQ(r["delivered_packets"].get<int>(), 1200) << barriers;
+    EXPECT_LT(r["last_delivery"].get<int>(), 20000) << barriers;
+    const auto& samples = r["pending_per_receiver"]["pending"];
+    ASSERT_EQ(samples.size(), 40u);
+    for (int v : samples.back()) EXPECT_EQ(v, 0);  // all delivered by the end
+  }
 }
 
 }  // namespace

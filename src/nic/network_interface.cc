@@ -95,7 +95,9 @@ void NetworkInterface::refused(int terminal, int32_t packet, Cycle) {
   packets_.release(packet);
 }
 
-void NetworkInterface::onInjected(int32_t, Cycle) {}
+void NetworkInterface::onInjected(int32_t packet, Cycle) {
+  if (!packets_[packet].control) stats_.packetInjected(packets_[packet]);
+}
 
 bool NetworkInterface::reserveArrival(int terminal, int32_t packet) {
   // The NI consumes control packets itself; the protocol may hold a slot for a packet.
@@ -107,6 +109,7 @@ bool NetworkInterface::reserveArrival(int terminal, int32_t packet) {
 }
 
 void NetworkInterface::onDelivered(int32_t packet, Cycle when) {
+  if (!packets_[packet].control) stats_.packetArrived(packets_[packet]);
   if (ideal_) {
     receive(packet, when);
     return;

@@ -23,6 +23,8 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   checkInvariants_ = sim.getBool("check_invariants", false);
   // histogram_bin: width in cycles of the latency histogram bins
   histogramBin_ = sim.getInt("histogram_bin", 1, 1, 1 << 20);
+  // sample_interval: cycles between samples of the pending packets per receiver (0: none)
+  sampleInterval_ = sim.getInt("sample_interval", 0, 0, int64_t{1} << 40);
 
   BuildContext ctx;
   ctx.seed = seed_;
@@ -72,6 +74,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
     workload_->generate(t, t >= warmup_ && t < end);
     nic_->step(t);
     network_->step(t);
+    if (sampleInterval_ && t % sampleInterval_ == 0) stats_->samplePending(t);
     if (t + 1 == end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
     if (checkInvariants_) network_->checkInvariants();
     if (progress && (t & 4095) == 0) progress(t, t < end ? end : end + drain_);  // draining: up to the limit
@@ -108,6 +111,8 @@ nlohmann::json Simulation::run(const Progress& progress) {
   j["measured_messages"] = workload_->trackedMessages();
   j["out_of_order_packets"] = nic_->outOfOrder();
   j["delivered_packets"] = stats_->windowPackets();  // data packets received in the window
+  j["last_delivery"] = stats_->lastDelivery();
+  if (sampleInterval_) j["pending_per_receiver"] = stats_->pendingJson();
   if (workload_->phasesStarted() > 0) j["phases"] = workload_->phasesStarted();
   j["drained"] = drained;
   j["cycles"] = cyclesRun_;

@@ -4,7 +4,8 @@
 // and returns the JSON summary (deterministic: same config and seed, same JSON).
 //
 // Keys ([simulation]): seed, warmup_cycles, measure_cycles, drain_cycles (limit on the
-// drain after the window), watchdog_cycles (0 = off), check_invariants, histogram_bin.
+// drain after the window), watchdog_cycles (0 = off), check_invariants, histogram_bin,
+// sample_interval (cycles between samples of pending packets per receiver; 0 = off).
 #pragma once
 #include <functional>
 #include <memory>
@@ -39,7 +40,7 @@ class Simulation {
  private:
   std::shared_ptr<ConfigDocument> doc_;
   uint64_t seed_ = 1;
-  Cycle warmup_ = 0, measure_ = 0, drain_ = 0, watchdog_ = 0, histogramBin_ = 1;
+  Cycle warmup_ = 0, measure_ = 0, drain_ = 0, watchdog_ = 0, histogramBin_ = 1, sampleInterval_ = 0;
   bool checkInvariants_ = false;
   int lanes_ = 1;
   std::string description_;

@@ -7,7 +7,16 @@ namespace icnsim {
 RunStats::RunStats(const Workload& workload, Cycle windowStart, Cycle windowEnd)
     : workload_(workload), windowStart_(windowStart), windowEnd_(windowEnd),
       perClass_(workload.classes().size()), perLength_(workload.lengthClasses().size()),
-      perGroup_(workload.groups().names.size()) {}
+      perGroup_(workload.groups().names.size()), pending_(workload.groups().groupOf.size(), 0) {}
+
+void RunStats::samplePending(Cycle now) {
+  sampleTimes_.push_back(now);
+  samples_.push_back(pending_);
+}
+
+nlohmann::json RunStats::pendingJson() const {
+  return {{"cycles", sampleTimes_}, {"pending", samples_}};
+}
 
 std::span<RunStats::Breakdown* const> RunStats::breakdowns(int trafficClass, const Message& m) {
   // A breakdown with a single entry equals the totals: it is filled from them when the
@@ -29,6 +38,7 @@ const RunStats::Breakdown& RunStats::complete(const std::vector<Breakdown>& list
 }
 
 void RunStats::packetDelivered(const Packet& p, const Message& m, Cycle when) {
+  lastDelivery_ = when;
   if (when >= windowStart_ && when < windowEnd_) {
     perGroup_[m.group].windowFlits += p.length;
     ++windowPackets_;

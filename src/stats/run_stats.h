@@ -27,6 +27,14 @@ class RunStats {
   RunStats(const Workload& workload, Cycle windowStart, Cycle windowEnd);
 
   void packetDelivered(const Packet& p, const Message& m, Cycle when);
+  // A data packet entered the network / its tail reached the destination's NI: the
+  // network's pending packets per receiver (NIFDY Fig. 5).
+  void packetInjected(const Packet& p) { ++pending_[p.destination]; }
+  void packetArrived(const Packet& p) { --pending_[p.destination]; }
+  // Records the pending packets per receiver (a row of the time series).
+  void samplePending(Cycle now);
+  nlohmann::json pendingJson() const;
+  Cycle lastDelivery() const { return lastDelivery_; }
   void messageDelivered(const Message& m, Cycle when);
 
   uint64_t trackedDelivered() const { return trackedDelivered_; }  // packets
@@ -56,6 +64,10 @@ class RunStats {
   LatencyStats latency_, networkLatency_, messageLatency_;
   std::vector<Breakdown> perClass_, perLength_, perGroup_;
   uint64_t trackedDelivered_ = 0, hops_ = 0, windowPackets_ = 0;
+  Cycle lastDelivery_ = 0;
+  std::vector<int32_t> pending_;
+  std::vector<Cycle> sampleTimes_;
+  std::vector<std::vector<int32_t>> samples_;
   std::array<Breakdown*, 3> scratch_{};
   mutable Breakdown single_;  // a one-entry breakdown, filled from the totals for output
 };

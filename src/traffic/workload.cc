@@ -72,6 +72,12 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
     if (phaseMax_ < phaseMin_) phases.fail("packets_max", "must be at least packets_min");
     // barrier_cycles: from the last sender reaching the barrier to the next phase
     barrier_ = static_cast<Cycle>(phases.getInt("barrier_cycles", 0, 0, int64_t{1} << 40));
+    // schedule: "random" destinations per message, or "cyclic_shift" (phase p: p places on)
+    cyclicShift_ = phases.getChoice("schedule", "random", {"random", "cyclic_shift"}) == "cyclic_shift";
+    // barriers: false lets a terminal start its next phase as soon as it has sent its budget
+    barriers_ = phases.getBool("barriers", true);
+    // count: phases to run (0: no end; cyclic_shift defaults to P - 1, one all-to-all)
+    phaseCount_ = static_cast<uint64_t>(phases.getInt("count", -1, -1, int64_t{1} << 40));
   } else if (node.has("phases")) {
     node.fail("phases", "only process = \"phased\" has phases");
   }
@@ -120,6 +126,14 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   serial_.assign(n, 0);
   budget_.assign(n, 0);
   inPhase_.assign(n, 0);
+  terminalPhase_.assign(n, 0);
+  senderRank_.assign(n, -1);
+  for (int t = 0; t < n; ++t) {
+    if (groups_.groupOf[t] >= 0) senderRank_[t] = static_cast<int>(senders_.size()), senders_.push_back(t);
+  }
+  if (process_ == Process::kPhased && phaseCount_ == static_cast<uint64_t>(-1)) {
+    phaseCount_ = cyclicShift_ ? static_cast<uint64_t>(std::max<size_t>(senders_.size(), 2) - 1) : 0;
+  }
   for (int t = 0; t < n; ++t) rng_.emplace_back(ctx.seed, "traffic-source", t);
   for (int t = 0; t < n; ++t) {
     int g = groups_.groupOf[t];
@@ -236,7 +250,9 @@ int32_t Workload::create(int terminal, Cycle now, bool tracked, int maxPackets) 
   int32_t id = messages_->allocate();
   Message& m = (*messages_)[id];
   m.source = terminal;
-  m.destination = groupPattern_[group]->destination(terminal, rng);
+  m.destination = cyclicShift_ && process_ == Process::kPhased
+                      ? senders_[(senderRank_[terminal] + terminalPhase_[terminal]) % senders_.size()]
+                      : groupPattern_[group]->destination(terminal, rng);
   m.lengthClass = pickByShare(lengthClasses_, rng);
   m.packets = std::min(maxPackets, pickLength(lengthClasses_[m.lengthClass].packets, rng));
   m.packetLength = pickLength(packetLengths_, rng);
@@ -255,7 +271,9 @@ int32_t Workload::create(int terminal, Cycle now, bool tracked, int maxPackets) 
 
 void Workload::generate(Cycle now, bool tracked) {
   trackNew_ = tracked;
-  if (process_ == Process::kPhased && atWork_ == 0 && now >= nextPhase_) startPhase(now);
+  if (process_ == Process::kPhased && atWork_ == 0 && now >= nextPhase_ && (barriers_ || phase_ == 0)) {
+    startPhase(now);
+  }
   const double horizon = static_cast<double>(now) + 1.0;
   for (int t : sending_) {
     while (nextArrival_[t] < horizon) {
@@ -276,18 +294,34 @@ void Workload::createOnDemand(int terminal, Cycle now) {
     budget_[terminal] -= (*messages_)[create(terminal, now, trackNew_, budget_[terminal])].packets;
     return;
   }
-  inPhase_[terminal] = 0;  // its last packet has gone to the NI: at the barrier
+  // Its last packet has gone to the NI: at the barrier, or (without barriers) on to its
+  // next phase at once.
+  if (!barriers_ && (phaseCount_ == 0 || terminalPhase_[terminal] < phaseCount_)) {
+    while ((phaseCount_ == 0 || terminalPhase_[terminal] < phaseCount_) && !beginPhase(terminal)) {}
+    if (inPhase_[terminal]) {
+      createOnDemand(terminal, now);
+      return;
+    }
+  }
+  inPhase_[terminal] = 0;
   if (--atWork_ == 0) nextPhase_ = now + barrier_;
 }
 
+bool Workload::beginPhase(int t) {
+  Rng& rng = rng_[t];
+  ++terminalPhase_[t];
+  phase_ = std::max(phase_, terminalPhase_[t]);
+  inPhase_[t] = 0;
+  if (sendShare_ < 1.0 && !rng.bernoulli(sendShare_)) return false;
+  budget_[t] = phaseMin_ + static_cast<int>(rng.below(static_cast<uint64_t>(phaseMax_ - phaseMin_ + 1)));
+  inPhase_[t] = 1;
+  return true;
+}
+
 void Workload::startPhase(Cycle now) {
-  ++phase_;
-  for (int t = 0; t < static_cast<int>(budget_.size()); ++t) {
-    if (groups_.groupOf[t] < 0) continue;
-    Rng& rng = rng_[t];
-    if (sendShare_ < 1.0 && !rng.bernoulli(sendShare_)) continue;
-    budget_[t] = phaseMin_ + static_cast<int>(rng.below(static_cast<uint64_t>(phaseMax_ - phaseMin_ + 1)));
-    inPhase_[t] = 1;
+  if (phaseCount_ != 0 && phase_ >= phaseCount_) return;  // all phases done
+  for (int t : senders_) {
+    if (!beginPhase(t)) continue;
     ++atWork_;
     nic_->wake(t);
   }

@@ -18,7 +18,8 @@
 // share, priority; [[traffic.group]] with name, share (fraction of all terminals, drawn
 // from the seed) or terminals (explicit list) or neither (all terminals not yet placed),
 // and optionally its own load/rate and [pattern]. [traffic.phases] (process "phased"):
-// send_share, packets_min, packets_max, barrier_cycles.
+// send_share, packets_min, packets_max, barrier_cycles, schedule ("random" or
+// "cyclic_shift"), barriers (default true), count (phases; 0 = no end; cyclic default P-1).
 #pragma once
 #include <memory>
 #include <string>
@@ -78,6 +79,8 @@ class Workload {
   void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
   int32_t create(int terminal, Cycle now, bool tracked, int maxPackets = 1 << 30);  // message id
   void startPhase(Cycle now);
+  // Terminal t enters its next phase: whether it sends, and its budget.
+  bool beginPhase(int terminal);
   void scheduleNext(int terminal, double after);
   double meanMessageFlits() const;
 
@@ -107,6 +110,10 @@ class Workload {
   std::vector<int> budget_;        // packets a terminal still has to send this phase
   std::vector<uint8_t> inPhase_;   // sending this phase and not yet at the barrier
   int atWork_ = 0;                 // terminals sending this phase not yet at the barrier
+  bool cyclicShift_ = false, barriers_ = true;
+  uint64_t phaseCount_ = 0;        // 0: no end
+  std::vector<uint64_t> terminalPhase_;  // phases a terminal has entered
+  std::vector<int> senders_, senderRank_;  // cyclic shift: the sending terminals in order
   uint64_t createdFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0;
 };
 
