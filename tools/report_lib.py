@@ -124,6 +124,29 @@ def bar_plot(path, categories, bars, ylabel, title):
     return _finish(fig, ax, path, "", ylabel, title)
 
 
+def heatmap_plots(path, panels, xlabel, ylabel, title, vmax=None):
+    """Side-by-side heat maps, one per panel: panels = {label: (x_values, rows)} where rows[i]
+    is the row at x_values[i] (drawn as a column). Returns the PNG name, or None without
+    matplotlib."""
+    plt = _pyplot()
+    if plt is None:
+        return None
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 4.0), squeeze=False)
+    for ax, (label, (xs, rows)) in zip(axes[0], panels.items()):
+        columns = list(map(list, zip(*rows))) if rows else [[0]]
+        image = ax.imshow(columns, aspect="auto", origin="lower", cmap="Greys", vmin=0, vmax=vmax,
+                          extent=[xs[0], xs[-1], -0.5, len(columns) - 0.5] if xs else None)
+        ax.set_title(label, fontsize="small")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+    fig.colorbar(image, ax=axes[0].tolist(), shrink=0.8)
+    fig.suptitle(title)
+    for ext in ("png", "svg"):
+        fig.savefig(f"{path}.{ext}", dpi=110)
+    plt.close(fig)
+    return os.path.basename(path) + ".png"
+
+
 def histogram_plot(path, histograms, xlabel, ylabel, title, xmax=None):
     """histograms: {label: [count per bin]} with unit bins from 0; drawn as steps."""
     plt = _pyplot()
