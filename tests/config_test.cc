@@ -1,6 +1,9 @@
 // Every configuration error path names the file, line, key and what was expected.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "test_util.h"
 
 using namespace icnsim;
@@ -165,6 +168,35 @@ TEST(Config, OverrideReplacesAQuotedDottedKey) {
 TEST(Config, EditDistanceSuggestion) {
   EXPECT_EQ(editDistance("kitten", "sitting"), 3u);
   EXPECT_EQ(nearest("lanse", {"depth", "lanes", "type"}), "lanes");
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Config, ExtendsOverlaysABaseFileButNotItsExperiment) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "icnsim_extends";
+  fs::create_directories(dir / "sub");
+  std::ofstream(dir / "base.toml") << "[router]\nlanes = 2\ndepth = 4\n[sweep]\n\"router.lanes\" = [1, 2]\n";
+  std::ofstream(dir / "sub" / "child.toml") << "extends = \"../base.toml\"\n[router]\ndepth = 8\n";
+  auto d = icnsim::ConfigDocument::fromFile((dir / "sub" / "child.toml").string());
+  auto router = d->root().child("router");
+  EXPECT_EQ(router.getInt("lanes", 0, 0, 10), 2);  // inherited
+  EXPECT_EQ(router.getInt("depth", 0, 0, 10), 8);  // overridden
+  EXPECT_FALSE(d->root().has("sweep"));            // the base's experiment stays with the base
+  // An error in an inherited key names the base file.
+  std::ofstream(dir / "base.toml") << "[router]\nlanez = 2\n";
+  auto bad = icnsim::ConfigDocument::fromFile((dir / "sub" / "child.toml").string());
+  bad->root().child("router").getInt("depth", 0, 0, 10);
+  try {
+    bad->checkAllKeysUsed();
+    FAIL() << "expected an unknown-key error";
+  } catch (const icnsim::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("base.toml:2: router.lanez"), std::string::npos) << e.what();
+  }
+  std::ofstream(dir / "loop.toml") << "extends = \"loop.toml\"\n";
+  EXPECT_THROW(icnsim::ConfigDocument::fromFile((dir / "loop.toml").string()), icnsim::ConfigError);
 }
 
 }  // namespace

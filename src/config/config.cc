@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <toml++/toml.h>
@@ -68,12 +69,50 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
 ConfigDocument::ConfigDocument() : table_(std::make_unique<toml::table>()) {}
 ConfigDocument::~ConfigDocument() = default;
 
-std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path) {
+namespace {
+
+// The file a value came from (a base file's values keep theirs), else `fallback`.
+std::string sourceFile(const toml::node& n, const std::string& fallback) {
+  return n.source().path && !n.source().path->empty() ? *n.source().path : fallback;
+}
+
+// Overlays `top` on `base`: tables merge key by key, anything else replaces.
+void overlay(toml::table& base, const toml::table& top) {
+  for (const auto& [key, value] : top) {
+    auto* existing = base.get(key);
+    if (existing && existing->is_table() && value.is_table()) {
+      overlay(*existing->as_table(), *value.as_table());
+    } else {
+      base.insert_or_assign(key, value);
+    }
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path) { return fromFile(path, 0); }
+
+std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path, int depth) {
   std::ifstream in(path);
   if (!in) throw ConfigError(fmt::format("{}: cannot open the configuration file", path));
   std::stringstream text;
   text << in.rdbuf();
-  return fromString(text.str(), path);
+  auto doc = fromString(text.str(), path);
+  const toml::node* extends = doc->table_->get("extends");
+  if (!extends) return doc;
+  // extends = "base.toml": this file overlays that one (path relative to this file); the
+  // base's [sweep] and [profile] tables are not inherited, since they describe its experiment.
+  if (!extends->is_string()) throw ConfigError(fmt::format("{}: extends: expected a file name", path));
+  if (depth >= 8) throw ConfigError(fmt::format("{}: extends: more than 8 levels (a cycle?)", path));
+  const std::string basePath =
+      (std::filesystem::path(path).parent_path() / extends->value<std::string>().value()).string();
+  auto base = fromFile(basePath, depth + 1);
+  base->table_->erase("sweep");
+  base->table_->erase("profile");
+  doc->table_->erase("extends");
+  overlay(*base->table_, *doc->table_);
+  base->fileName_ = path;
+  return base;
 }
 
 std::shared_ptr<ConfigDocument> ConfigDocument::fromString(const std::string& text,
@@ -193,7 +232,7 @@ void ConfigDocument::checkAllKeysUsed() const {
       bool isKnown = std::find(known.begin(), known.end(), key) != known.end();
       std::string full = joinPath(path, key);
       if (!isKnown) {
-        std::string msg = fmt::format("{}:{}: {}: unknown key", fileName_,
+        std::string msg = fmt::format("{}:{}: {}: unknown key", sourceFile(v, fileName_),
                                       v.source().begin.line, full);
         if (!known.empty()) msg += fmt::format(" (did you mean '{}'?)", nearest(key, known));
         else msg += " (this section is not used by the configuration)";
@@ -260,7 +299,7 @@ bool ConfigNode::has(const std::string& key) const { return get(key) != nullptr;
 std::string ConfigNode::location(const std::string& key) const {
   const toml::node* n = table_ ? table_->get(key) : nullptr;
   if (n && n->source().begin.line > 0) {
-    return fmt::format("{}:{}: {}", doc_->fileName_, n->source().begin.line, keyPath(key));
+    return fmt::format("{}:{}: {}", sourceFile(*n, doc_->fileName_), n->source().begin.line, keyPath(key));
   }
   if (n) return fmt::format("{} (set on the command line): {}", doc_->fileName_, keyPath(key));
   return fmt::format("{}: {}", doc_->fileName_, keyPath(key));

@@ -26,6 +26,7 @@ class ConfigNode;
 
 class ConfigDocument {
  public:
+  // A file may start with extends = "base.toml" to overlay a base file (see config.cc).
   static std::shared_ptr<ConfigDocument> fromFile(const std::string& path);
   static std::shared_ptr<ConfigDocument> fromString(const std::string& text,
                                                     const std::string& name = "<string>");
@@ -57,6 +58,7 @@ class ConfigDocument {
  private:
   friend class ConfigNode;
   ConfigDocument();
+  static std::shared_ptr<ConfigDocument> fromFile(const std::string& path, int depth);
   std::string fileName_;
   std::unique_ptr<toml::table> table_;
   std::map<std::string, std::set<std::string>> queried_;  // table path -> keys asked for
