@@ -151,3 +151,47 @@ TEST(Phases, CyclicShiftIsOneAllToAll) {
 }
 
 }  // namespace
+
+namespace {
+
+// The radix-sort scan (NIFDY §4.5) on a 16-terminal chain: each terminal forwards a value
+// per value received. With sends every 40 cycles and 60 to receive, a forwarding
+// processor that keeps finding an arrival never sends, so the chain is served one link
+// at a time; a delay that makes the first sender slower than a forwarder (40 + 100 > 60 +
+// 40) keeps every processor sending and receiving.
+std::string scan(int delay) {
+  return std::string(R"(
+[simulation]
+warmup_cycles = 0
+measure_cycles = 100000
+drain_cycles = 0
+)") + icnsim::test::kMesh4x4 + R"(
+[processor]
+send_overhead = 40
+receive_overhead = 60
+[traffic]
+process = "scan"
+packet_length = 8
+[traffic.scan]
+values = 20
+send_delay = )" + std::to_string(delay) + "\n";
+}
+
+TEST(Scan, DelaysBetweenSendsUnblockThePipeline) {
+  auto plain = icnsim::test::runToml(scan(0));
+  auto delayed = icnsim::test::runToml(scan(100));
+  EXPECT_EQ(plain["delivered_packets"].get<int>(), 15 * 20);  // every link of the chain, every value
+  EXPECT_EQ(delayed["delivered_packets"].get<int>(), 15 * 20);
+  // Serialised: each of the 15 links takes at least 20 x 60 cycles of receiving alone.
+  EXPECT_GT(plain["last_delivery"].get<int>(), 15 * 20 * 60);
+  // Pipelined: about 20 sends x 140 cycles plus the chain's depth.
+  EXPECT_LT(delayed["last_delivery"].get<int>(), 20 * 140 + 15 * 200);
+}
+
+TEST(Scan, NeedsAProcessor) {
+  std::string text = scan(0);
+  text.erase(text.find("[processor]"), std::string("[processor]\nsend_overhead = 40\nreceive_overhead = 60\n").size());
+  EXPECT_THROW(icnsim::test::runToml(text), ConfigError);
+}
+
+}  // namespace

@@ -17,6 +17,9 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& no
   for (int t = 0; t < n; ++t) queues_.push_back(makeInjectionQueue(ctx, node));
   protocol_ = makeNicProtocol(ctx, node);
   ideal_ = (ctx.root == nullptr || !ctx.root->has("processor")) && node.getString("type", "none") == "none";
+  if (ideal_ && workload.needsProcessor()) {
+    processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
+  }
   if (ideal_) {
     for (const char* key : {"outgoing_buffer", "arrival_buffer"}) {
       if (node.has(key)) node.fail(key, "NI buffers need a processor model: add a [processor] table");
@@ -168,6 +171,7 @@ void NetworkInterface::receive(int32_t packet, Cycle when) {
   else next = p.pairSequence + 1;
   Message& m = messages_[p.message];
   stats_.packetDelivered(p, m, when);
+  workload_.received(p.destination, when);
   if (++m.delivered == m.packets) {
     stats_.messageDelivered(m, when);
     messages_.release(p.message);
@@ -226,7 +230,9 @@ bool NetworkInterface::runProcessor(int t, Cycle now) {
         continue;
       }
     }
-    return false;  // idle until a message, an arrival or room in the pool
+    // Idle until a message, an arrival or room in the pool, unless the workload will have
+    // a message later by itself (a scan's send delay): then keep polling.
+    return workload_.nextCreation(t) != kNever;
   }
   return true;
 }

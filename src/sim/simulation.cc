@@ -62,7 +62,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
 
 nlohmann::json Simulation::run(const Progress& progress) {
   const int n = topology_->numTerminals();
-  if (workload_->saturation()) {
+  if (workload_->createsOnDemand()) {
     for (int t = 0; t < n; ++t) nic_->wake(t);
   }
   const Cycle end = warmup_ + measure_;

@@ -57,11 +57,22 @@ double readRate(const ConfigNode& node, double capacity, double fallback) {
 Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.seed) {
   const int n = ctx.topology->numTerminals();
   // process: message creation process at each terminal
-  std::string process = node.getChoice("process", "bernoulli", {"bernoulli", "poisson", "saturation", "phased"});
+  std::string process =
+      node.getChoice("process", "bernoulli", {"bernoulli", "poisson", "saturation", "phased", "scan"});
   process_ = process == "bernoulli"    ? Process::kBernoulli
              : process == "poisson"    ? Process::kPoisson
              : process == "saturation" ? Process::kSaturation
-                                       : Process::kPhased;
+             : process == "phased"     ? Process::kPhased
+                                       : Process::kScan;
+  if (process_ == Process::kScan) {
+    ConfigNode scan = node.child("scan");
+    // values: values each terminal passes down the chain (NIFDY: 256 buckets of an 8-bit radix)
+    scanValues_ = static_cast<int>(scan.getInt("values", 256, 1, 1 << 24));
+    // send_delay: cycles a terminal waits after each send before the next
+    sendDelay_ = static_cast<Cycle>(scan.getInt("send_delay", 0, 0, int64_t{1} << 30));
+  } else if (node.has("scan")) {
+    node.fail("scan", "only process = \"scan\" has a scan");
+  }
   if (process_ == Process::kPhased) {
     ConfigNode phases = node.child("phases");
     // send_share: probability that a terminal sends in a phase (NIFDY heavy: 1, light: 0.33)
@@ -112,7 +123,7 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   double defaultRate = -1;  // none given
   if (createsOnDemand()) {
     if (node.has("load") || node.has("rate")) {
-      node.fail(node.has("load") ? "load" : "rate", "a saturation or phased source has no offered load");
+      node.fail(node.has("load") ? "load" : "rate", "a saturation, phased or scan source has no offered load");
     }
     defaultRate = 0;
   } else if (node.has("load") || node.has("rate") || node.childArray("group").empty()) {
@@ -131,6 +142,10 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   for (int t = 0; t < n; ++t) {
     if (groups_.groupOf[t] >= 0) senderRank_[t] = static_cast<int>(senders_.size()), senders_.push_back(t);
   }
+  scanAllowed_.assign(n, 0);
+  scanSent_.assign(n, 0);
+  nextSendAt_.assign(n, 0);
+  if (process_ == Process::kScan && !senders_.empty()) scanAllowed_[senders_[0]] = scanValues_;
   if (process_ == Process::kPhased && phaseCount_ == static_cast<uint64_t>(-1)) {
     phaseCount_ = cyclicShift_ ? static_cast<uint64_t>(std::max<size_t>(senders_.size(), 2) - 1) : 0;
   }
@@ -195,7 +210,7 @@ void Workload::readGroups(const BuildContext& ctx, const ConfigNode& node, doubl
     }
     // load / rate: the group's own offered traffic (default: [traffic]'s)
     if (createsOnDemand() && (c.has("load") || c.has("rate"))) {
-      c.fail(c.has("load") ? "load" : "rate", "a saturation or phased source has no offered load");
+      c.fail(c.has("load") ? "load" : "rate", "a saturation, phased or scan source has no offered load");
     }
     if (c.has("load") || c.has("rate") || defaultRate < 0) {
       groupRate_[g] = readRate(c, ctx.topology->uniformCapacity(), -1.0);
@@ -250,9 +265,13 @@ int32_t Workload::create(int terminal, Cycle now, bool tracked, int maxPackets) 
   int32_t id = messages_->allocate();
   Message& m = (*messages_)[id];
   m.source = terminal;
-  m.destination = cyclicShift_ && process_ == Process::kPhased
-                      ? senders_[(senderRank_[terminal] + terminalPhase_[terminal]) % senders_.size()]
-                      : groupPattern_[group]->destination(terminal, rng);
+  if (process_ == Process::kScan) {
+    m.destination = senders_[senderRank_[terminal] + 1];
+  } else if (cyclicShift_ && process_ == Process::kPhased) {
+    m.destination = senders_[(senderRank_[terminal] + terminalPhase_[terminal]) % senders_.size()];
+  } else {
+    m.destination = groupPattern_[group]->destination(terminal, rng);
+  }
   m.lengthClass = pickByShare(lengthClasses_, rng);
   m.packets = std::min(maxPackets, pickLength(lengthClasses_[m.lengthClass].packets, rng));
   m.packetLength = pickLength(packetLengths_, rng);
@@ -285,6 +304,14 @@ void Workload::generate(Cycle now, bool tracked) {
 
 void Workload::createOnDemand(int terminal, Cycle now) {
   if (groups_.groupOf[terminal] < 0) return;
+  if (process_ == Process::kScan) {
+    if (senderRank_[terminal] + 1 == static_cast<int>(senders_.size())) return;  // the chain's end
+    if (scanSent_[terminal] >= scanAllowed_[terminal] || now < nextSendAt_[terminal]) return;
+    ++scanSent_[terminal];
+    nextSendAt_[terminal] = now + sendDelay_;
+    create(terminal, now, trackNew_, 1);
+    return;
+  }
   if (process_ != Process::kPhased) {
     create(terminal, now, trackNew_);
     return;
@@ -326,6 +353,18 @@ void Workload::startPhase(Cycle now) {
     nic_->wake(t);
   }
   if (atWork_ == 0) nextPhase_ = now + 1 + barrier_;  // nobody sends: try again after the barrier
+}
+
+void Workload::received(int terminal, Cycle) {
+  if (process_ != Process::kScan || senderRank_[terminal] <= 0) return;
+  ++scanAllowed_[terminal];
+  nic_->wake(terminal);
+}
+
+Cycle Workload::nextCreation(int terminal) const {
+  if (process_ != Process::kScan || scanSent_[terminal] >= scanAllowed_[terminal]) return kNever;
+  if (senderRank_[terminal] + 1 == static_cast<int>(senders_.size())) return kNever;
+  return nextSendAt_[terminal];
 }
 
 bool Workload::routesAdaptively(const Message& m, int sequence) const {

@@ -9,7 +9,7 @@
 // network it drives; per-packet choices (the adaptive-routing header bit) are hashed from
 // the message's serial number for the same reason.
 //
-// Keys ([traffic]): process ("bernoulli", "poisson", "saturation", "phased"); load (fraction of the
+// Keys ([traffic]): process ("bernoulli", "poisson", "saturation", "phased", "scan"); load (fraction of the
 // topology's uniform capacity) or rate (flits/node/cycle); packet_length (flits: an integer
 // or an array chosen from with equal probability, per message); adaptive_share (fraction
 // of packets whose header asks for adaptive routing); [traffic.pattern];
@@ -20,6 +20,7 @@
 // and optionally its own load/rate and [pattern]. [traffic.phases] (process "phased"):
 // send_share, packets_min, packets_max, barrier_cycles, schedule ("random" or
 // "cyclic_shift"), barriers (default true), count (phases; 0 = no end; cyclic default P-1).
+// [traffic.scan] (process "scan"): values (default 256), send_delay (cycles, default 0).
 #pragma once
 #include <memory>
 #include <string>
@@ -53,8 +54,15 @@ class Workload {
   int maxPacketLength() const { return maxPacketLength_; }
   bool saturation() const { return process_ == Process::kSaturation; }
   // Messages are created when the NI asks for one (saturation and phased sources).
-  bool createsOnDemand() const { return process_ == Process::kSaturation || process_ == Process::kPhased; }
+  bool createsOnDemand() const { return process_ != Process::kBernoulli && process_ != Process::kPoisson; }
+  // The processor at `terminal` received a data packet (a scan forwards a value for it).
+  void received(int terminal, Cycle now);
+  // When terminal t will next have a message to create on demand, kNever if it waits for
+  // something else (an arrival, a phase); the NI keeps polling until then.
+  Cycle nextCreation(int terminal) const;
   uint64_t phasesStarted() const { return phase_; }
+  // An application kernel whose sends follow its receives needs the processor model.
+  bool needsProcessor() const { return process_ == Process::kScan; }
   const std::vector<TrafficClass>& classes() const { return classes_; }
   const std::vector<MessageLengthClass>& lengthClasses() const { return lengthClasses_; }
   const TerminalGroups& groups() const { return groups_; }
@@ -75,7 +83,7 @@ class Workload {
   uint64_t trackedPackets() const { return trackedPackets_; }
 
  private:
-  enum class Process { kBernoulli, kPoisson, kSaturation, kPhased };
+  enum class Process { kBernoulli, kPoisson, kSaturation, kPhased, kScan };
   void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
   int32_t create(int terminal, Cycle now, bool tracked, int maxPackets = 1 << 30);  // message id
   void startPhase(Cycle now);
@@ -113,7 +121,12 @@ class Workload {
   bool cyclicShift_ = false, barriers_ = true;
   uint64_t phaseCount_ = 0;        // 0: no end
   std::vector<uint64_t> terminalPhase_;  // phases a terminal has entered
-  std::vector<int> senders_, senderRank_;  // cyclic shift: the sending terminals in order
+  std::vector<int> senders_, senderRank_;  // cyclic shift, scan: the sending terminals in order
+  // Scan: values a terminal may send (received, or all for the first) and has sent.
+  int scanValues_ = 256;
+  Cycle sendDelay_ = 0;
+  std::vector<int> scanAllowed_, scanSent_;
+  std::vector<Cycle> nextSendAt_;
   uint64_t createdFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0;
 };
 
