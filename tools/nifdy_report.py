@@ -30,19 +30,26 @@ NETWORKS = [  # experiment suffix, label, in the paper's order
 NIS = ["none", "buffers only", "NIFDY"]
 
 
-def delivered(out):
-    """{(network label, traffic, ni): packets delivered} for the networks that have results."""
+def per_network(out, prefix, networks, key, value):
+    """{(network label,) + key(row): value(point JSON)} over the sweeps OUT/<prefix><suffix>
+    that exist."""
     table = {}
-    for suffix, label in NETWORKS:
-        directory = os.path.join(out, f"fig02_03_{suffix}")
+    for suffix, label in networks:
+        directory = os.path.join(out, f"{prefix}{suffix}")
         if not os.path.exists(os.path.join(directory, "results.csv")):
             continue
         for r in read_rows_with_points(directory):
             if r["json"] is not None:
-                table[(label, r["traffic"], r["ni"])] = r["json"]["delivered_packets"]
+                table[(label,) + key(r)] = value(r["json"])
     if not table:
-        raise FileNotFoundError(2, "no sweep output", os.path.join(out, "fig02_03_*"))
+        raise FileNotFoundError(2, "no sweep output", os.path.join(out, f"{prefix}*"))
     return table
+
+
+def delivered(out):
+    """{(network label, traffic, ni): packets delivered} for the networks that have results."""
+    return per_network(out, "fig02_03_", NETWORKS, lambda r: (r["traffic"], r["ni"]),
+                       lambda j: j["delivered_packets"])
 
 
 def fig2_3(out, rep):
@@ -192,16 +199,8 @@ SCAN_NETWORKS = [("full_fat_tree", "full fat tree"), ("store_and_forward_fat_tre
 
 
 def fig9(out, rep):
-    cycles = {}
-    for suffix, label in SCAN_NETWORKS:
-        directory = os.path.join(out, f"fig09_scan_{suffix}")
-        if not os.path.exists(os.path.join(directory, "results.csv")):
-            continue
-        for r in read_rows_with_points(directory):
-            if r["json"] is not None:
-                cycles[(label, r["ni"], r["delay"])] = r["json"]["last_delivery"]
-    if not cycles:
-        raise FileNotFoundError(2, "no sweep output", os.path.join(out, "fig09_scan_*"))
+    cycles = per_network(out, "fig09_scan_", SCAN_NETWORKS, lambda r: (r["ni"], r["delay"]),
+                         lambda j: j["last_delivery"])
     labels = [label for _, label in SCAN_NETWORKS if (label, "no NIFDY", "no delay") in cycles]
     runs = [("no NIFDY", "no delay"), ("no NIFDY", "with delay"), ("NIFDY", "no delay"), ("NIFDY", "with delay")]
     rep.section("Fig. 9 — radix-sort scan phase",
