@@ -18,6 +18,7 @@ struct Message {
   uint64_t serial = 0;       // unique per run, independent of timing (seeds per-packet draws)
   int16_t group = 0;         // source group (traffic.group)
   int16_t lengthClass = 0;   // message-length class (traffic.message_length)
+  int32_t tag = 0;           // application kernels: which step of the program it belongs to
   int16_t trafficClass = 0;
   int16_t priority = 0;
   Cycle created = 0;

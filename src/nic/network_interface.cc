@@ -171,7 +171,7 @@ void NetworkInterface::receive(int32_t packet, Cycle when) {
   else next = p.pairSequence + 1;
   Message& m = messages_[p.message];
   stats_.packetDelivered(p, m, when);
-  workload_.received(p.destination, when);
+  workload_.received(p.destination, m, when);
   if (++m.delivered == m.packets) {
     stats_.messageDelivered(m, when);
     messages_.release(p.message);

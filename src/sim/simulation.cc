@@ -78,6 +78,11 @@ nlohmann::json Simulation::run(const Progress& progress) {
     if (t + 1 == end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
     if (checkInvariants_) network_->checkInvariants();
     if (progress && (t & 4095) == 0) progress(t, t < end ? end : end + drain_);  // draining: up to the limit
+    // A kernel that has run to its end, with everything delivered, ends the run early.
+    if (workload_->finished() && workload_->trackedPackets() == stats_->trackedDelivered()) {
+      if (t < end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
+      break;
+    }
     if (t + 1 >= end) {
       if (workload_->trackedPackets() == stats_->trackedDelivered()) break;
       if (t + 1 >= end + drain_) {
@@ -114,6 +119,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
   j["last_delivery"] = stats_->lastDelivery();
   if (sampleInterval_) j["pending_per_receiver"] = stats_->pendingJson();
   if (workload_->phasesStarted() > 0) j["phases"] = workload_->phasesStarted();
+  if (!workload_->iterationEnds().empty()) j["iteration_ends"] = workload_->iterationEnds();
   j["drained"] = drained;
   j["cycles"] = cyclesRun_;
   j["flit_hops"] = network_->flitHops();

@@ -133,7 +133,9 @@ SweepAxis caseAxis(ConfigDocument& sweep, const std::string& key) {
   }
   for (size_t i = 0; i < cases->size(); ++i) {
     std::ostringstream text;
-    text << *cases->get(i)->as_table();
+    toml::table table = *cases->get(i)->as_table();
+    table.is_inline(false);  // a case set by a profile or --set is an inline table
+    text << table;
     auto one = ConfigDocument::fromString(text.str(), sweep.fileName());
     std::string name;
     std::vector<std::string> assignments;

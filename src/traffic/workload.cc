@@ -9,6 +9,7 @@
 #include "config/config.h"
 #include "nic/network_interface.h"
 #include "topology/topology.h"
+#include "traffic/em3d.h"
 
 namespace icnsim {
 namespace {
@@ -58,12 +59,13 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   const int n = ctx.topology->numTerminals();
   // process: message creation process at each terminal
   std::string process =
-      node.getChoice("process", "bernoulli", {"bernoulli", "poisson", "saturation", "phased", "scan"});
+      node.getChoice("process", "bernoulli", {"bernoulli", "poisson", "saturation", "phased", "scan", "em3d"});
   process_ = process == "bernoulli"    ? Process::kBernoulli
              : process == "poisson"    ? Process::kPoisson
              : process == "saturation" ? Process::kSaturation
              : process == "phased"     ? Process::kPhased
-                                       : Process::kScan;
+             : process == "scan"       ? Process::kScan
+                                       : Process::kEm3d;
   if (process_ == Process::kScan) {
     ConfigNode scan = node.child("scan");
     // values: values each terminal passes down the chain (NIFDY: 256 buckets of an 8-bit radix)
@@ -72,6 +74,25 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
     sendDelay_ = static_cast<Cycle>(scan.getInt("send_delay", 0, 0, int64_t{1} << 30));
   } else if (node.has("scan")) {
     node.fail("scan", "only process = \"scan\" has a scan");
+  }
+  Em3dParams em3dParams;
+  if (process_ == Process::kEm3d) {
+    ConfigNode e = node.child("em3d");
+    // n_nodes, d_nodes, local_p, dist_span: the graph (NIFDY Figs. 7-8)
+    em3dParams.nodes = static_cast<int>(e.getInt("n_nodes", 200, 1, 1 << 20));
+    em3dParams.degree = static_cast<int>(e.getInt("d_nodes", 10, 1, 1 << 10));
+    em3dParams.localPercent = static_cast<int>(e.getInt("local_p", 80, 0, 100));
+    em3dParams.span = static_cast<int>(e.getInt("dist_span", 5, 1, 1 << 20));
+    // values_per_packet: values one packet carries (more if the library relies on in-order delivery)
+    valuesPerPacket_ = static_cast<int>(e.getInt("values_per_packet", 2, 1, 1 << 16));
+    // compute_per_edge: processor cycles per dependency per half-iteration
+    computePerEdge_ = static_cast<Cycle>(e.getInt("compute_per_edge", 10, 0, 1 << 20));
+    // iterations: how many to run (the first is a warm-up in the report)
+    iterations_ = static_cast<int>(e.getInt("iterations", 5, 1, 1 << 20));
+    em3dNodes_ = em3dParams.nodes;
+    em3dDegree_ = em3dParams.degree;
+  } else if (node.has("em3d")) {
+    node.fail("em3d", "only process = \"em3d\" has an em3d graph");
   }
   if (process_ == Process::kPhased) {
     ConfigNode phases = node.child("phases");
@@ -146,6 +167,22 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   scanSent_.assign(n, 0);
   nextSendAt_.assign(n, 0);
   if (process_ == Process::kScan && !senders_.empty()) scanAllowed_[senders_[0]] = scanValues_;
+  if (process_ == Process::kEm3d) {
+    em3d_ = std::make_unique<Em3dGraph>(em3dParams, static_cast<int>(senders_.size()), ctx.seed);
+    stage_.assign(n, kFinished);
+    half_.assign(n, 0);
+    nextSend_.assign(n, 0);
+    expected_.assign(n, 0);
+    computeEnds_.assign(n, 0);
+    receivedInHalf_.assign(n, {});
+    for (int rank = 0; rank < static_cast<int>(senders_.size()); ++rank) {
+      stage_[senders_[rank]] = kComputing;
+      computeEnds_[senders_[rank]] = computePerEdge_ * static_cast<Cycle>(em3dNodes_ * em3dDegree_);
+      for (const auto& [to, values] : em3d_->sends(rank)) {
+        expected_[senders_[to]] += (values + valuesPerPacket_ - 1) / valuesPerPacket_;
+      }
+    }
+  }
   if (process_ == Process::kPhased && phaseCount_ == static_cast<uint64_t>(-1)) {
     phaseCount_ = cyclicShift_ ? static_cast<uint64_t>(std::max<size_t>(senders_.size(), 2) - 1) : 0;
   }
@@ -259,13 +296,16 @@ void Workload::scheduleNext(int t, double after) {
   }
 }
 
-int32_t Workload::create(int terminal, Cycle now, bool tracked, int maxPackets) {
+int32_t Workload::create(int terminal, Cycle now, bool tracked, int maxPackets, int destination, int packets,
+                         int32_t tag) {
   Rng& rng = rng_[terminal];
   const int group = groups_.groupOf[terminal];
   int32_t id = messages_->allocate();
   Message& m = (*messages_)[id];
   m.source = terminal;
-  if (process_ == Process::kScan) {
+  if (destination >= 0) {
+    m.destination = destination;
+  } else if (process_ == Process::kScan) {
     m.destination = senders_[senderRank_[terminal] + 1];
   } else if (cyclicShift_ && process_ == Process::kPhased) {
     m.destination = senders_[(senderRank_[terminal] + terminalPhase_[terminal]) % senders_.size()];
@@ -273,7 +313,8 @@ int32_t Workload::create(int terminal, Cycle now, bool tracked, int maxPackets) 
     m.destination = groupPattern_[group]->destination(terminal, rng);
   }
   m.lengthClass = pickByShare(lengthClasses_, rng);
-  m.packets = std::min(maxPackets, pickLength(lengthClasses_[m.lengthClass].packets, rng));
+  m.packets = packets > 0 ? packets : std::min(maxPackets, pickLength(lengthClasses_[m.lengthClass].packets, rng));
+  m.tag = tag;
   m.packetLength = pickLength(packetLengths_, rng);
   m.trafficClass = pickByShare(classes_, rng);
   m.priority = static_cast<int16_t>(classes_[m.trafficClass].priority);
@@ -304,6 +345,23 @@ void Workload::generate(Cycle now, bool tracked) {
 
 void Workload::createOnDemand(int terminal, Cycle now) {
   if (groups_.groupOf[terminal] < 0) return;
+  if (process_ == Process::kEm3d) {
+    if (stage_[terminal] == kComputing && now >= computeEnds_[terminal]) {
+      stage_[terminal] = kSending;
+      nextSend_[terminal] = 0;
+    }
+    if (stage_[terminal] != kSending) return;
+    const auto& list = em3d_->sends(senderRank_[terminal]);
+    if (nextSend_[terminal] < static_cast<int>(list.size())) {
+      const auto [to, values] = list[nextSend_[terminal]++];
+      create(terminal, now, trackNew_, 1 << 30, senders_[to], (values + valuesPerPacket_ - 1) / valuesPerPacket_,
+             half_[terminal]);
+      return;
+    }
+    stage_[terminal] = kWaiting;
+    em3dStep(terminal, now);
+    return;
+  }
   if (process_ == Process::kScan) {
     if (senderRank_[terminal] + 1 == static_cast<int>(senders_.size())) return;  // the chain's end
     if (scanSent_[terminal] >= scanAllowed_[terminal] || now < nextSendAt_[terminal]) return;
@@ -355,13 +413,49 @@ void Workload::startPhase(Cycle now) {
   if (atWork_ == 0) nextPhase_ = now + 1 + barrier_;  // nobody sends: try again after the barrier
 }
 
-void Workload::received(int terminal, Cycle) {
+void Workload::received(int terminal, const Message& m, Cycle now) {
+  if (process_ == Process::kEm3d) {
+    auto& counts = receivedInHalf_[terminal];
+    if (static_cast<int>(counts.size()) <= m.tag) counts.resize(m.tag + 1, 0);
+    ++counts[m.tag];
+    em3dStep(terminal, now);
+    return;
+  }
   if (process_ != Process::kScan || senderRank_[terminal] <= 0) return;
   ++scanAllowed_[terminal];
   nic_->wake(terminal);
 }
 
+void Workload::em3dStep(int t, Cycle now) {
+  auto& counts = receivedInHalf_[t];
+  if (stage_[t] != kWaiting || (expected_[t] > 0 && (static_cast<int>(counts.size()) <= half_[t] ||
+                                                       counts[half_[t]] < expected_[t]))) {
+    return;
+  }
+  if (half_[t] % 2 == 1) {  // an iteration is two half-iterations (E, then H)
+    const size_t iteration = static_cast<size_t>(half_[t] / 2);
+    if (iterationEnds_.size() <= iteration) iterationEnds_.resize(iteration + 1, 0);
+    iterationEnds_[iteration] = std::max(iterationEnds_[iteration], now);
+  }
+  if (++half_[t] == 2 * iterations_) {
+    stage_[t] = kFinished;
+    return;
+  }
+  stage_[t] = kComputing;
+  computeEnds_[t] = now + computePerEdge_ * static_cast<Cycle>(em3dNodes_ * em3dDegree_);
+  nic_->wake(t);
+}
+
+bool Workload::finished() const {
+  if (process_ != Process::kEm3d) return false;
+  return std::all_of(stage_.begin(), stage_.end(), [](uint8_t s) { return s == kFinished; });
+}
+
 Cycle Workload::nextCreation(int terminal) const {
+  if (process_ == Process::kEm3d) {
+    if (stage_[terminal] == kComputing) return computeEnds_[terminal];
+    return stage_[terminal] == kSending ? 0 : kNever;
+  }
   if (process_ != Process::kScan || scanSent_[terminal] >= scanAllowed_[terminal]) return kNever;
   if (senderRank_[terminal] + 1 == static_cast<int>(senders_.size())) return kNever;
   return nextSendAt_[terminal];

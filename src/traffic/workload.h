@@ -21,6 +21,8 @@
 // send_share, packets_min, packets_max, barrier_cycles, schedule ("random" or
 // "cyclic_shift"), barriers (default true), count (phases; 0 = no end; cyclic default P-1).
 // [traffic.scan] (process "scan"): values (default 256), send_delay (cycles, default 0).
+// [traffic.em3d] (process "em3d"): n_nodes, d_nodes, local_p, dist_span, values_per_packet,
+// compute_per_edge, iterations.
 #pragma once
 #include <memory>
 #include <string>
@@ -55,14 +57,19 @@ class Workload {
   bool saturation() const { return process_ == Process::kSaturation; }
   // Messages are created when the NI asks for one (saturation and phased sources).
   bool createsOnDemand() const { return process_ != Process::kBernoulli && process_ != Process::kPoisson; }
-  // The processor at `terminal` received a data packet (a scan forwards a value for it).
-  void received(int terminal, Cycle now);
+  // The processor at `terminal` received a data packet of message `m` (a scan forwards a
+  // value for it; EM3D counts it towards the half-iteration).
+  void received(int terminal, const Message& m, Cycle now);
+  // An application kernel that has run to its end (nothing more will be sent).
+  bool finished() const;
+  // EM3D: the cycle by which every terminal had finished each iteration.
+  const std::vector<Cycle>& iterationEnds() const { return iterationEnds_; }
   // When terminal t will next have a message to create on demand, kNever if it waits for
   // something else (an arrival, a phase); the NI keeps polling until then.
   Cycle nextCreation(int terminal) const;
   uint64_t phasesStarted() const { return phase_; }
   // An application kernel whose sends follow its receives needs the processor model.
-  bool needsProcessor() const { return process_ == Process::kScan; }
+  bool needsProcessor() const { return process_ == Process::kScan || process_ == Process::kEm3d; }
   const std::vector<TrafficClass>& classes() const { return classes_; }
   const std::vector<MessageLengthClass>& lengthClasses() const { return lengthClasses_; }
   const TerminalGroups& groups() const { return groups_; }
@@ -83,9 +90,12 @@ class Workload {
   uint64_t trackedPackets() const { return trackedPackets_; }
 
  private:
-  enum class Process { kBernoulli, kPoisson, kSaturation, kPhased, kScan };
+  enum class Process { kBernoulli, kPoisson, kSaturation, kPhased, kScan, kEm3d };
   void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
-  int32_t create(int terminal, Cycle now, bool tracked, int maxPackets = 1 << 30);  // message id
+  // Creates a message at `terminal` (id returned); a kernel may fix its destination and length.
+  int32_t create(int terminal, Cycle now, bool tracked, int maxPackets = 1 << 30, int destination = -1,
+                 int packets = -1, int32_t tag = 0);
+  void em3dStep(int terminal, Cycle now);  // EM3D: finish a half-iteration if all is in
   void startPhase(Cycle now);
   // Terminal t enters its next phase: whether it sends, and its budget.
   bool beginPhase(int terminal);
@@ -127,6 +137,17 @@ class Workload {
   Cycle sendDelay_ = 0;
   std::vector<int> scanAllowed_, scanSent_;
   std::vector<Cycle> nextSendAt_;
+  // EM3D.
+  std::unique_ptr<class Em3dGraph> em3d_;
+  int valuesPerPacket_ = 2, iterations_ = 5;
+  Cycle computePerEdge_ = 10;
+  int em3dDegree_ = 10, em3dNodes_ = 200;
+  enum Stage : uint8_t { kComputing, kSending, kWaiting, kFinished };
+  std::vector<uint8_t> stage_;
+  std::vector<int> half_, nextSend_, expected_;
+  std::vector<Cycle> computeEnds_;
+  std::vector<std::vector<int>> receivedInHalf_;
+  std::vector<Cycle> iterationEnds_;
   uint64_t createdFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0;
 };
 
