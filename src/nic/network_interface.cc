@@ -230,8 +230,13 @@ bool NetworkInterface::runProcessor(int t, Cycle now) {
         continue;
       }
     }
-    // Idle until a message, an arrival or room in the pool, unless the workload will have
-    // a message later by itself (a scan's send delay): then keep polling.
+    // Nothing to receive or send. A polling processor pays for the empty poll and looks
+    // again; otherwise it idles until a message, an arrival or room in the pool, unless the
+    // workload will have a message later by itself (a scan's send delay, a computation).
+    if (processor_.pollOverhead > 0 && !workload_.finished()) {
+      s.busyUntil = now + processor_.pollOverhead;
+      return true;
+    }
     return workload_.nextCreation(t) != kNever;
   }
   return true;

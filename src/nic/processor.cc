@@ -13,6 +13,9 @@ ProcessorParams readProcessorParams(const ConfigNode& processor, const ConfigNod
   p.sendOverhead = static_cast<Cycle>(processor.getInt("send_overhead", 0, 0, big));
   // receive_overhead: processor cycles to take one packet from the NI (NIFDY synthetic: 60)
   p.receiveOverhead = static_cast<Cycle>(processor.getInt("receive_overhead", 0, 0, big));
+  // poll_overhead: cycles of a poll that finds nothing (CM-5: 22); 0: an idle processor sees
+  // arrivals at once
+  p.pollOverhead = static_cast<Cycle>(processor.getInt("poll_overhead", 0, 0, big));
   // unresponsive_interval: mean cycles between the starts of unresponsive periods (0: none)
   p.unresponsiveInterval = processor.getDouble("unresponsive_interval", 0.0, 0.0, 1e12);
   // unresponsive_length: mean length of an unresponsive period in cycles

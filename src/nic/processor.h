@@ -7,8 +7,12 @@
 // network has delivered, waiting for the processor). When the arrivals queue is full the
 // network cannot eject to this terminal, so packets back up into the network.
 //
+// With poll_overhead > 0 an idle processor polls: a poll that finds the arrivals queue
+// empty costs that many cycles (Table 2's CM-5: 22), and a packet arriving meanwhile waits.
+//
 // Keys ([processor]; its presence enables the model, otherwise terminals send and receive
-// instantly with unbounded buffers): send_overhead, receive_overhead (cycles, default 0),
+// instantly with unbounded buffers): send_overhead, receive_overhead, poll_overhead
+// (cycles, default 0),
 // unresponsive_interval (mean cycles between unresponsive periods, exponential; 0 = never),
 // unresponsive_length (mean length, exponential). Buffers ([nic]): outgoing_buffer,
 // arrival_buffer (packets, default 1 each).
@@ -25,6 +29,7 @@ class ConfigNode;
 struct ProcessorParams {
   Cycle sendOverhead = 0;
   Cycle receiveOverhead = 0;
+  Cycle pollOverhead = 0;
   double unresponsiveInterval = 0;  // 0: always responsive
   double unresponsiveLength = 0;
   int outgoingBuffer = 1;

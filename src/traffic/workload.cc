@@ -447,6 +447,7 @@ void Workload::em3dStep(int t, Cycle now) {
 }
 
 bool Workload::finished() const {
+  if (process_ == Process::kPhased) return phaseCount_ != 0 && atWork_ == 0 && phase_ >= phaseCount_;
   if (process_ != Process::kEm3d) return false;
   return std::all_of(stage_.begin(), stage_.end(), [](uint8_t s) { return s == kFinished; });
 }
