@@ -71,6 +71,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
     }
   }
   ready_.assign(slots, 0);
+  headOptions_.resize(lanes_.size());
   terminalPending_.assign(topology.numTerminals(), 0);
   decidedAt_.assign(channels_.size(), kNever);
   winner_.assign(channels_.size(), -1);
@@ -232,12 +233,16 @@ void VcNetwork::allocateLanes(Cycle now) {
     const Channel& c = channels_[laneChannel_[req.lane]];
     const Packet& pk = packets_[l.packet];
     const int offset = networkOffset(pk);  // routing sees the lanes of the packet's logical network
-    options_.clear();
-    RouteRequest rr{req.router, c.dstPort, req.lane - c.firstLane - offset, c.srcRouter < 0, pk.source,
-                    pk.destination, pk.adaptive};
-    routing_.route(rr, options_);
+    // A head that waits asks the same routing question every cycle: route once and keep
+    // the answer until the head leaves (routing functions are pure).
+    std::vector<RouteOption>& options = headOptions_[req.lane];
+    if (options.empty()) {
+      RouteRequest rr{req.router, c.dstPort, req.lane - c.firstLane - offset, c.srcRouter < 0, pk.source,
+                      pk.destination, pk.adaptive};
+      routing_.route(rr, options);
+    }
     bool granted = false;
-    for (const RouteOption& opt : options_) {
+    for (const RouteOption& opt : options) {
       int32_t out = routerOut_[routerOutBase_[req.router] + opt.port];
       if (out < 0) {
         throw InternalError(fmt::format("routing chose unconnected port {} at router {}",
@@ -258,8 +263,12 @@ void VcNetwork::allocateLanes(Cycle now) {
       }
       if (granted) break;
     }
-    if (!granted) pendingHeads_.push_back(req.lane);
-    else if (!rules_.empty()) leaveWaiting(req.router, l.packet);
+    if (!granted) {
+      pendingHeads_.push_back(req.lane);
+      continue;
+    }
+    options.clear();
+    if (!rules_.empty()) leaveWaiting(req.router, l.packet);
   }
 }
 

@@ -182,7 +182,7 @@ class VcNetwork : public Network {
     }
   };
   std::vector<HeadRequest> requests_;
-  std::vector<RouteOption> options_;
+  std::vector<std::vector<RouteOption>> headOptions_;  // per lane: its waiting head's routes
 
   uint64_t flitHops_ = 0, ejectedFlits_ = 0, bufferedFlits_ = 0;
   int32_t busyInjectionLanes_ = 0;
