@@ -27,18 +27,11 @@ fs::path tempDir(const std::string& name) {
   return d;
 }
 
-const char* kSweep = R"(
+const std::string kSweep = R"(
 [simulation]
 warmup_cycles = 100
 measure_cycles = 600
-[topology]
-type = "mesh"
-k = 4
-[routing]
-type = "dimension_order"
-[router]
-lanes = 2
-depth = 4
+)" + std::string(icnsim::test::kMesh4x4) + R"(
 [traffic]
 load = 0.3
 packet_length = 5

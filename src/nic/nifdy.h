@@ -61,8 +61,6 @@ class Nifdy : public NicProtocol {
   void deliver(int terminal, int32_t packet) override;
   int32_t nextReady(int terminal) override;
 
-  int outstanding(int terminal) const { return static_cast<int>(opt_[terminal].size()); }
-
   // Header bits (Packet::nicFlags).
   enum Flag : uint8_t {
     kBulkRequest = 1,  // scalar packet: the sender asks for a dialog

@@ -67,9 +67,6 @@ class CentralBufferNetwork : public Network {
   void checkInvariants() const override;
   void setWatchdog(Cycle cycles) override { watchdog_ = cycles; }
 
-  // Buffers in use at a switch (for tests).
-  int occupied(int router) const { return static_cast<int>(switches_[router].slots.size()); }
-
  private:
   struct Slot {
     int32_t packet;

@@ -7,7 +7,7 @@
 namespace icnsim {
 
 Em3dGraph::Em3dGraph(const Em3dParams& params, int processors, uint64_t seed)
-    : sends_(processors), in_(processors, 0) {
+    : sends_(processors) {
   Rng rng(seed, "em3d-graph", 0);
   std::vector<std::map<int, int>> need(processors);  // need[p][q]: values p needs from q
   const int span = std::max(1, std::min(params.span, processors / 2));
@@ -24,7 +24,6 @@ Em3dGraph::Em3dGraph(const Em3dParams& params, int processors, uint64_t seed)
     for (const auto& [q, values] : need[p]) {
       if (q == p) continue;
       sends_[q].emplace_back(p, values);
-      in_[p] += values;
     }
   }
 }

@@ -23,12 +23,9 @@ class Em3dGraph {
   Em3dGraph(const Em3dParams& params, int processors, uint64_t seed);
   // (destination processor, values) pairs processor p sends each half-iteration.
   const std::vector<std::pair<int, int>>& sends(int p) const { return sends_[p]; }
-  // Values processor p receives each half-iteration, from all senders together.
-  int valuesIn(int p) const { return in_[p]; }
 
  private:
   std::vector<std::vector<std::pair<int, int>>> sends_;
-  std::vector<int> in_;
 };
 
 }  // namespace icnsim
