@@ -196,3 +196,24 @@ TEST(Nifdy, BulkDialogsNeedAWindow) {
 }
 
 }  // namespace
+
+// Issue 10, defect 2: acks belong to no message; message backpressure once treated them all
+// as one message, and on the reply lanes they waited on each other for ever.
+TEST(Nifdy, AcksPassMessageBackpressure) {
+  auto d = doc(std::string(R"(
+[simulation]
+warmup_cycles = 200
+measure_cycles = 2000
+watchdog_cycles = 2000
+)") + icnsim::test::kMesh4x4 + R"(logical_networks = 2
+backpressure = "message"
+[nic]
+type = "nifdy"
+[traffic]
+load = 0.05
+packet_length = 8
+)");
+  auto r = Simulation(d).run();
+  EXPECT_TRUE(r["drained"].get<bool>());
+  EXPECT_EQ(r["out_of_order_packets"].get<int>(), 0);
+}

@@ -125,7 +125,7 @@ void Nifdy::controlArrived(int terminal, const Packet& a) {
 }
 
 int32_t Nifdy::ack(int from, const Packet& data, Cycle now, uint8_t flags, int32_t value) {
-  const int to = data.source;  // read first: allocating may move the packet pool
+  const int to = data.source;
   const int32_t id = packets_.allocate();
   Packet& a = packets_[id];
   a.source = from;

@@ -13,9 +13,9 @@ class Backpressure : public AdmissionRule {
  public:
   Backpressure(const PacketPool& packets, Key key) : packets_(packets), key_(key) {}
   bool admits(const AdmissionQuery& q, const SwitchState& s) const override {
-    const auto k = key_(packets_[q.packet]);
+    const auto k = key_(q.packet, packets_[q.packet]);
     for (int32_t w : s.waiting) {
-      if (key_(packets_[w]) == k) return false;
+      if (key_(w, packets_[w]) == k) return false;
     }
     return true;
   }
@@ -48,11 +48,13 @@ class BalancedInjection : public AdmissionRule {
 
 }  // namespace
 
+// A packet that belongs to no message (an NI's control packet, such as a NIFDY ack) is a
+// message of its own: keyed by its id, so acks never wait on each other as one message.
 ICNSIM_REGISTER(AdmissionRule, "message", [](const BuildContext& ctx, const ConfigNode&) {
-  return backpressure(ctx, [](const Packet& p) { return p.message; });
+  return backpressure(ctx, [](int32_t id, const Packet& p) -> int64_t { return p.message >= 0 ? p.message : -2 - int64_t{id}; });
 });
 ICNSIM_REGISTER(AdmissionRule, "destination", [](const BuildContext& ctx, const ConfigNode&) {
-  return backpressure(ctx, [](const Packet& p) { return p.destination; });
+  return backpressure(ctx, [](int32_t, const Packet& p) -> int64_t { return p.destination; });
 });
 ICNSIM_REGISTER(AdmissionRule, "balanced_injection", [](const BuildContext&, const ConfigNode& node) {
   const int64_t big = 1 << 20;

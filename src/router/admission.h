@@ -4,7 +4,8 @@
 // central-buffer switch's NACK protocol; on an input-queued router the lane is simply not
 // granted) and tries again later.
 //
-//  - message backpressure: refuse if the switch holds a waiting packet of the same message;
+//  - message backpressure: refuse if the switch holds a waiting packet of the same message
+//    (a control packet, such as an ack, is a message of its own);
 //  - destination backpressure: refuse if it holds a waiting packet for the same destination;
 //  - balanced injection: accept from the terminal only while destination packets <
 //    BufferLimitDest and transit packets < BufferLimitTrans (or all packets < BufferLimit),

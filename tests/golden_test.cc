@@ -1,0 +1,45 @@
+// Golden outputs: small configurations covering every router, NI and workload family, run
+// in-process and compared with the JSON committed beside them (scripts/update-golden.sh
+// regenerates them). A change that alters any result fails here until it is explained.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sim/experiment_point.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readText(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<fs::path> goldenConfigs() {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(fs::path(ICNSIM_SOURCE_DIR) / "tests" / "golden")) {
+    if (e.path().extension() == ".toml") out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(Golden, EveryConfigReproducesItsCommittedResult) {
+  const auto configs = goldenConfigs();
+  ASSERT_GE(configs.size(), 6u);
+  for (const auto& config : configs) {
+    SCOPED_TRACE(config.filename().string());
+    fs::path expected = config;
+    expected.replace_extension(".json");
+    ASSERT_TRUE(fs::exists(expected)) << "run scripts/update-golden.sh";
+    icnsim::ExperimentPoint point(icnsim::ConfigDocument::fromFile(config.string()));
+    EXPECT_EQ(point.run().dump(2) + "\n", readText(expected));
+  }
+}
+
+}  // namespace
