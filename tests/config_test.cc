@@ -135,7 +135,7 @@ TEST(Config, OverrideParsesValuesAndReportsCommandLine) {
     Simulation sim(d);
     FAIL() << "expected an error";
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("(set on the command line): router.lanes"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("(set by --set): router.lanes"), std::string::npos) << e.what();
   }
   auto ok = doc(kBase);
   ok->applyOverride("topology.type=torus");  // bare word becomes a string
@@ -162,7 +162,7 @@ TEST(Config, OverrideReplacesAQuotedDottedKey) {
   auto flat = d->flatten();
   ASSERT_EQ(flat.size(), 1u);
   EXPECT_EQ(flat[0].first, "sweep.router.lanes");
-  EXPECT_EQ(flat[0].second, "[ 4 ]");
+  EXPECT_EQ(flat[0].second, "[4]");
 }
 
 TEST(Config, EditDistanceSuggestion) {

@@ -13,6 +13,19 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A key in the configuration that nothing reads (a typo, or a key that does not apply).
+class UnknownKeyError : public ConfigError {
+ public:
+  using ConfigError::ConfigError;
+};
+
+// A result could not be written (no such directory, a directory in the way, a full disk) or
+// the machine lacks what a run needs (memory). Exit code 2: the cause is outside the code.
+class ResourceError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // The watchdog saw flits in the network but none moved for too long. Exit code 4.
 class StuckNetworkError : public std::runtime_error {
  public:

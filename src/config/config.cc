@@ -1,12 +1,13 @@
 #include "config/config.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
+#include "config/toml.h"
 
 namespace icnsim {
 
@@ -24,15 +25,66 @@ std::string typeName(const toml::node& n) {
   }
 }
 
+// A TOML basic string: quotes, backslashes and control characters escaped.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\u{:04X}", c);
+    else out += static_cast<char>(c);
+  }
+  return out + "\"";
+}
+
+// The shortest text that reads back as the same double, always with a '.' or an exponent
+// so that TOML reads it as a float again (2.0, not 2).
+std::string floatText(double v) {
+  std::string text = fmt::format("{}", v);
+  if (text.find_first_of(".eEn") == std::string::npos) text += ".0";  // "inf" and "nan" have an n
+  return text;
+}
+
+std::string keyText(const std::string& key) {
+  const bool bare = !key.empty() && key.find_first_not_of(
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
+  return bare ? key : quoted(key);
+}
+
+// A value as a TOML literal that reads back as the same value: floats keep every digit
+// they need, strings are escaped, arrays and tables are written inline.
 std::string valueText(const toml::node& n) {
   std::ostringstream s;
-  if (auto v = n.as_string()) s << '"' << v->get() << '"';
+  if (auto v = n.as_string()) s << quoted(v->get());
   else if (auto i = n.as_integer()) s << i->get();
-  else if (auto f = n.as_floating_point()) s << f->get();
+  else if (auto f = n.as_floating_point()) s << floatText(f->get());
   else if (auto b = n.as_boolean()) s << (b->get() ? "true" : "false");
-  else if (n.is_array()) s << *n.as_array();
-  else if (n.is_table()) s << "{...}";
+  else if (auto d = n.as_date()) s << *d;
+  else if (auto t = n.as_time()) s << *t;
+  else if (auto dt = n.as_date_time()) s << *dt;
+  else if (auto* arr = n.as_array()) {
+    s << "[";
+    for (size_t i = 0; i < arr->size(); ++i) s << (i ? ", " : "") << valueText(*arr->get(i));
+    s << "]";
+  } else if (auto* table = n.as_table()) {
+    s << "{";
+    bool first = true;
+    for (const auto& [k, v] : *table) s << (first ? " " : ", ") << keyText(std::string(k.str())) << " = " << valueText(v), first = false;
+    s << (first ? "}" : " }");
+  }
   return s.str();
+}
+
+// Whether `text` is well-formed UTF-8: results are JSON, and the JSON writer's own check
+// is the one that matters.
+bool isValidUtf8(const std::string& text) {
+  try {
+    (void)nlohmann::json(text).dump();
+    return true;
+  } catch (const nlohmann::json::type_error&) {
+    return false;
+  }
 }
 
 std::string joinPath(const std::string& a, const std::string& b) {
@@ -71,11 +123,6 @@ ConfigDocument::~ConfigDocument() = default;
 
 namespace {
 
-// The file a value came from (a base file's values keep theirs), else `fallback`.
-std::string sourceFile(const toml::node& n, const std::string& fallback) {
-  return n.source().path && !n.source().path->empty() ? *n.source().path : fallback;
-}
-
 // Overlays `top` on `base`: tables merge key by key, anything else replaces.
 void overlay(toml::table& base, const toml::table& top) {
   for (const auto& [key, value] : top) {
@@ -93,6 +140,9 @@ void overlay(toml::table& base, const toml::table& top) {
 std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path) { return fromFile(path, 0); }
 
 std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path, int depth) {
+  if (std::filesystem::is_directory(path)) {
+    throw ConfigError(fmt::format("{}: is a directory, not a configuration file", path));
+  }
   std::ifstream in(path);
   if (!in) throw ConfigError(fmt::format("{}: cannot open the configuration file", path));
   std::stringstream text;
@@ -102,8 +152,11 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path
   if (!extends) return doc;
   // extends = "base.toml": this file overlays that one (path relative to this file); the
   // base's [sweep] and [profile] tables are not inherited, since they describe its experiment.
-  if (!extends->is_string()) throw ConfigError(fmt::format("{}: extends: expected a file name", path));
-  if (depth >= 8) throw ConfigError(fmt::format("{}: extends: more than 8 levels (a cycle?)", path));
+  const std::string where = doc->origin("extends") + ": extends";
+  if (!extends->is_string() || extends->value<std::string>()->empty()) {
+    throw ConfigError(fmt::format("{}: expected the name of a base file, e.g. extends = \"base.toml\"", where));
+  }
+  if (depth >= 8) throw ConfigError(fmt::format("{}: more than 8 levels of extends (a cycle?)", where));
   const std::string basePath =
       (std::filesystem::path(path).parent_path() / extends->value<std::string>().value()).string();
   auto base = fromFile(basePath, depth + 1);
@@ -111,6 +164,7 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path
   base->table_->erase("profile");
   doc->table_->erase("extends");
   overlay(*base->table_, *doc->table_);
+  for (auto& [key, origin] : doc->origins_) base->origins_[key] = origin;
   base->fileName_ = path;
   return base;
 }
@@ -126,20 +180,50 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromString(const std::string& te
                                   e.source().begin.line, e.source().begin.column,
                                   e.description()));
   }
+  doc->recordOrigins(*doc->table_, "", name);
   return doc;
+}
+
+// Where every value was written, by key path: toml++ drops a node's source position when
+// the node is copied (clones, overlays, overrides), so positions are kept here instead.
+void ConfigDocument::recordOrigins(const toml::table& table, const std::string& path, const std::string& file) {
+  for (const auto& [k, v] : table) {
+    const std::string full = joinPath(path, std::string(k.str()));
+    if (v.source().begin.line > 0) origins_[full] = fmt::format("{}:{}", file, v.source().begin.line);
+    if (auto* sub = v.as_table()) recordOrigins(*sub, full, file);
+    if (auto* arr = v.as_array(); arr && arr->is_array_of_tables()) {
+      for (size_t i = 0; i < arr->size(); ++i) recordOrigins(*arr->get(i)->as_table(), fmt::format("{}[{}]", full, i), file);
+    }
+  }
+}
+
+std::string ConfigDocument::origin(const std::string& fullPath) const {
+  // The key itself, else the nearest enclosing value that was set as a whole, else the
+  // first value inside it (a table that an override created on its way to a key).
+  for (std::string p = fullPath; !p.empty();) {
+    if (auto it = origins_.find(p); it != origins_.end()) return it->second;
+    const size_t cut = p.find_last_of(".[");
+    p = cut == std::string::npos ? "" : p.substr(0, cut);
+  }
+  auto it = origins_.lower_bound(fullPath);
+  if (it != origins_.end() && it->first.rfind(fullPath, 0) == 0) return it->second;
+  return fileName_;
 }
 
 std::shared_ptr<ConfigDocument> ConfigDocument::clone() const {
   std::shared_ptr<ConfigDocument> doc(new ConfigDocument());
   doc->fileName_ = fileName_;
   *doc->table_ = *table_;
+  doc->origins_ = origins_;
   return doc;
 }
 
-void ConfigDocument::applyOverride(const std::string& assignment) {
+void ConfigDocument::applyOverride(const std::string& assignment, const std::string& by) {
+  const std::string what = fmt::format("{} {}", by, assignment);
+  if (!isValidUtf8(assignment)) throw ConfigError(fmt::format("{}: not valid UTF-8 text", what));
   auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0) {
-    throw ConfigError(fmt::format("--set {}: expected key=value, e.g. router.lanes=4", assignment));
+    throw ConfigError(fmt::format("{}: expected key=value, e.g. router.lanes=4", what));
   }
   std::string key = assignment.substr(0, eq);
   std::string value = assignment.substr(eq + 1);
@@ -150,6 +234,8 @@ void ConfigDocument::applyOverride(const std::string& assignment) {
   } catch (const toml::parse_error&) {
     parsed = toml::table{{"v", value}};  // bare words become strings: --set topology.type=mesh
   }
+  if (parsed.size() != 1 || !parsed.get("v")) throw ConfigError(fmt::format("{}: expected a single value", what));
+  origins_[key] = fmt::format("{} (set by {})", fileName_, by);
   // Walk/create the tables along the dotted path. A quoted dotted key naming the same
   // setting (sweep tables use "router.lanes" = [...]) is replaced, not duplicated.
   toml::table* t = table_.get();
@@ -158,7 +244,7 @@ void ConfigDocument::applyOverride(const std::string& assignment) {
     if (start > 0 || key.find('.') != std::string::npos) t->erase(key.substr(start));
     size_t dot = key.find('.', start);
     std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-    if (part.empty()) throw ConfigError(fmt::format("--set {}: empty key component", assignment));
+    if (part.empty()) throw ConfigError(fmt::format("{}: empty key component", what));
     if (dot == std::string::npos) {
       t->insert_or_assign(part, *parsed.get("v"));
       return;
@@ -168,10 +254,11 @@ void ConfigDocument::applyOverride(const std::string& assignment) {
       const std::string name = part.substr(0, open);
       const std::string digits = part.substr(open + 1, part.size() - open - 2);
       auto* arr = t->get(name) ? t->get(name)->as_array() : nullptr;
-      size_t index = digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos
-                         ? std::string::npos : std::stoul(digits);
+      const bool number = !digits.empty() && digits.size() <= 9 && digits.find_first_not_of("0123456789") == std::string::npos;
+      const size_t index = number ? std::stoul(digits) : std::string::npos;
       if (!arr || index >= arr->size() || !arr->get(index)->is_table()) {
-        throw ConfigError(fmt::format("--set {}: '{}' names no table of an array [[{}]]", assignment, part, name));
+        throw ConfigError(fmt::format("{}: '{}' names no table of an array [[{}]]{}", what, part, name,
+                                      arr ? fmt::format(" (it has {} tables)", arr->size()) : ""));
       }
       t = arr->get(index)->as_table();
       start = dot + 1;
@@ -183,7 +270,7 @@ void ConfigDocument::applyOverride(const std::string& assignment) {
       next = t->get(part);
     }
     if (!next->is_table()) {
-      throw ConfigError(fmt::format("--set {}: '{}' is not a table", assignment, part));
+      throw ConfigError(fmt::format("{}: '{}' is not a table", what, part));
     }
     t = next->as_table();
     start = dot + 1;
@@ -202,7 +289,7 @@ void ConfigDocument::applyProfile(const std::string& name, bool mustExist) {
                                   names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
   }
   auto profile = profiles->extractTable(name);
-  for (const auto& [key, value] : profile->flatten()) applyOverride(key + "=" + value);
+  for (const auto& [key, value] : profile->flatten()) applyOverride(key + "=" + value, fmt::format("[profile.{}]", name));
 }
 
 std::shared_ptr<ConfigDocument> ConfigDocument::extractTable(const std::string& key) {
@@ -214,13 +301,16 @@ std::shared_ptr<ConfigDocument> ConfigDocument::extractTable(const std::string& 
     }
     *doc->table_ = *n->as_table();
     table_->erase(key);
+    for (const auto& [path, origin] : origins_) {
+      if (path.rfind(key + ".", 0) == 0) doc->origins_[path.substr(key.size() + 1)] = origin;
+    }
   }
   return doc;
 }
 
 ConfigNode ConfigDocument::root() { return ConfigNode(this, table_.get(), ""); }
 
-void ConfigDocument::checkAllKeysUsed() const {
+std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly) const {
   std::vector<std::string> errors;
   auto walk = [&](auto&& self, const toml::table& t, const std::string& path,
                   const std::string& queriedPath) -> void {
@@ -229,12 +319,12 @@ void ConfigDocument::checkAllKeysUsed() const {
     if (it != queried_.end()) known.assign(it->second.begin(), it->second.end());
     for (const auto& [k, v] : t) {
       std::string key(k.str());
-      bool isKnown = std::find(known.begin(), known.end(), key) != known.end();
       std::string full = joinPath(path, key);
-      if (!isKnown) {
-        std::string msg = fmt::format("{}:{}: {}: unknown key", sourceFile(v, fileName_),
-                                      v.source().begin.line, full);
-        if (!known.empty()) msg += fmt::format(" (did you mean '{}'?)", nearest(key, known));
+      if (std::find(known.begin(), known.end(), key) == known.end()) {
+        const std::string guess = known.empty() ? "" : nearest(key, known);
+        if (typosOnly && (guess.empty() || editDistance(key, guess) > 2)) continue;
+        std::string msg = fmt::format("{}: {}: unknown key", origin(full), full);
+        if (!known.empty()) msg += fmt::format(" (did you mean '{}'?)", guess);
         else msg += " (this section is not used by the configuration)";
         errors.push_back(msg);
         continue;
@@ -250,12 +340,15 @@ void ConfigDocument::checkAllKeysUsed() const {
     }
   };
   walk(walk, *table_, "", "");
-  if (!errors.empty()) {
-    std::string all;
-    for (const auto& e : errors) all += (all.empty() ? "" : "\n") + e;
-    throw ConfigError(all);
-  }
+  return errors;
 }
+
+void ConfigDocument::checkAllKeysUsed() const {
+  const auto errors = unknownKeys(false);
+  if (!errors.empty()) throw UnknownKeyError(fmt::format("{}", fmt::join(errors, "\n")));
+}
+
+std::vector<std::string> ConfigDocument::likelyTypos() const { return unknownKeys(true); }
 
 std::string ConfigDocument::toTomlString() const {
   std::ostringstream s;
@@ -297,12 +390,8 @@ const toml::node* ConfigNode::get(const std::string& key) const {
 bool ConfigNode::has(const std::string& key) const { return get(key) != nullptr; }
 
 std::string ConfigNode::location(const std::string& key) const {
-  const toml::node* n = table_ ? table_->get(key) : nullptr;
-  if (n && n->source().begin.line > 0) {
-    return fmt::format("{}:{}: {}", sourceFile(*n, doc_->fileName_), n->source().begin.line, keyPath(key));
-  }
-  if (n) return fmt::format("{} (set on the command line): {}", doc_->fileName_, keyPath(key));
-  return fmt::format("{}: {}", doc_->fileName_, keyPath(key));
+  const bool present = table_ && table_->get(key);
+  return fmt::format("{}: {}", present ? doc_->origin(keyPath(key)) : doc_->fileName_, keyPath(key));
 }
 
 void ConfigNode::fail(const std::string& key, const std::string& message) const {

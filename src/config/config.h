@@ -34,8 +34,9 @@ class ConfigDocument {
   ConfigDocument(const ConfigDocument&) = delete;
   ConfigDocument& operator=(const ConfigDocument&) = delete;
 
-  // Applies `a.b.c=value`; value is parsed as TOML, falling back to a plain string.
-  void applyOverride(const std::string& assignment);
+  // Applies `a.b.c=value`; value is parsed as TOML, falling back to a plain string. `by`
+  // names who set it ("--set", "[profile.quick]", "sweep point 3"), for error messages.
+  void applyOverride(const std::string& assignment, const std::string& by = "--set");
   // Removes the [profile] table and, if `name` is not empty, applies [profile.<name>]: each
   // key in it ("simulation.measure_cycles" = 4000, or sweep."router.lanes" = [1, 4]) overrides
   // the document. Experiments use it for their quick variant. A missing profile is an
@@ -53,15 +54,24 @@ class ConfigDocument {
   std::vector<std::pair<std::string, std::string>> flatten() const;
 
   const std::string& fileName() const { return fileName_; }
+  // Where the value at `fullPath` (e.g. "traffic.group[1].rate") was written:
+  // "file:line", or "file (set by --set)".
+  std::string origin(const std::string& fullPath) const;
+  // Keys nobody has read so far that are one or two edits from a key that was read in the
+  // same table: likely typos, worth reporting before an error they may have caused.
+  std::vector<std::string> likelyTypos() const;
   toml::table& table() { return *table_; }
 
  private:
   friend class ConfigNode;
   ConfigDocument();
   static std::shared_ptr<ConfigDocument> fromFile(const std::string& path, int depth);
+  std::vector<std::string> unknownKeys(bool typosOnly) const;
+  void recordOrigins(const toml::table& table, const std::string& path, const std::string& file);
   std::string fileName_;
   std::unique_ptr<toml::table> table_;
   std::map<std::string, std::set<std::string>> queried_;  // table path -> keys asked for
+  std::map<std::string, std::string> origins_;            // key path -> "file:line" or who set it
 };
 
 class ConfigNode {

@@ -1,10 +1,25 @@
 #include "sim/experiment_point.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace icnsim {
 
 ExperimentPoint::ExperimentPoint(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc)) {
+  try {
+    build();
+  } catch (const UnknownKeyError&) {
+    throw;
+  } catch (const ConfigError& e) {
+    // A misspelt key leaves its default in place, which may be what the error is about
+    // (a torus with "lane = 2" fails on datelines): name the likely typos first.
+    const auto typos = doc_->likelyTypos();
+    if (typos.empty()) throw;
+    throw ConfigError(fmt::format("{}\n(which may be why: {})", fmt::join(typos, "\n"), e.what()));
+  }
+}
+
+void ExperimentPoint::build() {
   ConfigNode root = doc_->root();
   bool simulate = true;
   if (root.has("model")) {

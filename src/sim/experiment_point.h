@@ -24,6 +24,7 @@ class ExperimentPoint {
   static std::string humanSummary(const nlohmann::json& result);
 
  private:
+  void build();
   std::shared_ptr<ConfigDocument> doc_;
   std::string description_;
   std::unique_ptr<AnalyticModel> model_;

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <thread>
 
-#include <toml++/toml.h>
+#include "config/toml.h"
 
 #include "common/error.h"
 #include "sim/progress.h"

@@ -1,0 +1,89 @@
+#include "common/output_file.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+#include "common/error.h"
+
+namespace icnsim {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void fail(const fs::path& path, const std::string& what, int error) {
+  throw ResourceError(fmt::format("{}: cannot {}: {}", path.string(), what, std::strerror(error)));
+}
+
+// A name no other writer of this process or another uses at the same time.
+fs::path temporaryName(const fs::path& path) {
+  static std::atomic<uint64_t> counter{0};
+  return fs::path(path.string() + fmt::format(".tmp.{}.{}", ::getpid(), counter++));
+}
+
+void writeAll(int fd, std::string_view content, const fs::path& path) {
+  while (!content.empty()) {
+    const ssize_t n = ::write(fd, content.data(), content.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(path, "write", n < 0 ? errno : ENOSPC);
+    content.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+}  // namespace
+
+void writeFileAtomic(const fs::path& path, std::string_view content) {
+  if (fs::is_directory(path)) fail(path, "write the file", EISDIR);
+  const fs::path temp = temporaryName(path);
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) fail(path, "create the file", errno);
+  try {
+    writeAll(fd, content, path);
+    if (::fsync(fd) != 0) fail(path, "write", errno);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(temp.c_str());
+    throw;
+  }
+  if (::close(fd) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    fail(path, "write", error);
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    fail(path, "rename the finished file into place", error);
+  }
+}
+
+void createDirectories(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw ResourceError(fmt::format("{}: cannot create the directory: {}", dir.string(), ec.message()));
+  if (!fs::is_directory(dir)) fail(dir, "create the directory", ENOTDIR);
+}
+
+AppendFile::AppendFile(const fs::path& path, bool truncate) : path_(path) {
+  if (fs::is_directory(path)) fail(path, "write the file", EISDIR);
+  file_ = std::fopen(path.c_str(), truncate ? "w" : "a");
+  if (!file_) fail(path, "open the file", errno);
+}
+
+AppendFile::~AppendFile() {
+  if (file_) std::fclose(file_);
+}
+
+void AppendFile::writeLine(std::string_view line) {
+  errno = 0;
+  const bool ok = std::fwrite(line.data(), 1, line.size(), file_) == line.size() &&
+                  std::fputc('\n', file_) != EOF && std::fflush(file_) == 0;
+  if (!ok) fail(path_, "write", errno ? errno : EIO);
+}
+
+}  // namespace icnsim

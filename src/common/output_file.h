@@ -1,0 +1,35 @@
+// Every file icnsim writes goes through here, so no result is ever lost silently: each
+// write is checked, a whole file is written to a temporary name beside the target, flushed
+// to disk and renamed into place (a reader sees the old file or the new one, never half of
+// one), and any failure (missing directory, a directory in the way, a full disk) throws
+// ResourceError naming the path and the system's reason.
+#pragma once
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace icnsim {
+
+// Writes `content` to `path` atomically (temporary file + fsync + rename).
+void writeFileAtomic(const std::filesystem::path& path, std::string_view content);
+
+// Creates `dir` and its parents; an existing file in the way is an ResourceError.
+void createDirectories(const std::filesystem::path& dir);
+
+// A file written line by line as results arrive (a sweep's running results.csv). Every
+// line is flushed and checked at once; a failure throws ResourceError.
+class AppendFile {
+ public:
+  AppendFile(const std::filesystem::path& path, bool truncate);
+  ~AppendFile();
+  AppendFile(const AppendFile&) = delete;
+  AppendFile& operator=(const AppendFile&) = delete;
+  void writeLine(std::string_view line);
+
+ private:
+  std::filesystem::path path_;
+  std::FILE* file_ = nullptr;
+};
+
+}  // namespace icnsim
