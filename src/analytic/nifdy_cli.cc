@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "common/error.h"
+#include "common/output_file.h"
 
 namespace icnsim {
 
@@ -21,9 +22,7 @@ int runNifdyCli(const NifdyCliOptions& o) {
   fmt::print("  suggested: O = {}, B = {}, D = {}, W = {} (volume {:g} packets per node)\n", s.O, s.B, s.D, s.W,
              n.volume);
   if (!o.json.empty()) {
-    std::ofstream file(o.json);
-    if (!file) throw ConfigError(fmt::format("--json {}: cannot write the file", o.json));
-    file << toJson(n, s).dump(2) << "\n";
+    writeFileAtomic(o.json, toJson(n, s).dump(2) + "\n");
   }
   return kExitOk;
 }

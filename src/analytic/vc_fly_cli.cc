@@ -7,6 +7,7 @@
 
 #include "analytic/vc_fly_model.h"
 #include "common/error.h"
+#include "common/output_file.h"
 
 namespace icnsim {
 
@@ -32,9 +33,7 @@ int runVcFlyCli(const VcFlyCliOptions& o) {
   }
   if (!o.loads.empty()) fmt::print("latency T in cycles (eq. 8); sat = load beyond lambda_max\n");
   if (!o.json.empty()) {
-    std::ofstream file(o.json);
-    if (!file) throw ConfigError(fmt::format("--json {}: cannot write the file", o.json));
-    file << out.dump(2) << "\n";
+    writeFileAtomic(o.json, out.dump(2) + "\n");
   }
   return kExitOk;
 }

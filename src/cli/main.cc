@@ -3,13 +3,16 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <fstream>
+#include <cmath>
+#include <filesystem>
+#include <fmt/ranges.h>
 #include <iostream>
 #include <thread>
 
 #include "analytic/nifdy_cli.h"
 #include "analytic/vc_fly_cli.h"
 #include "common/error.h"
+#include "common/output_file.h"
 #include "sim/bench.h"
 #include "sim/experiment_point.h"
 #include "sim/progress.h"
@@ -33,14 +36,63 @@ int runCommand(const std::string& path, const std::string& profile, const std::v
   auto doc = loadConfig(path, profile, sets);
   auto sweep = doc->extractTable("sweep");
   ExperimentPoint point(doc);
+  const std::string out = jsonOut.empty() ? "result.json" : jsonOut;
+  checkWritable(out);
   ProgressReporter progress("run", quiet);
   auto result = point.run([&](Cycle done, Cycle total) { progress.update(double(done), double(total), "cycles"); });
   progress.finish();
   std::cout << ExperimentPoint::humanSummary(result);
-  std::string out = jsonOut.empty() ? "result.json" : jsonOut;
-  std::ofstream(out) << result.dump(2) << "\n";
+  writeFileAtomic(out, result.dump(2) + "\n");
   if (!quiet) fmt::print(stderr, "JSON summary written to {}\n", out);
   return kExitOk;
+}
+
+// CLI11 checks ranges with comparisons, which NaN passes: numbers must also be finite.
+const CLI::Validator kFinite(
+    [](std::string& text) {
+      try {
+        size_t used = 0;
+        const double v = std::stod(text, &used);
+        return used == text.size() && std::isfinite(v) ? std::string() : "expected a finite number, got " + text;
+      } catch (const std::exception&) {
+        return "expected a number, got " + text;
+      }
+    },
+    "FINITE");
+
+// The command a mistyped subcommand was probably meant to be, for the usage error.
+int unknownSubcommand(const CLI::App& app, const std::string& word) {
+  std::vector<std::string> names;
+  for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  fmt::print(stderr, "error: unknown command '{}' (commands: {}; did you mean '{}'?)\n", word,
+             fmt::join(names, ", "), nearest(word, names));
+  return kExitUsage;
+}
+
+// Runs the chosen command; every failure becomes a message and its exit code.
+template <typename Command>
+int guarded(Command&& command) {
+  try {
+    return command();
+  } catch (const ConfigError& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kExitConfig;
+  } catch (const ResourceError& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kExitConfig;
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "error: out of memory (the configuration needs more memory than this machine has)\n");
+    return kExitConfig;
+  } catch (const std::filesystem::filesystem_error& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return kExitConfig;
+  } catch (const StuckNetworkError& e) {
+    fmt::print(stderr, "stuck network: {}\n", e.what());
+    return kExitStuck;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "internal error: {}\n", e.what());
+    return kExitInternal;
+  }
 }
 
 }  // namespace
@@ -97,22 +149,22 @@ int main(int argc, char** argv) {
   vcFlyCmd->add_option("--lanes", vcFly.lanes, "lanes per channel, e.g. --lanes 1,2,4")
       ->delimiter(',')->check(CLI::Range(1, 1024));
   vcFlyCmd->add_option("--load", vcFly.loads, "offered loads as fractions of capacity, e.g. --load 0.1,0.2")
-      ->delimiter(',')->check(CLI::Range(0.0, 1.0));
-  vcFlyCmd->add_option("--packet-length", vcFly.packetLength, "flits per packet (L/W)")->check(CLI::Range(1.0, 1e6));
-  vcFlyCmd->add_option("--hop-delay", vcFly.hopDelay, "T_d, cycles per stage")->check(CLI::Range(0.0, 1e6));
+      ->delimiter(',')->check(CLI::Range(0.0, 1.0) & kFinite);
+  vcFlyCmd->add_option("--packet-length", vcFly.packetLength, "flits per packet (L/W)")->check(CLI::Range(1.0, 1e6) & kFinite);
+  vcFlyCmd->add_option("--hop-delay", vcFly.hopDelay, "T_d, cycles per stage")->check(CLI::Range(0.0, 1e6) & kFinite);
   vcFlyCmd->add_option("--json", vcFly.json, "also write the results to this JSON file");
   NifdyCliOptions nifdy;
   NifdyNetwork& nn = nifdy.network;
   auto* nifdyCmd = analytic->add_subcommand("nifdy", "NIFDY's round trip, window bounds and parameters (§2.4)");
-  nifdyCmd->add_option("--lat-per-hop", nn.latencyPerHop, "a in T_lat(d) = a d + b, cycles")->check(CLI::Range(0.0, 1e9));
-  nifdyCmd->add_option("--lat-base", nn.latencyBase, "b in T_lat(d) = a d + b, cycles")->check(CLI::Range(0.0, 1e9));
-  nifdyCmd->add_option("--d-max", nn.maxDistance, "maximum distance, hops")->check(CLI::Range(0.0, 1e6));
-  nifdyCmd->add_option("--d-mean", nn.meanDistance, "mean distance, hops")->check(CLI::Range(0.0, 1e6));
-  nifdyCmd->add_option("--t-send", nn.sendOverhead, "T_send, cycles")->check(CLI::Range(0.0, 1e9));
-  nifdyCmd->add_option("--t-receive", nn.receiveOverhead, "T_receive, cycles")->check(CLI::Range(0.0, 1e9));
-  nifdyCmd->add_option("--t-link", nn.linkTime, "T_link, cycles for a packet to cross a link")->check(CLI::Range(0.0, 1e9));
-  nifdyCmd->add_option("--t-ackproc", nn.ackProcessing, "T_ackproc, cycles")->check(CLI::Range(0.0, 1e9));
-  nifdyCmd->add_option("--volume", nn.volume, "network buffering, packets per node")->check(CLI::Range(0.0, 1e9));
+  nifdyCmd->add_option("--lat-per-hop", nn.latencyPerHop, "a in T_lat(d) = a d + b, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
+  nifdyCmd->add_option("--lat-base", nn.latencyBase, "b in T_lat(d) = a d + b, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
+  nifdyCmd->add_option("--d-max", nn.maxDistance, "maximum distance, hops")->check(CLI::Range(0.0, 1e6) & kFinite);
+  nifdyCmd->add_option("--d-mean", nn.meanDistance, "mean distance, hops")->check(CLI::Range(0.0, 1e6) & kFinite);
+  nifdyCmd->add_option("--t-send", nn.sendOverhead, "T_send, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
+  nifdyCmd->add_option("--t-receive", nn.receiveOverhead, "T_receive, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
+  nifdyCmd->add_option("--t-link", nn.linkTime, "T_link, cycles for a packet to cross a link")->check(CLI::Range(0.0, 1e9) & kFinite);
+  nifdyCmd->add_option("--t-ackproc", nn.ackProcessing, "T_ackproc, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
+  nifdyCmd->add_option("--volume", nn.volume, "network buffering, packets per node")->check(CLI::Range(0.0, 1e9) & kFinite);
   nifdyCmd->add_option("--json", nifdy.json, "also write the results to this JSON file");
 
   BenchOptions bench;
@@ -120,6 +172,10 @@ int main(int argc, char** argv) {
   benchCmd->add_option("--cycles", bench.cycles, "cycles per configuration");
   benchCmd->add_option("--only", bench.only, "run only the configuration with this name");
 
+  if (argc > 1 && argv[1][0] != '-') {
+    const auto subs = app.get_subcommands([&](const CLI::App* sub) { return sub->check_name(argv[1]); });
+    if (subs.empty()) return unknownSubcommand(app, argv[1]);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -127,7 +183,7 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   }
 
-  try {
+  return guarded([&]() -> int {
     if (*run) return runCommand(config, profile, sets, jsonOut, quiet);
     if (*validate) {
       auto doc = loadConfig(config, profile, sets);
@@ -149,15 +205,6 @@ int main(int argc, char** argv) {
     if (*vcFlyCmd) return runVcFlyCli(vcFly);
     if (*nifdyCmd) return runNifdyCli(nifdy);
     if (*benchCmd) return runBench(bench);
-  } catch (const ConfigError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return kExitConfig;
-  } catch (const StuckNetworkError& e) {
-    fmt::print(stderr, "stuck network: {}\n", e.what());
-    return kExitStuck;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "internal error: {}\n", e.what());
-    return kExitInternal;
-  }
-  return kExitUsage;
+    return kExitUsage;
+  });
 }

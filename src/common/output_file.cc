@@ -62,6 +62,15 @@ void writeFileAtomic(const fs::path& path, std::string_view content) {
   }
 }
 
+void checkWritable(const fs::path& path) {
+  if (fs::is_directory(path)) fail(path, "write the file", EISDIR);
+  const fs::path temp = temporaryName(path);
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) fail(path, "create the file", errno);
+  ::close(fd);
+  ::unlink(temp.c_str());
+}
+
 void createDirectories(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);

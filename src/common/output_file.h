@@ -14,6 +14,10 @@ namespace icnsim {
 // Writes `content` to `path` atomically (temporary file + fsync + rename).
 void writeFileAtomic(const std::filesystem::path& path, std::string_view content);
 
+// Checks before a long run that `path` can be written (its directory exists and takes a
+// new file), so a typo in an output path costs no simulation time.
+void checkWritable(const std::filesystem::path& path);
+
 // Creates `dir` and its parents; an existing file in the way is an ResourceError.
 void createDirectories(const std::filesystem::path& dir);
 

@@ -49,9 +49,7 @@ nlohmann::json ExperimentPoint::run(const Simulation::Progress& progress) {
     r = simulation_->run(progress);
   } else {
     if (!description_.empty()) r["description"] = description_;
-    nlohmann::json config;
-    for (const auto& [key, value] : doc_->flatten()) config[key] = value;
-    r["config"] = config;
+    r["config"] = Simulation::configEcho(*doc_);
   }
   if (model_) r["model"] = model_->evaluate();
   return r;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "common/output_file.h"
 #include "sim/progress.h"
 #include "sim/sweep.h"
 
@@ -66,7 +67,7 @@ int runReproduce(const ReproduceOptions& o) {
   if (files.empty()) throw ConfigError(fmt::format("reproduce {}: no experiment matches '{}'", o.paper, o.only));
 
   const std::string profile = o.full ? "" : "quick";
-  fs::create_directories(o.outDir);
+  createDirectories(o.outDir);
   const auto start = std::chrono::steady_clock::now();
   nlohmann::json manifest{{"paper", o.paper}, {"profile", o.full ? "full" : "quick"}};
   for (size_t i = 0; i < files.size(); ++i) {
@@ -86,7 +87,7 @@ int runReproduce(const ReproduceOptions& o) {
     manifest["experiments"].push_back({{"name", stem}, {"config", sweep.config}, {"seconds", seconds}});
   }
   manifest["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::ofstream(fs::path(o.outDir) / "manifest.json") << manifest.dump(2) << "\n";
+  writeFileAtomic(fs::path(o.outDir) / "manifest.json", manifest.dump(2) + "\n");
 
   const std::string command = fmt::format("{} {} {}", shellQuote(pythonInterpreter()), shellQuote(report.string()),
                                           shellQuote(o.outDir));

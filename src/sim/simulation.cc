@@ -127,10 +127,14 @@ nlohmann::json Simulation::run(const Progress& progress) {
   j["classes"] = stats_->classesJson(histogramBin_);
   j["message_lengths"] = stats_->lengthClassesJson();
   j["groups"] = stats_->groupsJson();
-  nlohmann::json config;
-  for (const auto& [key, value] : doc_->flatten()) config[key] = value;
-  j["config"] = config;
+  j["config"] = configEcho(*doc_);
   return j;
+}
+
+nlohmann::json Simulation::configEcho(const ConfigDocument& doc) {
+  nlohmann::json config = nlohmann::json::object();
+  for (const auto& [key, value] : doc.flatten()) config[key] = value;
+  return config;
 }
 
 std::string Simulation::humanSummary(const nlohmann::json& r) {

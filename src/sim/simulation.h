@@ -36,6 +36,8 @@ class Simulation {
   Cycle cyclesRun() const { return cyclesRun_; }
 
   static std::string humanSummary(const nlohmann::json& result);
+  // The configuration as flat "a.b" -> TOML literal pairs, echoed into every result.
+  static nlohmann::json configEcho(const ConfigDocument& doc);
 
  private:
   std::shared_ptr<ConfigDocument> doc_;

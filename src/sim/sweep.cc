@@ -14,6 +14,7 @@
 #include "config/toml.h"
 
 #include "common/error.h"
+#include "common/output_file.h"
 #include "sim/progress.h"
 #include "sim/experiment_point.h"
 
@@ -65,9 +66,11 @@ std::vector<std::string> splitList(const std::string& text) {
   std::vector<std::string> out;
   std::string cur;
   int depth = 0;
-  bool quoted = false;
+  bool quoted = false, escaped = false;
   for (char c : text) {
-    if (c == '"') quoted = !quoted;
+    if (quoted && escaped) escaped = false;
+    else if (quoted && c == '\\') escaped = true;
+    else if (c == '"') quoted = !quoted;
     if (!quoted && (c == '[' || c == '{')) { if (depth++ == 0) continue; }
     if (!quoted && (c == ']' || c == '}')) { if (--depth == 0) continue; }
     if (!quoted && depth == 1 && c == ',') {
@@ -85,17 +88,24 @@ std::vector<std::string> splitList(const std::string& text) {
   return out;
 }
 
-std::string csvCell(std::string s) {
-  // TOML literals as values: strings lose their quotes, floats get their shortest form.
-  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) {
-    s = s.substr(1, s.size() - 2);
-  } else if (s.find_first_of(".eE") != std::string::npos) {
-    char* end = nullptr;
-    const double v = std::strtod(s.c_str(), &end);
-    if (end && *end == '\0') s = fmt::format("{}", v);
+// A TOML literal as a CSV cell's text: a string's characters, a float's shortest form.
+std::string cellText(const std::string& literal) {
+  try {
+    const toml::table parsed = toml::parse("v = " + literal);
+    if (auto* str = parsed.get("v")->as_string()) return str->get();
+    if (auto* f = parsed.get("v")->as_floating_point()) return fmt::format("{}", f->get());
+  } catch (const toml::parse_error&) {
   }
-  if (s.find_first_of(",\"") != std::string::npos) s = "\"" + s + "\"";
-  return s;
+  return literal;
+}
+
+// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, with
+// quotes doubled.
+std::string csvField(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
 }
 
 std::shared_ptr<ConfigDocument> pointConfig(const ConfigDocument& base,
@@ -104,10 +114,10 @@ std::shared_ptr<ConfigDocument> pointConfig(const ConfigDocument& base,
   auto doc = base.clone();
   for (size_t a = 0; a < axes.size(); ++a) {
     if (axes[a].cases.empty()) {
-      doc->applyOverride(axes[a].key + "=" + axes[a].values[choice[a]]);
+      doc->applyOverride(axes[a].key + "=" + axes[a].values[choice[a]], "the sweep");
       continue;
     }
-    for (const auto& assignment : axes[a].cases[choice[a]]) doc->applyOverride(assignment);
+    for (const auto& assignment : axes[a].cases[choice[a]]) doc->applyOverride(assignment, "the sweep");
   }
   return doc;
 }
@@ -172,101 +182,210 @@ std::vector<SweepAxis> sweepAxes(ConfigDocument& sweep) {
   return axes;
 }
 
-void validateSweep(const ConfigDocument& base, const std::vector<SweepAxis>& axes) {
-  if (axes.empty()) return;
+
+namespace {
+
+// A sweep larger than this is almost certainly a mistake (and its bookkeeping alone would
+// not fit in memory at some size): a clear error instead.
+constexpr size_t kMaxPoints = 1000000;
+
+size_t pointCount(const std::vector<SweepAxis>& axes, const std::string& file) {
   size_t total = 1;
-  for (const auto& a : axes) total *= a.values.size();
-  for (size_t index : {size_t{0}, total - 1}) {
+  for (const auto& a : axes) {
+    if (total > kMaxPoints / a.values.size()) {
+      throw ConfigError(fmt::format("{}: [sweep]: more than {} points; split the sweep into several files",
+                                    file, kMaxPoints));
+    }
+    total *= a.values.size();
+  }
+  return total;
+}
+
+// "router.lanes = 0, traffic.load = 0.5": a point named by its axis values.
+std::string pointLabel(const std::vector<SweepAxis>& axes, const std::vector<size_t>& choice) {
+  std::string label;
+  for (size_t a = 0; a < axes.size(); ++a) {
+    label += fmt::format("{}{} = {}", label.empty() ? "" : ", ", axes[a].key, cellText(axes[a].values[choice[a]]));
+  }
+  return label;
+}
+
+std::string pointName(size_t index, const std::vector<SweepAxis>& axes) {
+  return fmt::format("sweep point {} ({})", index, pointLabel(axes, decode(index, axes)));
+}
+
+std::string csvHeader(const std::vector<SweepAxis>& axes) {
+  std::string header = "point";
+  for (const auto& a : axes) header += "," + csvField(a.key);
+  header += ",status";
+  for (const auto& m : kMetricColumns) header += std::string(",") + m.name;
+  return header;
+}
+
+// A point's results.csv row, from its record (the point's JSON file).
+std::string csvRow(size_t index, const std::vector<SweepAxis>& axes, const nlohmann::json& record) {
+  const auto choice = decode(index, axes);
+  std::string row = std::to_string(index);
+  for (size_t a = 0; a < axes.size(); ++a) row += "," + csvField(cellText(axes[a].values[choice[a]]));
+  const std::string status = record["status"].get<std::string>();
+  row += "," + status;
+  if (status == "stuck") row.append(kMetricColumns.size(), ',');
+  else row += metricCells(record);
+  return row;
+}
+
+std::filesystem::path pointFile(const std::filesystem::path& out, size_t index) {
+  return out / "points" / fmt::format("{:05}.json", index);
+}
+
+// The point's JSON file if it is a finished result of exactly this point's configuration;
+// null otherwise (missing, torn, corrupt, or from an earlier definition of the sweep).
+nlohmann::json readFinishedPoint(const std::filesystem::path& file, size_t index, const nlohmann::json& config) {
+  std::ifstream in(file);
+  if (!in) return nullptr;
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json record = nlohmann::json::parse(text.str(), nullptr, false);
+  if (record.is_discarded() || !record.is_object()) return nullptr;
+  const bool valid = record.value("point", nlohmann::json()) == nlohmann::json(index) &&
+                     record.contains("status") && record["status"].is_string() &&
+                     (record["status"] == "ok" || record["status"] == "model" || record["status"] == "stuck") &&
+                     record.value("config", nlohmann::json()) == config;
+  return valid ? record : nullptr;
+}
+
+// Runs one point and returns its record: the result, or the stuck-network report.
+nlohmann::json runPoint(const ConfigDocument& base, const std::vector<SweepAxis>& axes, size_t index) {
+  auto doc = pointConfig(base, axes, decode(index, axes));
+  nlohmann::json record;
+  std::string status;
+  try {
+    ExperimentPoint point(doc);
+    record = point.run();
+    status = point.simulates() ? "ok" : "model";
+  } catch (const StuckNetworkError& e) {
+    record = {{"error", e.what()}, {"config", Simulation::configEcho(*doc)}};
+    status = "stuck";
+  }
+  record["point"] = index;
+  record["status"] = status;
+  return record;
+}
+
+// Rethrows a point's failure with the point named, keeping its kind (and exit code).
+[[noreturn]] void rethrowForPoint(std::exception_ptr error, const std::string& point) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const ConfigError& e) {
+    throw ConfigError(fmt::format("{}: {}", point, e.what()));
+  } catch (const ResourceError& e) {
+    throw ResourceError(fmt::format("{}: {}", point, e.what()));
+  } catch (const std::bad_alloc&) {
+    throw ResourceError(fmt::format("{}: out of memory", point));
+  } catch (const std::exception& e) {
+    throw InternalError(fmt::format("{}: {}", point, e.what()));
+  }
+}
+
+}  // namespace
+
+void validateSweep(const ConfigDocument& base, const std::vector<SweepAxis>& axes) {
+  const size_t total = pointCount(axes, base.fileName());
+  if (axes.empty()) return;
+  for (size_t index = 0; index < total; ++index) {
     try {
       ExperimentPoint point(pointConfig(base, axes, decode(index, axes)));
     } catch (const ConfigError& e) {
-      throw ConfigError(fmt::format("sweep point {}: {}", index, e.what()));
+      throw ConfigError(fmt::format("{}: {}", pointName(index, axes), e.what()));
     }
   }
 }
 
+namespace {
+
+// The finished points an interrupted sweep left behind, verified against this sweep's
+// configuration; their rows go into `rows`. Returns how many were kept.
+size_t keepFinishedPoints(const ConfigDocument& base, const std::vector<SweepAxis>& axes,
+                          const std::filesystem::path& out, std::vector<std::string>& rows) {
+  size_t kept = 0;
+  for (size_t index = 0; index < rows.size(); ++index) {
+    const auto config = Simulation::configEcho(*pointConfig(base, axes, decode(index, axes)));
+    const auto record = readFinishedPoint(pointFile(out, index), index, config);
+    if (record.is_null()) continue;
+    rows[index] = csvRow(index, axes, record);
+    ++kept;
+  }
+  return kept;
+}
+
+}  // namespace
+
 int runSweep(const SweepOptions& o) {
+  namespace fs = std::filesystem;
   auto base = ConfigDocument::fromFile(o.config);
   base->applyProfile(o.profile, !o.profileOptional);
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");
-  auto axes = sweepAxes(*sweepDoc);
+  const auto axes = sweepAxes(*sweepDoc);
+  const size_t total = pointCount(axes, o.config);
   validateSweep(*base, axes);
-  size_t total = 1;
-  for (const auto& a : axes) total *= a.values.size();
 
-  namespace fs = std::filesystem;
-  fs::create_directories(fs::path(o.outDir) / "points");
-  const fs::path csvPath = fs::path(o.outDir) / "results.csv";
-  std::string header = "point";
-  for (const auto& a : axes) header += "," + a.key;
-  header += ",status";
-  for (const auto& m : kMetricColumns) header += std::string(",") + m.name;
-
-  std::set<size_t> done;
-  if (o.resume && fs::exists(csvPath)) {
-    std::ifstream in(csvPath);
-    std::string line;
-    std::getline(in, line);
-    if (line != header) {
-      throw ConfigError(fmt::format("{}: --resume: the existing header does not match this sweep", csvPath.string()));
-    }
-    while (std::getline(in, line)) {
-      if (!line.empty()) done.insert(std::stoul(line.substr(0, line.find(','))));
-    }
-  } else {
-    std::ofstream(csvPath) << header << "\n";
+  const fs::path out(o.outDir);
+  createDirectories(out / "points");
+  std::vector<std::string> rows(total);  // empty: still to run
+  const size_t kept = o.resume ? keepFinishedPoints(*base, axes, out, rows) : 0;
+  if (o.resume && !o.quiet) {
+    fmt::print(stderr, "resume: {} of {} points finished and verified, {} to run\n", kept, total, total - kept);
   }
-  std::ofstream(fs::path(o.outDir) / "config.toml") << base->toTomlString() << "\n";
-
+  writeFileAtomic(out / "config.toml", base->toTomlString() + "\n");
+  const std::string header = csvHeader(axes);
   std::vector<size_t> todo;
-  for (size_t i = 0; i < total; ++i) if (!done.count(i)) todo.push_back(i);
-  std::atomic<size_t> next{0};
-  std::mutex mutex;
-  std::ofstream csv(csvPath, std::ios::app);
-  ProgressReporter progress(fmt::format("sweep {}", o.config), o.quiet);
-  size_t finished = done.size();
-  std::string firstError;
-  bool failed = false;
-
-  auto worker = [&]() {
-    while (true) {
-      size_t slot = next++;
-      if (slot >= todo.size()) return;
-      {
-        std::lock_guard lock(mutex);
-        if (failed) return;
-      }
-      size_t index = todo[slot];
-      auto choice = decode(index, axes);
-      std::string row = std::to_string(index);
-      for (size_t a = 0; a < axes.size(); ++a) row += "," + csvCell(axes[a].values[choice[a]]);
-      try {
-        ExperimentPoint point(pointConfig(*base, axes, choice));
-        auto r = point.run();
-        std::ofstream(fs::path(o.outDir) / "points" / fmt::format("{:05}.json", index)) << r.dump(2) << "\n";
-        row += (point.simulates() ? ",ok" : ",model") + metricCells(r);
-      } catch (const StuckNetworkError& e) {
-        row += ",stuck";
-        row.append(kMetricColumns.size(), ',');
-      } catch (const std::exception& e) {
-        std::lock_guard lock(mutex);
-        if (!failed) firstError = fmt::format("sweep point {}: {}", index, e.what());
-        failed = true;
-        return;
-      }
-      std::lock_guard lock(mutex);
-      csv << row << "\n";
-      csv.flush();
-      progress.update(double(++finished), double(total), "points");
+  {
+    // results.csv grows a row per finished point while the sweep runs; at the end it is
+    // rewritten in point order from the point records, which are the source of truth.
+    AppendFile csv(out / "results.csv", true);
+    csv.writeLine(header);
+    for (size_t i = 0; i < total; ++i) {
+      if (rows[i].empty()) todo.push_back(i);
+      else csv.writeLine(rows[i]);
     }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 0; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker);
-  for (auto& t : threads) t.join();
-  progress.finish();
-  if (failed) throw InternalError(firstError);
-  if (!o.quiet) fmt::print(stderr, "{} points in {}\n", total, csvPath.string());
+    std::atomic<size_t> next{0};
+    std::mutex mutex;
+    ProgressReporter progress(fmt::format("sweep {}", o.config), o.quiet);
+    size_t finished = kept;
+    std::exception_ptr error;
+    size_t errorPoint = 0;
+    auto worker = [&]() {
+      for (size_t slot; (slot = next++) < todo.size();) {
+        const size_t index = todo[slot];
+        try {
+          {
+            std::lock_guard lock(mutex);
+            if (error) return;
+          }
+          const auto record = runPoint(*base, axes, index);
+          writeFileAtomic(pointFile(out, index), record.dump(2) + "\n");
+          std::lock_guard lock(mutex);
+          rows[index] = csvRow(index, axes, record);
+          csv.writeLine(rows[index]);
+          progress.update(double(++finished), double(total), "points");
+        } catch (...) {
+          std::lock_guard lock(mutex);
+          if (!error) error = std::current_exception(), errorPoint = index;
+          return;
+        }
+      }
+    };
+    std::vector<std::thread> threads;
+    for (int j = 0; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+    progress.finish();
+    if (error) rethrowForPoint(error, pointName(errorPoint, axes));
+  }
+  std::string csvText = header + "\n";
+  for (const auto& row : rows) csvText += row + "\n";
+  writeFileAtomic(out / "results.csv", csvText);
+  if (!o.quiet) fmt::print(stderr, "{} points in {}\n", total, (out / "results.csv").string());
   return kExitOk;
 }
 
