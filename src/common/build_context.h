@@ -15,6 +15,7 @@ using PacketPool = Pool<Packet>;
 class InjectionSource;
 class DeliveryObserver;
 class ConfigNode;
+class MemoryBudget;
 struct TerminalGroups;
 
 struct BuildContext {
@@ -30,6 +31,7 @@ struct BuildContext {
   DeliveryObserver* observer = nullptr;
   const TerminalGroups* groups = nullptr;  // source groups, for patterns that use them
   const ConfigNode* timing = nullptr;  // [timing] section, read by the network model
+  MemoryBudget* memory = nullptr;      // estimate checked before large structures (null: none)
   const ConfigNode* root = nullptr;    // the whole document, for analytic models that
                                        // derive their parameters from the simulated system
 };

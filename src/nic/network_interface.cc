@@ -15,6 +15,7 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& no
       sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
   for (int t = 0; t < n; ++t) queues_.push_back(makeInjectionQueue(ctx, node));
+  queued_.assign(n, 0);
   protocol_ = makeNicProtocol(ctx, node);
   ideal_ = (ctx.root == nullptr || !ctx.root->has("processor")) && node.getString("type", "none") == "none";
   if (ideal_ && workload.needsProcessor()) {
@@ -34,6 +35,7 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& no
 
 void NetworkInterface::submit(int terminal, int32_t message) {
   queues_[terminal]->add(message, messages_[message].packets);
+  ++queued_[terminal];
   wake(terminal);
 }
 
@@ -55,6 +57,7 @@ int32_t NetworkInterface::segment(int terminal, Cycle now) {
   p.length = m.packetLength;
   p.message = mid;
   p.sequence = m.segmented++;
+  if (m.segmented == m.packets) --queued_[terminal];
   p.messagePackets = m.packets;
   p.pairSequence = sentToPair_(p.source, p.destination)++;
   p.trafficClass = m.trafficClass;
@@ -93,7 +96,7 @@ void NetworkInterface::refused(int terminal, int32_t packet, Cycle) {
     return;
   }
   Message& m = messages_[packets_[packet].message];
-  --m.segmented;
+  if (m.segmented-- == m.packets) ++queued_[terminal];
   queues_[terminal]->returned(packets_[packet].message);
   packets_.release(packet);
 }

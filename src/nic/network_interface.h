@@ -61,6 +61,8 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   // Data packets a processor received after a later packet of the same source (the
   // in-order check: 0 whenever delivery is in order).
   uint64_t outOfOrder() const { return outOfOrder_; }
+  // Messages in terminal `terminal`'s job list with packets not yet handed out.
+  int64_t queuedMessages(int terminal) const { return queued_[terminal]; }
 
  private:
   struct Terminal {
@@ -91,6 +93,7 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   RunStats& stats_;
   Network* network_ = nullptr;
   std::vector<std::unique_ptr<InjectionQueue>> queues_;
+  std::vector<int64_t> queued_;  // per terminal: messages in its queue
   std::unique_ptr<NicProtocol> protocol_;
   bool ideal_ = true;
   ProcessorParams processor_;

@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+
+#include "common/memory_budget.h"
 
 namespace icnsim {
 
@@ -433,6 +436,17 @@ int laneDepth(const ConfigNode& node, int lanes) {
 
 namespace {
 
+// Lane state and flit buffers, checked against the memory budget before they are built:
+// measured about 122 bytes per lane and 9 per flit slot (docs/reliability.md).
+void reserveLaneMemory(const BuildContext& ctx, const ConfigNode& node, const VcNetworkParams& p) {
+  if (!ctx.memory) return;
+  double ports = 0;
+  for (int r = 0; r < ctx.topology->numRouters(); ++r) ports += ctx.topology->numPorts(r);
+  const double bytes = (ports + ctx.topology->numTerminals()) * p.lanes * (122.0 + 9.0 * p.depth);
+  ctx.memory->reserve(static_cast<uint64_t>(bytes), "router lanes and buffers", node,
+                      node.has("buffer_per_channel") ? "buffer_per_channel" : "depth");
+}
+
 std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
   VcNetworkParams p;
   p.seed = ctx.seed;
@@ -469,6 +483,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
     p.timing.routerDelay = static_cast<int>(t.getInt("router_delay", 1, 0, 1000));
     p.timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
   }
+  reserveLaneMemory(ctx, node, p);
   return std::make_unique<VcNetwork>(p, *ctx.topology, *ctx.routing, *ctx.packets, *ctx.source,
                                      *ctx.observer, makeAdmissionRules(ctx, node, false));
 }

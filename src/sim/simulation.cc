@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "common/memory_budget.h"
+
 namespace icnsim {
 
 Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc)) {
@@ -26,8 +28,15 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   // sample_interval: cycles between samples of the pending packets per receiver (0: none)
   sampleInterval_ = sim.getInt("sample_interval", 0, 0, int64_t{1} << 40);
 
+  // memory_limit_gb: refuse configurations estimated to need more (0: what the machine has
+  // available when the run starts)
+  const double limitGb = sim.getDouble("memory_limit_gb", 0, 0, 1e6);
+  memory_ = std::make_unique<MemoryBudget>(limitGb > 0 ? static_cast<uint64_t>(limitGb * 1e9)
+                                                       : MemoryBudget::machineAvailable());
+
   BuildContext ctx;
   ctx.seed = seed_;
+  ctx.memory = memory_.get();
   topology_ = makeTopology(ctx, root.child("topology"));
   ctx.topology = topology_.get();
   ConfigNode router = root.child("router");
@@ -68,6 +77,8 @@ nlohmann::json Simulation::run(const Progress& progress) {
   const Cycle end = warmup_ + measure_;
   uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
   bool drained = true;
+  uint64_t moves = 0;  // flit-hops + ejected flits: changes whenever any flit moves
+  Cycle lastMove = 0;
   Cycle t = 0;
   for (;; ++t) {
     if (t == warmup_) ejectedAtStart = network_->ejectedFlits(), createdAtStart = workload_->createdFlits();
@@ -77,6 +88,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
     if (sampleInterval_ && t % sampleInterval_ == 0) stats_->samplePending(t);
     if (t + 1 == end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
     if (checkInvariants_) network_->checkInvariants();
+    if (const uint64_t m = network_->flitHops() + network_->ejectedFlits(); m != moves) moves = m, lastMove = t;
     if (progress && (t & 4095) == 0) progress(t, t < end ? end : end + drain_);  // draining: up to the limit
     // A kernel that has run to its end, with everything delivered, ends the run early.
     if (workload_->finished() && workload_->trackedPackets() == stats_->trackedDelivered()) {
@@ -114,6 +126,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
   j["measured_packets"] = workload_->trackedPackets();
   j["undelivered_packets"] = workload_->trackedPackets() - stats_->trackedDelivered();
   j["measured_messages"] = workload_->trackedMessages();
+  j["not_offered_messages"] = workload_->notOfferedMessages();
   j["out_of_order_packets"] = nic_->outOfOrder();
   j["delivered_packets"] = stats_->windowPackets();  // data packets received in the window
   j["last_delivery"] = stats_->lastDelivery();
@@ -121,6 +134,10 @@ nlohmann::json Simulation::run(const Progress& progress) {
   if (workload_->phasesStarted() > 0) j["phases"] = workload_->phasesStarted();
   if (!workload_->iterationEnds().empty()) j["iteration_ends"] = workload_->iterationEnds();
   j["drained"] = drained;
+  // Not drained: were flits still moving at the drain limit (beyond saturation), or had
+  // nothing moved for a while (a deadlock the watchdog had too little time to call)?
+  j["stalled_cycles"] = t - lastMove;
+  j["watchdog_cycles"] = watchdog_;
   j["cycles"] = cyclesRun_;
   j["flit_hops"] = network_->flitHops();
   j["histogram"] = {{"bin_width", histogramBin_}, {"counts", stats_->latency().histogram(histogramBin_)}};
@@ -136,6 +153,26 @@ nlohmann::json Simulation::configEcho(const ConfigDocument& doc) {
   for (const auto& [key, value] : doc.flatten()) config[key] = value;
   return config;
 }
+
+namespace {
+
+std::string notDrainedNote(const nlohmann::json& r) {
+  const auto undelivered = r["undelivered_packets"].get<uint64_t>();
+  const auto stalled = r.value("stalled_cycles", uint64_t{0});
+  if (stalled == 0) {
+    return fmt::format("  NOT DRAINED: {} measured packets undelivered at the drain limit; flits were still "
+                       "moving (offered load beyond saturation)\n", undelivered);
+  }
+  const auto watchdog = r.value("watchdog_cycles", uint64_t{0});
+  return fmt::format("  NOT DRAINED: {} measured packets undelivered at the drain limit, and no flit moved in "
+                     "the last {} cycles: a deadlock or a pause, which cannot be told apart here ({})\n",
+                     undelivered, stalled,
+                     watchdog == 0 ? "the watchdog is off: set simulation.watchdog_cycles"
+                                   : fmt::format("the watchdog needs {} cycles without movement; raise "
+                                                 "simulation.drain_cycles to let it decide", watchdog));
+}
+
+}  // namespace
 
 std::string Simulation::humanSummary(const nlohmann::json& r) {
   std::string s = fmt::format("{} ({} terminals, capacity {:.4f} flits/node/cycle)\n",
@@ -165,10 +202,12 @@ std::string Simulation::humanSummary(const nlohmann::json& r) {
       }
     }
   }
-  if (!r["drained"].get<bool>()) {
-    s += fmt::format("  NOT DRAINED: {} measured packets undelivered at the drain limit "
-                     "(offered load beyond saturation)\n", r["undelivered_packets"].get<uint64_t>());
+  if (r.value("not_offered_messages", uint64_t{0}) > 0) {
+    s += fmt::format("  {} messages were not offered: their source's job list was full "
+                     "(traffic.source_queue_limit); offered load counts only the rest\n",
+                     r["not_offered_messages"].get<uint64_t>());
   }
+  if (!r["drained"].get<bool>()) s += notDrainedNote(r);
   s += fmt::format("  {} cycles simulated, {} flit-hops\n", r["cycles"].get<uint64_t>(),
                    r["flit_hops"].get<uint64_t>());
   return s;

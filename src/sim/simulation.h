@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/memory_budget.h"
 #include "config/config.h"
 #include "kernel/message.h"
 #include "kernel/network.h"
@@ -41,6 +42,7 @@ class Simulation {
 
  private:
   std::shared_ptr<ConfigDocument> doc_;
+  std::unique_ptr<MemoryBudget> memory_;
   uint64_t seed_ = 1;
   Cycle warmup_ = 0, measure_ = 0, drain_ = 0, watchdog_ = 0, histogramBin_ = 1, sampleInterval_ = 0;
   bool checkInvariants_ = false;

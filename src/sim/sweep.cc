@@ -46,6 +46,7 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"delivered_packets", "/delivered_packets"},
     {"undelivered_packets", "/undelivered_packets"},
     {"drained", "/drained"},
+    {"stalled_cycles", "/stalled_cycles"},
     {"cycles", "/cycles"},
     {"model_saturation_fraction", "/model/saturation_fraction"},
     {"model_latency", "/model/latency"},

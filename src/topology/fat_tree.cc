@@ -77,7 +77,7 @@ std::string FatTree::description() const {
   return fmt::format("{}-ary {}-level fat tree, parents {}", k_, n_, p);
 }
 
-ICNSIM_REGISTER(Topology, "fat_tree", [](const BuildContext&, const ConfigNode& node) {
+ICNSIM_REGISTER(Topology, "fat_tree", [](const BuildContext& ctx, const ConfigNode& node) {
   // k: children per switch; n: levels
   int k = static_cast<int>(node.requireInt("k", 2, 64));
   int n = static_cast<int>(node.getInt("n", 3, 1, 16));
@@ -91,6 +91,7 @@ ICNSIM_REGISTER(Topology, "fat_tree", [](const BuildContext&, const ConfigNode& 
       node.fail("parents", fmt::format("give one value or n - 1 = {} values (one per level below the top)", n - 1));
     }
   }
+  reserveTopologyMemory(ctx, node, "k", n * std::pow(double(k), n - 1), std::pow(double(k), n), 2 * k);
   return std::make_unique<FatTree>(k, n, parents);
 });
 

@@ -63,7 +63,7 @@ std::string HexMesh::description() const {
   return fmt::format("{}x{} {} hexagonal mesh", width_, height_, wrap_ ? "wrapped" : "open");
 }
 
-ICNSIM_REGISTER(Topology, "hex_mesh", [](const BuildContext&, const ConfigNode& node) {
+ICNSIM_REGISTER(Topology, "hex_mesh", [](const BuildContext& ctx, const ConfigNode& node) {
   // width, height: routers per row and per column
   int width = static_cast<int>(node.requireInt("width", 2, 1024));
   int height = static_cast<int>(node.getInt("height", width, 2, 1024));
@@ -76,6 +76,7 @@ ICNSIM_REGISTER(Topology, "hex_mesh", [](const BuildContext&, const ConfigNode& 
   if (static_cast<long long>(width) * height > 4096) {
     node.fail("width", "at most 4096 routers (capacity and diameter are computed over all router pairs at build time)");
   }
+  reserveTopologyMemory(ctx, node, "width", double(width) * height, double(width) * height, 7);
   return std::make_unique<HexMesh>(width, height, wrap);
 });
 

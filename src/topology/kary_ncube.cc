@@ -49,16 +49,17 @@ std::string KaryNCube::description() const {
 }
 
 namespace {
-std::unique_ptr<Topology> makeCube(const ConfigNode& node, bool wrap) {
+std::unique_ptr<Topology> makeCube(const BuildContext& ctx, const ConfigNode& node, bool wrap) {
   // k: radix (nodes per dimension); n: number of dimensions
   int k = static_cast<int>(node.requireInt("k", 2, 1 << 16));
   int n = static_cast<int>(node.getInt("n", 2, 1, 16));
   if (std::pow(double(k), n) > 1 << 24) node.fail("k", "k^n exceeds 16M routers");
+  reserveTopologyMemory(ctx, node, "k", std::pow(double(k), n), std::pow(double(k), n), 2 * n + 1);
   return std::make_unique<KaryNCube>(k, n, wrap);
 }
 }  // namespace
 
-ICNSIM_REGISTER(Topology, "mesh", [](const BuildContext&, const ConfigNode& n) { return makeCube(n, false); });
-ICNSIM_REGISTER(Topology, "torus", [](const BuildContext&, const ConfigNode& n) { return makeCube(n, true); });
+ICNSIM_REGISTER(Topology, "mesh", [](const BuildContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, false); });
+ICNSIM_REGISTER(Topology, "torus", [](const BuildContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, true); });
 
 }  // namespace icnsim

@@ -44,11 +44,12 @@ int KaryNFly::digitForStage(int terminal, int stage) const {
 
 std::string KaryNFly::description() const { return fmt::format("{}-ary {}-fly", k_, n_); }
 
-ICNSIM_REGISTER(Topology, "fly", [](const BuildContext&, const ConfigNode& node) {
+ICNSIM_REGISTER(Topology, "fly", [](const BuildContext& ctx, const ConfigNode& node) {
   // k: switch radix; n: number of stages
   int k = static_cast<int>(node.requireInt("k", 2, 256));
   int n = static_cast<int>(node.requireInt("n", 1, 30));
   if (std::pow(double(k), n) > 1 << 22) node.fail("n", "k^n exceeds 4M terminals");
+  reserveTopologyMemory(ctx, node, "n", n * std::pow(double(k), n - 1), std::pow(double(k), n), k);
   return std::make_unique<KaryNFly>(k, n);
 });
 

@@ -58,6 +58,7 @@ ICNSIM_REGISTER(Topology, "multibutterfly", [](const BuildContext& ctx, const Co
   int n = static_cast<int>(node.requireInt("n", 2, 16));
   int dilation = static_cast<int>(node.getInt("dilation", 2, 1, 16));
   if (std::pow(double(k), n) > 1 << 20) node.fail("n", "k^n exceeds 1M terminals");
+  reserveTopologyMemory(ctx, node, "n", n * std::pow(double(k), n - 1), std::pow(double(k), n), 2.0 * k * dilation);
   return std::make_unique<MultiButterfly>(k, n, dilation, ctx.seed);
 });
 

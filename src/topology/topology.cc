@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/memory_budget.h"
+
 namespace icnsim {
 
 void Topology::resize(int routers, int terminals, int portsPerRouter) {
@@ -22,6 +24,21 @@ std::unique_ptr<Topology> makeTopology(const BuildContext& ctx, const ConfigNode
   // type: topology variant ("mesh", "torus", "fly", ...)
   std::string type = node.requireString("type");
   return Registry<Topology>::instance().create(type, ctx, node, "type");
+}
+
+namespace {
+// Measured on a 256x256 mesh (docs/reliability.md): about 3.3 KB per terminal (its NI
+// queues, traffic streams and statistics) and 64 bytes per router port (the peer table and
+// the network's per-channel state); lane buffers are counted by the router model.
+constexpr double kBytesPerTerminal = 3300;
+constexpr double kBytesPerPort = 64;
+}  // namespace
+
+void reserveTopologyMemory(const BuildContext& ctx, const ConfigNode& node, const std::string& key, double routers,
+                           double terminals, double portsPerRouter) {
+  if (!ctx.memory) return;
+  const double bytes = terminals * kBytesPerTerminal + routers * portsPerRouter * kBytesPerPort;
+  ctx.memory->reserve(static_cast<uint64_t>(bytes), "topology and terminals", node, key);
 }
 
 double maxLineChannelLoad(int k, bool wrap) {

@@ -66,6 +66,12 @@ class Topology {
 
 std::unique_ptr<Topology> makeTopology(const BuildContext& ctx, const ConfigNode& node);
 
+// Checks the memory budget (common/memory_budget.h) for a topology of this size, with its
+// terminals' interface, workload and statistics state, before it is built. `key` names the
+// setting that makes it this big.
+void reserveTopologyMemory(const BuildContext& ctx, const ConfigNode& node, const std::string& key, double routers,
+                           double terminals, double portsPerRouter);
+
 // Load on the busiest channel of a line (wrap = false) or ring of k nodes when every node
 // sends one unit spread uniformly over all k positions, routed minimally; a tie on a ring
 // goes in the + direction, as dimension-order routing does.

@@ -118,6 +118,12 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   maxPacketLength_ = *std::max_element(packetLengths_.begin(), packetLengths_.end());
   // adaptive_share: fraction of packets whose header bit asks for adaptive routing
   adaptiveShare_ = node.getDouble("adaptive_share", 0.0, 0.0, 1.0);
+  // source_queue_limit: messages a terminal's job list may hold; an open-loop source's
+  // message beyond it is not offered (counted in the results). Default: 4 M messages over
+  // all terminals, at least 1024 each, so a run beyond saturation cannot exhaust memory.
+  const int64_t terminals = ctx.topology->numTerminals();
+  sourceQueueLimit_ = node.getInt("source_queue_limit", std::max<int64_t>(1024, (int64_t{1} << 22) / terminals), 1,
+                                  int64_t{1} << 40);
 
   for (const ConfigNode& c : node.childArray("message_length")) {
     MessageLengthClass mc;
@@ -322,6 +328,13 @@ int32_t Workload::create(int terminal, Cycle now, bool tracked, int maxPackets, 
   m.created = now;
   m.tracked = tracked;
   m.serial = (static_cast<uint64_t>(terminal) << 40) | serial_[terminal]++;
+  if (!createsOnDemand() && nic_->queuedMessages(terminal) >= sourceQueueLimit_) {
+    // The job list is full: the message was drawn (so every stream stays the same) but is
+    // not offered.
+    ++notOfferedMessages_;
+    messages_->release(id);
+    return -1;
+  }
   createdFlits_ += static_cast<uint64_t>(m.packets) * m.packetLength;
   trackedMessages_ += tracked;
   if (tracked) trackedPackets_ += m.packets;

@@ -12,7 +12,8 @@
 // Keys ([traffic]): process ("bernoulli", "poisson", "saturation", "phased", "scan"); load (fraction of the
 // topology's uniform capacity) or rate (flits/node/cycle); packet_length (flits: an integer
 // or an array chosen from with equal probability, per message); adaptive_share (fraction
-// of packets whose header asks for adaptive routing); [traffic.pattern];
+// of packets whose header asks for adaptive routing); source_queue_limit (messages a job
+// list may hold; an open-loop message beyond it is not offered); [traffic.pattern];
 // [[traffic.message_length]] with name, share, packets (integer or array, equal
 // probability; default: one class of one-packet messages); [[traffic.class]] with name,
 // share, priority; [[traffic.group]] with name, share (fraction of all terminals, drawn
@@ -88,6 +89,9 @@ class Workload {
   uint64_t createdFlits() const { return createdFlits_; }
   uint64_t trackedMessages() const { return trackedMessages_; }
   uint64_t trackedPackets() const { return trackedPackets_; }
+  // Messages an open-loop source drew while its job list was full (traffic.source_queue_limit).
+  uint64_t notOfferedMessages() const { return notOfferedMessages_; }
+  int64_t sourceQueueLimit() const { return sourceQueueLimit_; }
 
  private:
   enum class Process { kBernoulli, kPoisson, kSaturation, kPhased, kScan, kEm3d };
@@ -149,6 +153,8 @@ class Workload {
   std::vector<std::vector<int>> receivedInHalf_;
   std::vector<Cycle> iterationEnds_;
   uint64_t createdFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0;
+  int64_t sourceQueueLimit_ = 1024;
+  uint64_t notOfferedMessages_ = 0;
 };
 
 }  // namespace icnsim
