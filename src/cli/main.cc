@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <filesystem>
 #include <fmt/ranges.h>
 #include <iostream>
 #include <thread>
@@ -12,6 +11,7 @@
 #include "analytic/nifdy_cli.h"
 #include "analytic/vc_fly_cli.h"
 #include "common/error.h"
+#include "common/failure.h"
 #include "common/output_file.h"
 #include "sim/bench.h"
 #include "sim/experiment_point.h"
@@ -74,24 +74,10 @@ template <typename Command>
 int guarded(Command&& command) {
   try {
     return command();
-  } catch (const ConfigError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return kExitConfig;
-  } catch (const ResourceError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return kExitConfig;
-  } catch (const std::bad_alloc&) {
-    fmt::print(stderr, "error: out of memory (the configuration needs more memory than this machine has)\n");
-    return kExitConfig;
-  } catch (const std::filesystem::filesystem_error& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return kExitConfig;
-  } catch (const StuckNetworkError& e) {
-    fmt::print(stderr, "stuck network: {}\n", e.what());
-    return kExitStuck;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "internal error: {}\n", e.what());
-    return kExitInternal;
+  } catch (...) {
+    const Failure failure = describeFailure(std::current_exception());
+    fmt::print(stderr, "{}\n", failure.message);
+    return failure.exitCode;
   }
 }
 
