@@ -4,7 +4,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: run test test-sanitize build deps deps-plots bench clean
+.PHONY: run test test-sanitize fuzz build deps deps-plots bench clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -25,6 +25,10 @@ test-sanitize: deps
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS)
 
+# The libFuzzer target over the configuration loader and validate, one minute (clang).
+fuzz:
+	bash scripts/fuzz.sh 60
+
 run: deps-plots build
 	BIN=$(BUILD)/icnsim bash scripts/run-main.sh
 
@@ -32,4 +36,4 @@ bench: build
 	$(BUILD)/icnsim bench
 
 clean:
-	rm -rf $(BUILD) out
+	rm -rf $(BUILD) $(BUILD)-asan build-fuzz out

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages icnsim needs that are missing on this machine (apt-get only).
-# Usage: scripts/install-deps.sh [--with-plots]
+# Usage: scripts/install-deps.sh [--with-plots] [--with-fuzz]
 set -euo pipefail
 # python3 runs the reproduction reports (icnsim reproduce); matplotlib and numpy draw figures.
 packages=(g++ cmake ninja-build libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev python3)
-if [[ "${1:-}" == "--with-plots" ]]; then
-  packages+=(python3-matplotlib python3-numpy)
-fi
+for option in "$@"; do
+  case "$option" in
+    --with-plots) packages+=(python3-matplotlib python3-numpy) ;;
+    # clang with libFuzzer: the runtime is not pulled in without recommends.
+    --with-fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    *) echo "install-deps: unknown option $option (use --with-plots, --with-fuzz)" >&2; exit 1 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

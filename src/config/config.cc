@@ -173,6 +173,7 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromString(const std::string& te
                                                            const std::string& name) {
   std::shared_ptr<ConfigDocument> doc(new ConfigDocument());
   doc->fileName_ = name;
+  checkTomlText(text, name);
   try {
     *doc->table_ = toml::parse(text, name);
   } catch (const toml::parse_error& e) {
@@ -230,8 +231,9 @@ void ConfigDocument::applyOverride(const std::string& assignment, const std::str
   key.erase(key.find_last_not_of(" \t") + 1);
   toml::table parsed;
   try {
+    checkTomlText("v = " + value, by);
     parsed = toml::parse("v = " + value);
-  } catch (const toml::parse_error&) {
+  } catch (const std::exception&) {  // a syntax error (toml::parse_error or ConfigError)
     parsed = toml::table{{"v", value}};  // bare words become strings: --set topology.type=mesh
   }
   if (parsed.size() != 1 || !parsed.get("v")) throw ConfigError(fmt::format("{}: expected a single value", what));

@@ -92,10 +92,11 @@ std::vector<std::string> splitList(const std::string& text) {
 // A TOML literal as a CSV cell's text: a string's characters, a float's shortest form.
 std::string cellText(const std::string& literal) {
   try {
+    checkTomlText("v = " + literal, "a sweep value");
     const toml::table parsed = toml::parse("v = " + literal);
     if (auto* str = parsed.get("v")->as_string()) return str->get();
     if (auto* f = parsed.get("v")->as_floating_point()) return fmt::format("{}", f->get());
-  } catch (const toml::parse_error&) {
+  } catch (const std::exception&) {  // not a literal after all: keep its text
   }
   return literal;
 }

@@ -1,0 +1,74 @@
+#include <fmt/format.h>
+
+#include "common/error.h"
+#include "config/toml.h"
+
+namespace icnsim {
+
+namespace {
+
+// A scanner that knows only where strings and comments begin and end.
+class TomlTextScanner {
+ public:
+  TomlTextScanner(std::string_view text, std::string_view name) : text_(text), name_(name) {}
+
+  void run() {
+    while (i_ < text_.size()) {
+      if (startsWith("\"\"\"")) multiLineString("\"\"\"", true);
+      else if (startsWith("'''")) multiLineString("'''", false);
+      else if (at('"')) lineString('"', true);
+      else if (at('\'')) lineString('\'', false);
+      else if (at('#')) skipTo('\n');
+      else if (static_cast<unsigned char>(text_[i_]) >= 0x80) fail("a non-ASCII character outside a string or comment");
+      else advance();
+    }
+  }
+
+ private:
+  bool at(char c) const { return i_ < text_.size() && text_[i_] == c; }
+  bool startsWith(std::string_view s) const { return text_.substr(i_, s.size()) == s; }
+  void advance() {
+    if (text_[i_++] == '\n') ++line_, lineStart_ = i_;
+  }
+  void skipTo(char end) {
+    while (i_ < text_.size() && !at(end)) advance();
+  }
+  void lineString(char quote, bool escapes) {
+    advance();
+    while (i_ < text_.size() && !at(quote) && !at('\n')) {
+      if (escapes && at('\\') && i_ + 1 < text_.size()) advance();
+      advance();
+    }
+    if (at(quote)) advance();
+  }
+  void multiLineString(std::string_view delimiter, bool escapes) {
+    i_ += delimiter.size();
+    while (i_ < text_.size() && !startsWith(delimiter)) {
+      if (escapes && at('\\')) {
+        advance();
+        const size_t before = i_;
+        while (i_ < text_.size() && (at(' ') || at('\t') || at('\r') || at('\n'))) advance();
+        if (i_ > before && i_ < text_.size() && static_cast<unsigned char>(text_[i_]) >= 0x80) {
+          fail("a non-ASCII character right after a line-ending backslash (put it on the line before)");
+        }
+        if (i_ == before && i_ < text_.size()) advance();
+        continue;
+      }
+      advance();
+    }
+    i_ = std::min(text_.size(), i_ + delimiter.size());
+    while (at(delimiter[0])) advance();  // up to two quotes may end the string's content
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ConfigError(fmt::format("{}:{}:{}: TOML syntax error: {}", name_, line_, i_ - lineStart_ + 1, what));
+  }
+
+  std::string_view text_, name_;
+  size_t i_ = 0, line_ = 1, lineStart_ = 0;
+};
+
+}  // namespace
+
+void checkTomlText(std::string_view text, std::string_view name) { TomlTextScanner(text, name).run(); }
+
+}  // namespace icnsim
