@@ -10,24 +10,12 @@
 
 #include "test_util.h"
 
+using icnsim::test::readFile;
 using icnsim::test::runCommand;
+using icnsim::test::tempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path scratch(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("icnsim_err_" + name + "_" + std::to_string(getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 const std::string kSmall = R"(
 [simulation]
@@ -56,7 +44,7 @@ TEST(CliErrors, UsageErrorsExitOne) {
 }
 
 TEST(CliErrors, BadConfigurationsExitTwoNamingFileAndKey) {
-  fs::path d = scratch("config");
+  fs::path d = tempDir("config");
   const std::string c = (d / "c.toml").string();
   std::ofstream(c) << kSmall;
   expectExit("run " + (d / "missing.toml").string(), 2, "missing.toml: cannot open");
@@ -78,7 +66,7 @@ TEST(CliErrors, BadConfigurationsExitTwoNamingFileAndKey) {
 }
 
 TEST(CliErrors, BadSweepPointsAreConfigurationErrorsNamingTheAxisValue) {
-  fs::path d = scratch("sweep");
+  fs::path d = tempDir("sweep");
   std::ofstream(d / "s.toml") << kSmall + "[sweep]\n\"router.lanes\" = [1, 0, 2]\n";
   expectExit("validate " + (d / "s.toml").string(), 2,
              "sweep point 1 (router.lanes = 0): " + (d / "s.toml").string() + " (set by the sweep): router.lanes");
@@ -95,7 +83,7 @@ TEST(CliErrors, BadSweepPointsAreConfigurationErrorsNamingTheAxisValue) {
 }
 
 TEST(CliErrors, UnwritableOutputsExitTwoBeforeRunning) {
-  fs::path d = scratch("out");
+  fs::path d = tempDir("out");
   const std::string c = (d / "c.toml").string();
   std::ofstream(c) << kSmall + "[sweep]\n\"router.lanes\" = [1, 2]\n";
   expectExit("run -q " + c + " --json " + (d / "no" / "r.json").string(), 2, "r.json: cannot create the file");
@@ -112,36 +100,16 @@ TEST(CliErrors, UnwritableOutputsExitTwoBeforeRunning) {
 }
 
 TEST(CliErrors, StuckNetworkExitsFour) {
-  fs::path d = scratch("stuck");
-  std::ofstream(d / "c.toml") << R"(
-[simulation]
-warmup_cycles = 1000
-measure_cycles = 30000
-watchdog_cycles = 2000
-[topology]
-type = "hex_mesh"
-width = 6
-[routing]
-type = "minimal"
-[router]
-type = "central_buffer"
-buffers = 6
-deadlock_avoidance = "none"
-[traffic]
-process = "poisson"
-rate = 0.6
-packet_length = 40
-[[traffic.message_length]]
-share = 1.0
-packets = 30
-)";
+  fs::path d = tempDir("stuck");
+  std::ofstream(d / "c.toml") << "[simulation]\nwarmup_cycles = 1000\nmeasure_cycles = 30000\n"
+                                  "watchdog_cycles = 2000\n" << icnsim::test::kDeadlockingHexMesh;
   expectExit("run -q " + (d / "c.toml").string(), 4, "stuck network: no packet moved for 2001 cycles");
 }
 
 // Resume trusts only point records that parse and belong to this sweep's configuration,
 // and rebuilds results.csv from them.
 TEST(CliErrors, ResumeVerifiesPointsAndRebuildsTheCsv) {
-  fs::path d = scratch("resume");
+  fs::path d = tempDir("resume");
   const std::string c = (d / "c.toml").string();
   std::ofstream(c) << kSmall + "[sweep]\n\"router.lanes\" = [1, 2]\n\"traffic.load\" = [0.1, 0.2]\n";
   const std::string sweep = "sweep -q -j 2 " + c + " --out " + (d / "o").string();
@@ -164,7 +132,7 @@ TEST(CliErrors, ResumeVerifiesPointsAndRebuildsTheCsv) {
 
 // Case names with commas, quotes and line breaks come out as valid RFC 4180 fields.
 TEST(CliErrors, CaseNamesAreQuotedCsvFields) {
-  fs::path d = scratch("csv");
+  fs::path d = tempDir("csv");
   std::ofstream(d / "c.toml") << kSmall + "[sweep]\n[[sweep.case]]\nname = \"a, \\\"b\\\"\\nc\"\n"
                                           "[[sweep.case]]\nname = \"plain\"\n";
   auto r = runCommand("sweep -q " + (d / "c.toml").string() + " --out " + (d / "o").string());

@@ -8,24 +8,12 @@
 
 #include "test_util.h"
 
+using icnsim::test::readFile;
 using icnsim::test::runCommand;
+using icnsim::test::tempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path tempDir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("icnsim_test_" + name + "_" + std::to_string(getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
 
 const std::string kSweep = R"(
 [simulation]

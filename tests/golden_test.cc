@@ -4,21 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "sim/experiment_point.h"
+#include "test_util.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string readText(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::vector<fs::path> goldenConfigs() {
   std::vector<fs::path> out;
@@ -38,7 +30,7 @@ TEST(Golden, EveryConfigReproducesItsCommittedResult) {
     expected.replace_extension(".json");
     ASSERT_TRUE(fs::exists(expected)) << "run scripts/update-golden.sh";
     icnsim::ExperimentPoint point(icnsim::ConfigDocument::fromFile(config.string()));
-    EXPECT_EQ(point.run().dump(2) + "\n", readText(expected));
+    EXPECT_EQ(point.run().dump(2) + "\n", icnsim::test::readFile(expected));
   }
 }
 

@@ -94,30 +94,9 @@ drain_cycles = 50
   EXPECT_EQ(moving["stalled_cycles"].get<uint64_t>(), 0u);
   EXPECT_NE(Simulation::humanSummary(moving).find("still moving"), std::string::npos);
   // Fed-X switches without hop classes deadlock; a drain shorter than the watchdog ends first.
-  const std::string deadlocking = R"(
-[simulation]
-warmup_cycles = 1000
-measure_cycles = 30000
-drain_cycles = 3000
-watchdog_cycles = 1000000
-[topology]
-type = "hex_mesh"
-width = 6
-[routing]
-type = "minimal"
-[router]
-type = "central_buffer"
-buffers = 6
-deadlock_avoidance = "none"
-[traffic]
-process = "poisson"
-rate = 0.6
-packet_length = 40
-adaptive_share = 0.5
-[[traffic.message_length]]
-share = 1.0
-packets = 30
-)";
+  const std::string deadlocking =
+      std::string("[simulation]\nwarmup_cycles = 1000\nmeasure_cycles = 30000\ndrain_cycles = 3000\n"
+                  "watchdog_cycles = 1000000\n") + icnsim::test::kDeadlockingHexMesh;
   auto stuck = Simulation(doc(deadlocking)).run();
   EXPECT_FALSE(stuck["drained"].get<bool>());
   EXPECT_GT(stuck["stalled_cycles"].get<uint64_t>(), 2000u);

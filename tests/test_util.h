@@ -2,6 +2,10 @@
 #pragma once
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <unistd.h>
+#include <fstream>
+#include <sstream>
 #include <memory>
 #include <string>
 
@@ -59,6 +63,45 @@ type = "neighbor"
 name = "sender"
 terminals = [0]
 )";
+
+// Fed-X switches on a 6x6 X-mesh without hop-count buffer classes, fed 30-packet messages
+// faster than they drain: full switches wait on each other in a cycle and nothing moves
+// again (the control experiment of central_buffer_test.cc). Tests add [simulation].
+inline const char* kDeadlockingHexMesh = R"(
+[topology]
+type = "hex_mesh"
+width = 6
+[routing]
+type = "minimal"
+[router]
+type = "central_buffer"
+buffers = 6
+deadlock_avoidance = "none"
+[traffic]
+process = "poisson"
+rate = 0.6
+packet_length = 40
+adaptive_share = 0.5
+[[traffic.message_length]]
+share = 1.0
+packets = 30
+)";
+
+inline std::string readFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A fresh, empty directory for one test's files (named by the test and the process).
+inline std::filesystem::path tempDir(const std::string& name) {
+  namespace fs = std::filesystem;
+  fs::path d = fs::temp_directory_path() / ("icnsim_test_" + name + "_" + std::to_string(getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
 
 inline std::shared_ptr<ConfigDocument> doc(const std::string& toml) {
   return ConfigDocument::fromString(toml, "test.toml");

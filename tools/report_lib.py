@@ -9,6 +9,7 @@ import glob
 import json
 import math
 import os
+import sys
 
 
 def read_sweep(directory):
@@ -76,11 +77,35 @@ def _pyplot():
         return None
 
 
+class WriteError(Exception):
+    """A report or figure could not be written (no such directory, a full disk)."""
+
+
+def write_atomic(path, write):
+    """Calls write(file) on a temporary file beside PATH, then renames it into place, so a
+    reader sees the old file or the new one, never half of one; raises WriteError."""
+    temp = f"{path}.tmp.{os.getpid()}"
+    try:
+        with open(temp, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    except OSError as e:
+        if os.path.exists(temp):
+            os.remove(temp)
+        raise WriteError(f"{path}: cannot write: {e.strerror}") from e
+
+
+def _save_both(fig, path):
+    for ext in ("png", "svg"):
+        write_atomic(f"{path}.{ext}", lambda f: fig.savefig(f, format=ext, dpi=110))
+
+
 def save_figure(fig, path):
     """Writes PATH.png and PATH.svg; returns the PNG's file name."""
     fig.tight_layout()
-    for ext in ("png", "svg"):
-        fig.savefig(f"{path}.{ext}", dpi=110)
+    _save_both(fig, path)
     _pyplot().close(fig)
     return os.path.basename(path) + ".png"
 
@@ -141,8 +166,7 @@ def heatmap_plots(path, panels, xlabel, ylabel, title, vmax=None):
         ax.set_ylabel(ylabel)
     fig.colorbar(image, ax=axes[0].tolist(), shrink=0.8)
     fig.suptitle(title)
-    for ext in ("png", "svg"):
-        fig.savefig(f"{path}.{ext}", dpi=110)
+    _save_both(fig, path)
     plt.close(fig)
     return os.path.basename(path) + ".png"
 
@@ -214,8 +238,8 @@ class Report:
         return held, failed
 
     def write(self, path):
-        with open(path, "w") as f:
-            f.write("\n".join(self.lines).rstrip() + "\n")
+        text = "\n".join(self.lines).rstrip() + "\n"
+        write_atomic(path, lambda f: f.write(text.encode()))
 
 
 def fmt(v, digits=3):
@@ -240,7 +264,16 @@ def crossing(xs, ys, threshold):
 def run_report(out, paper, title, intro, steps):
     """Writes OUT/PAPER.md: the intro (with the manifest's profile and run time), then each
     step(out, rep) in turn; a step whose results are missing leaves a note. Prints and
-    returns the summary of verdicts."""
+    returns the summary of verdicts. A report or figure that cannot be written (a full disk)
+    ends the tool with exit status 2, which icnsim reproduce reports as such."""
+    try:
+        return _run_report(out, paper, title, intro, steps)
+    except WriteError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _run_report(out, paper, title, intro, steps):
     manifest = {}
     if os.path.exists(os.path.join(out, "manifest.json")):
         manifest = json.load(open(os.path.join(out, "manifest.json")))

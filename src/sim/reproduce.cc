@@ -93,6 +93,10 @@ int runReproduce(const ReproduceOptions& o) {
                                           shellQuote(o.outDir));
   if (!o.quiet) fmt::print(stderr, "report: {}\n", command);
   const int status = std::system(command.c_str());
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kExitConfig) {
+    throw ResourceError(fmt::format("the report tool could not write its output (above); the experiment results "
+                                    "are in {}", o.outDir));
+  }
   if (status != 0) {
     throw InternalError(fmt::format("the report tool failed (exit status {}); the experiment results are in {}. "
                                     "Figures need Debian's python3-matplotlib: bash scripts/install-deps.sh --with-plots",
