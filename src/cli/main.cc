@@ -81,83 +81,127 @@ int guarded(Command&& command) {
   }
 }
 
+// Every subcommand's options, filled in by CLI11 while it parses.
+struct Commands {
+  std::string config, jsonOut, outDir, profile;
+  std::vector<std::string> sets;
+  bool quiet = false, resume = false, quick = false;
+  int jobs = 1;
+  ReproduceOptions repro;
+  VcFlyCliOptions vcFly;
+  NifdyCliOptions nifdy;
+  BenchOptions bench;
+  CLI::App *run = nullptr, *sweep = nullptr, *validate = nullptr, *reproduce = nullptr;
+  CLI::App *vcFlyCmd = nullptr, *nifdyCmd = nullptr, *benchCmd = nullptr;
+};
+
+void defineSimulationCommands(CLI::App& app, Commands& c) {
+  c.run = app.add_subcommand("run", "run one simulation and print a summary");
+  c.run->add_option("config", c.config, "TOML configuration file")->required();
+  c.run->add_option("--set", c.sets, "override a key, e.g. --set router.lanes=4");
+  c.run->add_option("--profile", c.profile, "apply the file's [profile.<name>] overrides, e.g. quick");
+  c.run->add_option("--json", c.jsonOut, "where to write the JSON summary (default result.json)");
+  c.run->add_flag("--quiet,-q", c.quiet, "no progress output");
+
+  c.sweep = app.add_subcommand("sweep", "run the cartesian product of the [sweep] parameters");
+  c.sweep->add_option("config", c.config, "TOML configuration file with a [sweep] table")->required();
+  c.sweep->add_option("--set", c.sets, "override a key for every point");
+  c.sweep->add_option("--profile", c.profile, "apply the file's [profile.<name>] overrides, e.g. quick");
+  c.sweep->add_option("-j,--jobs", c.jobs, "points run in parallel")->check(CLI::Range(1, 256));
+  c.sweep->add_option("--out", c.outDir, "output directory (results.csv, points/*.json)")->required();
+  c.sweep->add_flag("--resume", c.resume, "keep the points already finished (verified), run the rest");
+  c.sweep->add_flag("--quiet,-q", c.quiet, "no progress output");
+
+  c.validate = app.add_subcommand("validate", "check a configuration and every sweep point without running them");
+  c.validate->add_option("config", c.config, "TOML configuration file")->required();
+  c.validate->add_option("--set", c.sets, "override a key");
+  c.validate->add_option("--profile", c.profile, "apply the file's [profile.<name>] overrides");
+}
+
+void defineReproduce(CLI::App& app, Commands& c) {
+  ReproduceOptions& r = c.repro;
+  c.reproduce = app.add_subcommand("reproduce", "run a paper's experiments, draw its figures, write its report");
+  c.reproduce->add_option("paper", r.paper, "paper: a directory of experiments/, e.g. dally")->required();
+  auto* quickFlag = c.reproduce->add_flag("--quick", c.quick, "short runs and fewer points (the default)");
+  c.reproduce->add_flag("--full", r.full, "the paper's run lengths and sizes")->excludes(quickFlag);
+  c.reproduce->add_option("--out", r.outDir, "output directory (default out/<paper>)");
+  c.reproduce->add_option("-j,--jobs", r.jobs, "points run in parallel (default: all cores)")->check(CLI::Range(1, 256));
+  c.reproduce->add_option("--only", r.only, "run only experiments whose name starts with this, e.g. fig17");
+  c.reproduce->add_option("--source", r.sourceDir, "directory holding experiments/ and tools/");
+  c.reproduce->add_flag("--resume", r.resume, "keep points already computed in the output directory");
+  c.reproduce->add_flag("--quiet,-q", r.quiet, "no progress output");
+}
+
+void defineAnalytic(CLI::App& app, Commands& c) {
+  auto* analytic = app.add_subcommand("analytic", "evaluate an analytic model");
+  analytic->require_subcommand(1);
+  VcFlyCliOptions& v = c.vcFly;
+  c.vcFlyCmd = analytic->add_subcommand("vc-fly", "Dally's model of a k-ary n-fly with single-flit lanes (§IV)");
+  c.vcFlyCmd->add_option("--k", v.k, "switch radix (the model does not depend on it)")->check(CLI::Range(2, 256));
+  c.vcFlyCmd->add_option("--n", v.n, "stages")->check(CLI::Range(1, 64));
+  c.vcFlyCmd->add_option("--lanes", v.lanes, "lanes per channel, e.g. --lanes 1,2,4")
+      ->delimiter(',')->check(CLI::Range(1, 1024));
+  c.vcFlyCmd->add_option("--load", v.loads, "offered loads as fractions of capacity, e.g. --load 0.1,0.2")
+      ->delimiter(',')->check(CLI::Range(0.0, 1.0) & kFinite);
+  c.vcFlyCmd->add_option("--packet-length", v.packetLength, "flits per packet (L/W)")->check(CLI::Range(1.0, 1e6) & kFinite);
+  c.vcFlyCmd->add_option("--hop-delay", v.hopDelay, "T_d, cycles per stage")->check(CLI::Range(0.0, 1e6) & kFinite);
+  c.vcFlyCmd->add_option("--json", v.json, "also write the results to this JSON file");
+  NifdyNetwork& nn = c.nifdy.network;
+  auto* n = c.nifdyCmd = analytic->add_subcommand("nifdy", "NIFDY's round trip, window bounds and parameters (§2.4)");
+  const auto cycles = CLI::Range(0.0, 1e9) & kFinite;
+  n->add_option("--lat-per-hop", nn.latencyPerHop, "a in T_lat(d) = a d + b, cycles")->check(cycles);
+  n->add_option("--lat-base", nn.latencyBase, "b in T_lat(d) = a d + b, cycles")->check(cycles);
+  n->add_option("--d-max", nn.maxDistance, "maximum distance, hops")->check(CLI::Range(0.0, 1e6) & kFinite);
+  n->add_option("--d-mean", nn.meanDistance, "mean distance, hops")->check(CLI::Range(0.0, 1e6) & kFinite);
+  n->add_option("--t-send", nn.sendOverhead, "T_send, cycles")->check(cycles);
+  n->add_option("--t-receive", nn.receiveOverhead, "T_receive, cycles")->check(cycles);
+  n->add_option("--t-link", nn.linkTime, "T_link, cycles for a packet to cross a link")->check(cycles);
+  n->add_option("--t-ackproc", nn.ackProcessing, "T_ackproc, cycles")->check(cycles);
+  n->add_option("--volume", nn.volume, "network buffering, packets per node")->check(cycles);
+  n->add_option("--json", c.nifdy.json, "also write the results to this JSON file");
+}
+
+void defineBench(CLI::App& app, Commands& c) {
+  c.benchCmd = app.add_subcommand("bench", "measure simulator speed on standard configurations");
+  c.benchCmd->add_option("--cycles", c.bench.cycles, "cycles per configuration");
+  c.benchCmd->add_option("--only", c.bench.only, "run only the configuration with this name");
+}
+
+int validateCommand(const Commands& c) {
+  auto doc = loadConfig(c.config, c.profile, c.sets);
+  auto sweepDoc = doc->extractTable("sweep");
+  ExperimentPoint point(doc);
+  validateSweep(*doc, sweepAxes(*sweepDoc));
+  fmt::print("{}: valid ({})\n", c.config, point.systemDescription());
+  return kExitOk;
+}
+
+// Runs the subcommand that was parsed.
+int dispatch(Commands& c) {
+  if (*c.run) return runCommand(c.config, c.profile, c.sets, c.jsonOut, c.quiet);
+  if (*c.validate) return validateCommand(c);
+  if (*c.sweep) return runSweep({c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.quiet});
+  if (*c.reproduce) {
+    if (c.repro.outDir.empty()) c.repro.outDir = "out/" + c.repro.paper;
+    if (c.reproduce->count("--jobs") == 0) c.repro.jobs = std::max(1u, std::thread::hardware_concurrency());
+    return runReproduce(c.repro);
+  }
+  if (*c.vcFlyCmd) return runVcFlyCli(c.vcFly);
+  if (*c.nifdyCmd) return runNifdyCli(c.nifdy);
+  if (*c.benchCmd) return runBench(c.bench);
+  return kExitUsage;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"icnsim: a cycle-level interconnection-network simulator"};
   app.require_subcommand(1);
-
-  std::string config, jsonOut, outDir, profile;
-  std::vector<std::string> sets;
-  bool quiet = false, resume = false;
-  int jobs = 1;
-
-  auto* run = app.add_subcommand("run", "run one simulation and print a summary");
-  run->add_option("config", config, "TOML configuration file")->required();
-  run->add_option("--set", sets, "override a key, e.g. --set router.lanes=4");
-  run->add_option("--profile", profile, "apply the file's [profile.<name>] overrides, e.g. quick");
-  run->add_option("--json", jsonOut, "where to write the JSON summary (default result.json)");
-  run->add_flag("--quiet,-q", quiet, "no progress output");
-
-  auto* sweep = app.add_subcommand("sweep", "run the cartesian product of the [sweep] parameters");
-  sweep->add_option("config", config, "TOML configuration file with a [sweep] table")->required();
-  sweep->add_option("--set", sets, "override a key for every point");
-  sweep->add_option("--profile", profile, "apply the file's [profile.<name>] overrides, e.g. quick");
-  sweep->add_option("-j,--jobs", jobs, "points run in parallel")->check(CLI::Range(1, 256));
-  sweep->add_option("--out", outDir, "output directory (results.csv, points/*.json)")->required();
-  sweep->add_flag("--resume", resume, "skip points already in results.csv");
-  sweep->add_flag("--quiet,-q", quiet, "no progress output");
-
-  auto* validate = app.add_subcommand("validate", "check a configuration without running it");
-  validate->add_option("config", config, "TOML configuration file")->required();
-  validate->add_option("--set", sets, "override a key");
-  validate->add_option("--profile", profile, "apply the file's [profile.<name>] overrides");
-
-  ReproduceOptions repro;
-  bool quick = false;
-  auto* reproduce = app.add_subcommand("reproduce", "run a paper's experiments, draw its figures, write its report");
-  reproduce->add_option("paper", repro.paper, "paper: a directory of experiments/, e.g. dally")->required();
-  auto* quickFlag = reproduce->add_flag("--quick", quick, "short runs and fewer points (the default)");
-  reproduce->add_flag("--full", repro.full, "the paper's run lengths and sizes")->excludes(quickFlag);
-  reproduce->add_option("--out", repro.outDir, "output directory (default out/<paper>)");
-  reproduce->add_option("-j,--jobs", repro.jobs, "points run in parallel (default: all cores)")->check(CLI::Range(1, 256));
-  reproduce->add_option("--only", repro.only, "run only experiments whose name starts with this, e.g. fig17");
-  reproduce->add_option("--source", repro.sourceDir, "directory holding experiments/ and tools/");
-  reproduce->add_flag("--resume", repro.resume, "keep points already computed in the output directory");
-  reproduce->add_flag("--quiet,-q", repro.quiet, "no progress output");
-
-  auto* analytic = app.add_subcommand("analytic", "evaluate an analytic model");
-  analytic->require_subcommand(1);
-  VcFlyCliOptions vcFly;
-  auto* vcFlyCmd = analytic->add_subcommand("vc-fly", "Dally's model of a k-ary n-fly with single-flit lanes (§IV)");
-  vcFlyCmd->add_option("--k", vcFly.k, "switch radix (the model does not depend on it)")->check(CLI::Range(2, 256));
-  vcFlyCmd->add_option("--n", vcFly.n, "stages")->check(CLI::Range(1, 64));
-  vcFlyCmd->add_option("--lanes", vcFly.lanes, "lanes per channel, e.g. --lanes 1,2,4")
-      ->delimiter(',')->check(CLI::Range(1, 1024));
-  vcFlyCmd->add_option("--load", vcFly.loads, "offered loads as fractions of capacity, e.g. --load 0.1,0.2")
-      ->delimiter(',')->check(CLI::Range(0.0, 1.0) & kFinite);
-  vcFlyCmd->add_option("--packet-length", vcFly.packetLength, "flits per packet (L/W)")->check(CLI::Range(1.0, 1e6) & kFinite);
-  vcFlyCmd->add_option("--hop-delay", vcFly.hopDelay, "T_d, cycles per stage")->check(CLI::Range(0.0, 1e6) & kFinite);
-  vcFlyCmd->add_option("--json", vcFly.json, "also write the results to this JSON file");
-  NifdyCliOptions nifdy;
-  NifdyNetwork& nn = nifdy.network;
-  auto* nifdyCmd = analytic->add_subcommand("nifdy", "NIFDY's round trip, window bounds and parameters (§2.4)");
-  nifdyCmd->add_option("--lat-per-hop", nn.latencyPerHop, "a in T_lat(d) = a d + b, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
-  nifdyCmd->add_option("--lat-base", nn.latencyBase, "b in T_lat(d) = a d + b, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
-  nifdyCmd->add_option("--d-max", nn.maxDistance, "maximum distance, hops")->check(CLI::Range(0.0, 1e6) & kFinite);
-  nifdyCmd->add_option("--d-mean", nn.meanDistance, "mean distance, hops")->check(CLI::Range(0.0, 1e6) & kFinite);
-  nifdyCmd->add_option("--t-send", nn.sendOverhead, "T_send, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
-  nifdyCmd->add_option("--t-receive", nn.receiveOverhead, "T_receive, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
-  nifdyCmd->add_option("--t-link", nn.linkTime, "T_link, cycles for a packet to cross a link")->check(CLI::Range(0.0, 1e9) & kFinite);
-  nifdyCmd->add_option("--t-ackproc", nn.ackProcessing, "T_ackproc, cycles")->check(CLI::Range(0.0, 1e9) & kFinite);
-  nifdyCmd->add_option("--volume", nn.volume, "network buffering, packets per node")->check(CLI::Range(0.0, 1e9) & kFinite);
-  nifdyCmd->add_option("--json", nifdy.json, "also write the results to this JSON file");
-
-  BenchOptions bench;
-  auto* benchCmd = app.add_subcommand("bench", "measure simulator speed on standard configurations");
-  benchCmd->add_option("--cycles", bench.cycles, "cycles per configuration");
-  benchCmd->add_option("--only", bench.only, "run only the configuration with this name");
-
+  Commands commands;
+  defineSimulationCommands(app, commands);
+  defineReproduce(app, commands);
+  defineAnalytic(app, commands);
+  defineBench(app, commands);
   if (argc > 1 && argv[1][0] != '-') {
     const auto subs = app.get_subcommands([&](const CLI::App* sub) { return sub->check_name(argv[1]); });
     if (subs.empty()) return unknownSubcommand(app, argv[1]);
@@ -168,29 +212,5 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
   }
-
-  return guarded([&]() -> int {
-    if (*run) return runCommand(config, profile, sets, jsonOut, quiet);
-    if (*validate) {
-      auto doc = loadConfig(config, profile, sets);
-      auto sweepDoc = doc->extractTable("sweep");
-      ExperimentPoint point(doc);
-      validateSweep(*doc, sweepAxes(*sweepDoc));
-      fmt::print("{}: valid ({})\n", config, point.systemDescription());
-      return kExitOk;
-    }
-    if (*sweep) {
-      SweepOptions o{config, profile, false, sets, outDir, jobs, resume, quiet};
-      return runSweep(o);
-    }
-    if (*reproduce) {
-      if (repro.outDir.empty()) repro.outDir = "out/" + repro.paper;
-      if (reproduce->count("--jobs") == 0) repro.jobs = std::max(1u, std::thread::hardware_concurrency());
-      return runReproduce(repro);
-    }
-    if (*vcFlyCmd) return runVcFlyCli(vcFly);
-    if (*nifdyCmd) return runNifdyCli(nifdy);
-    if (*benchCmd) return runBench(bench);
-    return kExitUsage;
-  });
+  return guarded([&] { return dispatch(commands); });
 }
