@@ -66,6 +66,65 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
              : process == "phased"     ? Process::kPhased
              : process == "scan"       ? Process::kScan
                                        : Process::kEm3d;
+  const Em3dParams em3dParams = readProcessParams(node);
+  // packet_length: flits per packet, or a list chosen from with equal probability
+  packetLengths_ = toInts(node.getIntList("packet_length", {20}, 1, 60000));
+  maxPacketLength_ = *std::max_element(packetLengths_.begin(), packetLengths_.end());
+  // adaptive_share: fraction of packets whose header bit asks for adaptive routing
+  adaptiveShare_ = node.getDouble("adaptive_share", 0.0, 0.0, 1.0);
+  // source_queue_limit: messages a terminal's job list may hold; an open-loop source's
+  // message beyond it is not offered (counted in the results). Default: 4 M messages over
+  // all terminals, at least 1024 each, so a run beyond saturation cannot exhaust memory.
+  const int64_t terminals = ctx.topology->numTerminals();
+  sourceQueueLimit_ = node.getInt("source_queue_limit", std::max<int64_t>(1024, (int64_t{1} << 22) / terminals), 1,
+                                  int64_t{1} << 40);
+
+  readClasses(node);
+
+  double defaultRate = -1;  // none given
+  if (createsOnDemand()) {
+    if (node.has("load") || node.has("rate")) {
+      node.fail(node.has("load") ? "load" : "rate", "a saturation, phased or scan source has no offered load");
+    }
+    defaultRate = 0;
+  } else if (node.has("load") || node.has("rate") || node.childArray("group").empty()) {
+    defaultRate = readRate(node, ctx.topology->uniformCapacity(), -1.0);
+  }
+  readGroups(ctx, node, defaultRate);
+
+  const double flitsPerMessage = meanMessageFlits();
+  messageRate_.assign(n, 0.0);
+  nextArrival_.assign(n, INFINITY);
+  serial_.assign(n, 0);
+  budget_.assign(n, 0);
+  inPhase_.assign(n, 0);
+  terminalPhase_.assign(n, 0);
+  senderRank_.assign(n, -1);
+  for (int t = 0; t < n; ++t) {
+    if (groups_.groupOf[t] >= 0) senderRank_[t] = static_cast<int>(senders_.size()), senders_.push_back(t);
+  }
+  initKernels(ctx, em3dParams);
+  for (int t = 0; t < n; ++t) rng_.emplace_back(ctx.seed, "traffic-source", t);
+  for (int t = 0; t < n; ++t) {
+    int g = groups_.groupOf[t];
+    if (g < 0) continue;
+    messageRate_[t] = groupRate_[g] / flitsPerMessage;
+    if (process_ == Process::kBernoulli && messageRate_[t] > 1.0) {
+      node.fail("load", "a Bernoulli source creates at most one message per cycle");
+    }
+    if (!createsOnDemand() && messageRate_[t] > 0) {
+      sending_.push_back(t);
+      scheduleNext(t, -1.0);
+    }
+  }
+}
+
+Workload::~Workload() = default;
+
+// The keys of the chosen process's own table ([traffic.scan], [traffic.em3d],
+// [traffic.phases]); another process's table is an error.
+Em3dParams Workload::readProcessParams(const ConfigNode& node) {
+  Em3dParams em3dParams;
   if (process_ == Process::kScan) {
     ConfigNode scan = node.child("scan");
     // values: values each terminal passes down the chain (NIFDY: 256 buckets of an 8-bit radix)
@@ -75,7 +134,6 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   } else if (node.has("scan")) {
     node.fail("scan", "only process = \"scan\" has a scan");
   }
-  Em3dParams em3dParams;
   if (process_ == Process::kEm3d) {
     ConfigNode e = node.child("em3d");
     // n_nodes, d_nodes, local_p, dist_span: the graph (NIFDY Figs. 7-8)
@@ -113,18 +171,11 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   } else if (node.has("phases")) {
     node.fail("phases", "only process = \"phased\" has phases");
   }
-  // packet_length: flits per packet, or a list chosen from with equal probability
-  packetLengths_ = toInts(node.getIntList("packet_length", {20}, 1, 60000));
-  maxPacketLength_ = *std::max_element(packetLengths_.begin(), packetLengths_.end());
-  // adaptive_share: fraction of packets whose header bit asks for adaptive routing
-  adaptiveShare_ = node.getDouble("adaptive_share", 0.0, 0.0, 1.0);
-  // source_queue_limit: messages a terminal's job list may hold; an open-loop source's
-  // message beyond it is not offered (counted in the results). Default: 4 M messages over
-  // all terminals, at least 1024 each, so a run beyond saturation cannot exhaust memory.
-  const int64_t terminals = ctx.topology->numTerminals();
-  sourceQueueLimit_ = node.getInt("source_queue_limit", std::max<int64_t>(1024, (int64_t{1} << 22) / terminals), 1,
-                                  int64_t{1} << 40);
+  return em3dParams;
+}
 
+// [[traffic.message_length]] and [[traffic.class]], with one class of each by default.
+void Workload::readClasses(const ConfigNode& node) {
   for (const ConfigNode& c : node.childArray("message_length")) {
     MessageLengthClass mc;
     // name, share (relative weight), packets (length in packets, or a list to choose from)
@@ -146,29 +197,12 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   }
   if (classes_.empty()) classes_.push_back({"all", 1.0, 0});
   normaliseShares(classes_, node, "class");
+}
 
-  double defaultRate = -1;  // none given
-  if (createsOnDemand()) {
-    if (node.has("load") || node.has("rate")) {
-      node.fail(node.has("load") ? "load" : "rate", "a saturation, phased or scan source has no offered load");
-    }
-    defaultRate = 0;
-  } else if (node.has("load") || node.has("rate") || node.childArray("group").empty()) {
-    defaultRate = readRate(node, ctx.topology->uniformCapacity(), -1.0);
-  }
-  readGroups(ctx, node, defaultRate);
-
-  const double flitsPerMessage = meanMessageFlits();
-  messageRate_.assign(n, 0.0);
-  nextArrival_.assign(n, INFINITY);
-  serial_.assign(n, 0);
-  budget_.assign(n, 0);
-  inPhase_.assign(n, 0);
-  terminalPhase_.assign(n, 0);
-  senderRank_.assign(n, -1);
-  for (int t = 0; t < n; ++t) {
-    if (groups_.groupOf[t] >= 0) senderRank_[t] = static_cast<int>(senders_.size()), senders_.push_back(t);
-  }
+// The state of the application kernels (scan chain, EM3D, phase count) once the senders
+// are known.
+void Workload::initKernels(const BuildContext& ctx, const Em3dParams& em3dParams) {
+  const int n = ctx.topology->numTerminals();
   scanAllowed_.assign(n, 0);
   scanSent_.assign(n, 0);
   nextSendAt_.assign(n, 0);
@@ -192,22 +226,7 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
   if (process_ == Process::kPhased && phaseCount_ == static_cast<uint64_t>(-1)) {
     phaseCount_ = cyclicShift_ ? static_cast<uint64_t>(std::max<size_t>(senders_.size(), 2) - 1) : 0;
   }
-  for (int t = 0; t < n; ++t) rng_.emplace_back(ctx.seed, "traffic-source", t);
-  for (int t = 0; t < n; ++t) {
-    int g = groups_.groupOf[t];
-    if (g < 0) continue;
-    messageRate_[t] = groupRate_[g] / flitsPerMessage;
-    if (process_ == Process::kBernoulli && messageRate_[t] > 1.0) {
-      node.fail("load", "a Bernoulli source creates at most one message per cycle");
-    }
-    if (!createsOnDemand() && messageRate_[t] > 0) {
-      sending_.push_back(t);
-      scheduleNext(t, -1.0);
-    }
-  }
 }
-
-Workload::~Workload() = default;
 
 void Workload::readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate) {
   const int n = ctx.topology->numTerminals();

@@ -36,6 +36,7 @@
 namespace icnsim {
 
 class NetworkInterface;
+struct Em3dParams;
 
 struct TrafficClass {
   std::string name;
@@ -96,6 +97,9 @@ class Workload {
  private:
   enum class Process { kBernoulli, kPoisson, kSaturation, kPhased, kScan, kEm3d };
   void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
+  Em3dParams readProcessParams(const ConfigNode& node);
+  void readClasses(const ConfigNode& node);
+  void initKernels(const BuildContext& ctx, const Em3dParams& em3dParams);
   // Creates a message at `terminal` (id returned); a kernel may fix its destination and length.
   int32_t create(int terminal, Cycle now, bool tracked, int maxPackets = 1 << 30, int destination = -1,
                  int packets = -1, int32_t tag = 0);
