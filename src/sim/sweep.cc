@@ -184,7 +184,6 @@ std::vector<SweepAxis> sweepAxes(ConfigDocument& sweep) {
   return axes;
 }
 
-
 namespace {
 
 // A sweep larger than this is almost certainly a mistake (and its bookkeeping alone would
