@@ -24,18 +24,7 @@ namespace {
 // Each registered network model on a small network where its admission rules refuse
 // injections under load.
 const std::map<std::string, std::string> kModelConfigs = {
-    {"input_queued", R"(
-[topology]
-type = "mesh"
-k = 4
-[routing]
-type = "dimension_order"
-[router]
-type = "input_queued"
-lanes = 2
-depth = 4
-backpressure = "destination"
-)"},
+    {"input_queued", std::string(icnsim::test::kMesh4x4) + "backpressure = \"destination\"\n"},
     {"central_buffer", R"(
 [topology]
 type = "mesh"

@@ -95,27 +95,30 @@ struct Commands {
   CLI::App *vcFlyCmd = nullptr, *nifdyCmd = nullptr, *benchCmd = nullptr;
 };
 
+// A subcommand that reads a configuration: the file, --set overrides and --profile.
+CLI::App* configCommand(CLI::App& app, Commands& c, const std::string& name, const std::string& help,
+                        const std::string& fileHelp) {
+  CLI::App* sub = app.add_subcommand(name, help);
+  sub->add_option("config", c.config, fileHelp)->required();
+  sub->add_option("--set", c.sets, "override a key, e.g. --set router.lanes=4 (a sweep: for every point)");
+  sub->add_option("--profile", c.profile, "apply the file's [profile.<name>] overrides, e.g. quick");
+  return sub;
+}
+
 void defineSimulationCommands(CLI::App& app, Commands& c) {
-  c.run = app.add_subcommand("run", "run one simulation and print a summary");
-  c.run->add_option("config", c.config, "TOML configuration file")->required();
-  c.run->add_option("--set", c.sets, "override a key, e.g. --set router.lanes=4");
-  c.run->add_option("--profile", c.profile, "apply the file's [profile.<name>] overrides, e.g. quick");
+  c.run = configCommand(app, c, "run", "run one simulation and print a summary", "TOML configuration file");
   c.run->add_option("--json", c.jsonOut, "where to write the JSON summary (default result.json)");
   c.run->add_flag("--quiet,-q", c.quiet, "no progress output");
 
-  c.sweep = app.add_subcommand("sweep", "run the cartesian product of the [sweep] parameters");
-  c.sweep->add_option("config", c.config, "TOML configuration file with a [sweep] table")->required();
-  c.sweep->add_option("--set", c.sets, "override a key for every point");
-  c.sweep->add_option("--profile", c.profile, "apply the file's [profile.<name>] overrides, e.g. quick");
+  c.sweep = configCommand(app, c, "sweep", "run the cartesian product of the [sweep] parameters",
+                          "TOML configuration file with a [sweep] table");
   c.sweep->add_option("-j,--jobs", c.jobs, "points run in parallel")->check(CLI::Range(1, 256));
   c.sweep->add_option("--out", c.outDir, "output directory (results.csv, points/*.json)")->required();
   c.sweep->add_flag("--resume", c.resume, "keep the points already finished (verified), run the rest");
   c.sweep->add_flag("--quiet,-q", c.quiet, "no progress output");
 
-  c.validate = app.add_subcommand("validate", "check a configuration and every sweep point without running them");
-  c.validate->add_option("config", c.config, "TOML configuration file")->required();
-  c.validate->add_option("--set", c.sets, "override a key");
-  c.validate->add_option("--profile", c.profile, "apply the file's [profile.<name>] overrides");
+  c.validate = configCommand(app, c, "validate", "check a configuration and every sweep point without running them",
+                             "TOML configuration file");
 }
 
 void defineReproduce(CLI::App& app, Commands& c) {
