@@ -1,10 +1,11 @@
-// The contract between a network model and the network interface (kernel/network.h), checked
-// on every registered network model: a model added to Registry<Network> without a
-// configuration here fails the test. Under load with admission refusals and receivers that
-// refuse arrivals for stretches of time, every packet must go through
-//   pull -> [refused -> pull again]* -> onInjected -> reserveArrival (true) -> onHeadArrived
-//   -> onDelivered
-// exactly once, at its own destination; flits are conserved (the network is empty at the
+// The contract between a network model and the network interface (kernel/port.h), checked
+// on every registered network model, alone and as two networks served by one listener: a
+// model added to Registry<Network> without a configuration here fails the test. Under load
+// with admission refusals and receivers that refuse arrivals for stretches of time, every
+// packet must go through
+//   pull -> [refused -> pull again]* -> injected -> reserveArrival (true) -> headArrived
+//   -> delivered
+// exactly once, each call naming the packet's own port (network and terminal); flits are conserved (the network is empty at the
 // end and has ejected exactly the flits delivered); and the same seed gives the same trace.
 #include <gtest/gtest.h>
 
@@ -44,17 +45,20 @@ buffer_limit_trans = 2
 enum class Stage { kPulled, kInjected, kReserved, kHeadIn, kDelivered };
 
 // The terminals: a scripted source of packets and a receiver that refuses arrivals at some
-// terminals for stretches of time, checking the order of every call it gets.
-class ContractChecker : public InjectionSource, public DeliveryObserver {
+// terminals for stretches of time, checking the order of every call it gets and that every
+// call names the port (network and terminal) the packet belongs to. It serves several
+// networks at once, as the network interface does.
+class ContractChecker : public PortListener {
  public:
   explicit ContractChecker(PacketPool& pool) : pool_(pool), rng_(7, "conformance", 0) {}
-  void attach(Network& network) { network_ = &network; }
+  void attach(std::vector<Network*> networks) { networks_ = std::move(networks); }
 
-  void create(int terminals, Cycle now) {
+  void create(int terminals, Cycle) {
     for (int t = 0; t < terminals; ++t) {
       if (rng_.uniform() >= 0.06) continue;
-      queue_[t].push_back({static_cast<int>(rng_.below(terminals)), 1 + static_cast<int>(rng_.below(6))});
-      network_->wake(t);
+      const Port port{t, static_cast<int16_t>(rng_.below(networks_.size())), 0};
+      queue_[key(port)].push_back({static_cast<int>(rng_.below(terminals)), 1 + static_cast<int>(rng_.below(6))});
+      networks_[port.network]->wake(port);
     }
   }
   // Receivers 0-3 refuse arrivals in alternate 200-cycle stretches.
@@ -62,45 +66,55 @@ class ContractChecker : public InjectionSource, public DeliveryObserver {
     const bool refuse = (now / 200) % 2 == 1;
     if (refuse == refusing_) return;
     refusing_ = refuse;
-    if (!refusing_) {
-      for (int t = 0; t < 4; ++t) network_->arrivalSpace(t);
+    if (refusing_) return;
+    for (size_t n = 0; n < networks_.size(); ++n) {
+      for (int t = 0; t < 4; ++t) networks_[n]->arrivalSpace({t, static_cast<int16_t>(n), 0});
     }
   }
 
-  int32_t pull(int terminal, Cycle) override {
-    if (!returned_[terminal].empty()) {
-      const int32_t id = returned_[terminal].back();
-      returned_[terminal].pop_back();
+  int32_t pull(Port port, Cycle) override {
+    auto& returned = returned_[key(port)];
+    if (!returned.empty()) {
+      const int32_t id = returned.back();
+      returned.pop_back();
       return id;
     }
-    if (queue_[terminal].empty()) return -1;
-    const auto [destination, length] = queue_[terminal].front();
-    queue_[terminal].erase(queue_[terminal].begin());
+    auto& queue = queue_[key(port)];
+    if (queue.empty()) return -1;
+    const auto [destination, length] = queue.front();
+    queue.erase(queue.begin());
     const int32_t id = pool_.allocate();
     Packet& p = pool_[id];
-    p.source = terminal, p.destination = destination, p.length = length;
+    p.source = port.terminal, p.destination = destination, p.length = length, p.network = port.network;
     stage_[id] = Stage::kPulled;
     ++created_;
     return id;
   }
-  void refused(int terminal, int32_t packet, Cycle) override {
+  void refused(Port port, int32_t packet, Cycle) override {
     EXPECT_EQ(stage_[packet], Stage::kPulled) << "refused after injection";
-    EXPECT_EQ(pool_[packet].source, terminal);
-    returned_[terminal].push_back(packet);
+    expectPort(port, packet, pool_[packet].source);
+    returned_[key(port)].push_back(packet);
     ++refusals_;
   }
-  void onInjected(int32_t packet, Cycle) override { advance(packet, Stage::kPulled, Stage::kInjected); }
-  bool reserveArrival(int terminal, int32_t packet) override {
-    EXPECT_EQ(pool_[packet].destination, terminal) << "reservation at the wrong terminal";
-    if (refusing_ && terminal < 4) {
+  void injected(Port port, int32_t packet, Cycle) override {
+    expectPort(port, packet, pool_[packet].source);
+    advance(packet, Stage::kPulled, Stage::kInjected);
+  }
+  bool reserveArrival(Port port, int32_t packet) override {
+    expectPort(port, packet, pool_[packet].destination);
+    if (refusing_ && port.terminal < 4) {
       ++arrivalRefusals_;
       return false;
     }
     advance(packet, Stage::kInjected, Stage::kReserved);
     return true;
   }
-  void onHeadArrived(int32_t packet, Cycle) override { advance(packet, Stage::kReserved, Stage::kHeadIn); }
-  void onDelivered(int32_t packet, Cycle when) override {
+  void headArrived(Port port, int32_t packet, Cycle) override {
+    expectPort(port, packet, pool_[packet].destination);
+    advance(packet, Stage::kReserved, Stage::kHeadIn);
+  }
+  void delivered(Port port, int32_t packet, Cycle when) override {
+    expectPort(port, packet, pool_[packet].destination);
     advance(packet, Stage::kHeadIn, Stage::kDelivered);
     deliveredFlits_ += static_cast<uint64_t>(pool_[packet].length);
     trace_.push_back({packet, when});
@@ -117,16 +131,22 @@ class ContractChecker : public InjectionSource, public DeliveryObserver {
   std::vector<std::pair<int32_t, Cycle>> trace_;
 
  private:
+  static std::pair<int, int> key(Port port) { return {port.terminal, port.network}; }
+  void expectPort(Port port, int32_t packet, int terminal) {
+    EXPECT_EQ(port.terminal, terminal) << "packet " << packet << ": call at the wrong terminal";
+    EXPECT_EQ(port.network, pool_[packet].network) << "packet " << packet << ": call from another network";
+    EXPECT_EQ(port.link, 0);
+  }
   void advance(int32_t packet, Stage from, Stage to) {
     EXPECT_EQ(stage_[packet], from) << "packet " << packet << " skipped or repeated a step";
     stage_[packet] = to;
   }
   PacketPool& pool_;
   Rng rng_;
-  Network* network_ = nullptr;
+  std::vector<Network*> networks_;
   bool refusing_ = false;
-  std::map<int, std::vector<std::pair<int, int>>> queue_;  // per terminal: (destination, length)
-  std::map<int, std::vector<int32_t>> returned_;
+  std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> queue_;  // per port: (destination, length)
+  std::map<std::pair<int, int>, std::vector<int32_t>> returned_;
   std::map<int32_t, Stage> stage_;
 };
 
@@ -135,7 +155,8 @@ struct ModelRun {
   uint64_t refusals = 0, arrivalRefusals = 0;
 };
 
-ModelRun runModel(const std::string& toml) {
+// Runs `copies` networks of the model at once, all served by one checker.
+ModelRun runModel(const std::string& toml, int copies) {
   auto d = doc(toml + "[timing]\n");
   ConfigNode root = d->root();
   BuildContext ctx;
@@ -147,25 +168,35 @@ ModelRun runModel(const std::string& toml) {
   ctx.routing = routing.get();
   ctx.maxPacketLength = 6;
   ctx.packets = &pool;
+  ctx.networks = copies;
   ContractChecker terminals(pool);
-  ctx.source = &terminals;
-  ctx.observer = &terminals;
+  ctx.listener = &terminals;
   ConfigNode timing = root.child("timing");
   ctx.timing = &timing;
-  auto network = makeNetwork(ctx, root.child("router"));
-  network->setWatchdog(5000);
-  terminals.attach(*network);
+  std::vector<std::unique_ptr<Network>> networks;
+  for (int i = 0; i < copies; ++i) {
+    ctx.network = i;
+    networks.push_back(makeNetwork(ctx, root.child("router")));
+    networks.back()->setWatchdog(5000);
+  }
+  std::vector<Network*> models;
+  for (auto& n : networks) models.push_back(n.get());
+  terminals.attach(models);
   Cycle t = 0;
   for (; t < 4000 || (!terminals.idle() && t < 40000); ++t) {
     if (t < 4000) terminals.create(topology->numTerminals(), t);
     terminals.updateReceivers(t);
-    network->step(t);
-    network->checkInvariants();
+    for (auto& n : networks) n->step(t), n->checkInvariants();
   }
   EXPECT_TRUE(terminals.idle()) << "not drained after " << t << " cycles";
   EXPECT_GT(terminals.created_, 500u);
-  EXPECT_EQ(network->bufferedFlits(), 0u);
-  EXPECT_EQ(network->ejectedFlits(), terminals.deliveredFlits_);
+  uint64_t ejected = 0;
+  for (auto& n : networks) {
+    EXPECT_EQ(n->bufferedFlits(), 0u);
+    EXPECT_GT(n->ejectedFlits(), 0u) << "a network carried nothing";
+    ejected += n->ejectedFlits();
+  }
+  EXPECT_EQ(ejected, terminals.deliveredFlits_);
   return {terminals.trace_, terminals.refusals_, terminals.arrivalRefusals_};
 }
 
@@ -174,11 +205,14 @@ TEST(NetworkConformance, EveryRegisteredModelHonoursTheContract) {
     SCOPED_TRACE(name);
     auto config = kModelConfigs.find(name);
     ASSERT_NE(config, kModelConfigs.end()) << "add a conformance configuration for network model " << name;
-    const ModelRun first = runModel(config->second);
-    EXPECT_GT(first.refusals, 0u) << "admission refusals were not exercised";
-    EXPECT_GT(first.arrivalRefusals, 0u) << "receiver backpressure was not exercised";
-    const ModelRun second = runModel(config->second);
-    EXPECT_EQ(first.trace, second.trace) << "not deterministic";
+    for (int copies : {1, 2}) {
+      SCOPED_TRACE(copies);
+      const ModelRun first = runModel(config->second, copies);
+      EXPECT_GT(first.refusals, 0u) << "admission refusals were not exercised";
+      EXPECT_GT(first.arrivalRefusals, 0u) << "receiver backpressure was not exercised";
+      const ModelRun second = runModel(config->second, copies);
+      EXPECT_EQ(first.trace, second.trace) << "not deterministic";
+    }
   }
 }
 

@@ -20,11 +20,12 @@ using icnsim::test::runToml;
 namespace {
 
 // A source that emits a fixed script of packets and records delivery times.
-class Script : public InjectionSource, public DeliveryObserver {
+class Script : public PortListener {
  public:
   explicit Script(PacketPool& pool) : pool_(pool) {}
   void add(int src, int dst, int length, Cycle at) { pending_.push_back({src, dst, length, at}); }
-  int32_t pull(int terminal, Cycle now) override {
+  int32_t pull(Port port, Cycle now) override {
+    const int terminal = port.terminal;
     for (auto it = pending_.begin(); it != pending_.end(); ++it) {
       if (it->src == terminal && it->at <= now) {
         int32_t id = pool_.allocate();
@@ -38,11 +39,11 @@ class Script : public InjectionSource, public DeliveryObserver {
     }
     return -1;
   }
-  void onInjected(int32_t, Cycle) override {}
-  void onDelivered(int32_t id, Cycle when) override {
-    delivered.push_back({id, when});
+  void injected(Port, int32_t, Cycle) override {}
+  void delivered(Port, int32_t id, Cycle when) override {
+    arrivals.push_back({id, when});
   }
-  std::vector<std::pair<int32_t, Cycle>> delivered;
+  std::vector<std::pair<int32_t, Cycle>> arrivals;
 
  private:
   struct Item { int src, dst, length; Cycle at; };
@@ -58,18 +59,19 @@ struct Harness {
     ctx.topology = topo.get();
     auto d = doc("[routing]\ntype=\"" + routingType + "\"\n");
     routing = makeRouting(ctx, d->root().child("routing"));
-    net = std::make_unique<VcNetwork>(p, *topo, *routing, pool, script, script);
+    net = std::make_unique<VcNetwork>(p, *topo, *routing, pool,
+                                      TerminalPlumbing(0, topo->numTerminals(), pool, script));
   }
   // Sends one packet at cycle 0 and returns its latency (delivery of the tail).
   Cycle single(int src, int dst, int length) {
     script.add(src, dst, length, 0);
-    net->wake(src);
-    for (Cycle t = 0; t < 10000 && script.delivered.empty(); ++t) {
+    net->wake({src, 0, 0});
+    for (Cycle t = 0; t < 10000 && script.arrivals.empty(); ++t) {
       net->step(t);
       net->checkInvariants();
     }
-    EXPECT_EQ(script.delivered.size(), 1u);
-    return script.delivered.empty() ? 0 : script.delivered[0].second;
+    EXPECT_EQ(script.arrivals.size(), 1u);
+    return script.arrivals.empty() ? 0 : script.arrivals[0].second;
   }
   PacketPool pool;
   std::unique_ptr<Topology> topo;

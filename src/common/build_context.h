@@ -12,8 +12,7 @@ template <typename T>
 class Pool;
 struct Packet;
 using PacketPool = Pool<Packet>;
-class InjectionSource;
-class DeliveryObserver;
+class PortListener;
 class ConfigNode;
 class MemoryBudget;
 struct TerminalGroups;
@@ -25,10 +24,13 @@ struct BuildContext {
   int lanes = 1;            // virtual channels per physical channel and logical network
                             // (routing splits them into classes)
   int logicalNetworks = 1;  // request/reply networks sharing the physical channels
+  double nodeCapacity = 0;  // flits/node/cycle all networks carry under uniform traffic
+                            // (0: the topology's own; set when there are several networks)
   int maxPacketLength = 1;  // flits; sizes the source buffers and checks cut-through depth
   PacketPool* packets = nullptr;
-  InjectionSource* source = nullptr;
-  DeliveryObserver* observer = nullptr;
+  PortListener* listener = nullptr;        // what sits at the network's terminals
+  int network = 0;                         // index of the network being built
+  int networks = 1;                        // networks in the simulation (a node has a port in each)
   const TerminalGroups* groups = nullptr;  // source groups, for patterns that use them
   const ConfigNode* timing = nullptr;  // [timing] section, read by the network model
   MemoryBudget* memory = nullptr;      // estimate checked before large structures (null: none)

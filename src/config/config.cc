@@ -519,6 +519,11 @@ ConfigNode ConfigNode::child(const std::string& key) const {
   return ConfigNode(doc_, n ? n->as_table() : nullptr, keyPath(key));
 }
 
+bool ConfigNode::hasArray(const std::string& key) const {
+  const toml::node* n = get(key);
+  return n && n->is_array();
+}
+
 std::vector<ConfigNode> ConfigNode::childArray(const std::string& key) const {
   const toml::node* n = get(key);
   std::vector<ConfigNode> out;

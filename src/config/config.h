@@ -99,6 +99,8 @@ class ConfigNode {
 
   // A sub-table; missing gives an empty node (all defaults) that still records queries.
   ConfigNode child(const std::string& key) const;
+  // True if `key` is an array (of tables, for childArray); also marks the key as known.
+  bool hasArray(const std::string& key) const;
   // An array of tables ([[key]]).
   std::vector<ConfigNode> childArray(const std::string& key) const;
 

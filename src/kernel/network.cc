@@ -4,10 +4,6 @@
 
 namespace icnsim {
 
-void InjectionSource::refused(int terminal, int32_t packet, Cycle) {
-  throw InternalError(fmt::format("terminal {}: this source cannot take back refused packet {}", terminal, packet));
-}
-
 std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& node) {
   // type: router organisation ("input_queued" or "central_buffer")
   std::string type = node.getString("type", "input_queued");

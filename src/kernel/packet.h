@@ -28,6 +28,7 @@ struct Packet {
   Cycle injected = kNever; // head flit left the source
   int32_t hops = 0;        // router-to-router channels taken by the head
   bool tracked = false;    // created inside the measurement window
+  int16_t network = 0;     // the network (rail) it travels on
 };
 
 using PacketPool = Pool<Packet>;

@@ -14,10 +14,16 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& no
     : workload_(workload), messages_(messages), packets_(*ctx.packets), stats_(stats),
       sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
-  for (int t = 0; t < n; ++t) queues_.push_back(makeInjectionQueue(ctx, node));
+  networkCount_ = ctx.networks;
+  for (int i = 0; i < n * networkCount_; ++i) queues_.push_back(makeInjectionQueue(ctx, node));
   queued_.assign(n, 0);
+  rails_ = makeRailAllocator(ctx, node);
   protocol_ = makeNicProtocol(ctx, node);
   ideal_ = (ctx.root == nullptr || !ctx.root->has("processor")) && node.getString("type", "none") == "none";
+  if (!ideal_ && networkCount_ > 1) {
+    node.fail("type", "processors and NI protocols work with one network so far; remove [processor] and nic.type "
+                      "or use one network");
+  }
   if (ideal_ && workload.needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
   }
@@ -34,19 +40,30 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& no
 }
 
 void NetworkInterface::submit(int terminal, int32_t message) {
-  queues_[terminal]->add(message, messages_[message].packets);
   ++queued_[terminal];
-  wake(terminal);
+  shares_.clear();
+  rails_->assign(terminal, messages_[message], shares_);
+  for (const RailShare& share : shares_) {
+    const Port port{terminal, share.rail, 0};
+    queue(port).add(message, share.packets);
+    if (ideal_) networks_[port.network]->wake(port);
+  }
+  if (!ideal_) activate(terminal);
 }
 
 void NetworkInterface::wake(int terminal) {
-  if (ideal_) network_->wake(terminal);
-  else activate(terminal);
+  if (!ideal_) return activate(terminal);
+  for (int i = 0; i < networkCount_; ++i) networks_[i]->wake({terminal, static_cast<int16_t>(i), 0});
 }
 
-int32_t NetworkInterface::segment(int terminal, Cycle now) {
-  InjectionQueue& q = *queues_[terminal];
-  if (q.empty() && workload_.createsOnDemand()) workload_.createOnDemand(terminal, now);
+int32_t NetworkInterface::segment(Port port, Cycle now) {
+  const int terminal = port.terminal;
+  InjectionQueue& q = queue(port);
+  // A saturation source has an endless backlog on every rail: create messages until one is
+  // for this port (the allocator may give the first ones to other rails, where they wait).
+  for (int tries = 0; q.empty() && workload_.createsOnDemand() && tries < networkCount_; ++tries) {
+    workload_.createOnDemand(terminal, now);
+  }
   const int32_t mid = q.next();
   if (mid < 0) return -1;
   Message& m = messages_[mid];
@@ -65,12 +82,14 @@ int32_t NetworkInterface::segment(int terminal, Cycle now) {
   p.adaptive = workload_.routesAdaptively(m, p.sequence);
   p.created = m.created;
   p.tracked = m.tracked;
+  p.network = port.network;
   q.sent(mid);
   return id;
 }
 
-int32_t NetworkInterface::pull(int terminal, Cycle now) {
-  if (ideal_) return segment(terminal, now);
+int32_t NetworkInterface::pull(Port port, Cycle now) {
+  if (ideal_) return segment(port, now);
+  const int terminal = port.terminal;
   Terminal& s = terminals_[terminal];
   if (!s.control.empty()) {
     const int32_t id = s.control.front();
@@ -88,7 +107,8 @@ int32_t NetworkInterface::pull(int terminal, Cycle now) {
   return id;
 }
 
-void NetworkInterface::refused(int terminal, int32_t packet, Cycle) {
+void NetworkInterface::refused(Port port, int32_t packet, Cycle) {
+  const int terminal = port.terminal;
   if (!ideal_) {
     Terminal& s = terminals_[terminal];
     (packets_[packet].control ? s.control : s.pool).push_front(packet);
@@ -97,34 +117,34 @@ void NetworkInterface::refused(int terminal, int32_t packet, Cycle) {
   }
   Message& m = messages_[packets_[packet].message];
   if (m.segmented-- == m.packets) ++queued_[terminal];
-  queues_[terminal]->returned(packets_[packet].message);
+  queue(port).returned(packets_[packet].message);
   packets_.release(packet);
 }
 
-void NetworkInterface::onInjected(int32_t packet, Cycle) {
+void NetworkInterface::injected(Port, int32_t packet, Cycle) {
   if (!packets_[packet].control) stats_.packetInjected(packets_[packet]);
 }
 
-bool NetworkInterface::reserveArrival(int terminal, int32_t packet) {
+bool NetworkInterface::reserveArrival(Port port, int32_t packet) {
   // The NI consumes control packets itself; the protocol may hold a slot for a packet.
   if (ideal_ || packets_[packet].control || protocol_->buffersItself(packets_[packet])) return true;
-  Terminal& s = terminals_[terminal];
+  Terminal& s = terminals_[port.terminal];
   if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.arrivalBuffer) return false;
   ++s.reserved;
   return true;
 }
 
-void NetworkInterface::onDelivered(int32_t packet, Cycle when) {
+void NetworkInterface::delivered(Port port, int32_t packet, Cycle when) {
   if (!packets_[packet].control) stats_.packetArrived(packets_[packet]);
   if (ideal_) {
     receive(packet, when);
     return;
   }
-  const int t = packets_[packet].destination;
+  const int t = port.terminal;
   if (packets_[packet].control) {
     protocol_->controlArrived(t, packets_[packet]);
     packets_.release(packet);
-    network_->wake(t);  // pool packets may have become eligible
+    networks_[0]->wake(portOf(t));  // pool packets may have become eligible
     return;
   }
   Terminal& s = terminals_[t];
@@ -139,9 +159,9 @@ void NetworkInterface::onDelivered(int32_t packet, Cycle when) {
   }
 }
 
-void NetworkInterface::onHeadArrived(int32_t packet, Cycle when) {
+void NetworkInterface::headArrived(Port port, int32_t packet, Cycle when) {
   if (ideal_ || packets_[packet].control || protocol_->buffersItself(packets_[packet])) return;
-  const int t = packets_[packet].destination;
+  const int t = port.terminal;
   Terminal& s = terminals_[t];
   if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
   tailIn_[packet] = 0;
@@ -154,7 +174,7 @@ void NetworkInterface::onHeadArrived(int32_t packet, Cycle when) {
 void NetworkInterface::sendControl(int terminal, int32_t packet) {
   if (packet < 0) return;
   terminals_[terminal].control.push_back(packet);
-  network_->wake(terminal);
+  networks_[0]->wake(portOf(terminal));
 }
 
 void NetworkInterface::take(int terminal, int32_t packet, Cycle now) {
@@ -205,12 +225,12 @@ bool NetworkInterface::runProcessor(int t, Cycle now) {
     if (s.sending >= 0) {
       s.pool.push_back(s.sending);
       s.sending = -1;
-      network_->wake(t);
+      networks_[0]->wake(portOf(t));
     }
     if (s.receiving >= 0) {
       receive(s.receiving, now);
       s.receiving = -1;
-      network_->arrivalSpace(t);
+      networks_[0]->arrivalSpace(portOf(t));
     }
     if (unresponsive_[t].unresponsive(now)) {
       s.busyUntil = unresponsive_[t].endsAt();
@@ -227,7 +247,7 @@ bool NetworkInterface::runProcessor(int t, Cycle now) {
       continue;
     }
     if (static_cast<int>(s.pool.size()) < processor_.outgoingBuffer) {
-      s.sending = segment(t, now);
+      s.sending = segment(portOf(t), now);
       if (s.sending >= 0) {
         s.busyUntil = now + processor_.sendOverhead;
         continue;

@@ -14,13 +14,19 @@
 //    are cut-through: a packet is in the queue once its head is in, and the processor may
 //    take it then (its receive ends no earlier than the tail's arrival).
 //
+// Several networks (rails): every terminal has a port into each, with its own injection
+// queue; the rail allocator (nic/rail_allocator.h) puts each new message, or its stripes,
+// into the queues of the rails it chooses. Processors with several networks come with the
+// NI's split into per-port parts (docs/design/node-layer.md) and are refused until then.
+//
 // Between pool and network runs the NI protocol (nic/nic_protocol.h: none, buffers_only,
 // nifdy), which picks the next pool packet and may send control packets (acks) of its own;
 // these go before data and never reach the processor. Any protocol but "none" implies the
 // processor model (with zero overheads if there is no [processor] table).
 //
 // Keys ([nic]): type and its keys (nic/nic_protocol.h), scheduling and its keys
-// (nic/injection_queue.h), outgoing_buffer and arrival_buffer (nic/processor.h).
+// (nic/injection_queue.h), outgoing_buffer and arrival_buffer (nic/processor.h),
+// rail_allocator and its keys (nic/rail_allocator.h).
 #pragma once
 #include <deque>
 #include <memory>
@@ -32,18 +38,20 @@
 #include "nic/nic_protocol.h"
 #include "nic/pair_counters.h"
 #include "nic/processor.h"
+#include "nic/rail_allocator.h"
 
 namespace icnsim {
 
 class Workload;
 class RunStats;
 
-class NetworkInterface : public InjectionSource, public DeliveryObserver {
+class NetworkInterface : public PortListener {
  public:
   NetworkInterface(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& processor,
                    Workload& workload, MessagePool& messages, RunStats& stats);
 
-  void attach(Network& network) { network_ = &network; }
+  // The networks, in the order of their indices (ctx.networks of them).
+  void attach(std::vector<Network*> networks) { networks_ = std::move(networks); }
   // A new message enters terminal `terminal`'s job list.
   void submit(int terminal, int32_t message);
   // Terminal `terminal` may have work (a saturation source always has).
@@ -51,12 +59,12 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   // Advances the processors by one cycle (nothing to do for ideal terminals).
   void step(Cycle now);
 
-  int32_t pull(int terminal, Cycle now) override;
-  void refused(int terminal, int32_t packet, Cycle now) override;
-  void onInjected(int32_t packet, Cycle when) override;
-  bool reserveArrival(int terminal, int32_t packet) override;
-  void onHeadArrived(int32_t packet, Cycle when) override;
-  void onDelivered(int32_t packet, Cycle when) override;
+  int32_t pull(Port port, Cycle now) override;
+  void refused(Port port, int32_t packet, Cycle now) override;
+  void injected(Port port, int32_t packet, Cycle when) override;
+  bool reserveArrival(Port port, int32_t packet) override;
+  void headArrived(Port port, int32_t packet, Cycle when) override;
+  void delivered(Port port, int32_t packet, Cycle when) override;
 
   // Data packets a processor received after a later packet of the same source (the
   // in-order check: 0 whenever delivery is in order).
@@ -76,8 +84,11 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
     Cycle receiveEnds = 0;         // end of the receive overhead of `receiving`
     bool active = false;
   };
-  // The next packet of terminal `t`'s job list, -1 if there is none.
-  int32_t segment(int terminal, Cycle now);
+  // The next packet of the job list of `port`, -1 if there is none.
+  int32_t segment(Port port, Cycle now);
+  InjectionQueue& queue(Port port) { return *queues_[port.terminal * networkCount_ + port.network]; }
+  // Network 0's port of `terminal` (the processor model has one network).
+  static Port portOf(int terminal) { return {terminal, 0, 0}; }
   // The processor starts receiving a packet (it leaves the NI's buffers).
   void take(int terminal, int32_t packet, Cycle now);
   // The processor has received the packet: statistics and reassembly.
@@ -91,8 +102,11 @@ class NetworkInterface : public InjectionSource, public DeliveryObserver {
   MessagePool& messages_;
   PacketPool& packets_;
   RunStats& stats_;
-  Network* network_ = nullptr;
-  std::vector<std::unique_ptr<InjectionQueue>> queues_;
+  std::vector<Network*> networks_;
+  int networkCount_ = 1;
+  std::vector<std::unique_ptr<InjectionQueue>> queues_;  // per port: terminal * networks + network
+  std::unique_ptr<RailAllocator> rails_;
+  std::vector<RailShare> shares_;  // scratch for the allocator's answer
   std::vector<int64_t> queued_;  // per terminal: messages in its queue
   std::unique_ptr<NicProtocol> protocol_;
   bool ideal_ = true;

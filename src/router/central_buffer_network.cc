@@ -17,9 +17,9 @@ constexpr int32_t kNoEnd = INT32_MIN;
 CentralBufferNetwork::CentralBufferNetwork(const CentralBufferParams& params,
                                            std::vector<std::unique_ptr<AdmissionRule>> rules,
                                            const Topology& topology, const Routing& routing, PacketPool& packets,
-                                           InjectionSource& source, DeliveryObserver& observer)
+                                           TerminalPlumbing terminals)
     : p_(params), rules_(std::move(rules)), topology_(topology), routing_(routing), packets_(packets),
-      source_(source), observer_(observer) {
+      terminals_(std::move(terminals)) {
   const int R = topology.numRouters(), T = topology.numTerminals();
   switches_.resize(R);
   outputBase_.assign(R + 1, 0);
@@ -63,10 +63,7 @@ CentralBufferNetwork::CentralBufferNetwork(const CentralBufferParams& params,
     links_.push_back(link);
     exitRouter_.push_back(topology.ejectionPort(t).id);
   }
-  refusedSince_.assign(T, kNever);
-  pending_.assign(T, 0);
   routerDirty_.assign(R, 0);
-  terminalDirty_.assign(T, 0);
 }
 
 void CentralBufferNetwork::schedule(Cycle time, EventKind kind, int32_t a, int32_t b) {
@@ -77,16 +74,9 @@ void CentralBufferNetwork::markRouter(int32_t r) {
   if (!routerDirty_[r]) routerDirty_[r] = 1, dirtyRouters_.push_back(r);
 }
 
-void CentralBufferNetwork::markTerminal(int32_t t) {
-  if (pending_[t] && !terminalDirty_[t]) terminalDirty_[t] = 1, dirtyTerminals_.push_back(t);
-}
+void CentralBufferNetwork::arrivalSpace(Port port) { markRouter(exitRouter_[port.terminal]); }
 
-void CentralBufferNetwork::arrivalSpace(int terminal) { markRouter(exitRouter_[terminal]); }
-
-void CentralBufferNetwork::wake(int terminal) {
-  pending_[terminal] = 1;
-  markTerminal(terminal);
-}
+void CentralBufferNetwork::wake(Port port) { terminals_.wake(port.terminal); }
 
 CentralBufferNetwork::Slot& CentralBufferNetwork::slotOf(int32_t router, int32_t packet) {
   for (Slot& s : switches_[router].slots) {
@@ -101,19 +91,21 @@ void CentralBufferNetwork::removeSlot(int32_t router, int32_t packet) {
   if (it == s.slots.end()) throw InternalError(fmt::format("switch {} holds no packet {}", router, packet));
   const Packet& pk = packets_[packet];
   if (exitRouter_[pk.destination] == router) --s.destination;
-  bufferedFlits_ -= pk.length;
+  terminals_.removeBuffered(pk.length);
   s.slots.erase(it);
 }
 
 void CentralBufferNetwork::applyEvent(const Event& e, Cycle now) {
   switch (e.kind) {
     case kWakeRouter: markRouter(e.a); break;
-    case kWakeTerminal: markTerminal(e.a); break;
+    case kWakeTerminal: terminals_.revisit(e.a); break;
     case kTailOut: removeSlot(e.a, e.b); break;
     case kDelivered: {
-      ejectedFlits_ += packets_[e.a].length;
+      const Packet& pk = packets_[e.a];
+      const int32_t destination = pk.destination;
+      terminals_.countEjected(pk.length);
       removeSlot(e.b, e.a);
-      observer_.onDelivered(e.a, now);  // releases the packet
+      terminals_.delivered(destination, e.a, now);  // releases the packet
       break;
     }
   }
@@ -133,14 +125,12 @@ void CentralBufferNetwork::step(Cycle now) {
     offerFromSwitch(r, now);
   }
   visiting_.clear();
-  visiting_.swap(dirtyTerminals_);
-  for (int32_t t : visiting_) {
-    terminalDirty_[t] = 0;
+  terminals_.visitPending([&](int32_t t) {
     offerFromTerminal(t, now);
-  }
-  visiting_.clear();
+    return false;  // listed again when its link frees
+  });
   if (!offers_.empty()) decideOffers(now);
-  if (watchdog_ && bufferedFlits_ > 0 && now - lastProgress_ > watchdog_) reportStuck(now);
+  if (terminals_.stuck(now, terminals_.bufferedFlits() > 0)) reportStuck(now);
 }
 
 void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
@@ -159,12 +149,12 @@ void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
     const Packet& pk = packets_[slot.packet];
     if (exitRouter_[pk.destination] == r) {
       // Ejection: one packet at a time, oldest first, when the terminal has room.
-      if (s.ejectFree > now || !observer_.reserveArrival(pk.destination, slot.packet)) continue;
+      if (s.ejectFree > now || !terminals_.reserveArrival(pk.destination, slot.packet)) continue;
       s.ejectFree = now + pk.length;
       slot.leaving = true;
-      observer_.onHeadArrived(slot.packet, now);
-      flitHops_ += pk.length;
-      lastProgress_ = now;
+      terminals_.headArrived(pk.destination, slot.packet, now);
+      terminals_.countHops(pk.length);
+      terminals_.progress(now);
       schedule(now + pk.length, kDelivered, slot.packet, r);
       schedule(now + pk.length, kWakeRouter, r);
       continue;
@@ -192,11 +182,8 @@ void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
 void CentralBufferNetwork::offerFromTerminal(int32_t t, Cycle now) {
   const int32_t link = injectLink_[t];
   if (links_[link].busyUntil > now) return;  // woken when it frees
-  const int32_t id = source_.pull(t, now);
-  if (id < 0) {
-    pending_[t] = 0;
-    return;
-  }
+  const int32_t id = terminals_.pull(t, now);
+  if (id < 0) return;
   const Endpoint& in = topology_.injectionPort(t);
   offers_.push_back({link, 0, ~t, id, in.id, static_cast<int16_t>(in.port), 0});
 }
@@ -212,7 +199,7 @@ void CentralBufferNetwork::decideOffers(Cycle now) {
       const bool firstWins = links_[offers_[i].link].lastDirection != offers_[i].direction;
       const Offer& loser = firstWins ? offers_[i + 1] : offers_[i];
       offers_[keep++] = firstWins ? offers_[i] : offers_[i + 1];
-      if (loser.from < 0) source_.refused(~loser.from, loser.packet, now);  // it never left
+      if (loser.from < 0) terminals_.takeBack(~loser.from, loser.packet, now);
       ++i;
       continue;
     }
@@ -258,7 +245,7 @@ bool CentralBufferNetwork::admits(const Offer& o, Cycle now) {
     if (!slot.leaving) waitingScratch_.push_back(slot.packet);
   }
   SwitchState state{p_.buffers, occupied, s.destination, waitingScratch_};
-  AdmissionQuery query{o.packet, o.from < 0, o.from < 0 ? refusedSince_[~o.from] : kNever, now};
+  AdmissionQuery query{o.packet, o.from < 0, o.from < 0 ? terminals_.refusedSince(~o.from) : kNever, now};
   return admitsAll(rules_, query, state);
 }
 
@@ -281,17 +268,15 @@ void CentralBufferNetwork::accept(const Offer& o, Cycle now) {
     schedule(now + pk.length, kTailOut, o.from, o.packet);
     ++pk.hops;
   } else {
-    pk.injected = now;
-    observer_.onInjected(o.packet, now);
-    refusedSince_[~o.from] = kNever;
+    terminals_.injected(~o.from, o.packet, now);
   }
   Switch& to = switches_[o.toRouter];
   to.slots.push_back({o.packet, now + p_.headerDelay, false, o.toPort,
                       static_cast<int16_t>(remainingHops(o.toRouter, o.packet))});
   if (exitRouter_[pk.destination] == o.toRouter) ++to.destination;
-  bufferedFlits_ += pk.length;
-  flitHops_ += pk.length;
-  lastProgress_ = now;
+  terminals_.addBuffered(pk.length);
+  terminals_.countHops(pk.length);
+  terminals_.progress(now);
   schedule(now + p_.headerDelay, kWakeRouter, o.toRouter);
 }
 
@@ -301,9 +286,7 @@ void CentralBufferNetwork::refuse(const Offer& o, Cycle now) {
   if (o.from >= 0) {
     slotOf(o.from, o.packet).readyAt = now + p_.nackDelay;
   } else {
-    const int32_t t = ~o.from;
-    source_.refused(t, o.packet, now);
-    if (refusedSince_[t] == kNever) refusedSince_[t] = now;
+    terminals_.refused(~o.from, o.packet, now);
   }
 }
 
@@ -325,9 +308,7 @@ void CentralBufferNetwork::checkInvariants() const {
       throw InternalError(fmt::format("switch {}: {} destination packets, counter says {}", r, destination, s.destination));
     }
   }
-  if (flits != bufferedFlits_) {
-    throw InternalError(fmt::format("flit conservation: {} flits buffered, counter says {}", flits, bufferedFlits_));
-  }
+  terminals_.checkBuffered(flits);
 }
 
 void CentralBufferNetwork::reportStuck(Cycle now) const {
@@ -347,9 +328,7 @@ void CentralBufferNetwork::reportStuck(Cycle now) const {
     }
     ++shown;
   }
-  throw StuckNetworkError(fmt::format("no packet moved for {} cycles (cycle {}); {} flits are buffered. "
-                                      "First occupied switches:{}",
-                                      now - lastProgress_, now, bufferedFlits_, detail));
+  throw StuckNetworkError(fmt::format("{}. First occupied switches:{}", terminals_.stuckSummary(now, "packet"), detail));
 }
 
 namespace {
@@ -378,7 +357,7 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
                                      "got {}", topo.routerDiameter(), p.buffers));
   }
   return std::make_unique<CentralBufferNetwork>(p, makeAdmissionRules(ctx, node, true), topo, *ctx.routing,
-                                                *ctx.packets, *ctx.source, *ctx.observer);
+                                                *ctx.packets, TerminalPlumbing::forNetwork(ctx));
 }
 
 }  // namespace

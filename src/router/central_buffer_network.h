@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "kernel/network.h"
+#include "kernel/terminal_plumbing.h"
 #include "router/admission.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
@@ -56,16 +57,16 @@ class CentralBufferNetwork : public Network {
  public:
   CentralBufferNetwork(const CentralBufferParams& params, std::vector<std::unique_ptr<AdmissionRule>> rules,
                        const Topology& topology, const Routing& routing, PacketPool& packets,
-                       InjectionSource& source, DeliveryObserver& observer);
+                       TerminalPlumbing terminals);
 
   void step(Cycle now) override;
-  void wake(int terminal) override;
-  void arrivalSpace(int terminal) override;
-  uint64_t flitHops() const override { return flitHops_; }
-  uint64_t ejectedFlits() const override { return ejectedFlits_; }
-  uint64_t bufferedFlits() const override { return bufferedFlits_; }
+  void wake(Port port) override;
+  void arrivalSpace(Port port) override;
+  uint64_t flitHops() const override { return terminals_.flitHops(); }
+  uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
+  uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
-  void setWatchdog(Cycle cycles) override { watchdog_ = cycles; }
+  void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
 
  private:
   struct Slot {
@@ -111,7 +112,6 @@ class CentralBufferNetwork : public Network {
 
   void schedule(Cycle time, EventKind kind, int32_t a, int32_t b = 0);
   void markRouter(int32_t r);
-  void markTerminal(int32_t t);
   void applyEvent(const Event& e, Cycle now);
   void offerFromSwitch(int32_t r, Cycle now);
   void offerFromTerminal(int32_t t, Cycle now);
@@ -130,8 +130,7 @@ class CentralBufferNetwork : public Network {
   const Topology& topology_;
   const Routing& routing_;
   PacketPool& packets_;
-  InjectionSource& source_;
-  DeliveryObserver& observer_;
+  TerminalPlumbing terminals_;
 
   std::vector<Switch> switches_;
   std::vector<Link> links_;
@@ -139,20 +138,15 @@ class CentralBufferNetwork : public Network {
   std::vector<int32_t> outputBase_;
   std::vector<int32_t> injectLink_;   // per terminal: its link into its switch
   std::vector<int32_t> exitRouter_;   // per terminal: the switch it ejects from
-  std::vector<Cycle> refusedSince_;   // per terminal: first refused attempt of the current packet
-  std::vector<uint8_t> pending_;      // per terminal: the source may have packets
 
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
   uint64_t eventSeq_ = 0;
-  std::vector<int32_t> dirtyRouters_, dirtyTerminals_, visiting_;
-  std::vector<uint8_t> routerDirty_, terminalDirty_;
+  std::vector<int32_t> dirtyRouters_, visiting_;
+  std::vector<uint8_t> routerDirty_;
   std::vector<Offer> offers_;
   std::vector<RouteOption> options_;
   std::vector<int32_t> candidates_, waitingScratch_, order_;
   std::vector<uint8_t> portTaken_;
-
-  uint64_t flitHops_ = 0, ejectedFlits_ = 0, bufferedFlits_ = 0;
-  Cycle lastProgress_ = 0, watchdog_ = 0;
 };
 
 }  // namespace icnsim

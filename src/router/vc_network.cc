@@ -10,10 +10,10 @@
 namespace icnsim {
 
 VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
-                     const Routing& routing, PacketPool& packets, InjectionSource& source,
-                     DeliveryObserver& observer, std::vector<std::unique_ptr<AdmissionRule>> rules)
-    : p_(params), topology_(topology), routing_(routing), packets_(packets), source_(source),
-      observer_(observer), rules_(std::move(rules)) {
+                     const Routing& routing, PacketPool& packets, TerminalPlumbing terminals,
+                     std::vector<std::unique_ptr<AdmissionRule>> rules)
+    : p_(params), topology_(topology), routing_(routing), packets_(packets), terminals_(std::move(terminals)),
+      rules_(std::move(rules)) {
   if (!rules_.empty()) waiting_.resize(topology.numRouters());
   const int V = p_.lanes;
   routerOutBase_.resize(topology.numRouters() + 1);
@@ -75,19 +75,13 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   }
   ready_.assign(slots, 0);
   headOptions_.resize(lanes_.size());
-  terminalPending_.assign(topology.numTerminals(), 0);
   decidedAt_.assign(channels_.size(), kNever);
   winner_.assign(channels_.size(), -1);
   deciding_.assign(channels_.size(), 0);
   creditWheel_.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
 }
 
-void VcNetwork::wake(int terminal) {
-  if (!terminalPending_[terminal]) {
-    terminalPending_[terminal] = 1;
-    pendingTerminals_.push_back(terminal);
-  }
-}
+void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
 
 void VcNetwork::activate(int32_t channel) {
   Channel& c = channels_[channel];
@@ -159,57 +153,51 @@ void VcNetwork::step(Cycle now) {
 
   if (!moves_.empty()) {
     applyMoves(now);
-    lastMove_ = now;
-  } else if (watchdog_ && (bufferedFlits_ > 0 || busyInjectionLanes_ > 0) &&
-             now - lastMove_ > watchdog_) {
+    terminals_.progress(now);
+  } else if (terminals_.stuck(now, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0)) {
     reportStuck(now);
   }
 }
 
 void VcNetwork::injectFromTerminals(Cycle now) {
-  size_t keep = 0;
-  for (size_t i = 0; i < pendingTerminals_.size(); ++i) {
-    int t = pendingTerminals_[i];
-    const Channel& inj = channels_[injectionChannel_[t]];
-    bool exhausted = false;
-    while (true) {
-      int v = 0;  // a free injection lane in any logical network, or stop
-      while (v < p_.lanes && lanes_[inj.firstLane + v].owner >= 0) ++v;
-      if (v == p_.lanes) break;
-      int32_t id = source_.pull(t, now);
-      if (id < 0) {
-        exhausted = true;
-        break;
-      }
-      const Packet& pk = packets_[id];
-      if (pk.length > p_.maxPacketLength || pk.length < 1) {
-        throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
-                                        pk.length, p_.maxPacketLength));
-      }
-      // A free lane of the packet's own logical network.
-      const int first = networkOffset(pk), last = first + p_.lanes / p_.networks;
-      v = first;
-      while (v < last && lanes_[inj.firstLane + v].owner >= 0) ++v;
-      if (v == last || !admittedAt(inj.dstRouter, id, true, now)) {
-        source_.refused(t, id, now);  // the terminal tries again next cycle
-        break;
-      }
-      int32_t lane = inj.firstLane + v;
-      int32_t src = sourceLaneBase_[t] + v;
-      Lane& s = lanes_[src];
-      s.packet = id;
-      s.count = static_cast<uint16_t>(pk.length);
-      s.ringHead = 0;
-      s.frontSeq = 0;
-      s.received = static_cast<uint16_t>(pk.length);
-      std::fill_n(ready_.begin() + s.ringBase, pk.length, now);
-      claimLane(lane, id, src);
-      ++busyInjectionLanes_;
+  terminals_.visitPending([&](int32_t t) {
+    injectAt(t, now);
+    return true;  // listed again unless its listener ran out of packets
+  });
+}
+
+void VcNetwork::injectAt(int32_t t, Cycle now) {
+  const Channel& inj = channels_[injectionChannel_[t]];
+  while (true) {
+    int v = 0;  // a free injection lane in any logical network, or stop
+    while (v < p_.lanes && lanes_[inj.firstLane + v].owner >= 0) ++v;
+    if (v == p_.lanes) return;
+    const int32_t id = terminals_.pull(t, now);
+    if (id < 0) return;
+    const Packet& pk = packets_[id];
+    if (pk.length > p_.maxPacketLength || pk.length < 1) {
+      throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
+                                      pk.length, p_.maxPacketLength));
     }
-    if (exhausted) terminalPending_[t] = 0;
-    else pendingTerminals_[keep++] = t;
+    // A free lane of the packet's own logical network.
+    const int first = networkOffset(pk), last = first + p_.lanes / p_.networks;
+    v = first;
+    while (v < last && lanes_[inj.firstLane + v].owner >= 0) ++v;
+    if (v == last || !admittedAt(inj.dstRouter, id, true, now)) {
+      terminals_.refused(t, id, now);  // the terminal tries again next cycle
+      return;
+    }
+    const int32_t src = sourceLaneBase_[t] + v;
+    Lane& s = lanes_[src];
+    s.packet = id;
+    s.count = static_cast<uint16_t>(pk.length);
+    s.ringHead = 0;
+    s.frontSeq = 0;
+    s.received = static_cast<uint16_t>(pk.length);
+    std::fill_n(ready_.begin() + s.ringBase, pk.length, now);
+    claimLane(inj.firstLane + v, id, src);
+    ++busyInjectionLanes_;
   }
-  pendingTerminals_.resize(keep);
 }
 
 void VcNetwork::allocateLanes(Cycle now) {
@@ -260,7 +248,7 @@ void VcNetwork::allocateLanes(Cycle now) {
       for (int v = opt.laneBegin; v < opt.laneEnd && !granted; ++v) {
         int32_t candidate = channels_[out].firstLane + offset + v;
         if (lanes_[candidate].owner >= 0) continue;
-        if (terminal >= 0 && !observer_.reserveArrival(terminal, l.packet)) break;
+        if (terminal >= 0 && !terminals_.reserveArrival(terminal, l.packet)) break;
         claimLane(candidate, l.packet, req.lane);
         granted = true;
       }
@@ -331,14 +319,11 @@ void VcNetwork::applyMoves(Cycle now) {
       out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
     }
     if (isRouterLane(feeder)) {
-      --bufferedFlits_;
+      terminals_.removeBuffered(1);
       if (p_.timing.synchronous) returnCredit(feeder);
       else creditWheel_[(now + p_.timing.creditDelay) % creditWheel_.size()].push_back(feeder);
     } else {
-      if (seq == 0) {
-        packets_[id].injected = now;
-        observer_.onInjected(id, now);
-      }
+      if (seq == 0) terminals_.injected(packets_[id].source, id, now);
       if (tail) --busyInjectionLanes_;
     }
     channels_[laneChannel_[lane]].roundRobin = static_cast<int16_t>(lane - channels_[laneChannel_[lane]].firstLane);
@@ -349,13 +334,14 @@ void VcNetwork::applyMoves(Cycle now) {
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
   for (const StagedFlit& f : staged_) {
     const Channel& c = channels_[laneChannel_[f.lane]];
-    ++flitHops_;
+    terminals_.countHops(1);
     if (toTerminal(c)) {
-      ++ejectedFlits_;
-      if (f.seq == 0) observer_.onHeadArrived(f.packet, arrive);
+      const int32_t terminal = channelTerminal_[laneChannel_[f.lane]];
+      terminals_.countEjected(1);
+      if (f.seq == 0) terminals_.headArrived(terminal, f.packet, arrive);
       if (f.tail) {
         releaseLane(f.lane);
-        observer_.onDelivered(f.packet, arrive);
+        terminals_.delivered(terminal, f.packet, arrive);
       }
       continue;
     }
@@ -364,7 +350,7 @@ void VcNetwork::applyMoves(Cycle now) {
     ++l.count;
     --l.credits;
     ++l.received;
-    ++bufferedFlits_;
+    terminals_.addBuffered(1);
     // Only now, with the tail written, may the lane be released once it drains: marking it
     // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
     if (f.tail) l.tailSent = true;
@@ -395,9 +381,7 @@ void VcNetwork::checkInvariants() const {
     }
     if (l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
   }
-  if (buffered != bufferedFlits_) {
-    throw InternalError(fmt::format("flit conservation: {} buffered, counter says {}", buffered, bufferedFlits_));
-  }
+  terminals_.checkBuffered(buffered);
 }
 
 void VcNetwork::reportStuck(Cycle now) const {
@@ -414,10 +398,7 @@ void VcNetwork::reportStuck(Cycle now) const {
                           l.next < 0 ? "waiting for an output lane" : "waiting for buffer space");
     ++shown;
   }
-  throw StuckNetworkError(fmt::format(
-      "no flit moved for {} cycles (cycle {}); {} flits are in router buffers. "
-      "First blocked lanes:{}",
-      now - lastMove_, now, bufferedFlits_, detail));
+  throw StuckNetworkError(fmt::format("{}. First blocked lanes:{}", terminals_.stuckSummary(now, "flit"), detail));
 }
 
 int laneDepth(const ConfigNode& node, int lanes) {
@@ -484,8 +465,8 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
     p.timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
   }
   reserveLaneMemory(ctx, node, p);
-  return std::make_unique<VcNetwork>(p, *ctx.topology, *ctx.routing, *ctx.packets, *ctx.source,
-                                     *ctx.observer, makeAdmissionRules(ctx, node, false));
+  return std::make_unique<VcNetwork>(p, *ctx.topology, *ctx.routing, *ctx.packets,
+                                     TerminalPlumbing::forNetwork(ctx), makeAdmissionRules(ctx, node, false));
 }
 
 }  // namespace

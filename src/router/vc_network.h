@@ -50,6 +50,7 @@
 
 #include "config/config.h"
 #include "kernel/network.h"
+#include "kernel/terminal_plumbing.h"
 #include "router/admission.h"
 #include "router/arbitration.h"
 #include "routing/routing.h"
@@ -83,16 +84,16 @@ struct VcNetworkParams {
 class VcNetwork : public Network {
  public:
   VcNetwork(const VcNetworkParams& params, const Topology& topology, const Routing& routing,
-            PacketPool& packets, InjectionSource& source, DeliveryObserver& observer,
+            PacketPool& packets, TerminalPlumbing terminals,
             std::vector<std::unique_ptr<AdmissionRule>> rules = {});
 
   void step(Cycle now) override;
-  void wake(int terminal) override;
-  uint64_t flitHops() const override { return flitHops_; }
-  uint64_t ejectedFlits() const override { return ejectedFlits_; }
-  uint64_t bufferedFlits() const override { return bufferedFlits_; }
+  void wake(Port port) override;
+  uint64_t flitHops() const override { return terminals_.flitHops(); }
+  uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
+  uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
-  void setWatchdog(Cycle cycles) override { watchdog_ = cycles; }
+  void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
 
  private:
   struct Lane {
@@ -138,6 +139,7 @@ class VcNetwork : public Network {
   void releaseLane(int32_t lane);
   void returnCredit(int32_t lane);
   void injectFromTerminals(Cycle now);
+  void injectAt(int32_t terminal, Cycle now);  // pulls packets while injection lanes are free
   void allocateLanes(Cycle now);
   int32_t decide(int32_t channel, Cycle now);  // winning lane or -1
   void applyMoves(Cycle now);
@@ -149,8 +151,7 @@ class VcNetwork : public Network {
   const Topology& topology_;
   const Routing& routing_;
   PacketPool& packets_;
-  InjectionSource& source_;
-  DeliveryObserver& observer_;
+  TerminalPlumbing terminals_;
   std::vector<std::unique_ptr<AdmissionRule>> rules_;
   std::vector<std::vector<int32_t>> waiting_;  // per router, only with admission rules
 
@@ -165,8 +166,7 @@ class VcNetwork : public Network {
   std::vector<int32_t> injectionChannel_, sourceLaneBase_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
 
-  std::vector<int32_t> activeChannels_, pendingHeads_, pendingTerminals_;
-  std::vector<uint8_t> terminalPending_;
+  std::vector<int32_t> activeChannels_, pendingHeads_;
   std::vector<Cycle> decidedAt_;
   std::vector<int32_t> winner_;
   std::vector<uint8_t> deciding_;
@@ -184,9 +184,7 @@ class VcNetwork : public Network {
   std::vector<HeadRequest> requests_;
   std::vector<std::vector<RouteOption>> headOptions_;  // per lane: its waiting head's routes
 
-  uint64_t flitHops_ = 0, ejectedFlits_ = 0, bufferedFlits_ = 0;
   int32_t busyInjectionLanes_ = 0;
-  Cycle lastMove_ = 0, watchdog_ = 0;
 };
 
 }  // namespace icnsim

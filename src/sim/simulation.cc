@@ -37,20 +37,10 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   BuildContext ctx;
   ctx.seed = seed_;
   ctx.memory = memory_.get();
-  topology_ = makeTopology(ctx, root.child("topology"));
-  ctx.topology = topology_.get();
-  ConfigNode router = root.child("router");
-  // lanes: virtual channels per physical channel
-  lanes_ = static_cast<int>(router.getInt("lanes", 1, 1, 256));
-  // logical_networks: 2 splits the lanes into request (data) and reply (NI acks) networks
-  ctx.logicalNetworks = static_cast<int>(router.getInt("logical_networks", 1, 1, 2));
-  if (lanes_ % ctx.logicalNetworks != 0) {
-    router.fail("logical_networks", fmt::format("{} lanes cannot be split evenly into {} networks", lanes_,
-                                                ctx.logicalNetworks));
-  }
-  ctx.lanes = lanes_ / ctx.logicalNetworks;
-  routing_ = makeRouting(ctx, root.child("routing"));
-  ctx.routing = routing_.get();
+  networks_ = std::make_unique<NetworkSet>(root, ctx);
+  ctx = networks_->context(0);
+  ctx.nodeCapacity = networks_->nodeCapacity();
+  ctx.networks = networks_->size();
   workload_ = std::make_unique<Workload>(ctx, root.child("traffic"));
   stats_ = std::make_unique<RunStats>(*workload_, warmup_, warmup_ + measure_);
   ctx.maxPacketLength = workload_->maxPacketLength();
@@ -58,19 +48,16 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   ctx.root = &root;
   nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), root.child("processor"), *workload_, messages_,
                                             *stats_);
-  ctx.source = nic_.get();
-  ctx.observer = nic_.get();
-  ConfigNode timing = root.child("timing");
-  ctx.timing = &timing;
-  network_ = makeNetwork(ctx, router);
-  network_->setWatchdog(watchdog_);
-  nic_->attach(*network_);
+  ctx.listener = nic_.get();
+  networks_->buildModels(ctx);
+  networks_->setWatchdog(watchdog_);
+  nic_->attach(networks_->models());
   workload_->attach(*nic_, messages_);
   doc_->checkAllKeysUsed();
 }
 
 nlohmann::json Simulation::run(const Progress& progress) {
-  const int n = topology_->numTerminals();
+  const int n = networks_->topology(0).numTerminals();
   if (workload_->createsOnDemand()) {
     for (int t = 0; t < n; ++t) nic_->wake(t);
   }
@@ -81,18 +68,18 @@ nlohmann::json Simulation::run(const Progress& progress) {
   Cycle lastMove = 0;
   Cycle t = 0;
   for (;; ++t) {
-    if (t == warmup_) ejectedAtStart = network_->ejectedFlits(), createdAtStart = workload_->createdFlits();
+    if (t == warmup_) ejectedAtStart = networks_->ejectedFlits(), createdAtStart = workload_->createdFlits();
     workload_->generate(t, t >= warmup_ && t < end);
     nic_->step(t);
-    network_->step(t);
+    networks_->step(t);
     if (sampleInterval_ && t % sampleInterval_ == 0) stats_->samplePending(t);
-    if (t + 1 == end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
-    if (checkInvariants_) network_->checkInvariants();
-    if (const uint64_t m = network_->flitHops() + network_->ejectedFlits(); m != moves) moves = m, lastMove = t;
+    if (t + 1 == end) ejectedAtEnd = networks_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
+    if (checkInvariants_) networks_->checkInvariants();
+    if (const uint64_t m = networks_->flitHops() + networks_->ejectedFlits(); m != moves) moves = m, lastMove = t;
     if (progress && (t & 4095) == 0) progress(t, t < end ? end : end + drain_);  // draining: up to the limit
     // A kernel that has run to its end, with everything delivered, ends the run early.
     if (workload_->finished() && workload_->trackedPackets() == stats_->trackedDelivered()) {
-      if (t < end) ejectedAtEnd = network_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
+      if (t < end) ejectedAtEnd = networks_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
       break;
     }
     if (t + 1 >= end) {
@@ -106,13 +93,14 @@ nlohmann::json Simulation::run(const Progress& progress) {
   cyclesRun_ = t + 1;
   if (progress) progress(cyclesRun_, cyclesRun_);
 
-  const double capacity = topology_->uniformCapacity();
+  const double capacity = networks_->nodeCapacity();
   const double window = static_cast<double>(measure_) * n;
   const double accepted = (ejectedAtEnd - ejectedAtStart) / window;
   const double offered = workload_->saturation() ? accepted : (createdAtEnd - createdAtStart) / window;
   nlohmann::json j;
   if (!description_.empty()) j["description"] = description_;
-  j["topology"] = topology_->description();
+  j["topology"] = networks_->description();
+  if (networks_->size() > 1) j["networks"] = networks_->size();
   j["terminals"] = n;
   j["capacity"] = capacity;
   j["offered"] = offered;
@@ -139,7 +127,7 @@ nlohmann::json Simulation::run(const Progress& progress) {
   j["stalled_cycles"] = t - lastMove;
   j["watchdog_cycles"] = watchdog_;
   j["cycles"] = cyclesRun_;
-  j["flit_hops"] = network_->flitHops();
+  j["flit_hops"] = networks_->flitHops();
   j["histogram"] = {{"bin_width", histogramBin_}, {"counts", stats_->latency().histogram(histogramBin_)}};
   j["classes"] = stats_->classesJson(histogramBin_);
   j["message_lengths"] = stats_->lengthClassesJson();

@@ -18,9 +18,8 @@
 #include "kernel/message.h"
 #include "kernel/network.h"
 #include "nic/network_interface.h"
-#include "routing/routing.h"
+#include "sim/network_set.h"
 #include "stats/run_stats.h"
-#include "topology/topology.h"
 #include "traffic/workload.h"
 
 namespace icnsim {
@@ -32,8 +31,9 @@ class Simulation {
 
   explicit Simulation(std::shared_ptr<ConfigDocument> doc);
   nlohmann::json run(const Progress& progress = {});
-  const Topology& topology() const { return *topology_; }
-  Network& network() { return *network_; }
+  const Topology& topology() const { return networks_->topology(0); }
+  Network& network(int i = 0) { return networks_->network(i); }
+  int networks() const { return networks_->size(); }
   Cycle cyclesRun() const { return cyclesRun_; }
 
   static std::string humanSummary(const nlohmann::json& result);
@@ -46,16 +46,13 @@ class Simulation {
   uint64_t seed_ = 1;
   Cycle warmup_ = 0, measure_ = 0, drain_ = 0, watchdog_ = 0, histogramBin_ = 1, sampleInterval_ = 0;
   bool checkInvariants_ = false;
-  int lanes_ = 1;
   std::string description_;
   PacketPool packets_;
   MessagePool messages_;
-  std::unique_ptr<Topology> topology_;
-  std::unique_ptr<Routing> routing_;
+  std::unique_ptr<NetworkSet> networks_;
   std::unique_ptr<Workload> workload_;
   std::unique_ptr<RunStats> stats_;
   std::unique_ptr<NetworkInterface> nic_;
-  std::unique_ptr<Network> network_;
   Cycle cyclesRun_ = 0;
 };
 

@@ -40,6 +40,10 @@ double mean(const std::vector<int>& v) { return std::accumulate(v.begin(), v.end
 
 std::vector<int> toInts(const std::vector<int64_t>& v) { return {v.begin(), v.end()}; }
 
+double nodeCapacity(const BuildContext& ctx) {
+  return ctx.nodeCapacity > 0 ? ctx.nodeCapacity : ctx.topology->uniformCapacity();
+}
+
 // Offered rate in flits/node/cycle from `load` (fraction of capacity) or `rate`, or `fallback`
 // if the node has neither and `fallback` is not negative.
 double readRate(const ConfigNode& node, double capacity, double fallback) {
@@ -88,7 +92,7 @@ Workload::Workload(const BuildContext& ctx, const ConfigNode& node) : seed_(ctx.
     }
     defaultRate = 0;
   } else if (node.has("load") || node.has("rate") || node.childArray("group").empty()) {
-    defaultRate = readRate(node, ctx.topology->uniformCapacity(), -1.0);
+    defaultRate = readRate(node, nodeCapacity(ctx), -1.0);
   }
   readGroups(ctx, node, defaultRate);
 
@@ -275,7 +279,7 @@ void Workload::readGroups(const BuildContext& ctx, const ConfigNode& node, doubl
       c.fail(c.has("load") ? "load" : "rate", "a saturation, phased or scan source has no offered load");
     }
     if (c.has("load") || c.has("rate") || defaultRate < 0) {
-      groupRate_[g] = readRate(c, ctx.topology->uniformCapacity(), -1.0);
+      groupRate_[g] = readRate(c, nodeCapacity(ctx), -1.0);
     }
   }
   // share: fraction of all terminals, drawn from the seed among those not listed explicitly

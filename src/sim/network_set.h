@@ -1,0 +1,61 @@
+// The networks of one simulation. A configuration describes one network by its top-level
+// [topology], [routing], [router] and [timing] tables, optionally copied into identical
+// rails ([network] rails = R); or several by [[network]] tables, each with its own
+// topology, routing, router and timing sub-tables and its own `rails`. Every node has a
+// port into every network, so all networks must have the same number of terminals.
+// Network 0 keeps the run's seed (a one-network file runs exactly as before); network i
+// draws its random choices from a seed derived from the run's seed and i.
+//
+// Keys: [network] rails (1), or per [[network]] table: rails (1), topology, routing,
+// router, timing.
+#pragma once
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/build_context.h"
+#include "config/config.h"
+#include "kernel/network.h"
+#include "routing/routing.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+
+class NetworkSet {
+ public:
+  // Reads the definitions and builds each network's topology and routing.
+  NetworkSet(ConfigNode root, const BuildContext& base);
+  // Builds the network models; `ctx` carries the packets, listener and packet length.
+  void buildModels(const BuildContext& ctx);
+
+  int size() const { return static_cast<int>(members_.size()); }
+  const Topology& topology(int i) const { return *members_[i].topology; }
+  Network& network(int i) { return *members_[i].model; }
+  std::vector<Network*> models();
+  // The context network i's parts were built with (topology, routing, lanes, seed).
+  const BuildContext& context(int i) const { return members_[i].ctx; }
+  // Flits per node per cycle all networks together can carry under uniform traffic.
+  double nodeCapacity() const;
+  std::string description() const;
+
+  void step(Cycle now);
+  uint64_t flitHops() const;
+  uint64_t ejectedFlits() const;
+  void checkInvariants() const;
+  void setWatchdog(Cycle cycles);
+
+ private:
+  struct Member {
+    BuildContext ctx;
+    std::unique_ptr<Topology> topology;
+    std::unique_ptr<Routing> routing;
+    std::unique_ptr<Network> model;
+    ConfigNode router, timing;
+  };
+  void add(const ConfigNode& definition, const BuildContext& base);
+
+  std::deque<Member> members_;  // stable addresses: models keep references to their parts
+};
+
+}  // namespace icnsim
