@@ -13,6 +13,7 @@ class Pool;
 struct Packet;
 using PacketPool = Pool<Packet>;
 class PortListener;
+class MessageLayer;
 class ConfigNode;
 class MemoryBudget;
 struct TerminalGroups;
@@ -34,6 +35,7 @@ struct BuildContext {
   const TerminalGroups* groups = nullptr;  // source groups, for patterns that use them
   const ConfigNode* timing = nullptr;  // [timing] section, read by the network model
   MemoryBudget* memory = nullptr;      // estimate checked before large structures (null: none)
+  MessageLayer* messageLayer = nullptr;  // the NI's message layer, for its terminal model
   const ConfigNode* root = nullptr;    // the whole document, for analytic models that
                                        // derive their parameters from the simulated system
 };

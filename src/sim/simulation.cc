@@ -46,9 +46,11 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   ctx.maxPacketLength = workload_->maxPacketLength();
   ctx.packets = &packets_;
   ctx.root = &root;
-  nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), root.child("processor"), *workload_, messages_,
-                                            *stats_);
-  ctx.listener = nic_.get();
+  nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), *workload_, messages_, *stats_);
+  if (nic_->idealTerminals() && workload_->needsProcessor()) {
+    root.child("processor").fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
+  }
+  ctx.listener = &nic_->listener();
   networks_->buildModels(ctx);
   networks_->setWatchdog(watchdog_);
   nic_->attach(networks_->models());

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "kernel/message.h"
+#include "kernel/traffic_hooks.h"
 #include "traffic/pattern.h"
 #include "traffic/terminal_groups.h"
 
@@ -50,25 +51,25 @@ struct MessageLengthClass {
   std::vector<int> packets;  // lengths chosen with equal probability
 };
 
-class Workload {
+class Workload : public TrafficHooks {
  public:
   Workload(const BuildContext& ctx, const ConfigNode& node);
-  ~Workload();
+  ~Workload() override;
 
   int maxPacketLength() const { return maxPacketLength_; }
   bool saturation() const { return process_ == Process::kSaturation; }
   // Messages are created when the NI asks for one (saturation and phased sources).
-  bool createsOnDemand() const { return process_ != Process::kBernoulli && process_ != Process::kPoisson; }
+  bool createsOnDemand() const override { return process_ != Process::kBernoulli && process_ != Process::kPoisson; }
   // The processor at `terminal` received a data packet of message `m` (a scan forwards a
   // value for it; EM3D counts it towards the half-iteration).
-  void received(int terminal, const Message& m, Cycle now);
+  void received(int terminal, const Message& m, Cycle now) override;
   // An application kernel that has run to its end (nothing more will be sent).
-  bool finished() const;
+  bool finished() const override;
   // EM3D: the cycle by which every terminal had finished each iteration.
   const std::vector<Cycle>& iterationEnds() const { return iterationEnds_; }
   // When terminal t will next have a message to create on demand, kNever if it waits for
   // something else (an arrival, a phase); the NI keeps polling until then.
-  Cycle nextCreation(int terminal) const;
+  Cycle nextCreation(int terminal) const override;
   uint64_t phasesStarted() const { return phase_; }
   // An application kernel whose sends follow its receives needs the processor model.
   bool needsProcessor() const { return process_ == Process::kScan || process_ == Process::kEm3d; }
@@ -83,9 +84,9 @@ class Workload {
   void generate(Cycle now, bool tracked);
   // The next message at `terminal` of a saturation or phased source (the NI asks when its
   // queue is empty); a phased source that has sent its budget reaches the barrier instead.
-  void createOnDemand(int terminal, Cycle now);
+  void createOnDemand(int terminal, Cycle now) override;
   // The adaptive-routing header bit of packet `sequence` of message `m`.
-  bool routesAdaptively(const Message& m, int sequence) const;
+  bool routesAdaptively(const Message& m, int sequence) const override;
 
   uint64_t createdFlits() const { return createdFlits_; }
   uint64_t trackedMessages() const { return trackedMessages_; }

@@ -1,0 +1,38 @@
+// The terminal kind of a network interface: what sits between the message layer (job lists,
+// segmentation, reassembly: nic/message_layer.h) and the networks' ports at every node. It
+// is the networks' PortListener. Registered by name:
+//  - "ideal" (nic/ideal_terminal.cc): a packet is made when a port asks for one and
+//    received the moment its tail arrives; buffers are unbounded. Any number of networks.
+//  - "processor" (nic/processor_terminal.cc): a processor with send and receive overheads,
+//    bounded NI buffers and an NI protocol (nic/processor.h, nic/nic_protocol.h).
+//
+// Keys ([nic]): terminal ("ideal" or "processor"; default "processor" when the file has a
+// [processor] table or an NI protocol other than "none", else "ideal").
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "common/build_context.h"
+#include "common/registry.h"
+#include "kernel/network.h"
+#include "kernel/port.h"
+
+namespace icnsim {
+
+class MessageLayer;
+
+class TerminalModel : public PortListener {
+ public:
+  void attach(std::vector<Network*> networks) { networks_ = std::move(networks); }
+  // A message (or a stripe of it) joined the job list of `port`.
+  virtual void queued(Port port) = 0;
+  // `terminal` may have work (a source that creates on demand, at the start).
+  virtual void wake(int terminal) = 0;
+  // Advances the terminals by one cycle, before the networks.
+  virtual void step(Cycle /*now*/) {}
+
+ protected:
+  std::vector<Network*> networks_;
+};
+
+}  // namespace icnsim
