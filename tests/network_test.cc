@@ -59,7 +59,7 @@ struct Harness {
     ctx.topology = topo.get();
     auto d = doc("[routing]\ntype=\"" + routingType + "\"\n");
     routing = makeRouting(ctx, d->root().child("routing"));
-    net = std::make_unique<VcNetwork>(p, *topo, *routing, pool,
+    net = std::make_unique<VcNetwork>(p, *topo, VirtualNetworks(*routing, p.lanes, p.networks, p.switching), pool,
                                       TerminalPlumbing(0, topo->numTerminals(), pool, script));
   }
   // Sends one packet at cycle 0 and returns its latency (delivery of the tail).

@@ -33,6 +33,7 @@ struct BuildContext {
   int network = 0;                         // index of the network being built
   int networks = 1;                        // networks in the simulation (a node has a port in each)
   const TerminalGroups* groups = nullptr;  // source groups, for patterns that use them
+  const ConfigNode* routingConfig = nullptr;  // the network's [routing] table (per-class routings)
   const ConfigNode* timing = nullptr;  // [timing] section, read by the network model
   MemoryBudget* memory = nullptr;      // estimate checked before large structures (null: none)
   MessageLayer* messageLayer = nullptr;  // the NI's message layer, for its terminal model

@@ -8,6 +8,7 @@
 
 #include "common/rng.h"
 #include "config/config.h"
+#include "router/virtual_networks.h"
 
 namespace icnsim {
 namespace {
@@ -160,7 +161,8 @@ void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
       continue;
     }
     options_.clear();
-    routing_.route({r, slot.inPort, 0, false, pk.source, pk.destination, pk.adaptive}, options_);
+    routing_.route({r, slot.inPort, 0, false, pk.source, pk.destination, pk.adaptive, pk.trafficClass, pk.destination},
+                   options_);
     candidates_.clear();
     for (const RouteOption& opt : options_) {
       const Output& out = outputs_[outputBase_[r] + opt.port];
@@ -340,6 +342,8 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
   }
   if (ctx.lanes != 1) node.fail("lanes", "a central-buffer switch has no lanes: remove router.lanes or set it to 1");
   if (ctx.logicalNetworks != 1) node.fail("logical_networks", "a central-buffer switch has one shared pool, no logical networks");
+  VirtualNetworks::rejectClassKeys(ctx, "a central-buffer switch has no lanes: traffic classes cannot have their own "
+                                        "lanes, switching or routing there (use router.type = \"input_queued\")");
   CentralBufferParams p;
   p.seed = ctx.seed;
   // buffers: packet-sized buffers in each switch's shared pool (Fed-X: 10)

@@ -10,9 +10,9 @@
 namespace icnsim {
 
 VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
-                     const Routing& routing, PacketPool& packets, TerminalPlumbing terminals,
+                     VirtualNetworks vns, PacketPool& packets, TerminalPlumbing terminals,
                      std::vector<std::unique_ptr<AdmissionRule>> rules)
-    : p_(params), topology_(topology), routing_(routing), packets_(packets), terminals_(std::move(terminals)),
+    : p_(params), topology_(topology), vns_(std::move(vns)), packets_(packets), terminals_(std::move(terminals)),
       rules_(std::move(rules)) {
   if (!rules_.empty()) waiting_.resize(topology.numRouters());
   const int V = p_.lanes;
@@ -179,8 +179,9 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
       throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
                                       pk.length, p_.maxPacketLength));
     }
-    // A free lane of the packet's own logical network.
-    const int first = networkOffset(pk), last = first + p_.lanes / p_.networks;
+    // A free lane of the packet's own virtual network.
+    const VirtualNetwork& vn = vns_.of(pk);
+    const int first = vn.laneBegin, last = first + vn.lanes;
     v = first;
     while (v < last && lanes_[inj.firstLane + v].owner >= 0) ++v;
     if (v == last || !admittedAt(inj.dstRouter, id, true, now)) {
@@ -223,14 +224,15 @@ void VcNetwork::allocateLanes(Cycle now) {
     Lane& l = lanes_[req.lane];
     const Channel& c = channels_[laneChannel_[req.lane]];
     const Packet& pk = packets_[l.packet];
-    const int offset = networkOffset(pk);  // routing sees the lanes of the packet's logical network
+    const VirtualNetwork& vn = vns_.of(pk);
+    const int offset = vn.laneBegin;  // routing sees the lanes of the packet's virtual network
     // A head that waits asks the same routing question every cycle: route once and keep
     // the answer until the head leaves (routing functions are pure).
     std::vector<RouteOption>& options = headOptions_[req.lane];
     if (options.empty()) {
-      RouteRequest rr{req.router, c.dstPort, req.lane - c.firstLane - offset, c.srcRouter < 0, pk.source,
-                      pk.destination, pk.adaptive};
-      routing_.route(rr, options);
+      RouteRequest rr{req.router,     c.dstPort,   req.lane - c.firstLane - offset, c.srcRouter < 0, pk.source,
+                      pk.destination, pk.adaptive, pk.trafficClass,                pk.destination};
+      vn.routing->route(rr, options);
     }
     bool granted = false;
     for (const RouteOption& opt : options) {
@@ -277,7 +279,8 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
     if (out.feeder < 0) continue;  // free, or the owner's tail has already left
     const Lane& in = lanes_[out.feeder];
     if (in.count == 0 || frontReady(in) > now) continue;
-    if (p_.switching == Switching::kStoreAndForward && isRouterLane(out.feeder)) {
+    if (vns_.anyStoreAndForward() && isRouterLane(out.feeder) &&
+        vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
       const int32_t length = packets_[in.packet].length;
       if (in.received < length || ready_[in.ringBase + (in.ringHead + in.count - 1) % in.capacity] > now) {
         continue;
@@ -436,14 +439,13 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   p.maxPacketLength = ctx.maxPacketLength;
   p.depth = laneDepth(node, p.lanes);
   // switching: "wormhole", "virtual_cut_through" or "store_and_forward"
-  std::string sw = node.getChoice("switching", "wormhole",
-                                  {"wormhole", "virtual_cut_through", "store_and_forward"});
-  p.switching = sw == "wormhole" ? Switching::kWormhole
-                : sw == "virtual_cut_through" ? Switching::kCutThrough
-                                              : Switching::kStoreAndForward;
-  if (p.switching != Switching::kWormhole && p.depth < p.maxPacketLength) {
-    node.fail("switching", fmt::format("{} needs lanes at least one packet deep: depth is {} "
-                                       "but packets have up to {} flits", sw, p.depth, p.maxPacketLength));
+  p.switching = readSwitching(node, "switching", Switching::kWormhole);
+  VirtualNetworks vns(*ctx.routing, p.lanes, p.networks, p.switching);
+  vns.readClasses(ctx);
+  if (vns.anyCutThrough() && p.depth < p.maxPacketLength) {
+    node.fail("switching", fmt::format("virtual cut-through and store-and-forward (router or traffic class) needs lanes at least one packet "
+                                       "deep: depth is {} but packets have up to {} flits", p.depth,
+                                       p.maxPacketLength));
   }
   // arbitration: channel bandwidth allocation among lanes
   p.arbitration = arbitrationPolicyByName(
@@ -465,7 +467,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
     p.timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
   }
   reserveLaneMemory(ctx, node, p);
-  return std::make_unique<VcNetwork>(p, *ctx.topology, *ctx.routing, *ctx.packets,
+  return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
                                      TerminalPlumbing::forNetwork(ctx), makeAdmissionRules(ctx, node, false));
 }
 

@@ -53,6 +53,7 @@
 #include "kernel/terminal_plumbing.h"
 #include "router/admission.h"
 #include "router/arbitration.h"
+#include "router/virtual_networks.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
 
@@ -65,7 +66,6 @@ struct VcTiming {
   int creditDelay = 1;
 };
 
-enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
 
 // Flits per lane from [router]: `depth`, or `buffer_per_channel` split among the lanes.
 int laneDepth(const ConfigNode& router, int lanes);
@@ -74,7 +74,7 @@ struct VcNetworkParams {
   int lanes = 1;     // per physical channel, all logical networks together
   int networks = 1;  // logical networks sharing the channels (request, reply)
   int depth = 4;
-  Switching switching = Switching::kWormhole;
+  Switching switching = Switching::kWormhole;  // the router's default (virtual networks may differ)
   ArbitrationPolicy arbitration = ArbitrationPolicy::kRandom;
   VcTiming timing;
   int maxPacketLength = 1;
@@ -83,7 +83,7 @@ struct VcNetworkParams {
 
 class VcNetwork : public Network {
  public:
-  VcNetwork(const VcNetworkParams& params, const Topology& topology, const Routing& routing,
+  VcNetwork(const VcNetworkParams& params, const Topology& topology, VirtualNetworks vns,
             PacketPool& packets, TerminalPlumbing terminals,
             std::vector<std::unique_ptr<AdmissionRule>> rules = {});
 
@@ -129,9 +129,6 @@ class VcNetwork : public Network {
   };
 
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
-  // First lane of the packet's logical network: control packets (NI acks) travel on the
-  // reply network, the upper half of the lanes, when there are two.
-  int networkOffset(const Packet& pk) const { return p_.networks > 1 && pk.control ? p_.lanes / p_.networks : 0; }
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
   Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
   void activate(int32_t channel);
@@ -149,7 +146,7 @@ class VcNetwork : public Network {
 
   VcNetworkParams p_;
   const Topology& topology_;
-  const Routing& routing_;
+  VirtualNetworks vns_;
   PacketPool& packets_;
   TerminalPlumbing terminals_;
   std::vector<std::unique_ptr<AdmissionRule>> rules_;

@@ -16,11 +16,14 @@ namespace icnsim {
 struct RouteRequest {
   int router;
   int inPort;  // input port at `router`
-  int inLane;  // lane index within the input channel
+  int inLane;  // lane index within the input channel (within the packet's virtual network)
   bool fromTerminal;
   int source;       // source terminal
-  int destination;  // destination terminal
+  int destination;  // the terminal this route leads to now: the packet's next stop, which is
+                    // its final destination unless it is to be buffered at a node on the way
   bool adaptive = false;  // the packet's header asks for adaptive routing
+  int trafficClass = 0;   // the packet's traffic class
+  int finalDestination = -1;  // where the packet ends up (-1: `destination`)
 };
 
 struct RouteOption {

@@ -27,7 +27,8 @@ void NetworkSet::add(const ConfigNode& definition, const BuildContext& base) {
   const ConfigNode railsNode = definition.path().empty() ? definition.child("network") : definition;
   const int rails = static_cast<int>(railsNode.getInt("rails", 1, 1, 64));
   for (int r = 0; r < rails; ++r) {
-    Member m{base, nullptr, nullptr, nullptr, definition.child("router"), definition.child("timing")};
+    Member m{base,    nullptr, nullptr, nullptr, definition.child("router"), definition.child("timing"),
+             definition.child("routing")};
     m.ctx.network = static_cast<int>(members_.size());
     if (m.ctx.network > 0) m.ctx.seed = hashMix(base.seed, 0x6e657477u, static_cast<uint64_t>(m.ctx.network));
     m.topology = makeTopology(m.ctx, definition.child("topology"));
@@ -41,7 +42,7 @@ void NetworkSet::add(const ConfigNode& definition, const BuildContext& base) {
                                                     m.ctx.logicalNetworks));
     }
     m.ctx.lanes = lanes / m.ctx.logicalNetworks;
-    m.routing = makeRouting(m.ctx, definition.child("routing"));
+    m.routing = makeRouting(m.ctx, m.routingConfig);
     m.ctx.routing = m.routing.get();
     members_.push_back(std::move(m));
   }
@@ -56,6 +57,7 @@ void NetworkSet::buildModels(const BuildContext& ctx) {
     c.root = ctx.root;
     c.memory = ctx.memory;
     c.timing = &m.timing;
+    c.routingConfig = &m.routingConfig;
     m.model = makeNetwork(c, m.router);
   }
 }

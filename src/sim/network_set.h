@@ -51,7 +51,7 @@ class NetworkSet {
     std::unique_ptr<Topology> topology;
     std::unique_ptr<Routing> routing;
     std::unique_ptr<Network> model;
-    ConfigNode router, timing;
+    ConfigNode router, timing, routingConfig;
   };
   void add(const ConfigNode& definition, const BuildContext& base);
 

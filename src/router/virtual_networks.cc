@@ -1,0 +1,82 @@
+#include "router/virtual_networks.h"
+
+#include <fmt/format.h>
+
+namespace icnsim {
+
+Switching readSwitching(const ConfigNode& node, const char* key, Switching def) {
+  const char* defName = def == Switching::kWormhole     ? "wormhole"
+                        : def == Switching::kCutThrough ? "virtual_cut_through"
+                                                        : "store_and_forward";
+  const std::string sw = node.getChoice(key, defName, {"wormhole", "virtual_cut_through", "store_and_forward"});
+  return sw == "wormhole"              ? Switching::kWormhole
+         : sw == "virtual_cut_through" ? Switching::kCutThrough
+                                       : Switching::kStoreAndForward;
+}
+
+namespace {
+
+std::vector<ConfigNode> classTables(const BuildContext& ctx) {
+  if (ctx.root == nullptr) return {};
+  return ctx.root->child("traffic").childArray("class");
+}
+
+}  // namespace
+
+VirtualNetworks::VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching)
+    : dataLanes_(lanes / logicalNetworks) {
+  const VirtualNetwork data{0, dataLanes_, &routing, switching};
+  control_ = data;
+  if (logicalNetworks > 1) control_.laneBegin = dataLanes_;  // the reply network
+  byClass_.assign(1, data);
+  summarise();
+}
+
+void VirtualNetworks::readClasses(const BuildContext& ctx) {
+  const std::vector<ConfigNode> classes = classTables(ctx);
+  byClass_.resize(std::max<size_t>(classes.size(), 1), byClass_[0]);
+  for (size_t c = 0; c < classes.size(); ++c) readClass(ctx, classes[c], byClass_[c]);
+  summarise();
+}
+
+void VirtualNetworks::summarise() {
+  anyStoreAndForward_ = control_.switching == Switching::kStoreAndForward;
+  anyCutThrough_ = control_.switching != Switching::kWormhole;
+  for (const VirtualNetwork& vn : byClass_) {
+    anyStoreAndForward_ |= vn.switching == Switching::kStoreAndForward;
+    anyCutThrough_ |= vn.switching != Switching::kWormhole;
+  }
+}
+
+void VirtualNetworks::readClass(const BuildContext& ctx, const ConfigNode& c, VirtualNetwork& vn) {
+  const int dataLanes = dataLanes_;
+  // lanes: [first, last] lanes of each channel's data network this class uses
+  if (c.has("lanes")) {
+    const std::vector<int64_t> range = c.getIntList("lanes", {}, 0, dataLanes - 1);
+    if (range.size() != 2 || range[1] < range[0]) {
+      c.fail("lanes", fmt::format("expected [first, last] with first <= last, lanes 0 to {}", dataLanes - 1));
+    }
+    vn.laneBegin = static_cast<int>(range[0]);
+    vn.lanes = static_cast<int>(range[1] - range[0] + 1);
+  }
+  // switching: this class's switching mode (default: router.switching)
+  vn.switching = readSwitching(c, "switching", vn.switching);
+  // routing: this class's routing function (default: the network's, over the class's lanes)
+  const bool ownRouting = c.has("routing");
+  if (!ownRouting && vn.lanes == dataLanes) return;  // the network's routing fits as it is
+  if (!ownRouting && ctx.routingConfig == nullptr) c.fail("lanes", "this network model cannot route a lane subset");
+  BuildContext classCtx = ctx;
+  classCtx.lanes = vn.lanes;
+  routings_.push_back(makeRouting(classCtx, ownRouting ? c.child("routing") : *ctx.routingConfig));
+  vn.routing = routings_.back().get();
+}
+
+void VirtualNetworks::rejectClassKeys(const BuildContext& ctx, const char* why) {
+  for (const ConfigNode& c : classTables(ctx)) {
+    for (const char* key : {"lanes", "switching", "routing"}) {
+      if (c.has(key)) c.fail(key, why);
+    }
+  }
+}
+
+}  // namespace icnsim

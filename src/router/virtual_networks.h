@@ -1,0 +1,62 @@
+// Virtual networks: the lanes of every channel a packet may use, with the routing function
+// and switching mode it is handled by, chosen by the packet's traffic class. By default
+// every class shares the data lanes with the network's routing and switching; with
+// router.logical_networks = 2 the NI's control packets (NIFDY's acks) get the other half
+// of the lanes (the reply network), so they never wait behind data. A [[traffic.class]]
+// may instead name its own:
+//   lanes = [first, last]    lanes of the data network it uses (a lane range per channel)
+//   switching = "..."        wormhole, virtual_cut_through or store_and_forward
+//   [traffic.class.routing]  its own routing function (same keys as [routing])
+// Classes that name the same lanes share them (mixed); disjoint ranges partition the
+// channels (each class owns its lanes). A routing function sees only its virtual network's
+// lanes (its lane classes, e.g. datelines, split those).
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "common/build_context.h"
+#include "config/config.h"
+#include "kernel/packet.h"
+#include "routing/routing.h"
+
+namespace icnsim {
+
+enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
+
+// The switching mode named `name` ("wormhole", "virtual_cut_through", "store_and_forward")
+// read from `key` of `node`, `def` if absent.
+Switching readSwitching(const ConfigNode& node, const char* key, Switching def);
+
+struct VirtualNetwork {
+  int laneBegin = 0;  // first lane of each channel it uses
+  int lanes = 1;      // lanes it uses
+  const Routing* routing = nullptr;
+  Switching switching = Switching::kWormhole;
+};
+
+class VirtualNetworks {
+ public:
+  // The default map: every class on the data lanes with `routing` and `switching`; NI
+  // control packets on the reply network when there are two logical networks. `lanes`:
+  // lanes per channel, all logical networks together.
+  VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching);
+  // Gives each [[traffic.class]] of ctx.root that names lanes, switching or routing its own.
+  void readClasses(const BuildContext& ctx);
+  const VirtualNetwork& of(const Packet& pk) const { return pk.control ? control_ : byClass_[pk.trafficClass]; }
+  bool anyStoreAndForward() const { return anyStoreAndForward_; }
+  bool anyCutThrough() const { return anyCutThrough_; }
+  // A network model without lanes: fails if any class names lanes, switching or routing.
+  static void rejectClassKeys(const BuildContext& ctx, const char* why);
+
+ private:
+  void readClass(const BuildContext& ctx, const ConfigNode& c, VirtualNetwork& vn);
+  void summarise();
+
+  std::vector<VirtualNetwork> byClass_;
+  VirtualNetwork control_;
+  int dataLanes_;
+  std::vector<std::unique_ptr<Routing>> routings_;  // the classes' own routing functions
+  bool anyStoreAndForward_ = false, anyCutThrough_ = false;
+};
+
+}  // namespace icnsim
