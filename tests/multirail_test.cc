@@ -7,20 +7,10 @@
 
 using namespace icnsim;
 using icnsim::test::doc;
+using icnsim::test::runMesh8x8;
 using icnsim::test::runToml;
 
 namespace {
-
-// The tests' 4x4 mesh (two 4-flit lanes, dimension order) grown to 8x8, with `extra`
-// tables and then `overrides` ("key=value") applied.
-nlohmann::json runMesh8x8(const std::string& extra, const std::vector<std::string>& overrides = {}) {
-  auto d = doc(std::string(icnsim::test::kMesh4x4) + extra);
-  for (const char* o : {"topology.k=8", "simulation.warmup_cycles=1000", "simulation.measure_cycles=4000"}) {
-    d->applyOverride(o);
-  }
-  for (const std::string& o : overrides) d->applyOverride(o);
-  return Simulation(d).run();
-}
 
 const std::string kSaturation = R"(
 [traffic]

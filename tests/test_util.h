@@ -8,6 +8,7 @@
 #include <sstream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "config/config.h"
 #include "sim/simulation.h"
@@ -110,6 +111,17 @@ inline std::shared_ptr<ConfigDocument> doc(const std::string& toml) {
 inline nlohmann::json runToml(const std::string& toml) {
   Simulation sim(doc(toml));
   return sim.run();
+}
+
+// The 4x4 mesh above grown to 8x8 (1000 warm-up and 4000 measured cycles), with `extra`
+// tables and then `overrides` ("key=value") applied.
+inline nlohmann::json runMesh8x8(const std::string& extra, const std::vector<std::string>& overrides = {}) {
+  auto d = doc(std::string(kMesh4x4) + extra);
+  for (const char* o : {"topology.k=8", "simulation.warmup_cycles=1000", "simulation.measure_cycles=4000"}) {
+    d->applyOverride(o);
+  }
+  for (const std::string& o : overrides) d->applyOverride(o);
+  return Simulation(d).run();
 }
 
 struct CommandResult {

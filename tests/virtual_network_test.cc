@@ -30,32 +30,13 @@ ICNSIM_REGISTER(Routing, "test_recording", [](const BuildContext& ctx, const Con
   return std::make_unique<RecordingRouting>(dynamic_cast<const KaryNCube&>(*ctx.topology), ctx.lanes);
 });
 
-// An 8x8 mesh with four 8-flit lanes, 8-flit packets, two traffic classes of equal share;
-// `classes` holds the two [[traffic.class]] tables' extra keys.
+// The tests' 8x8 mesh with four 8-flit lanes, 8-flit packets and two traffic classes of
+// equal share; `first` and `second` are the two [[traffic.class]] tables' extra keys.
 nlohmann::json runTwoClasses(double load, const std::string& first, const std::string& second) {
-  return icnsim::test::runToml(R"(
-[simulation]
-warmup_cycles = 1000
-measure_cycles = 10000
-[topology]
-type = "mesh"
-k = 8
-[routing]
-type = "dimension_order"
-[router]
-lanes = 4
-depth = 8
-[traffic]
-packet_length = 8
-load = )" + std::to_string(load) + R"(
-[[traffic.class]]
-name = "a"
-share = 0.5
-)" + first + R"(
-[[traffic.class]]
-name = "b"
-share = 0.5
-)" + second);
+  return icnsim::test::runMesh8x8("[traffic]\npacket_length = 8\nload = " + std::to_string(load) +
+                                      "\n[[traffic.class]]\nname = \"a\"\nshare = 0.5\n" + first +
+                                      "[[traffic.class]]\nname = \"b\"\nshare = 0.5\n" + second,
+                                  {"router.lanes=4", "router.depth=8", "simulation.measure_cycles=10000"});
 }
 
 double networkLatency(const nlohmann::json& r, int c) { return r["classes"][c]["network_latency"]["mean"].get<double>(); }
