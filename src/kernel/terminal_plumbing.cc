@@ -20,33 +20,15 @@ TerminalPlumbing TerminalPlumbing::forNetwork(const BuildContext& ctx) {
   return TerminalPlumbing(ctx.network, ctx.topology->numTerminals(), *ctx.packets, *ctx.listener);
 }
 
-void TerminalPlumbing::wake(int terminal) {
-  hasPackets_[terminal] = 1;
-  revisit(terminal);
-}
-
-void TerminalPlumbing::revisit(int terminal) {
-  if (hasPackets_[terminal] && !inList_[terminal]) {
-    inList_[terminal] = 1;
-    listed_.push_back(terminal);
-  }
-}
-
-int32_t TerminalPlumbing::pull(int terminal, Cycle now) {
-  const int32_t id = listener_.pull(port(terminal), now);
-  if (id < 0) hasPackets_[terminal] = 0;
-  return id;
+void TerminalPlumbing::injected(int terminal, int32_t packet, Cycle now) {
+  packets_[packet].injected = now;
+  refusedSince_[terminal] = kNever;
+  listener_.injected(port(terminal), packet, now);
 }
 
 void TerminalPlumbing::refused(int terminal, int32_t packet, Cycle now) {
   listener_.refused(port(terminal), packet, now);
   if (refusedSince_[terminal] == kNever) refusedSince_[terminal] = now;
-}
-
-void TerminalPlumbing::injected(int terminal, int32_t packet, Cycle now) {
-  packets_[packet].injected = now;
-  refusedSince_[terminal] = kNever;
-  listener_.injected(port(terminal), packet, now);
 }
 
 void TerminalPlumbing::checkBuffered(uint64_t counted) const {

@@ -25,10 +25,18 @@ class TerminalPlumbing {
 
   // --- terminals with packets waiting ---
   // The listener has packets at `terminal`.
-  void wake(int terminal);
+  void wake(int terminal) {
+    hasPackets_[terminal] = 1;
+    revisit(terminal);
+  }
   // Visit `terminal` at the next visitPending if it still has packets (a model calls this
   // when the terminal's link frees).
-  void revisit(int terminal);
+  void revisit(int terminal) {
+    if (hasPackets_[terminal] && !inList_[terminal]) {
+      inList_[terminal] = 1;
+      listed_.push_back(terminal);
+    }
+  }
   // Calls visit(terminal) for each listed terminal, in the order they were listed; the
   // list is empty while it runs, so terminals woken meanwhile wait for the next call. A
   // terminal for which visit returns true is listed again if it still has packets.
@@ -44,7 +52,11 @@ class TerminalPlumbing {
 
   // --- the contract, with its bookkeeping ---
   // The terminal's next packet, or -1 (it then has nothing until the next wake).
-  int32_t pull(int terminal, Cycle now);
+  int32_t pull(int terminal, Cycle now) {
+    const int32_t id = listener_.pull(port(terminal), now);
+    if (id < 0) hasPackets_[terminal] = 0;
+    return id;
+  }
   // The packet pull returned was refused; the terminal keeps waiting from `now` on.
   void refused(int terminal, int32_t packet, Cycle now);
   // The packet pull returned never left (its link went to the other end): the listener
@@ -53,7 +65,7 @@ class TerminalPlumbing {
   // First refusal of the terminal's current packet (kNever: not refused).
   Cycle refusedSince(int terminal) const { return refusedSince_[terminal]; }
   // The packet's head left its source terminal.
-  void injected(int terminal, int32_t packet, Cycle now);
+  void injected(int terminal, int32_t packet, Cycle now);  // out of line: keeps the flit loop tight
   bool reserveArrival(int terminal, int32_t packet) { return listener_.reserveArrival(port(terminal), packet); }
   void headArrived(int terminal, int32_t packet, Cycle when) { listener_.headArrived(port(terminal), packet, when); }
   // The packet's tail reached its destination terminal.

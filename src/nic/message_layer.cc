@@ -7,7 +7,7 @@ namespace icnsim {
 
 MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic,
                            MessagePool& messages, RunStats& stats)
-    : traffic_(traffic), messages_(messages), packets_(*ctx.packets), stats_(stats), networks_(ctx.networks),
+    : traffic_(traffic), onDemand_(traffic.createsOnDemand()), messages_(messages), packets_(*ctx.packets), stats_(stats), networks_(ctx.networks),
       sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
   for (int i = 0; i < n * networks_; ++i) queues_.push_back(makeInjectionQueue(ctx, nic));
@@ -18,7 +18,8 @@ MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, Traff
 const std::vector<RailShare>& MessageLayer::submit(int terminal, int32_t message) {
   ++queued_[terminal];
   shares_.clear();
-  rails_->assign(terminal, messages_[message], shares_);
+  if (networks_ == 1) shares_.push_back({0, messages_[message].packets});  // no choice to make
+  else rails_->assign(terminal, messages_[message], shares_);
   for (const RailShare& share : shares_) queue({terminal, share.rail, 0}).add(message, share.packets);
   return shares_;
 }
@@ -27,7 +28,7 @@ int32_t MessageLayer::segment(Port port, Cycle now) {
   InjectionQueue& q = queue(port);
   // A saturation source has an endless backlog on every rail: create messages until one is
   // for this port (the allocator may give the first ones to other rails, where they wait).
-  for (int tries = 0; q.empty() && traffic_.createsOnDemand() && tries < networks_; ++tries) {
+  for (int tries = 0; q.empty() && onDemand_ && tries < networks_; ++tries) {
     traffic_.createOnDemand(port.terminal, now);
   }
   const int32_t mid = q.next();

@@ -52,6 +52,7 @@ class MessageLayer {
   InjectionQueue& queue(Port port) { return *queues_[port.terminal * networks_ + port.network]; }
 
   TrafficHooks& traffic_;
+  const bool onDemand_;  // the traffic creates messages when a port has none
   MessagePool& messages_;
   PacketPool& packets_;
   RunStats& stats_;

@@ -339,12 +339,11 @@ void VcNetwork::applyMoves(Cycle now) {
     const Channel& c = channels_[laneChannel_[f.lane]];
     terminals_.countHops(1);
     if (toTerminal(c)) {
-      const int32_t terminal = channelTerminal_[laneChannel_[f.lane]];
       terminals_.countEjected(1);
-      if (f.seq == 0) terminals_.headArrived(terminal, f.packet, arrive);
+      if (f.seq == 0) terminals_.headArrived(channelTerminal_[laneChannel_[f.lane]], f.packet, arrive);
       if (f.tail) {
         releaseLane(f.lane);
-        terminals_.delivered(terminal, f.packet, arrive);
+        terminals_.delivered(channelTerminal_[laneChannel_[f.lane]], f.packet, arrive);
       }
       continue;
     }

@@ -59,13 +59,8 @@ void NetworkSet::buildModels(const BuildContext& ctx) {
     c.timing = &m.timing;
     c.routingConfig = &m.routingConfig;
     m.model = makeNetwork(c, m.router);
+    models_.push_back(m.model.get());
   }
-}
-
-std::vector<Network*> NetworkSet::models() {
-  std::vector<Network*> out;
-  for (Member& m : members_) out.push_back(m.model.get());
-  return out;
 }
 
 double NetworkSet::nodeCapacity() const {
@@ -88,18 +83,18 @@ std::string NetworkSet::description() const {
 }
 
 void NetworkSet::step(Cycle now) {
-  for (Member& m : members_) m.model->step(now);
+  for (Network* n : models_) n->step(now);
 }
 
 uint64_t NetworkSet::flitHops() const {
   uint64_t sum = 0;
-  for (const Member& m : members_) sum += m.model->flitHops();
+  for (const Network* n : models_) sum += n->flitHops();
   return sum;
 }
 
 uint64_t NetworkSet::ejectedFlits() const {
   uint64_t sum = 0;
-  for (const Member& m : members_) sum += m.model->ejectedFlits();
+  for (const Network* n : models_) sum += n->ejectedFlits();
   return sum;
 }
 

@@ -32,7 +32,7 @@ class NetworkSet {
   int size() const { return static_cast<int>(members_.size()); }
   const Topology& topology(int i) const { return *members_[i].topology; }
   Network& network(int i) { return *members_[i].model; }
-  std::vector<Network*> models();
+  const std::vector<Network*>& models() const { return models_; }
   // The context network i's parts were built with (topology, routing, lanes, seed).
   const BuildContext& context(int i) const { return members_[i].ctx; }
   // Flits per node per cycle all networks together can carry under uniform traffic.
@@ -56,6 +56,7 @@ class NetworkSet {
   void add(const ConfigNode& definition, const BuildContext& base);
 
   std::deque<Member> members_;  // stable addresses: models keep references to their parts
+  std::vector<Network*> models_;  // members_[i].model, for the per-cycle loops
 };
 
 }  // namespace icnsim
