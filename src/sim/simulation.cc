@@ -63,42 +63,52 @@ nlohmann::json Simulation::run(const Progress& progress) {
   if (workload_->createsOnDemand()) {
     for (int t = 0; t < n; ++t) nic_->wake(t);
   }
+  const Window w = runCycles(progress);
+  return summary(w);
+}
+
+Simulation::Window Simulation::runCycles(const Progress& progress) {
   const Cycle end = warmup_ + measure_;
-  uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
-  bool drained = true;
+  Window w;
   uint64_t moves = 0;  // flit-hops + ejected flits: changes whenever any flit moves
   Cycle lastMove = 0;
+  auto windowEnds = [&] { w.ejectedAtEnd = networks_->ejectedFlits(), w.createdAtEnd = workload_->createdFlits(); };
   Cycle t = 0;
   for (;; ++t) {
-    if (t == warmup_) ejectedAtStart = networks_->ejectedFlits(), createdAtStart = workload_->createdFlits();
+    if (t == warmup_) w.ejectedAtStart = networks_->ejectedFlits(), w.createdAtStart = workload_->createdFlits();
     workload_->generate(t, t >= warmup_ && t < end);
     nic_->step(t);
     networks_->step(t);
     if (sampleInterval_ && t % sampleInterval_ == 0) stats_->samplePending(t);
-    if (t + 1 == end) ejectedAtEnd = networks_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
+    if (t + 1 == end) windowEnds();
     if (checkInvariants_) networks_->checkInvariants();
     if (const uint64_t m = networks_->flitHops() + networks_->ejectedFlits(); m != moves) moves = m, lastMove = t;
     if (progress && (t & 4095) == 0) progress(t, t < end ? end : end + drain_);  // draining: up to the limit
     // A kernel that has run to its end, with everything delivered, ends the run early.
     if (workload_->finished() && workload_->trackedPackets() == stats_->trackedDelivered()) {
-      if (t < end) ejectedAtEnd = networks_->ejectedFlits(), createdAtEnd = workload_->createdFlits();
+      if (t < end) windowEnds();
       break;
     }
     if (t + 1 >= end) {
       if (workload_->trackedPackets() == stats_->trackedDelivered()) break;
       if (t + 1 >= end + drain_) {
-        drained = false;
+        w.drained = false;
         break;
       }
     }
   }
   cyclesRun_ = t + 1;
+  w.stalled = t - lastMove;
   if (progress) progress(cyclesRun_, cyclesRun_);
+  return w;
+}
 
+nlohmann::json Simulation::summary(const Window& w) const {
+  const int n = networks_->topology(0).numTerminals();
   const double capacity = networks_->nodeCapacity();
   const double window = static_cast<double>(measure_) * n;
-  const double accepted = (ejectedAtEnd - ejectedAtStart) / window;
-  const double offered = workload_->saturation() ? accepted : (createdAtEnd - createdAtStart) / window;
+  const double accepted = (w.ejectedAtEnd - w.ejectedAtStart) / window;
+  const double offered = workload_->saturation() ? accepted : (w.createdAtEnd - w.createdAtStart) / window;
   nlohmann::json j;
   if (!description_.empty()) j["description"] = description_;
   j["topology"] = networks_->description();
@@ -123,10 +133,10 @@ nlohmann::json Simulation::run(const Progress& progress) {
   if (sampleInterval_) j["pending_per_receiver"] = stats_->pendingJson();
   if (workload_->phasesStarted() > 0) j["phases"] = workload_->phasesStarted();
   if (!workload_->iterationEnds().empty()) j["iteration_ends"] = workload_->iterationEnds();
-  j["drained"] = drained;
+  j["drained"] = w.drained;
   // Not drained: were flits still moving at the drain limit (beyond saturation), or had
   // nothing moved for a while (a deadlock the watchdog had too little time to call)?
-  j["stalled_cycles"] = t - lastMove;
+  j["stalled_cycles"] = w.stalled;
   j["watchdog_cycles"] = watchdog_;
   j["cycles"] = cyclesRun_;
   j["flit_hops"] = networks_->flitHops();

@@ -41,6 +41,16 @@ class Simulation {
   static nlohmann::json configEcho(const ConfigDocument& doc);
 
  private:
+  // What the cycle loop measured: flits created and ejected at the window's ends, and how
+  // the run ended.
+  struct Window {
+    uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
+    bool drained = true;
+    Cycle stalled = 0;  // cycles since any flit last moved, at the end
+  };
+  Window runCycles(const Progress& progress);
+  nlohmann::json summary(const Window& w) const;
+
   std::shared_ptr<ConfigDocument> doc_;
   std::unique_ptr<MemoryBudget> memory_;
   uint64_t seed_ = 1;
