@@ -1,5 +1,6 @@
 #include "nic/message_layer.h"
 
+#include "nic/class_queues.h"
 #include "stats/run_stats.h"
 #include "topology/topology.h"
 
@@ -10,7 +11,15 @@ MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, Traff
     : traffic_(traffic), onDemand_(traffic.createsOnDemand()), messages_(messages), packets_(*ctx.packets), stats_(stats), networks_(ctx.networks),
       sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
-  for (int i = 0; i < n * networks_; ++i) queues_.push_back(makeInjectionQueue(ctx, nic));
+  // class_queues: one job list per traffic class at each port, highest priority first
+  const bool perClass = nic.getBool("class_queues", false);
+  for (int i = 0; i < n * networks_; ++i) {
+    if (!perClass) {
+      queues_.push_back(makeInjectionQueue(ctx, nic));
+      continue;
+    }
+    queues_.push_back(std::make_unique<ClassQueues>(messages, [ctx, nic] { return makeInjectionQueue(ctx, nic); }));
+  }
   queued_.assign(n, 0);
   rails_ = makeRailAllocator(ctx, nic);
 }

@@ -5,8 +5,9 @@
 // reassembly (a message is delivered when its last packet has been received) with the
 // statistics and the in-order check.
 //
-// Keys ([nic]): scheduling and its keys (nic/injection_queue.h), rail_allocator and its
-// keys (nic/rail_allocator.h).
+// Keys ([nic]): scheduling and its keys (nic/injection_queue.h), class_queues (one job
+// list per traffic class: nic/class_queues.h; default false), rail_allocator and its keys
+// (nic/rail_allocator.h).
 #pragma once
 #include <memory>
 #include <vector>
