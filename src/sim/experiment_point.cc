@@ -39,7 +39,7 @@ void ExperimentPoint::build() {
 }
 
 std::string ExperimentPoint::systemDescription() const {
-  if (simulation_) return simulation_->topology().description();
+  if (simulation_) return simulation_->description();
   return model_->evaluate()["network"].get<std::string>() + " (analytic model only)";
 }
 
