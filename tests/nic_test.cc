@@ -2,7 +2,9 @@
 // reassembly, message latency.
 #include <gtest/gtest.h>
 
+#include "nic/class_queues.h"
 #include "nic/injection_queue.h"
+#include "nic/rail_allocator.h"
 #include "test_util.h"
 
 using namespace icnsim;
@@ -33,6 +35,47 @@ TEST(FifoQueue, SendsMessagesWholeInArrivalOrder) {
   q->add(8, 1);
   EXPECT_EQ(drain(*q, 4), (std::vector<int>{7, 7, 7, 8}));
   EXPECT_TRUE(q->empty());
+}
+
+// Messages 0-2 of class 0 (priority 0), 3 of class 1 (priority 1), 4 of class 2 (priority 0).
+TEST(ClassQueues, HighestPriorityFirstEqualPrioritiesTakeTurns) {
+  MessagePool messages;
+  const int16_t classOf[] = {0, 0, 0, 1, 2}, priorityOf[] = {0, 0, 0, 1, 0};
+  for (int i = 0; i < 5; ++i) {
+    const int32_t id = messages.allocate();
+    messages[id].trafficClass = classOf[i];
+    messages[id].priority = priorityOf[i];
+  }
+  ClassQueues q(messages, [] { return queue("[nic]\n"); });
+  EXPECT_TRUE(q.empty());
+  q.add(0, 2);
+  q.add(1, 1);
+  q.add(4, 2);
+  q.add(3, 2);
+  // Class 1 first (priority 1); then classes 2 and 0 in turn (the turn moves past the class
+  // just served: 1, so 2 comes before 0), packet by packet, FIFO within each class.
+  EXPECT_EQ(drain(q, 10), (std::vector<int>{3, 3, 4, 0, 4, 0, 1}));
+  q.add(2, 1);
+  const int32_t m = q.next();
+  q.sent(m);
+  q.returned(m);  // refused: the same message is next again
+  EXPECT_EQ(q.next(), 2);
+}
+
+TEST(RailAllocator, StripeSplitsEvenlyEarlierRailsTakingTheRest) {
+  std::vector<RailShare> shares;
+  stripe(3, 3, 4, 8, shares);  // rails 3, 0, 1 of 4: 3 + 3 + 2 packets
+  ASSERT_EQ(shares.size(), 3u);
+  EXPECT_EQ(shares[0].rail, 3);
+  EXPECT_EQ(shares[0].packets, 3);
+  EXPECT_EQ(shares[1].rail, 0);
+  EXPECT_EQ(shares[1].packets, 3);
+  EXPECT_EQ(shares[2].rail, 1);
+  EXPECT_EQ(shares[2].packets, 2);
+  shares.clear();
+  stripe(0, 4, 4, 2, shares);  // a 2-packet message uses 2 of 4 rails, never an empty share
+  ASSERT_EQ(shares.size(), 2u);
+  EXPECT_EQ(shares[1].packets, 1);
 }
 
 TEST(AlphaQueue, AlphaZeroIsFifo) {
