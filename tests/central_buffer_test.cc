@@ -82,20 +82,12 @@ TEST(CentralBuffer, RunsOnAKaryNCubeToo) {
   EXPECT_EQ(r["network_latency"]["max"].get<int>(), 12 * 3 + 160);
 }
 
-const char* kSaturated = R"(
+const std::string kSaturated = std::string(icnsim::test::kHexMesh6) + R"(buffers = 6
 [simulation]
 warmup_cycles = 5000
 measure_cycles = 40000
 drain_cycles = 200000
 watchdog_cycles = 5000
-[topology]
-type = "hex_mesh"
-width = 6
-[routing]
-type = "minimal"
-[router]
-type = "central_buffer"
-buffers = 6
 [traffic]
 process = "saturation"
 packet_length = 40

@@ -109,12 +109,7 @@ packets = [1, 3, 7]
 
 TEST(MultiRail, BadNetworkDefinitionsAreConfigurationErrors) {
   auto error = [](const std::string& extra) {
-    try {
-      runMesh8x8(kSaturation + extra);
-    } catch (const ConfigError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return icnsim::test::configErrorOf([&] { runMesh8x8(kSaturation + extra); });
   };
   EXPECT_NE(error("[network]\nrails = 0\n").find("network.rails"), std::string::npos);
   EXPECT_NE(error("[nic]\nstripe = 2\n").find("nic.stripe"), std::string::npos);

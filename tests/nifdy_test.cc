@@ -10,32 +10,7 @@ using icnsim::test::doc;
 
 namespace {
 
-// Fed-X switches on a 6x6 X-mesh with adaptive routing: consecutive packets of a message
-// can overtake each other. 3-packet messages, uniform traffic.
-const char* kAdaptive = R"(
-[simulation]
-warmup_cycles = 2000
-measure_cycles = 40000
-[topology]
-type = "hex_mesh"
-width = 6
-[routing]
-type = "minimal"
-[router]
-type = "central_buffer"
-links = "full_duplex"
-[traffic]
-process = "poisson"
-rate = 0.4
-packet_length = 40
-adaptive_share = 1.0
-[[traffic.message_length]]
-share = 1.0
-packets = 3
-[traffic.pattern]
-type = "uniform"
-exclude_self = true
-)";
+const std::string kAdaptive = icnsim::test::kReorderingHexMesh;
 
 TEST(Nifdy, DeliversInOrderOnANetworkThatReorders) {
   auto plain = Simulation(doc(kAdaptive)).run();

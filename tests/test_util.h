@@ -65,10 +65,9 @@ name = "sender"
 terminals = [0]
 )";
 
-// Fed-X switches on a 6x6 X-mesh without hop-count buffer classes, fed 30-packet messages
-// faster than they drain: full switches wait on each other in a cycle and nothing moves
-// again (the control experiment of central_buffer_test.cc). Tests add [simulation].
-inline const char* kDeadlockingHexMesh = R"(
+// Fed-X central-buffer switches on a 6x6 X-mesh with minimal routing; [router] is open for
+// more keys.
+inline const char* kHexMesh6 = R"(
 [topology]
 type = "hex_mesh"
 width = 6
@@ -76,7 +75,12 @@ width = 6
 type = "minimal"
 [router]
 type = "central_buffer"
-buffers = 6
+)";
+
+// Fed-X switches on a 6x6 X-mesh without hop-count buffer classes, fed 30-packet messages
+// faster than they drain: full switches wait on each other in a cycle and nothing moves
+// again (the control experiment of central_buffer_test.cc). Tests add [simulation].
+inline const std::string kDeadlockingHexMesh = std::string(kHexMesh6) + R"(buffers = 6
 deadlock_avoidance = "none"
 [traffic]
 process = "poisson"
@@ -87,6 +91,37 @@ adaptive_share = 0.5
 share = 1.0
 packets = 30
 )";
+
+// Fed-X switches on a 6x6 X-mesh with full-duplex links and adaptive routing: consecutive
+// packets of a message can overtake each other. 3-packet messages of 40-flit packets,
+// uniform traffic at 0.4 flits/node/cycle, 2000 + 40000 cycles.
+inline const std::string kReorderingHexMesh = std::string(kHexMesh6) + R"(links = "full_duplex"
+[simulation]
+warmup_cycles = 2000
+measure_cycles = 40000
+[traffic]
+process = "poisson"
+rate = 0.4
+packet_length = 40
+adaptive_share = 1.0
+[[traffic.message_length]]
+share = 1.0
+packets = 3
+[traffic.pattern]
+type = "uniform"
+exclude_self = true
+)";
+
+// The message of the ConfigError that `build` throws, or "no error".
+template <typename Build>
+std::string configErrorOf(Build&& build) {
+  try {
+    build();
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "no error";
+}
 
 inline std::string readFile(const std::string& path) {
   std::ifstream in(path);

@@ -70,12 +70,7 @@ TEST(VirtualNetworks, ClassRoutingSeesOnlyItsClass) {
 
 TEST(VirtualNetworks, BadClassNetworksAreConfigurationErrors) {
   auto error = [](const std::string& first) {
-    try {
-      runTwoClasses(0.1, first, "");
-    } catch (const ConfigError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return icnsim::test::configErrorOf([&] { runTwoClasses(0.1, first, ""); });
   };
   EXPECT_NE(error("lanes = [0, 4]\n").find("traffic.class[0].lanes"), std::string::npos);
   EXPECT_NE(error("lanes = [2, 1]\n").find("first <= last"), std::string::npos);

@@ -467,34 +467,35 @@ std::string ConfigNode::getChoice(const std::string& key, const std::string& def
   return v;
 }
 
-std::vector<int64_t> ConfigNode::getIntList(const std::string& key, std::vector<int64_t> def,
-                                            int64_t min, int64_t max) const {
+template <typename T, typename Convert>
+std::vector<T> ConfigNode::readList(const std::string& key, std::vector<T> def, Convert convert) const {
   const toml::node* n = get(key);
   if (!n) return def;
-  std::vector<int64_t> out;
-  auto check = [&](const toml::node& e) {
+  std::vector<T> out;
+  if (auto* arr = n->as_array()) {
+    if (arr->empty()) fail(key, "expected a non-empty array");
+    for (const auto& e : *arr) out.push_back(convert(e));
+  } else {
+    out.push_back(convert(*n));
+  }
+  return out;
+}
+
+std::vector<int64_t> ConfigNode::getIntList(const std::string& key, std::vector<int64_t> def,
+                                            int64_t min, int64_t max) const {
+  return readList(key, std::move(def), [&](const toml::node& e) {
     auto* v = e.as_integer();
     if (!v || v->get() < min || v->get() > max) {
       fail(key, fmt::format("expected an integer or an array of integers in [{}, {}], got {}",
                             min, max, v ? std::to_string(v->get()) : typeName(e)));
     }
-    out.push_back(v->get());
-  };
-  if (auto* arr = n->as_array()) {
-    if (arr->empty()) fail(key, "expected a non-empty array");
-    for (const auto& e : *arr) check(e);
-  } else {
-    check(*n);
-  }
-  return out;
+    return v->get();
+  });
 }
 
 std::vector<double> ConfigNode::getDoubleList(const std::string& key, std::vector<double> def,
                                               double min, double max) const {
-  const toml::node* n = get(key);
-  if (!n) return def;
-  std::vector<double> out;
-  auto check = [&](const toml::node& e) {
+  return readList(key, std::move(def), [&](const toml::node& e) {
     double value = 0;
     if (auto* f = e.as_floating_point()) value = f->get();
     else if (auto* i = e.as_integer()) value = static_cast<double>(i->get());
@@ -502,15 +503,16 @@ std::vector<double> ConfigNode::getDoubleList(const std::string& key, std::vecto
     if (!(value >= min && value <= max)) {
       fail(key, fmt::format("expected numbers in [{}, {}], got {}", min, max, value));
     }
-    out.push_back(value);
-  };
-  if (auto* arr = n->as_array()) {
-    if (arr->empty()) fail(key, "expected a non-empty array");
-    for (const auto& e : *arr) check(e);
-  } else {
-    check(*n);
-  }
-  return out;
+    return value;
+  });
+}
+
+std::vector<std::string> ConfigNode::getStringList(const std::string& key, std::vector<std::string> def) const {
+  return readList(key, std::move(def), [&](const toml::node& e) {
+    auto* v = e.as_string();
+    if (!v) fail(key, fmt::format("expected a string or an array of strings, got {}", typeName(e)));
+    return std::string(v->get());
+  });
 }
 
 ConfigNode ConfigNode::child(const std::string& key) const {

@@ -96,6 +96,8 @@ class ConfigNode {
                                   int64_t min, int64_t max) const;
   std::vector<double> getDoubleList(const std::string& key, std::vector<double> def,
                                     double min, double max) const;
+  // A single string or an array of strings.
+  std::vector<std::string> getStringList(const std::string& key, std::vector<std::string> def) const;
 
   // A sub-table; missing gives an empty node (all defaults) that still records queries.
   ConfigNode child(const std::string& key) const;
@@ -110,6 +112,9 @@ class ConfigNode {
 
  private:
   const toml::node* get(const std::string& key) const;
+  // A single value or a non-empty array of values, each converted (and checked) by `convert`.
+  template <typename T, typename Convert>
+  std::vector<T> readList(const std::string& key, std::vector<T> def, Convert convert) const;
   std::string keyPath(const std::string& key) const;
   ConfigDocument* doc_;
   const toml::table* table_;  // may be null (absent section)

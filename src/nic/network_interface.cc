@@ -1,5 +1,7 @@
 #include "nic/network_interface.h"
 
+#include <algorithm>
+
 #include "config/config.h"
 
 namespace icnsim {
@@ -8,12 +10,12 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& ni
                                    MessagePool& messages, RunStats& stats)
     : layer_(std::make_unique<MessageLayer>(ctx, nic, traffic, messages, stats)) {
   const bool processorTable = ctx.root != nullptr && ctx.root->has("processor");
-  const std::string protocol = nic.getString("type", "none");
+  const std::vector<std::string> layers = nic.getStringList("type", {"none"});
+  const bool protocol = std::any_of(layers.begin(), layers.end(), [](const std::string& l) { return l != "none"; });
   // terminal: "ideal" or "processor" (default: processor with a [processor] table or a protocol)
-  kind_ = nic.getChoice("terminal", processorTable || protocol != "none" ? "processor" : "ideal",
-                        {"ideal", "processor"});
+  kind_ = nic.getChoice("terminal", processorTable || protocol ? "processor" : "ideal", {"ideal", "processor"});
   if (kind_ == "ideal") {
-    if (protocol != "none") nic.fail("type", "an NI protocol needs processor terminals: remove nic.terminal");
+    if (protocol) nic.fail("type", "an NI protocol needs processor terminals: remove nic.terminal");
     for (const char* key : {"outgoing_buffer", "arrival_buffer"}) {
       if (nic.has(key)) nic.fail(key, "NI buffers need a processor model: add a [processor] table");
     }

@@ -1,9 +1,11 @@
-// The protocol a network interface runs with its peers (NIFDY §2), between the processor's
-// outgoing pool and the network. It decides which pool packet may go next, may send
-// control packets of its own (acks), consumes control packets that reach it, and learns
-// when the processor has taken a packet. "none" is a plain NI: pool packets leave in order.
+// A protocol layer a network interface runs with its peers (NIFDY §2), between the
+// processor's outgoing pool and the network. It says which pool packets may go, may send
+// control packets of its own (acks), consumes the control packets its peers send it, and
+// learns when the processor has taken a packet. Layers stack (nic/nic_stack.h): a packet
+// goes when every layer lets it. "none" is a plain NI: pool packets leave in order.
 //
-// Keys ([nic]): type = "none" (default), "buffers_only" or "nifdy"; each documents its own.
+// Keys ([nic]): type = "none" (default), "buffers_only", "nifdy", or a list of layers; each
+// documents its own keys.
 #pragma once
 #include <deque>
 #include <memory>
@@ -20,13 +22,20 @@ class NicProtocol {
   virtual ~NicProtocol() = default;
   // Sets the NI's buffer sizes where the protocol defines them (NIFDY's pool B).
   virtual void sizeBuffers(ProcessorParams&) const {}
-  // Index in `pool` of the packet to hand to the network next, -1 if none may go.
-  virtual int choose(int terminal, const std::deque<int32_t>& pool) const { return pool.empty() ? -1 : 0; }
-  // The network took `packet` from `terminal` (the one choose() named, or a control packet).
+  // Whether pool[index] may go to the network now (the oldest packet every layer lets go
+  // is sent first).
+  virtual bool eligible(int /*terminal*/, const std::deque<int32_t>& /*pool*/, size_t /*index*/) const {
+    return true;
+  }
+  // The layer writes the header fields (Packet::nicFlags, nicValue) of data packets; at most
+  // one layer of a stack may. A layer's own control packets are its own.
+  virtual bool usesDataHeader() const { return false; }
+  // The network took `packet` from `terminal` (a pool packet, or any layer's control packet).
   virtual void sent(int /*terminal*/, int32_t /*packet*/) {}
   // The network refused it: it is back in the pool (or the control queue).
   virtual void unsent(int /*terminal*/, int32_t /*packet*/) {}
-  // A control packet reached `terminal`, which consumes it (the NI then releases it).
+  // One of this layer's control packets reached `terminal`, which consumes it (the NI then
+  // releases it).
   virtual void controlArrived(int /*terminal*/, const Packet& /*packet*/) {}
   // A data packet reached `terminal`'s NI, and later its processor took it. Either may
   // answer with a control packet to send back (allocated from the packet pool), or -1.
@@ -40,6 +49,7 @@ class NicProtocol {
   virtual int32_t nextReady(int /*terminal*/) { return -1; }
 };
 
-std::unique_ptr<NicProtocol> makeNicProtocol(const BuildContext& ctx, const ConfigNode& nic);
+// The layer registered as `name`, configured from [nic].
+std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const BuildContext& ctx, const ConfigNode& nic);
 
 }  // namespace icnsim

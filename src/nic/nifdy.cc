@@ -44,21 +44,14 @@ bool Nifdy::inTable(int terminal, int destination) const {
   return std::find(t.begin(), t.end(), destination) != t.end();
 }
 
-int Nifdy::choose(int terminal, const std::deque<int32_t>& pool) const {
-  const Outgoing& o = out_[terminal];
-  const bool optFull = static_cast<int>(opt_[terminal].size()) >= p_.opt;
-  for (size_t i = 0; i < pool.size(); ++i) {
-    const int d = packets_[pool[i]].destination;
-    bool earlier = false;  // rank > 0: an older packet for d is still in the pool
-    for (size_t j = 0; j < i && !earlier; ++j) earlier = packets_[pool[j]].destination == d;
-    if (earlier) continue;
-    if (d == o.to) {
-      if (!o.exiting && o.unacked < p_.window) return static_cast<int>(i);
-      continue;
-    }
-    if (!optFull && !inTable(terminal, d)) return static_cast<int>(i);
+bool Nifdy::eligible(int terminal, const std::deque<int32_t>& pool, size_t i) const {
+  const int d = packets_[pool[i]].destination;
+  for (size_t j = 0; j < i; ++j) {
+    if (packets_[pool[j]].destination == d) return false;  // rank > 0: an older packet for d waits
   }
-  return -1;
+  const Outgoing& o = out_[terminal];
+  if (d == o.to) return !o.exiting && o.unacked < p_.window;
+  return static_cast<int>(opt_[terminal].size()) < p_.opt && !inTable(terminal, d);
 }
 
 void Nifdy::sent(int terminal, int32_t packet) {

@@ -13,7 +13,7 @@
 
 #include "config/config.h"
 #include "nic/message_layer.h"
-#include "nic/nic_protocol.h"
+#include "nic/nic_stack.h"
 #include "nic/processor.h"
 #include "nic/terminal_model.h"
 #include "topology/topology.h"
@@ -50,11 +50,11 @@ class ProcessorTerminals : public TerminalModel {
   };
   static Port portOf(int terminal) { return {terminal, 0, 0}; }
   // True if the packet goes to the processor through the arrivals queue.
-  bool forProcessor(const Packet& p) const { return !p.control && !protocol_->buffersItself(p); }
+  bool forProcessor(const Packet& p) const { return !p.control && !protocol_.buffersItself(p); }
   // The processor starts receiving a packet (it leaves the NI's buffers).
   void take(int terminal, int32_t packet, Cycle now);
   void activate(int terminal);
-  void sendControl(int terminal, int32_t packet);
+  void sendControl(int terminal);  // sends the packets in control_
   // Runs terminal t's processor at `now`; false once it has nothing to do.
   bool runProcessor(int terminal, Cycle now);
   // Its next step once it is free: true if it found work (busyUntil moved on).
@@ -62,7 +62,8 @@ class ProcessorTerminals : public TerminalModel {
 
   MessageLayer& layer_;
   PacketPool& packets_;
-  std::unique_ptr<NicProtocol> protocol_;
+  NicStack protocol_;
+  std::vector<int32_t> control_;  // scratch: control packets the layers answer with
   ProcessorParams processor_;
   std::vector<Terminal> terminals_;
   std::vector<UnresponsiveSchedule> unresponsive_;
@@ -71,13 +72,13 @@ class ProcessorTerminals : public TerminalModel {
 };
 
 ProcessorTerminals::ProcessorTerminals(const BuildContext& ctx, const ConfigNode& nic, MessageLayer& layer)
-    : layer_(layer), packets_(layer.packets()), protocol_(makeNicProtocol(ctx, nic)) {
+    : layer_(layer), packets_(layer.packets()), protocol_(ctx, nic) {
   if (ctx.networks > 1) {
     nic.fail("terminal", "processors and NI protocols work with one network so far; use nic.terminal = \"ideal\" "
                          "(no [processor], nic.type = \"none\") or one network");
   }
   processor_ = readProcessorParams(ctx.root->child("processor"), nic);
-  protocol_->sizeBuffers(processor_);
+  protocol_.sizeBuffers(processor_);
   const int n = ctx.topology->numTerminals();
   terminals_.resize(n);
   for (int t = 0; t < n; ++t) unresponsive_.emplace_back(processor_, ctx.seed, t);
@@ -89,14 +90,14 @@ int32_t ProcessorTerminals::pull(Port port, Cycle now) {
   if (!s.control.empty()) {
     const int32_t id = s.control.front();
     s.control.pop_front();
-    protocol_->sent(terminal, id);
+    protocol_.sent(terminal, id);
     return id;
   }
-  const int index = protocol_->choose(terminal, s.pool);
+  const int index = protocol_.choose(terminal, s.pool);
   if (index < 0) return -1;
   const int32_t id = s.pool[index];
   s.pool.erase(s.pool.begin() + index);
-  protocol_->sent(terminal, id);
+  protocol_.sent(terminal, id);
   // Room in the pool: the processor may start writing the next packet in this same cycle.
   if (runProcessor(terminal, now)) activate(terminal);
   return id;
@@ -105,7 +106,7 @@ int32_t ProcessorTerminals::pull(Port port, Cycle now) {
 void ProcessorTerminals::refused(Port port, int32_t packet, Cycle) {
   Terminal& s = terminals_[port.terminal];
   (packets_[packet].control ? s.control : s.pool).push_front(packet);
-  protocol_->unsent(port.terminal, packet);
+  protocol_.unsent(port.terminal, packet);
 }
 
 bool ProcessorTerminals::reserveArrival(Port port, int32_t packet) {
@@ -125,7 +126,8 @@ void ProcessorTerminals::headArrived(Port port, int32_t packet, Cycle when) {
   tailIn_[packet] = 0;
   --s.reserved;
   s.arrivals.push_back(packet);
-  sendControl(t, protocol_->arrived(t, packets_[packet], when));
+  protocol_.arrived(t, packets_[packet], when, control_);
+  sendControl(t);
   activate(t);
 }
 
@@ -133,7 +135,7 @@ void ProcessorTerminals::delivered(Port port, int32_t packet, Cycle when) {
   layer_.packetArrived(packet);
   const int t = port.terminal;
   if (packets_[packet].control) {
-    protocol_->controlArrived(t, packets_[packet]);
+    protocol_.controlArrived(t, packets_[packet]);
     packets_.release(packet);
     networks_[0]->wake(portOf(t));  // pool packets may have become eligible
     return;
@@ -141,8 +143,8 @@ void ProcessorTerminals::delivered(Port port, int32_t packet, Cycle when) {
   Terminal& s = terminals_[t];
   if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
   tailIn_[packet] = 1;
-  if (protocol_->buffersItself(packets_[packet])) {
-    protocol_->deliver(t, packet);
+  if (protocol_.buffersItself(packets_[packet])) {
+    protocol_.deliver(t, packet);
     activate(t);
   } else if (s.receiving == packet && s.busyUntil == kNever) {
     s.busyUntil = std::max(s.receiveEnds, when);  // the processor was waiting for the tail
@@ -150,9 +152,10 @@ void ProcessorTerminals::delivered(Port port, int32_t packet, Cycle when) {
   }
 }
 
-void ProcessorTerminals::sendControl(int terminal, int32_t packet) {
-  if (packet < 0) return;
-  terminals_[terminal].control.push_back(packet);
+void ProcessorTerminals::sendControl(int terminal) {
+  if (control_.empty()) return;
+  for (const int32_t packet : control_) terminals_[terminal].control.push_back(packet);
+  control_.clear();
   networks_[0]->wake(portOf(terminal));
 }
 
@@ -163,7 +166,8 @@ void ProcessorTerminals::take(int terminal, int32_t packet, Cycle now) {
   s.receiving = packet;
   s.receiveEnds = now + processor_.receiveOverhead;
   s.busyUntil = tailIn_[packet] ? s.receiveEnds : kNever;
-  sendControl(terminal, protocol_->accepted(terminal, packets_[packet], now));
+  protocol_.accepted(terminal, packets_[packet], now, control_);
+  sendControl(terminal);
 }
 
 void ProcessorTerminals::activate(int terminal) {
@@ -221,7 +225,7 @@ bool ProcessorTerminals::startNext(int t, Cycle now) {
     take(t, id, now);
     return true;
   }
-  if (const int32_t ready = protocol_->nextReady(t); ready >= 0) {  // e.g. in-order bulk packets
+  if (const int32_t ready = protocol_.nextReady(t); ready >= 0) {  // e.g. in-order bulk packets
     take(t, ready, now);
     return true;
   }
