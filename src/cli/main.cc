@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "analytic/nifdy_cli.h"
+#include "analytic/rails_cli.h"
 #include "analytic/vc_fly_cli.h"
 #include "common/error.h"
 #include "common/failure.h"
@@ -90,9 +91,10 @@ struct Commands {
   ReproduceOptions repro;
   VcFlyCliOptions vcFly;
   NifdyCliOptions nifdy;
+  RailsCliOptions rails;
   BenchOptions bench;
   CLI::App *run = nullptr, *sweep = nullptr, *validate = nullptr, *reproduce = nullptr;
-  CLI::App *vcFlyCmd = nullptr, *nifdyCmd = nullptr, *benchCmd = nullptr;
+  CLI::App *vcFlyCmd = nullptr, *nifdyCmd = nullptr, *railsCmd = nullptr, *benchCmd = nullptr;
 };
 
 // A subcommand that reads a configuration: the file, --set overrides and --profile.
@@ -162,6 +164,12 @@ void defineAnalytic(CLI::App& app, Commands& c) {
   n->add_option("--t-ackproc", nn.ackProcessing, "T_ackproc, cycles")->check(cycles);
   n->add_option("--volume", nn.volume, "network buffering, packets per node")->check(cycles);
   n->add_option("--json", c.nifdy.json, "also write the results to this JSON file");
+  auto* r = c.railsCmd = analytic->add_subcommand("rails", "rails static allocation needs, and its matrix (Coll et al. §2)");
+  r->add_option("--nodes", c.rails.nodes, "nodes to connect")->check(CLI::Range(1, 1 << 20));
+  r->add_option("--curve", c.rails.curve, "also list the rails needed for 1..N nodes (Fig. 2)")
+      ->check(CLI::Range(1, 1 << 20));
+  r->add_flag("--algorithm1", c.rails.algorithm1, "print Algorithm 1's matrix instead of the optimal one");
+  r->add_option("--json", c.rails.json, "also write the results to this JSON file");
 }
 
 void defineBench(CLI::App& app, Commands& c) {
@@ -191,6 +199,7 @@ int dispatch(Commands& c) {
   }
   if (*c.vcFlyCmd) return runVcFlyCli(c.vcFly);
   if (*c.nifdyCmd) return runNifdyCli(c.nifdy);
+  if (*c.railsCmd) return runRailsCli(c.rails);
   if (*c.benchCmd) return runBench(c.bench);
   return kExitUsage;
 }
