@@ -21,7 +21,6 @@ class TerminalPlumbing {
   static TerminalPlumbing forNetwork(const BuildContext& ctx);
 
   Port port(int terminal) const { return {terminal, network_, 0}; }
-  int network() const { return network_; }
 
   // --- terminals with packets waiting ---
   // The listener has packets at `terminal`.
@@ -85,7 +84,6 @@ class TerminalPlumbing {
   // --- watchdog ---
   void setWatchdog(Cycle cycles) { watchdog_ = cycles; }
   void progress(Cycle now) { lastProgress_ = now; }
-  Cycle lastProgress() const { return lastProgress_; }
   // True when the watchdog is on, something is in the network and nothing has moved for
   // longer than it allows.
   bool stuck(Cycle now, bool occupied) const {
