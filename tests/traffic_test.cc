@@ -174,3 +174,30 @@ TEST(Groups, AdaptiveShareSetsTheHeaderBitPerPacket) {
 }
 
 }  // namespace
+
+namespace {
+
+// Exponentially distributed message lengths (Coll et al. §5.2): geometric in packets with the
+// given mean; the offered load accounts for that mean.
+TEST(MessageLengths, ExponentialLengthsHaveTheirMeanAndOfferTheLoad) {
+  const auto r = icnsim::test::runMesh8x8(R"(
+[traffic]
+process = "poisson"
+load = 0.2
+packet_length = 4
+[[traffic.message_length]]
+share = 1
+mean_packets = 6.5
+)", {"simulation.measure_cycles=20000"});
+  const double meanLength = r["measured_packets"].get<double>() / r["measured_messages"].get<double>();
+  EXPECT_GT(r["measured_messages"].get<int>(), 3000);
+  EXPECT_NEAR(meanLength, 6.5, 0.3);
+  EXPECT_NEAR(r["offered_fraction"].get<double>(), 0.2, 0.01);
+  EXPECT_EQ(r["message_lengths"][0]["mean_packets"].get<double>(), 6.5);
+  const std::string both = icnsim::test::configErrorOf([] {
+    icnsim::test::runMesh8x8("[traffic]\n[[traffic.message_length]]\nshare = 1\npackets = 2\nmean_packets = 3\n");
+  });
+  EXPECT_NE(both.find("give either packets or mean_packets"), std::string::npos) << both;
+}
+
+}  // namespace

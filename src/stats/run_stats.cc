@@ -90,7 +90,8 @@ nlohmann::json RunStats::lengthClassesJson() const {
     nlohmann::json j = breakdownJson(complete(perLength_, c));
     j["name"] = lc.name;
     j["share"] = lc.share;
-    j["packets"] = lc.packets;
+    if (lc.meanPackets > 0) j["mean_packets"] = lc.meanPackets;
+    else j["packets"] = lc.packets;
     out.push_back(j);
   }
   return out;

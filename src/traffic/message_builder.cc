@@ -102,7 +102,10 @@ void MessageBuilder::readClasses(const ConfigNode& node) {
     // name, share (relative weight), packets (length in packets, or a list to choose from)
     mc.name = c.getString("name", fmt::format("length{}", lengthClasses_.size()));
     mc.share = c.requireDouble("share", 0.0, 1e9);
-    mc.packets = toInts(c.getIntList("packets", {1}, 1, 1 << 20));
+    if (c.has("packets") && c.has("mean_packets")) c.fail("mean_packets", "give either packets or mean_packets");
+    // mean_packets: exponentially distributed lengths (geometric in packets, at least 1) with this mean
+    mc.meanPackets = c.getDouble("mean_packets", 0, 1.0, 1 << 20);
+    if (mc.meanPackets == 0) mc.packets = toInts(c.getIntList("packets", {1}, 1, 1 << 20));
     lengthClasses_.push_back(mc);
   }
   if (lengthClasses_.empty()) lengthClasses_.push_back({"all", 1.0, {1}});
@@ -205,7 +208,7 @@ void MessageBuilder::place(size_t g, int t, const ConfigNode& at, const char* ke
 
 double MessageBuilder::meanMessageFlits() const {
   double packets = 0;
-  for (const auto& c : lengthClasses_) packets += c.share * mean(c.packets);
+  for (const auto& c : lengthClasses_) packets += c.share * (c.meanPackets > 0 ? c.meanPackets : mean(c.packets));
   return packets * mean(packetLengths_);
 }
 
@@ -217,8 +220,7 @@ int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const Mess
   m.source = terminal;
   m.destination = shape.destination >= 0 ? shape.destination : groupPattern_[group]->destination(terminal, rng);
   m.lengthClass = pickByShare(lengthClasses_, rng);
-  m.packets = shape.packets > 0 ? shape.packets
-                                : std::min(shape.maxPackets, pickLength(lengthClasses_[m.lengthClass].packets, rng));
+  m.packets = shape.packets > 0 ? shape.packets : std::min(shape.maxPackets, drawPackets(lengthClasses_[m.lengthClass], rng));
   m.tag = shape.tag;
   m.packetLength = pickLength(packetLengths_, rng);
   m.trafficClass = pickByShare(classes_, rng);
@@ -237,6 +239,12 @@ int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const Mess
   if (tracked) trackedPackets_ += m.packets;
   nic_->submit(terminal, id);
   return id;
+}
+
+int MessageBuilder::drawPackets(const MessageLengthClass& c, Rng& rng) const {
+  if (c.meanPackets <= 0) return pickLength(c.packets, rng);
+  // 1 + failures before a success of probability 1/mean: mean exactly `mean`, at least 1.
+  return static_cast<int>(std::min<uint64_t>(1 + rng.geometric(1.0 / c.meanPackets), 1 << 30));
 }
 
 void MessageBuilder::wake(int terminal) { nic_->wake(terminal); }

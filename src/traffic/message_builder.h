@@ -37,6 +37,7 @@ struct MessageLengthClass {
   std::string name;
   double share = 1.0;
   std::vector<int> packets;  // lengths chosen with equal probability
+  double meanPackets = 0;    // > 0 instead: geometric lengths (the discrete exponential) with this mean
 };
 
 // What a source may fix about a message; the rest is drawn.
@@ -83,6 +84,7 @@ class MessageBuilder {
 
  private:
   void readClasses(const ConfigNode& node);
+  int drawPackets(const MessageLengthClass& c, Rng& rng) const;
   void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
   // Reads group g's members from `terminals`, or notes that it takes a share or the rest.
   void readGroup(size_t g, const ConfigNode& c, int& rest, double defaultRate, double capacity);
