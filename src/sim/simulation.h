@@ -33,7 +33,6 @@ class Simulation {
   nlohmann::json run(const Progress& progress = {});
   const Topology& topology() const { return networks_->topology(0); }
   Network& network(int i = 0) { return networks_->network(i); }
-  int networks() const { return networks_->size(); }
   // The simulated system: "8-ary 2-cube mesh", or "2 x 8-ary 2-cube mesh" for two rails.
   std::string description() const { return networks_->description(); }
   Cycle cyclesRun() const { return cyclesRun_; }
