@@ -14,21 +14,21 @@ class BasicRailAllocator : public RailAllocator {
  public:
   BasicRailAllocator(int terminals, int rails, int stripe) : next_(terminals, 0), rails_(rails), stripe_(stripe) {}
 
-  void assign(int terminal, const Message& m, std::vector<RailShare>& shares) override {
-    const size_t before = shares.size();
-    stripe(next_[terminal], stripe_, rails_, m.packets, shares);
-    next_[terminal] = (next_[terminal] + static_cast<int>(shares.size() - before)) % rails_;
+  void submit(int terminal, int32_t id, Cycle) override {
+    shares_.clear();
+    stripe(next_[terminal], stripe_, rails_, host_->message(id).packets, shares_);
+    next_[terminal] = (next_[terminal] + static_cast<int>(shares_.size())) % rails_;
+    host_->grant(terminal, id, shares_);
   }
 
  private:
   std::vector<int> next_;  // per terminal: the rail whose turn it is
   int rails_, stripe_;
+  std::vector<RailShare> shares_;
 };
 
 std::unique_ptr<RailAllocator> makeBasic(const BuildContext& ctx, const ConfigNode& nic) {
-  // stripe: rails each message is split over (1: a whole message on one rail)
-  const int stripe = static_cast<int>(nic.getInt("stripe", 1, 1, ctx.networks));
-  return std::make_unique<BasicRailAllocator>(ctx.topology->numTerminals(), ctx.networks, stripe);
+  return std::make_unique<BasicRailAllocator>(ctx.topology->numTerminals(), ctx.networks, readStripe(ctx, nic));
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ class IdealTerminals : public TerminalModel {
   }
   int32_t pull(Port port, Cycle now) override { return layer_.segment(port, now); }
   void refused(Port port, int32_t packet, Cycle) override { layer_.unsend(port, packet); }
-  void injected(Port, int32_t packet, Cycle) override { layer_.packetInjected(packet); }
+  void injected(Port, int32_t packet, Cycle when) override { layer_.packetInjected(packet, when); }
   void delivered(Port, int32_t packet, Cycle when) override {
     layer_.packetArrived(packet);
     layer_.receive(packet, when);

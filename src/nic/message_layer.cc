@@ -5,6 +5,10 @@
 #include "topology/topology.h"
 
 namespace icnsim {
+namespace {
+// Packet::nicLayer of the rail allocator's control packets (NI protocol layers count from 0).
+constexpr int8_t kRailControlLayer = -1;
+}  // namespace
 
 MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic,
                            MessagePool& messages, RunStats& stats)
@@ -22,18 +26,55 @@ MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, Traff
   }
   queued_.assign(n, 0);
   rails_ = makeRailAllocator(ctx, nic);
+  rails_->attach(*this);
+  control_.resize(static_cast<size_t>(n) * networks_);
+  controlLength_ = rails_->controlLength();
+  tracking_ = rails_->tracksActivity();
+  sending_.assign(tracking_ ? control_.size() : 0, 0);
+  receiving_.assign(sending_.size(), 0);
 }
 
-const std::vector<RailShare>& MessageLayer::submit(int terminal, int32_t message) {
+void MessageLayer::submit(int terminal, int32_t message) {
   ++queued_[terminal];
-  shares_.clear();
-  if (networks_ == 1) shares_.push_back({0, messages_[message].packets});  // no choice to make
-  else rails_->assign(terminal, messages_[message], shares_);
-  for (const RailShare& share : shares_) queue({terminal, share.rail, 0}).add(message, share.packets);
-  return shares_;
+  rails_->submit(terminal, message, messages_[message].created);
+}
+
+void MessageLayer::grant(int terminal, int32_t id, const std::vector<RailShare>& shares) {
+  for (const RailShare& share : shares) {
+    const Port port{terminal, share.rail, 0};
+    queue(port).add(id, share.packets);
+    if (tracking_) {
+      sending_[index(port)] += share.packets;
+      const size_t slot = static_cast<size_t>(id) * networks_ + share.rail;
+      if (shareProgress_.size() <= slot) shareProgress_.resize((static_cast<size_t>(id) + 1) * networks_ * 2);
+      shareProgress_[slot] = {share.packets, 0, 0};
+    }
+    waker_(port);
+  }
+}
+
+void MessageLayer::sendControl(Port from, int32_t to, const RailControl& control) {
+  const int32_t id = packets_.allocate();
+  Packet& p = packets_[id];
+  p.source = from.terminal;
+  p.destination = to;
+  p.length = controlLength_;
+  p.control = true;
+  p.nicLayer = kRailControlLayer;
+  p.nicFlags = static_cast<uint8_t>(control.signal);
+  p.message = control.message;
+  p.nicValue = control.value;
+  p.network = from.network;
+  control_[index(from)].push_back(id);
+  waker_(from);
 }
 
 int32_t MessageLayer::segment(Port port, Cycle now) {
+  if (std::vector<int32_t>& control = control_[index(port)]; !control.empty()) {
+    const int32_t id = control.front();
+    control.erase(control.begin());
+    return id;
+  }
   InjectionQueue& q = queue(port);
   // A saturation source has an endless backlog on every rail: create messages until one is
   // for this port (the allocator may give the first ones to other rails, where they wait).
@@ -64,21 +105,52 @@ int32_t MessageLayer::segment(Port port, Cycle now) {
 }
 
 void MessageLayer::unsend(Port port, int32_t packet) {
+  if (packets_[packet].control) {  // back to the head of the control queue, still allocated
+    std::vector<int32_t>& control = control_[index(port)];
+    control.insert(control.begin(), packet);
+    return;
+  }
   Message& m = messages_[packets_[packet].message];
   if (m.segmented-- == m.packets) ++queued_[port.terminal];
   queue(port).returned(packets_[packet].message);
   packets_.release(packet);
 }
 
-void MessageLayer::packetInjected(int32_t packet) {
-  if (!packets_[packet].control) stats_.packetInjected(packets_[packet]);
+void MessageLayer::packetInjected(int32_t packet, Cycle when) {
+  const Packet& p = packets_[packet];
+  if (p.control) return;
+  stats_.packetInjected(p);
+  if (!tracking_) return;
+  const Port port{p.source, p.network, 0};
+  --sending_[index(port)];
+  activityEnded(port, when);
+}
+
+MessageLayer::ShareProgress& MessageLayer::progress(const Packet& p) {
+  return shareProgress_[static_cast<size_t>(p.message) * networks_ + p.network];
 }
 
 void MessageLayer::packetArrived(int32_t packet) {
-  if (!packets_[packet].control) stats_.packetArrived(packets_[packet]);
+  const Packet& p = packets_[packet];
+  if (p.control) return;
+  stats_.packetArrived(p);
+  if (tracking_ && progress(p).arrived++ == 0) ++receiving_[index({p.destination, p.network, 0})];
+}
+
+void MessageLayer::activityEnded(Port port, Cycle when) {
+  if (!nicActive(port)) rails_->nicIdle(port, when);
+}
+
+void MessageLayer::receiveControl(int32_t packet, Cycle when) {
+  const Packet& p = packets_[packet];
+  const RailControl control{static_cast<RailSignal>(p.nicFlags), p.source, p.message, p.nicValue};
+  const Port port{p.destination, p.network, 0};
+  packets_.release(packet);
+  rails_->controlArrived(port, control, when);
 }
 
 void MessageLayer::receive(int32_t packet, Cycle when) {
+  if (packets_[packet].control) return receiveControl(packet, when);
   const Packet& p = packets_[packet];
   uint32_t& next = receivedFromPair_(p.source, p.destination);
   if (p.pairSequence < next) ++outOfOrder_;
@@ -86,11 +158,17 @@ void MessageLayer::receive(int32_t packet, Cycle when) {
   Message& m = messages_[p.message];
   stats_.packetDelivered(p, m, when);
   traffic_.received(p.destination, m, when);
+  const Port port{p.destination, p.network, 0};
+  const bool shareDone = tracking_ && ++progress(p).received == progress(p).packets;
+  const int32_t message = p.message;
+  packets_.release(packet);
+  if (shareDone) --receiving_[index(port)];
   if (++m.delivered == m.packets) {
     stats_.messageDelivered(m, when);
-    messages_.release(p.message);
+    rails_->delivered(port.terminal, message, when);
+    messages_.release(message);
   }
-  packets_.release(packet);
+  if (shareDone) activityEnded(port, when);
 }
 
 }  // namespace icnsim

@@ -3,12 +3,16 @@
 // new message (or its stripes) into the job lists of the rails it chooses, segmentation
 // of messages into packets, taking back a refused packet, and at the destination
 // reassembly (a message is delivered when its last packet has been received) with the
-// statistics and the in-order check.
+// statistics and the in-order check. It is the rail allocator's RailHost: it queues the
+// shares the allocator grants, carries the allocator's control packets (sent before data,
+// handed back to the allocator on arrival) and, for the allocators that ask, tracks which
+// NICs are sending (granted packets not yet injected) or receiving (a share partly in).
 //
 // Keys ([nic]): scheduling and its keys (nic/injection_queue.h), class_queues (one job
 // list per traffic class: nic/class_queues.h; default false), rail_allocator and its keys
 // (nic/rail_allocator.h).
 #pragma once
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -23,13 +27,17 @@ namespace icnsim {
 
 class RunStats;
 
-class MessageLayer {
+class MessageLayer : public RailHost {
  public:
   MessageLayer(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
                RunStats& stats);
 
-  // A new message enters `terminal`'s job lists; returns the rails it was queued on.
-  const std::vector<RailShare>& submit(int terminal, int32_t message);
+  // Called with a port whose job list gained work (the terminal model wakes the network).
+  void setWaker(std::function<void(Port)> waker) { waker_ = std::move(waker); }
+  // A new message enters `terminal`; the rail allocator puts it into job lists.
+  void submit(int terminal, int32_t message);
+  // Advances the rail allocator's clocks.
+  void step(Cycle now) { rails_->step(now); }
   // The next packet of the job list of `port`, -1 if there is none. A source that creates
   // on demand is asked for messages first.
   int32_t segment(Port port, Cycle now);
@@ -38,8 +46,14 @@ class MessageLayer {
   // The receiver took `packet`: statistics, reassembly, the traffic's hook; it is released.
   void receive(int32_t packet, Cycle when);
   // Statistics of the network's part of a packet's life (control packets are not counted).
-  void packetInjected(int32_t packet);
+  void packetInjected(int32_t packet, Cycle when);
   void packetArrived(int32_t packet);
+
+  // RailHost
+  const Message& message(int32_t id) const override { return messages_[id]; }
+  void grant(int terminal, int32_t id, const std::vector<RailShare>& shares) override;
+  void sendControl(Port from, int32_t to, const RailControl& control) override;
+  bool nicActive(Port port) const override { return sending_[index(port)] + receiving_[index(port)] > 0; }
 
   int networks() const { return networks_; }
   PacketPool& packets() { return packets_; }
@@ -50,7 +64,16 @@ class MessageLayer {
   int64_t queuedMessages(int terminal) const { return queued_[terminal]; }
 
  private:
-  InjectionQueue& queue(Port port) { return *queues_[port.terminal * networks_ + port.network]; }
+  // Packets of a message's share on one rail, for the receiving side of nicActive.
+  struct ShareProgress {
+    int32_t packets = 0, arrived = 0, received = 0;
+  };
+  size_t index(Port port) const { return static_cast<size_t>(port.terminal) * networks_ + port.network; }
+  InjectionQueue& queue(Port port) { return *queues_[index(port)]; }
+  ShareProgress& progress(const Packet& p);
+  void receiveControl(int32_t packet, Cycle when);
+  // Activity bookkeeping: the port may have become idle.
+  void activityEnded(Port port, Cycle when);
 
   TrafficHooks& traffic_;
   const bool onDemand_;  // the traffic creates messages when a port has none
@@ -61,7 +84,13 @@ class MessageLayer {
   std::vector<std::unique_ptr<InjectionQueue>> queues_;  // per port: terminal * networks + network
   std::vector<int64_t> queued_;                          // per terminal: messages in its job lists
   std::unique_ptr<RailAllocator> rails_;
-  std::vector<RailShare> shares_;
+  std::function<void(Port)> waker_;
+  std::vector<std::vector<int32_t>> control_;  // per port: the allocator's packets, sent first
+  int32_t controlLength_ = 1;                  // flits of a control packet
+  bool tracking_ = false;                      // the allocator reads nicActive
+  std::vector<int32_t> sending_, receiving_;   // per port, when tracking: granted packets not
+                                               // yet injected; shares partly received
+  std::vector<ShareProgress> shareProgress_;   // per message * networks + rail, when tracking
   PairCounters sentToPair_;        // packets a source has sent to a destination
   PairCounters receivedFromPair_;  // 1 + the highest pairSequence received from a source
   uint64_t outOfOrder_ = 0;

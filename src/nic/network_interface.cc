@@ -20,13 +20,14 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& ni
       if (nic.has(key)) nic.fail(key, "NI buffers need a processor model: add a [processor] table");
     }
   }
+  if (kind_ == "processor" && nic.getString("rail_allocator", "basic") != "basic") {
+    nic.fail("rail_allocator", "processor terminals send on one network with the basic allocator; use "
+                               "nic.terminal = \"ideal\" or \"multirail\"");
+  }
   BuildContext parts = ctx;
   parts.messageLayer = layer_.get();
   terminals_ = Registry<TerminalModel>::instance().create(kind_, parts, nic, "terminal");
-}
-
-void NetworkInterface::submit(int terminal, int32_t message) {
-  for (const RailShare& share : layer_->submit(terminal, message)) terminals_->queued({terminal, share.rail, 0});
+  layer_->setWaker([this](Port port) { terminals_->queued(port); });
 }
 
 }  // namespace icnsim

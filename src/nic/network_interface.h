@@ -35,11 +35,14 @@ class NetworkInterface {
   // The networks, in the order of their indices (ctx.networks of them).
   void attach(std::vector<Network*> networks) { terminals_->attach(std::move(networks)); }
   // A new message enters terminal `terminal`'s job lists.
-  void submit(int terminal, int32_t message);
+  void submit(int terminal, int32_t message) { layer_->submit(terminal, message); }
   // Terminal `terminal` may have work (a saturation source always has).
   void wake(int terminal) { terminals_->wake(terminal); }
-  // Advances the terminals by one cycle (nothing to do for ideal terminals).
-  void step(Cycle now) { terminals_->step(now); }
+  // Advances the rail allocator and the terminals by one cycle.
+  void step(Cycle now) {
+    layer_->step(now);
+    terminals_->step(now);
+  }
 
   bool idealTerminals() const { return kind_ == "ideal"; }
   uint64_t outOfOrder() const { return layer_->outOfOrder(); }

@@ -31,7 +31,7 @@ class ProcessorTerminals : public TerminalModel {
 
   int32_t pull(Port port, Cycle now) override;
   void refused(Port port, int32_t packet, Cycle now) override;
-  void injected(Port, int32_t packet, Cycle) override { layer_.packetInjected(packet); }
+  void injected(Port, int32_t packet, Cycle when) override { layer_.packetInjected(packet, when); }
   bool reserveArrival(Port port, int32_t packet) override;
   void headArrived(Port port, int32_t packet, Cycle when) override;
   void delivered(Port port, int32_t packet, Cycle when) override;

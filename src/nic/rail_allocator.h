@@ -1,10 +1,16 @@
 // Rail allocation: which of a node's networks (rails) carry a message, and how many of its
-// packets each carries (Coll et al.'s multi-rail NIC). The network interface asks once per
-// message, when the message enters the node's job list; each share goes to that rail's
-// injection queue, and the destination reassembles the message from whichever rails its
-// packets arrive on. With one network every allocator gives everything to rail 0.
+// packets each carries (Coll et al.'s multi-rail NIC). The message layer hands every new
+// message to the allocator; the allocator grants it rails, at once (basic, static,
+// local-dynamic when a NIC is free) or after a reservation protocol between NICs
+// (dynamic, hybrid). Each granted share goes to that rail's job list, and the destination
+// reassembles the message from whichever rails its packets arrive on.
 //
-// Keys ([nic]): rail_allocator ("basic"), stripe (rails a message is spread over, 1).
+// The allocator reaches the NI only through RailHost, declared here below both: granting,
+// the NIC activity it may read, and control packets between the NICs of two nodes.
+//
+// Keys ([nic]): rail_allocator ("basic", "static", "local_dynamic", "dynamic", "hybrid"),
+// stripe (rails a message is spread over at most, 1); each allocator's own keys are in
+// its file.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -13,6 +19,7 @@
 #include "common/build_context.h"
 #include "common/registry.h"
 #include "kernel/message.h"
+#include "kernel/port.h"
 
 namespace icnsim {
 
@@ -21,12 +28,51 @@ struct RailShare {
   int32_t packets;
 };
 
+// The signals of the dynamic reservation protocol (Coll et al. §4), carried by control
+// packets between NICs; `value` is the sender's priority counter on an RTS.
+enum class RailSignal : uint8_t { Rts, Cts, Nack, Abort, Ack };
+
+struct RailControl {
+  RailSignal signal = RailSignal::Rts;
+  int32_t from = -1;     // terminal that sent it (same rail as the receiver)
+  int32_t message = -1;  // the message the reservation is for
+  int32_t value = 0;
+};
+
+class RailHost {
+ public:
+  virtual ~RailHost() = default;
+  virtual const Message& message(int32_t id) const = 0;
+  // Message `id` of `terminal` goes out on these rails (counts add up to its packets).
+  virtual void grant(int terminal, int32_t id, const std::vector<RailShare>& shares) = 0;
+  // Sends a control packet from the NIC at `from` to the NIC of `to` on the same rail.
+  virtual void sendControl(Port from, int32_t to, const RailControl& control) = 0;
+  // The NIC at `port` is sending or receiving data (only if the allocator tracksActivity).
+  virtual bool nicActive(Port port) const = 0;
+};
+
 class RailAllocator {
  public:
   virtual ~RailAllocator() = default;
-  // Appends the rails `m` (from `terminal`) goes out on, with each rail's packet count;
-  // the counts add up to m.packets.
-  virtual void assign(int terminal, const Message& m, std::vector<RailShare>& shares) = 0;
+  void attach(RailHost& host) { host_ = &host; }
+
+  // Message `id` entered `terminal` at `now`; the allocator grants it rails, now or later.
+  virtual void submit(int terminal, int32_t id, Cycle now) = 0;
+  // True if the host must track which NICs are sending or receiving (nicActive, nicIdle).
+  virtual bool tracksActivity() const { return false; }
+  // The NIC at `port` stopped sending and receiving.
+  virtual void nicIdle(Port /*port*/, Cycle /*now*/) {}
+  // A control packet of the allocator reached the NIC at `port`.
+  virtual void controlArrived(Port /*port*/, const RailControl& /*control*/, Cycle /*now*/) {}
+  // The last packet of message `id` was received at its destination `terminal`.
+  virtual void delivered(int /*terminal*/, int32_t /*id*/, Cycle /*now*/) {}
+  // Flits of the allocator's control packets.
+  virtual int32_t controlLength() const { return 1; }
+  // Advances the allocator's own clocks (NIC thread processors) to `now`.
+  virtual void step(Cycle /*now*/) {}
+
+ protected:
+  RailHost* host_ = nullptr;
 };
 
 std::unique_ptr<RailAllocator> makeRailAllocator(const BuildContext& ctx, const ConfigNode& nic);
@@ -34,5 +80,9 @@ std::unique_ptr<RailAllocator> makeRailAllocator(const BuildContext& ctx, const 
 // Splits `packets` as evenly as possible over `rails` consecutive rails from `first`
 // (modulo `total`), the earlier rails taking the remainder; never a share of zero packets.
 void stripe(int first, int rails, int total, int32_t packets, std::vector<RailShare>& shares);
+// The same over an explicit list of rails (the first `rails` of `candidates`).
+void stripeOver(const std::vector<int>& candidates, int rails, int32_t packets, std::vector<RailShare>& shares);
+// The `stripe` key: rails a message is spread over at most (1 .. ctx.networks).
+int readStripe(const BuildContext& ctx, const ConfigNode& nic);
 
 }  // namespace icnsim
