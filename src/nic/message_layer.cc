@@ -69,12 +69,15 @@ void MessageLayer::sendControl(Port from, int32_t to, const RailControl& control
   waker_(from);
 }
 
-int32_t MessageLayer::segment(Port port, Cycle now) {
-  if (std::vector<int32_t>& control = control_[index(port)]; !control.empty()) {
-    const int32_t id = control.front();
-    control.erase(control.begin());
-    return id;
-  }
+int32_t MessageLayer::takeControl(Port port) {
+  std::vector<int32_t>& control = control_[index(port)];
+  if (control.empty()) return -1;
+  const int32_t id = control.front();
+  control.erase(control.begin());
+  return id;
+}
+
+int32_t MessageLayer::segmentData(Port port, Cycle now) {
   InjectionQueue& q = queue(port);
   // A saturation source has an endless backlog on every rail: create messages until one is
   // for this port (the allocator may give the first ones to other rails, where they wait).

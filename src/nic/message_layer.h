@@ -38,9 +38,16 @@ class MessageLayer : public RailHost {
   void submit(int terminal, int32_t message);
   // Advances the rail allocator's clocks.
   void step(Cycle now) { rails_->step(now); }
-  // The next packet of the job list of `port`, -1 if there is none. A source that creates
-  // on demand is asked for messages first.
-  int32_t segment(Port port, Cycle now);
+  // The next packet for `port`: the allocator's control packets first, then the next
+  // packet of its job list; -1 if there is none. A source that creates on demand is asked
+  // for messages first.
+  int32_t segment(Port port, Cycle now) {
+    const int32_t control = takeControl(port);
+    return control >= 0 ? control : segmentData(port, now);
+  }
+  // The allocator's next control packet for `port` (-1 if none), and the next data packet.
+  int32_t takeControl(Port port);
+  int32_t segmentData(Port port, Cycle now);
   // The network refused `packet` from `port`: it is unsent again (and released).
   void unsend(Port port, int32_t packet);
   // The receiver took `packet`: statistics, reassembly, the traffic's hook; it is released.

@@ -13,8 +13,8 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& ni
   const std::vector<std::string> layers = nic.getStringList("type", {"none"});
   const bool protocol = std::any_of(layers.begin(), layers.end(), [](const std::string& l) { return l != "none"; });
   // terminal: "ideal" or "processor" (default: processor with a [processor] table or a protocol)
-  kind_ = nic.getChoice("terminal", processorTable || protocol ? "processor" : "ideal", {"ideal", "processor"});
-  if (kind_ == "ideal") {
+  kind_ = nic.getChoice("terminal", processorTable || protocol ? "processor" : "ideal", {"ideal", "processor", "multirail"});
+  if (kind_ != "processor") {
     if (protocol) nic.fail("type", "an NI protocol needs processor terminals: remove nic.terminal");
     for (const char* key : {"outgoing_buffer", "arrival_buffer"}) {
       if (nic.has(key)) nic.fail(key, "NI buffers need a processor model: add a [processor] table");
