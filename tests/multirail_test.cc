@@ -113,7 +113,10 @@ TEST(MultiRail, BadNetworkDefinitionsAreConfigurationErrors) {
   };
   EXPECT_NE(error("[network]\nrails = 0\n").find("network.rails"), std::string::npos);
   EXPECT_NE(error("[nic]\nstripe = 2\n").find("nic.stripe"), std::string::npos);
-  EXPECT_NE(error("[nic]\nrail_allocator = \"static\"\n").find("registered: \"basic\""), std::string::npos);
+  EXPECT_NE(error("[nic]\nrail_allocator = \"round_robin\"\n").find("registered: \"basic\""), std::string::npos);
+  // 64 nodes need 8 rails with Algorithm 2 (C(7, 3) = 35 < 64 <= C(8, 4) = 70).
+  EXPECT_NE(error("[network]\nrails = 2\n[nic]\nrail_allocator = \"static\"\n").find("needs 8 rails; the file has 2"),
+            std::string::npos);
   EXPECT_NE(error("[network]\nrails = 2\n[processor]\nsend_overhead = 1\n").find("one network"), std::string::npos);
   const std::string mixed = "[simulation]\nmeasure_cycles = 100\n" + kSaturation +
                             "[[network]]\n[network.topology]\ntype = \"mesh\"\nk = 4\n[network.routing]\n"

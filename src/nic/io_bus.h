@@ -29,18 +29,25 @@ class IoBus {
   }
   // Starts moving a packet of `flits` flits; the bus is busy until the returned cycle.
   Cycle start(Direction direction, int32_t flits, Cycle now) {
+    if (last_ != Direction::None && last_ != direction) ++turns_;
     current_ = last_ = direction;
-    busyUntil_ = now + (flits + flitsPerCycle_ - 1) / flitsPerCycle_;
+    const Cycle cycles = (flits + flitsPerCycle_ - 1) / flitsPerCycle_;
+    busyCycles_ += cycles;
+    busyUntil_ = now + cycles;
     return busyUntil_;
   }
   // The transfer under way is complete (called at or after its end cycle).
   void finish() { current_ = Direction::None; }
   Cycle busyUntil() const { return busyUntil_; }
+  // Times the bus changed direction, and cycles it spent moving data, since the start.
+  uint64_t turns() const { return turns_; }
+  uint64_t busyCycles() const { return busyCycles_; }
 
  private:
   int flitsPerCycle_;
   Direction current_ = Direction::None, last_ = Direction::None;
   Cycle busyUntil_ = 0;
+  uint64_t turns_ = 0, busyCycles_ = 0;
 };
 
 }  // namespace icnsim

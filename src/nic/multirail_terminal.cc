@@ -32,6 +32,7 @@ class MultirailTerminals : public TerminalModel {
     for (int rail = 0; rail < rails_; ++rail) queued({terminal, static_cast<int16_t>(rail), 0});
   }
   void step(Cycle now) override;
+  std::vector<std::pair<std::string, double>> counters() const override;
 
   int32_t pull(Port port, Cycle now) override;
   void refused(Port port, int32_t packet, Cycle now) override;
@@ -86,6 +87,12 @@ void MultirailTerminals::step(Cycle now) {
     nics_[nic].active = false;
     if (advance(nic, now)) activate(nic);
   }
+}
+
+std::vector<std::pair<std::string, double>> MultirailTerminals::counters() const {
+  double turns = 0, busy = 0;
+  for (const Nic& n : nics_) turns += static_cast<double>(n.bus.turns()), busy += static_cast<double>(n.bus.busyCycles());
+  return {{"io_bus_turns", turns}, {"io_bus_busy_cycles", busy}};
 }
 
 void MultirailTerminals::finishTransfer(size_t nic, Cycle now) {

@@ -44,6 +44,7 @@ class NetworkInterface {
     terminals_->step(now);
   }
 
+  std::vector<std::pair<std::string, double>> counters() const { return terminals_->counters(); }
   bool idealTerminals() const { return kind_ == "ideal"; }
   uint64_t outOfOrder() const { return layer_->outOfOrder(); }
   int64_t queuedMessages(int terminal) const { return layer_->queuedMessages(terminal); }

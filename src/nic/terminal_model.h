@@ -5,11 +5,15 @@
 //    received the moment its tail arrives; buffers are unbounded. Any number of networks.
 //  - "processor" (nic/processor_terminal.cc): a processor with send and receive overheads,
 //    bounded NI buffers and an NI protocol (nic/processor.h, nic/nic_protocol.h).
+//  - "multirail" (nic/multirail_terminal.cc): one NIC per network behind an I/O bus that
+//    carries data one way at a time, with send and receive buffers (Coll et al.).
 //
-// Keys ([nic]): terminal ("ideal" or "processor"; default "processor" when the file has a
+// Keys ([nic]): terminal ("ideal", "processor" or "multirail"; default "processor" when the file has a
 // [processor] table or an NI protocol other than "none", else "ideal").
 #pragma once
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "common/build_context.h"
@@ -30,6 +34,8 @@ class TerminalModel : public PortListener {
   virtual void wake(int terminal) = 0;
   // Advances the terminals by one cycle, before the networks.
   virtual void step(Cycle /*now*/) {}
+  // Named totals of the terminal kind for the run's result (e.g. I/O bus turns).
+  virtual std::vector<std::pair<std::string, double>> counters() const { return {}; }
 
  protected:
   std::vector<Network*> networks_;

@@ -128,6 +128,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["measured_messages"] = workload_->trackedMessages();
   j["not_offered_messages"] = workload_->notOfferedMessages();
   j["out_of_order_packets"] = nic_->outOfOrder();
+  for (const auto& [name, value] : nic_->counters()) j["nic"][name] = value;  // whole run, not the window
   j["delivered_packets"] = stats_->windowPackets();  // data packets received in the window
   j["last_delivery"] = stats_->lastDelivery();
   if (sampleInterval_) j["pending_per_receiver"] = stats_->pendingJson();

@@ -1,0 +1,107 @@
+// Multi-rail NICs (nic/multirail_terminal.cc, nic/io_bus.h) on whole networks: the one-way
+// I/O bus halves what a node can send under uniform traffic, static allocation never turns
+// a bus, and every rail allocator delivers everything at low load.
+#include <gtest/gtest.h>
+
+#include "nic/io_bus.h"
+#include "test_util.h"
+
+using namespace icnsim;
+using icnsim::test::runToml;
+
+namespace {
+
+TEST(IoBus, AlternatesWhenBothDirectionsWaitAndCountsTurns) {
+  IoBus bus(2);  // two flits per cycle
+  EXPECT_EQ(bus.choose(true, false), IoBus::Direction::Out);
+  EXPECT_EQ(bus.choose(false, false), IoBus::Direction::None);
+  EXPECT_EQ(bus.start(IoBus::Direction::Out, 5, 10), 13u);  // 5 flits: 3 cycles
+  EXPECT_TRUE(bus.busy(12));
+  EXPECT_FALSE(bus.busy(13));
+  bus.finish();
+  EXPECT_EQ(bus.choose(true, true), IoBus::Direction::In);  // the other way
+  bus.start(IoBus::Direction::In, 4, 13);
+  bus.finish();
+  EXPECT_EQ(bus.choose(true, true), IoBus::Direction::Out);
+  EXPECT_EQ(bus.turns(), 1u);
+  EXPECT_EQ(bus.busyCycles(), 5u);
+}
+
+// A 4-ary 2-tree of 16 nodes (full bisection: each rail carries 1 flit/node/cycle of
+// uniform traffic), rails as given, 2 lanes of 32 flits.
+std::string fatTree(int rails, const std::string& nic, const std::string& traffic) {
+  return "[simulation]\nwarmup_cycles = 5000\nmeasure_cycles = 30000\ndrain_cycles = 200000\n"
+         "[topology]\ntype = \"fat_tree\"\nk = 4\nn = 2\n[routing]\ntype = \"up_down\"\nup = \"adaptive\"\n"
+         "[router]\nlanes = 2\ndepth = 32\n[network]\nrails = " +
+         std::to_string(rails) + "\n[nic]\n" + nic + "\n[traffic]\n" + traffic;
+}
+
+const std::string kSaturation = "process = \"saturation\"\npacket_length = 16\n[traffic.pattern]\ntype = \"uniform\"\n"
+                                "exclude_self = true\n";
+
+// Every NIC sends and receives the same amount, and its bus moves one packet at a time
+// either way, so a node accepts at most half its injection bandwidth (Coll et al. §5.3);
+// the same network with ideal terminals carries well over that.
+TEST(MultirailNic, TheOneWayBusCapsUniformTrafficAtHalfTheInjectionBandwidth) {
+  const auto bus = runToml(fatTree(2, "terminal = \"multirail\"", kSaturation));
+  const auto ideal = runToml(fatTree(2, "terminal = \"ideal\"", kSaturation));
+  EXPECT_LE(bus["accepted_fraction"].get<double>(), 0.5 + 1e-9);
+  EXPECT_GE(bus["accepted_fraction"].get<double>(), 0.40);
+  EXPECT_GT(ideal["accepted_fraction"].get<double>(), 0.6);
+  EXPECT_GT(bus["nic"]["io_bus_turns"].get<double>(), 1000.0);
+}
+
+// Messages of 1 KB on average (16 packets of 32 flits): long enough that the dynamic
+// protocol's round trips (three NIC thread events of 100 cycles) do not dominate.
+const std::string kPoisson = "process = \"poisson\"\nload = 0.08\npacket_length = 32\n"
+                             "[traffic.pattern]\ntype = \"uniform\"\nexclude_self = true\n"
+                             "[[traffic.message_length]]\nshare = 1\nmean_packets = 16\n";
+
+void expectAllDeliveredBelowSaturation(const nlohmann::json& r, const std::string& what) {
+  EXPECT_TRUE(r["drained"].get<bool>()) << what;
+  EXPECT_EQ(r["undelivered_packets"].get<uint64_t>(), 0u) << what;
+  EXPECT_GE(r["accepted"].get<double>(), 0.95 * r["offered"].get<double>()) << what;
+  EXPECT_GT(r["measured_messages"].get<uint64_t>(), 100u) << what;
+}
+
+// Static allocation: 16 nodes need 6 rails (C(6, 3) = 20); each NIC only ever transmits
+// or only receives, so no bus ever changes direction.
+TEST(MultirailNic, StaticAllocationNeverTurnsABus) {
+  const auto r = runToml(fatTree(6, "terminal = \"multirail\"\nrail_allocator = \"static\"", kPoisson));
+  expectAllDeliveredBelowSaturation(r, "static");
+  EXPECT_EQ(r["nic"]["io_bus_turns"].get<double>(), 0.0);
+}
+
+const std::string kThread = "\nthread_cycles = 100";
+
+TEST(MultirailNic, EveryAllocatorDeliversEverythingAtLowLoad) {
+  for (const std::string allocator : {"basic", "local_dynamic", "dynamic", "hybrid"}) {
+    for (const int stripe : {1, 4}) {
+      const std::string nic = "terminal = \"multirail\"\nrail_allocator = \"" + allocator +
+                              "\"\nstripe = " + std::to_string(stripe) +
+                              (allocator == "hybrid" ? "\nshort_message_flits = 64" : "") +
+                              (allocator == "dynamic" || allocator == "hybrid" ? kThread : "");
+      expectAllDeliveredBelowSaturation(runToml(fatTree(4, nic, kPoisson)), allocator + " stripe " + std::to_string(stripe));
+    }
+  }
+}
+
+// The dynamic allocator reserves both ends, so a NIC's bus turns only between messages:
+// far fewer turns than basic, whose buses alternate packet by packet.
+TEST(MultirailNic, DynamicAllocationTurnsBusesOnlyBetweenMessages) {
+  const auto basic = runToml(fatTree(4, "terminal = \"multirail\"", kPoisson));
+  const auto dynamic = runToml(fatTree(4, "terminal = \"multirail\"\nrail_allocator = \"dynamic\"" + kThread, kPoisson));
+  const double messages = dynamic["measured_messages"].get<double>();
+  EXPECT_LT(dynamic["nic"]["io_bus_turns"].get<double>(), 0.5 * basic["nic"]["io_bus_turns"].get<double>());
+  EXPECT_LT(dynamic["nic"]["io_bus_turns"].get<double>(), 4 * messages);
+}
+
+// An alpha-scheduled multi-rail NIC works with every allocator (the issue's combination).
+TEST(MultirailNic, AlphaSchedulingCombinesWithDynamicRails) {
+  const auto r = runToml(
+      fatTree(4, "terminal = \"multirail\"\nrail_allocator = \"dynamic\"\nscheduling = \"alpha\"\nalpha = 2.0\nstripe = 2" + kThread,
+              kPoisson));
+  expectAllDeliveredBelowSaturation(r, "alpha + dynamic");
+}
+
+}  // namespace
