@@ -127,6 +127,26 @@ TEST(Cli, ProfileOverridesTheFileAndSweepAxes) {
   EXPECT_NE(r.output.find("profile.full: no such profile (defined: quick)"), std::string::npos) << r.output;
 }
 
+// A profile may replace an axis whose key names a table of an array, and one key of a
+// named case (the multi-rail experiments give each message size its own window).
+TEST(Cli, ProfileOverridesAnArrayAxisAndAKeyOfACase) {
+  fs::path d = tempDir("profilecase");
+  std::ofstream(d / "c.toml") << std::string(kSweep) +
+                                     "\"traffic.group[0].rate\" = [0.1, 0.2]\n"
+                                     "[[sweep.window]]\nname = \"short\"\n\"simulation.measure_cycles\" = 500\n"
+                                     "[[traffic.group]]\nname = \"all\"\nshare = 1.0\nrate = 0.1\n"
+                                     "[profile.quick.sweep]\n\"traffic.group[0].rate\" = [0.3]\n"
+                                     "\"router.lanes\" = [2]\n\"traffic.load\" = [0.2]\n"
+                                     "\"window[0].simulation.measure_cycles\" = 250\n";
+  auto r = runCommand("sweep -q --profile quick " + (d / "c.toml").string() + " --out " + (d / "o").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  auto point = nlohmann::json::parse(readFile(d / "o" / "points" / "00000.json"));
+  EXPECT_EQ(point["config"]["simulation.measure_cycles"], "250");
+  EXPECT_NE(point["config"]["traffic.group"].get<std::string>().find("rate = 0.3"), std::string::npos)
+      << point["config"]["traffic.group"];
+  EXPECT_FALSE(fs::exists(d / "o" / "points" / "00001.json"));
+}
+
 const char* kModelOnly = R"(
 [model]
 type = "vc_fly"

@@ -20,9 +20,10 @@ namespace icnsim {
 class AnalyticModel {
  public:
   virtual ~AnalyticModel() = default;
-  // Fields every model reports: "saturation_fraction" (throughput limit as a fraction of
-  // capacity) and, when the document sets an offered load, "latency" in cycles (null once
-  // the load is beyond saturation); plus model-specific detail.
+  // Fields a model of a network's performance reports: "saturation_fraction" (throughput
+  // limit as a fraction of capacity) and, when the document sets an offered load,
+  // "latency" in cycles (null once the load is beyond saturation); plus model-specific
+  // detail. Every model reports "type" and "network" (what it describes).
   virtual nlohmann::json evaluate() const = 0;
 };
 

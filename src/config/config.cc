@@ -243,6 +243,10 @@ void ConfigDocument::applyOverride(const std::string& assignment, const std::str
   toml::table* t = table_.get();
   size_t start = 0;
   while (true) {
+    if (start > 0 && t->contains(key.substr(start))) {  // the quoted form: set it in place
+      t->insert_or_assign(key.substr(start), *parsed.get("v"));
+      return;
+    }
     if (start > 0 || key.find('.') != std::string::npos) t->erase(key.substr(start));
     size_t dot = key.find('.', start);
     std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);

@@ -28,8 +28,10 @@ void stripe(int first, int rails, int total, int32_t packets, std::vector<RailSh
 }
 
 int readStripe(const BuildContext& ctx, const ConfigNode& nic) {
-  // stripe: rails each message is split over at most (1: a whole message on one rail)
-  return static_cast<int>(nic.getInt("stripe", 1, 1, ctx.networks));
+  // stripe: rails each message is split over at most (1: a whole message on one rail;
+  // 0: every rail, the paper's full striping whatever the number of rails)
+  const int stripe = static_cast<int>(nic.getInt("stripe", 1, 0, ctx.networks));
+  return stripe == 0 ? ctx.networks : stripe;
 }
 
 }  // namespace icnsim

@@ -9,8 +9,8 @@
 // the NIC activity it may read, and control packets between the NICs of two nodes.
 //
 // Keys ([nic]): rail_allocator ("basic", "static", "local_dynamic", "dynamic", "hybrid"),
-// stripe (rails a message is spread over at most, 1); each allocator's own keys are in
-// its file.
+// stripe (rails a message is spread over at most, 1; 0 = every rail); each allocator's
+// own keys are in its file.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -82,7 +82,7 @@ std::unique_ptr<RailAllocator> makeRailAllocator(const BuildContext& ctx, const 
 void stripe(int first, int rails, int total, int32_t packets, std::vector<RailShare>& shares);
 // The same over an explicit list of rails (the first `rails` of `candidates`).
 void stripeOver(const std::vector<int>& candidates, int rails, int32_t packets, std::vector<RailShare>& shares);
-// The `stripe` key: rails a message is spread over at most (1 .. ctx.networks).
+// The `stripe` key: rails a message is spread over at most (1 .. ctx.networks; 0 = all).
 int readStripe(const BuildContext& ctx, const ConfigNode& nic);
 
 }  // namespace icnsim

@@ -59,9 +59,10 @@ std::string ExperimentPoint::humanSummary(const nlohmann::json& r) {
   std::string s = r.contains("offered") ? Simulation::humanSummary(r) : "";
   if (r.contains("model")) {
     const auto& m = r["model"];
-    s += fmt::format("model {} ({}):\n  saturation throughput {:.4f} of capacity\n",
-                     m["type"].get<std::string>(), m.value("network", ""),
-                     m["saturation_fraction"].get<double>());
+    s += fmt::format("model {} ({}):\n", m["type"].get<std::string>(), m.value("network", ""));
+    if (m.contains("saturation_fraction")) {
+      s += fmt::format("  saturation throughput {:.4f} of capacity\n", m["saturation_fraction"].get<double>());
+    }
     if (m.contains("load")) {
       s += m["latency"].is_null()
                ? fmt::format("  latency at load {:.3f}: beyond saturation\n", m["load"].get<double>())
