@@ -118,6 +118,12 @@ TEST(MultiRail, BadNetworkDefinitionsAreConfigurationErrors) {
   EXPECT_NE(error("[network]\nrails = 2\n[nic]\nrail_allocator = \"static\"\n").find("needs 8 rails; the file has 2"),
             std::string::npos);
   EXPECT_NE(error("[network]\nrails = 2\n[processor]\nsend_overhead = 1\n").find("one network"), std::string::npos);
+  EXPECT_NE(error("[processor]\nsend_overhead = 1\n[nic]\nrail_allocator = \"dynamic\"\n")
+                .find("nic.rail_allocator: processor terminals send on one network with the basic allocator"),
+            std::string::npos);
+  EXPECT_NE(error("[network]\nrails = 2\n[nic]\nstripe = 3\n").find("nic.stripe"), std::string::npos);
+  EXPECT_NE(error("[network]\nrails = 2\n[nic]\nrail_allocator = \"dynamic\"\nthread_cycles = 0\n")
+                .find("nic.thread_cycles"), std::string::npos);
   const std::string mixed = "[simulation]\nmeasure_cycles = 100\n" + kSaturation +
                             "[[network]]\n[network.topology]\ntype = \"mesh\"\nk = 4\n[network.routing]\n"
                             "type = \"dimension_order\"\n[[network]]\n[network.topology]\ntype = \"mesh\"\nk = 3\n"
