@@ -86,7 +86,9 @@ TEST(VcFlyModel, LanesRaiseThroughputWithDiminishingReturns) {
     for (int l = 1; l <= 20; ++l) {
       const double t = lambdaMax(n, l);
       EXPECT_GT(t, prev) << "n=" << n << " l=" << l;
-      if (l >= 3) EXPECT_LT(t - prev, prevGain + 1e-12) << "n=" << n << " l=" << l;
+      if (l >= 3) {
+        EXPECT_LT(t - prev, prevGain + 1e-12) << "n=" << n << " l=" << l;
+      }
       prevGain = t - prev;
       prev = t;
     }

@@ -38,7 +38,6 @@ class IoBus {
   }
   // The transfer under way is complete (called at or after its end cycle).
   void finish() { current_ = Direction::None; }
-  Cycle busyUntil() const { return busyUntil_; }
   // Times the bus changed direction, and cycles it spent moving data, since the start.
   uint64_t turns() const { return turns_; }
   uint64_t busyCycles() const { return busyCycles_; }

@@ -71,7 +71,9 @@ MultirailTerminals::MultirailTerminals(const BuildContext& ctx, const ConfigNode
   receiveBuffer_ = static_cast<int>(nic.getInt("receive_buffer", 2, 1, 1 << 20));
   // bus_flits_per_cycle: the I/O bus's bandwidth (1: the same as a link's)
   const int busRate = static_cast<int>(nic.getInt("bus_flits_per_cycle", 1, 1, 1 << 16));
-  nics_.assign(static_cast<size_t>(ctx.topology->numTerminals()) * rails_, Nic{IoBus(busRate)});
+  Nic idle;
+  idle.bus = IoBus(busRate);
+  nics_.assign(static_cast<size_t>(ctx.topology->numTerminals()) * rails_, idle);
 }
 
 void MultirailTerminals::activate(size_t nic) {

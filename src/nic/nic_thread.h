@@ -33,7 +33,6 @@ class NicThreads {
       handle(entry.nic, entry.event);
     }
   }
-  bool idle() const { return queue_.empty(); }
 
  private:
   struct Entry {

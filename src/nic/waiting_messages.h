@@ -14,7 +14,6 @@ class WaitingMessages {
   void push(int terminal, int32_t message) { lists_[terminal].push_back(message); }
   bool empty(int terminal) const { return heads_[terminal] == lists_[terminal].size(); }
   int32_t front(int terminal) const { return lists_[terminal][heads_[terminal]]; }
-  size_t size(int terminal) const { return lists_[terminal].size() - heads_[terminal]; }
   void pop(int terminal) {
     std::vector<int32_t>& list = lists_[terminal];
     if (++heads_[terminal] == list.size()) list.clear(), heads_[terminal] = 0;
