@@ -54,11 +54,11 @@ class DynamicRailAllocator : public RailAllocator, private ReservationOutbox {
     enum Kind : uint8_t { LocalRts, LocalAbort, LocalAck, Remote } kind;
     RailControl control;  // Remote: the packet; LocalRts: the message and (from) its destination
   };
-  // A process's request under way: the local RTSs sent and the answers so far.
+  // A process's request under way: the local RTSs sent and the answers so far. A request
+  // that found no free NIC (asked == 0) waits for one.
   struct Attempt {
     int32_t message = -1;
     int asked = 0, answered = 0;
-    bool waitingForFreeNic = false;
     std::vector<int> granted;
   };
 
@@ -118,7 +118,7 @@ void DynamicRailAllocator::sendUnreserved(int terminal, int32_t id) {
 void DynamicRailAllocator::startRequests(int terminal) {
   Attempt* attempts = attemptsOf(terminal);
   for (int i = 0; i < p_.processes; ++i) {
-    if (attempts[i].message >= 0 && attempts[i].waitingForFreeNic && !request(terminal, attempts[i])) return;
+    if (attempts[i].message >= 0 && attempts[i].asked == 0 && !request(terminal, attempts[i])) return;
   }
   for (int i = 0; i < p_.processes && !waiting_.empty(terminal); ++i) {
     if (attempts[i].message >= 0) continue;
@@ -138,7 +138,6 @@ bool DynamicRailAllocator::request(int terminal, Attempt& a) {
                   now_);
     ++a.asked;
   }
-  a.waitingForFreeNic = a.asked == 0;
   return a.asked > 0;
 }
 
@@ -146,7 +145,7 @@ void DynamicRailAllocator::toLocal(int terminal, int rail, int32_t message, bool
   Attempt* attempts = attemptsOf(terminal);
   for (int i = 0; i < p_.processes; ++i) {
     Attempt& a = attempts[i];
-    if (a.message != message || a.waitingForFreeNic) continue;
+    if (a.message != message || a.asked == 0) continue;
     if (granted) a.granted.push_back(rail);
     if (++a.answered == a.asked) conclude(terminal, a);
     return;
