@@ -106,9 +106,12 @@ TEST(RailReservation, TheThreeNicCycleOfFig6ResolvesWithoutLivelock) {
   EXPECT_EQ(r.nic(2, 0).counter, -1);
 
   std::vector<bool> done(3, false);
-  for (const auto& [t, rail, m, g] : box.answers) {
-    if (g) done[t] = true, r.localAck((t + 1) % 3, 0);  // 2 -> 0 completes
-  }
+  auto completeGranted = [&] {  // a granted request's message arrives: its destination acks
+    for (const auto& [t, rail, m, g] : box.answers) {
+      if (g) done[t] = true, r.localAck((t + 1) % 3, 0);
+    }
+  };
+  completeGranted();  // 2 -> 0 completes
   int rounds = 1;
   for (; rounds < 10 && !(done[0] && done[1] && done[2]); ++rounds) {
     box.answers.clear();
@@ -116,9 +119,7 @@ TEST(RailReservation, TheThreeNicCycleOfFig6ResolvesWithoutLivelock) {
       if (!done[i] && r.isFree(i, 0)) r.localRts(i, 0, (i + 1) % 3, 10 + i);
     }
     box.deliverAll(r);
-    for (const auto& [t, rail, m, g] : box.answers) {
-      if (g) done[t] = true, r.localAck((t + 1) % 3, 0);
-    }
+    completeGranted();
     box.deliverAll(r);
   }
   EXPECT_TRUE(done[0] && done[1] && done[2]) << "after " << rounds << " rounds";
