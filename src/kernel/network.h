@@ -7,6 +7,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/build_context.h"
 #include "common/registry.h"
@@ -30,6 +31,16 @@ class Network {
   virtual void checkInvariants() const = 0;
   // Cycles without any flit moving while flits wait before StuckNetworkError (0 = off).
   virtual void setWatchdog(Cycle cycles) = 0;
+
+  // A count a model keeps per router beyond flits (SPIDER's in-transit host arrivals),
+  // cumulative over the run; the simulation reports each as a rate over the measurement
+  // window (a count per cycle per router) or, with `peak`, as the largest value seen.
+  struct RouterCounter {
+    std::string name;
+    std::vector<uint64_t> perRouter;
+    bool peak = false;
+  };
+  virtual std::vector<RouterCounter> routerCounters() const { return {}; }
 };
 
 std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& routerNode);

@@ -27,10 +27,14 @@ struct Packet {
   int32_t messagePackets = 1;  // length of its message, so the NI knows the message's last packet
   Cycle created = 0;       // its message entered the source's job list
   Cycle injected = kNever; // head flit left the source
-  int32_t hops = 0;        // router-to-router channels taken by the head
+  int16_t hops = 0;        // router-to-router channels taken by the head
+  int16_t cutThroughs = 0; // intermediate routers where the head got an output lane at once
   bool tracked = false;    // created inside the measurement window
   int16_t network = 0;     // the network (rail) it travels on
 };
+
+// One cache line: the flit loop reads a packet's fields for every flit it moves.
+static_assert(sizeof(Packet) <= 64, "keep Packet within one cache line");
 
 using PacketPool = Pool<Packet>;
 

@@ -266,7 +266,9 @@ void CentralBufferNetwork::accept(const Offer& o, Cycle now) {
   Packet& pk = packets_[o.packet];
   occupyLink(o.link, o.direction, now + pk.length);
   if (o.from >= 0) {
-    slotOf(o.from, o.packet).leaving = true;
+    Slot& from = slotOf(o.from, o.packet);
+    from.leaving = true;
+    if (from.transit && now == from.firstReady) ++pk.cutThroughs;  // never waited at this switch
     schedule(now + pk.length, kTailOut, o.from, o.packet);
     ++pk.hops;
   } else {
@@ -274,7 +276,8 @@ void CentralBufferNetwork::accept(const Offer& o, Cycle now) {
   }
   Switch& to = switches_[o.toRouter];
   to.slots.push_back({o.packet, now + p_.headerDelay, false, o.toPort,
-                      static_cast<int16_t>(remainingHops(o.toRouter, o.packet))});
+                      static_cast<int16_t>(remainingHops(o.toRouter, o.packet)), o.from >= 0,
+                      now + p_.headerDelay});
   if (exitRouter_[pk.destination] == o.toRouter) ++to.destination;
   terminals_.addBuffered(pk.length);
   terminals_.countHops(pk.length);

@@ -75,6 +75,8 @@ class CentralBufferNetwork : public Network {
     bool leaving;    // its transfer out has started; the buffer frees when the tail is out
     int16_t inPort;  // port it arrived by
     int16_t remaining;  // hops still to go from this switch
+    bool transit;       // arrived from a switch (not from a terminal)
+    Cycle firstReady;   // its first readyAt: leaving then is a cut-through
   };
   struct Switch {
     std::vector<Slot> slots;  // occupied buffers, oldest first

@@ -15,27 +15,40 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
     : p_(params), topology_(topology), vns_(std::move(vns)), packets_(packets), terminals_(std::move(terminals)),
       rules_(std::move(rules)) {
   if (!rules_.empty()) waiting_.resize(topology.numRouters());
-  const int V = p_.lanes;
+  buildChannels();
+  buildLanes();
+  headOptions_.resize(lanes_.size());
+  decidedAt_.assign(channels_.size(), kNever);
+  winner_.assign(channels_.size(), -1);
+  deciding_.assign(channels_.size(), 0);
+  creditWheel_.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
+}
+
+int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, bool host) {
+  Channel c{};
+  c.firstLane = routerLaneEnd_;
+  routerLaneEnd_ += host ? p_.host.buffers : p_.lanes;
+  c.srcRouter = src;
+  c.dstRouter = dst;
+  c.dstPort = static_cast<int16_t>(dstPort);
+  c.host = host;
+  channels_.push_back(c);
+  return static_cast<int32_t>(channels_.size() - 1);
+}
+
+void VcNetwork::buildChannels() {
+  const Topology& topology = topology_;
   routerOutBase_.resize(topology.numRouters() + 1);
   for (int r = 0; r < topology.numRouters(); ++r) {
     routerOutBase_[r + 1] = routerOutBase_[r] + topology.numPorts(r);
   }
   routerOut_.assign(routerOutBase_.back(), -1);
-  auto addChannel = [&](int32_t src, int32_t dst, int dstPort) {
-    Channel c{};
-    c.firstLane = static_cast<int32_t>(channels_.size()) * V;
-    c.srcRouter = src;
-    c.dstRouter = dst;
-    c.dstPort = static_cast<int16_t>(dstPort);
-    channels_.push_back(c);
-    return static_cast<int32_t>(channels_.size() - 1);
-  };
   for (int r = 0; r < topology.numRouters(); ++r) {
     for (int port = 0; port < topology.numPorts(r); ++port) {
       const Endpoint& peer = topology.outputPeer(r, port);
       if (!peer.connected()) continue;
       bool router = peer.kind == Endpoint::kRouter;
-      int32_t c = addChannel(r, router ? peer.id : -1, router ? peer.port : 0);
+      int32_t c = addChannel(r, router ? peer.id : -1, router ? peer.port : 0, false);
       routerOut_[routerOutBase_[r] + port] = c;
       if (!router) {
         channelTerminal_.resize(channels_.size(), -1);
@@ -43,28 +56,41 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
       }
     }
   }
+  if (vns_.anyHostBuffering()) {
+    // Each router's host memory: a channel from the router back into itself whose lanes
+    // hold whole packets; a packet sent on from it is routed as if freshly injected.
+    host_ = std::make_unique<TransitHost>(p_.host, topology.numRouters());
+    for (int r = 0; r < topology.numRouters(); ++r) {
+      hostChannel_.push_back(addChannel(-1, r, topology.numPorts(r), true));
+    }
+  }
   for (int t = 0; t < topology.numTerminals(); ++t) {
     const Endpoint& in = topology.injectionPort(t);
-    injectionChannel_.push_back(addChannel(-1, in.id, in.port));
+    injectionChannel_.push_back(addChannel(-1, in.id, in.port, false));
   }
   channelTerminal_.resize(channels_.size(), -1);
-  routerLaneEnd_ = static_cast<int32_t>(channels_.size()) * V;
-  const int32_t sourceLanes = topology.numTerminals() * V;
+}
+
+void VcNetwork::buildLanes() {
+  const int V = p_.lanes;
+  const int32_t sourceLanes = topology_.numTerminals() * V;
   lanes_.resize(routerLaneEnd_ + sourceLanes);
   laneChannel_.resize(lanes_.size(), -1);
   uint32_t slots = 0;
   for (size_t c = 0; c < channels_.size(); ++c) {
-    for (int v = 0; v < V; ++v) {
-      Lane& l = lanes_[channels_[c].firstLane + v];
-      laneChannel_[channels_[c].firstLane + v] = static_cast<int32_t>(c);
-      bool buffered = !toTerminal(channels_[c]);
-      l.capacity = static_cast<uint16_t>(buffered ? p_.depth : 0);
-      l.credits = buffered ? p_.depth : (1 << 30);  // a terminal sinks every flit at once
+    const Channel& ch = channels_[c];
+    const int32_t end = c + 1 < channels_.size() ? channels_[c + 1].firstLane : routerLaneEnd_;
+    for (int32_t lane = ch.firstLane; lane < end; ++lane) {
+      Lane& l = lanes_[lane];
+      laneChannel_[lane] = static_cast<int32_t>(c);
+      const int capacity = ch.host ? p_.maxPacketLength : toTerminal(ch) ? 0 : p_.depth;
+      l.capacity = static_cast<uint16_t>(capacity);
+      l.credits = toTerminal(ch) ? (1 << 30) : capacity;  // a terminal sinks every flit at once
       l.ringBase = slots;
       slots += l.capacity;
     }
   }
-  for (int t = 0; t < topology.numTerminals(); ++t) {
+  for (int t = 0; t < topology_.numTerminals(); ++t) {
     sourceLaneBase_.push_back(routerLaneEnd_ + t * V);
     for (int v = 0; v < V; ++v) {
       Lane& l = lanes_[routerLaneEnd_ + t * V + v];
@@ -74,11 +100,6 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
     }
   }
   ready_.assign(slots, 0);
-  headOptions_.resize(lanes_.size());
-  decidedAt_.assign(channels_.size(), kNever);
-  winner_.assign(channels_.size(), -1);
-  deciding_.assign(channels_.size(), 0);
-  creditWheel_.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
 }
 
 void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
@@ -125,7 +146,7 @@ void VcNetwork::releaseLane(int32_t lane) {
 void VcNetwork::returnCredit(int32_t lane) {
   Lane& l = lanes_[lane];
   ++l.credits;
-  if (l.tailSent && l.credits == p_.depth) releaseLane(lane);
+  if (l.tailSent && l.credits == l.capacity) releaseLane(lane);
 }
 
 void VcNetwork::step(Cycle now) {
@@ -146,6 +167,10 @@ void VcNetwork::step(Cycle now) {
       continue;
     }
     activeChannels_[keep++] = c;
+    if (channels_[c].host) {
+      collectHostMoves(c, now);
+      continue;
+    }
     int32_t w = decide(c, now);
     if (w >= 0) moves_.push_back(w);
   }
@@ -221,48 +246,112 @@ void VcNetwork::allocateLanes(Cycle now) {
   pendingHeads_.resize(keep);
   std::sort(requests_.begin(), requests_.end());
   for (const HeadRequest& req : requests_) {
-    Lane& l = lanes_[req.lane];
-    const Channel& c = channels_[laneChannel_[req.lane]];
-    const Packet& pk = packets_[l.packet];
-    const VirtualNetwork& vn = vns_.of(pk);
-    const int offset = vn.laneBegin;  // routing sees the lanes of the packet's virtual network
-    // A head that waits asks the same routing question every cycle: route once and keep
-    // the answer until the head leaves (routing functions are pure).
-    std::vector<RouteOption>& options = headOptions_[req.lane];
-    if (options.empty()) {
-      RouteRequest rr{req.router,     c.dstPort,   req.lane - c.firstLane - offset, c.srcRouter < 0, pk.source,
-                      pk.destination, pk.adaptive, pk.trafficClass,                pk.destination};
-      vn.routing->route(rr, options);
-    }
-    bool granted = false;
-    for (const RouteOption& opt : options) {
-      int32_t out = routerOut_[routerOutBase_[req.router] + opt.port];
-      if (out < 0) {
-        throw InternalError(fmt::format("routing chose unconnected port {} at router {}",
-                                        opt.port, req.router));
-      }
-      const int32_t terminal = channelTerminal_[out];
-      if (terminal >= 0 && terminal != pk.destination) {
-        throw InternalError(fmt::format("routing sent packet {}->{} to terminal {}", pk.source, pk.destination,
-                                        terminal));
-      }
-      if (!admittedAt(channels_[out].dstRouter, l.packet, false, now)) continue;
-      for (int v = opt.laneBegin; v < opt.laneEnd && !granted; ++v) {
-        int32_t candidate = channels_[out].firstLane + offset + v;
-        if (lanes_[candidate].owner >= 0) continue;
-        if (terminal >= 0 && !terminals_.reserveArrival(terminal, l.packet)) break;
-        claimLane(candidate, l.packet, req.lane);
-        granted = true;
-      }
-      if (granted) break;
-    }
-    if (!granted) {
-      pendingHeads_.push_back(req.lane);
-      continue;
-    }
-    options.clear();
-    if (!rules_.empty()) leaveWaiting(req.router, l.packet);
+    if (!grantHead(req, now)) pendingHeads_.push_back(req.lane);
   }
+}
+
+bool VcNetwork::grantHead(const HeadRequest& req, Cycle now) {
+  const Lane& l = lanes_[req.lane];
+  const Channel& c = channels_[laneChannel_[req.lane]];
+  Packet& pk = packets_[l.packet];
+  const VirtualNetwork& vn = vns_.of(pk);
+  // A head that waits asks the same routing question every cycle: route once and keep
+  // the answer until the head leaves (routing functions are pure).
+  std::vector<RouteOption>& options = headOptions_[req.lane];
+  const bool firstTry = options.empty();
+  if (firstTry) {
+    // A packet from a terminal or from this node's host memory starts a fresh route.
+    const bool fresh = c.srcRouter < 0;
+    RouteRequest rr{req.router,     c.dstPort,   fresh && c.host ? 0 : req.lane - c.firstLane - vn.laneBegin,
+                    fresh,          pk.source,   pk.destination,
+                    pk.adaptive,    pk.trafficClass, pk.destination};
+    vn.routing->route(rr, options);
+  }
+  // In transit: it came from another router and does not leave the network here.
+  const bool inTransit = c.srcRouter >= 0 && channelTerminal_[outputChannel(req.router, options[0].port)] < 0;
+  bool granted;
+  if (inTransit && vn.hostBuffering == HostBuffering::kAlways) {
+    granted = bufferAtHost(req.router, req.lane, vn);
+  } else {
+    granted = claimOutputLane(req, options, vn.laneBegin, now);
+    if (granted && inTransit && firstTry) ++pk.cutThroughs;
+    if (!granted && inTransit && vn.hostBuffering == HostBuffering::kWhenBlocked) {
+      granted = bufferAtHost(req.router, req.lane, vn);
+    }
+  }
+  if (!granted) return false;
+  options.clear();
+  if (!rules_.empty()) leaveWaiting(req.router, l.packet);
+  return true;
+}
+
+int32_t VcNetwork::outputChannel(int32_t router, int port) const {
+  const int32_t out = routerOut_[routerOutBase_[router] + port];
+  if (out < 0) throw InternalError(fmt::format("routing chose unconnected port {} at router {}", port, router));
+  return out;
+}
+
+bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options, int offset,
+                                Cycle now) {
+  const int32_t id = lanes_[req.lane].packet;
+  const int32_t destination = packets_[id].destination;
+  for (const RouteOption& opt : options) {
+    const int32_t out = outputChannel(req.router, opt.port);
+    const int32_t terminal = channelTerminal_[out];
+    if (terminal >= 0 && terminal != destination) {
+      throw InternalError(fmt::format("routing sent packet {}->{} to terminal {}", packets_[id].source,
+                                      destination, terminal));
+    }
+    if (!admittedAt(channels_[out].dstRouter, id, false, now)) continue;
+    for (int v = opt.laneBegin; v < opt.laneEnd; ++v) {
+      const int32_t candidate = channels_[out].firstLane + offset + v;
+      if (lanes_[candidate].owner >= 0) continue;
+      if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
+      claimLane(candidate, id, req.lane);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn) {
+  const Channel& memory = channels_[hostChannel_[router]];
+  const int held = memory.allocated;
+  if (vn.hostLoadLimit > 0 && held >= vn.hostLoadLimit) return false;  // a loaded host stalls it
+  for (int v = 0; v < host_->buffers(); ++v) {
+    const int32_t lane = memory.firstLane + v;
+    if (lanes_[lane].owner >= 0) continue;
+    claimLane(lane, lanes_[fromLane].packet, fromLane);
+    host_->arrived(router, held + 1);
+    return true;
+  }
+  return false;
+}
+
+void VcNetwork::collectHostMoves(int32_t channel, Cycle now) {
+  // Host memory takes a flit from every lane streaming into it each cycle: each is fed at
+  // link rate by its own input lane (SPIDER's receive engines write to memory in parallel).
+  const Channel& c = channels_[channel];
+  for (int v = 0; v < host_->buffers(); ++v) {
+    const int32_t lane = c.firstLane + v;
+    const Lane& out = lanes_[lane];
+    if (out.feeder < 0) continue;
+    const Lane& in = lanes_[out.feeder];
+    if (in.count > 0 && frontReady(in) <= now) moves_.push_back(lane);
+  }
+}
+
+void VcNetwork::scheduleHostReady() {
+  // In (router, lane) order, so the host's processing order does not depend on the order
+  // flits were moved.
+  std::sort(hostReady_.begin(), hostReady_.end());
+  for (const HostReady& h : hostReady_) {
+    const Lane& l = lanes_[h.lane];
+    Cycle& front = ready_[l.ringBase + l.ringHead];  // the head: it waits here until routed
+    front = std::max(front, host_->process(h.router, h.inMemory));
+    pendingHeads_.push_back(h.lane);
+  }
+  hostReady_.clear();
 }
 
 int32_t VcNetwork::decide(int32_t channel, Cycle now) {
@@ -337,7 +426,7 @@ void VcNetwork::applyMoves(Cycle now) {
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
   for (const StagedFlit& f : staged_) {
     const Channel& c = channels_[laneChannel_[f.lane]];
-    terminals_.countHops(1);
+    if (!c.host) terminals_.countHops(1);  // into host memory is not a channel traversal
     if (toTerminal(c)) {
       terminals_.countEjected(1);
       if (f.seq == 0) terminals_.headArrived(channelTerminal_[laneChannel_[f.lane]], f.packet, arrive);
@@ -356,12 +445,21 @@ void VcNetwork::applyMoves(Cycle now) {
     // Only now, with the tail written, may the lane be released once it drains: marking it
     // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
     if (f.tail) l.tailSent = true;
+    if (c.host) {
+      // Into host memory: the host takes the packet up once enough of it is in.
+      if (f.seq == 0) l.packet = f.packet;
+      if (l.received == host_->flitsBeforeReady(packets_[f.packet].length)) {
+        hostReady_.push_back({c.dstRouter, f.lane, arrive});
+      }
+      continue;
+    }
     if (f.seq == 0) {
       l.packet = f.packet;
       pendingHeads_.push_back(f.lane);
       if (c.srcRouter >= 0) ++packets_[f.packet].hops;
     }
   }
+  if (!hostReady_.empty()) scheduleHostReady();
 }
 
 void VcNetwork::checkInvariants() const {
@@ -374,12 +472,12 @@ void VcNetwork::checkInvariants() const {
     const Lane& l = lanes_[i];
     if (l.capacity == 0) continue;
     buffered += l.count;
-    if (l.credits < 0 || l.credits > p_.depth) {
-      throw InternalError(fmt::format("lane {}: credits {} outside [0, {}]", i, l.credits, p_.depth));
+    if (l.credits < 0 || l.credits > l.capacity) {
+      throw InternalError(fmt::format("lane {}: credits {} outside [0, {}]", i, l.credits, l.capacity));
     }
-    if (l.credits + l.count + inFlightCredits[i] != p_.depth) {
-      throw InternalError(fmt::format("lane {}: credits {} + buffered {} + returning {} != depth {}",
-                                      i, l.credits, l.count, inFlightCredits[i], p_.depth));
+    if (l.credits + l.count + inFlightCredits[i] != l.capacity) {
+      throw InternalError(fmt::format("lane {}: credits {} + buffered {} + returning {} != capacity {}",
+                                      i, l.credits, l.count, inFlightCredits[i], l.capacity));
     }
     if (l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
   }
@@ -394,13 +492,19 @@ void VcNetwork::reportStuck(Cycle now) const {
     if (l.count == 0) continue;
     const Channel& c = channels_[laneChannel_[i]];
     const Packet& pk = packets_[l.packet];
-    detail += fmt::format("\n  router {} input port {} lane {}: packet {}->{} flit {}/{}, {}",
-                          c.dstRouter, c.dstPort, i - c.firstLane, pk.source, pk.destination,
+    detail += fmt::format("\n  router {} {} lane {}: packet {}->{} flit {}/{}, {}", c.dstRouter,
+                          c.host ? std::string("host memory") : fmt::format("input port {}", c.dstPort),
+                          i - c.firstLane, pk.source, pk.destination,
                           l.frontSeq, pk.length,
                           l.next < 0 ? "waiting for an output lane" : "waiting for buffer space");
     ++shown;
   }
   throw StuckNetworkError(fmt::format("{}. First blocked lanes:{}", terminals_.stuckSummary(now, "flit"), detail));
+}
+
+std::vector<Network::RouterCounter> VcNetwork::routerCounters() const {
+  if (!host_) return {};
+  return {{"host_arrivals", host_->arrivals(), false}, {"host_peak_held", host_->peakHeld(), true}};
 }
 
 int laneDepth(const ConfigNode& node, int lanes) {
@@ -421,11 +525,12 @@ namespace {
 
 // Lane state and flit buffers, checked against the memory budget before they are built:
 // measured about 122 bytes per lane and 9 per flit slot (docs/reliability.md).
-void reserveLaneMemory(const BuildContext& ctx, const ConfigNode& node, const VcNetworkParams& p) {
+void reserveLaneMemory(const BuildContext& ctx, const ConfigNode& node, const VcNetworkParams& p, bool hostMemory) {
   if (!ctx.memory) return;
   double ports = 0;
   for (int r = 0; r < ctx.topology->numRouters(); ++r) ports += ctx.topology->numPorts(r);
-  const double bytes = (ports + ctx.topology->numTerminals()) * p.lanes * (122.0 + 9.0 * p.depth);
+  double bytes = (ports + ctx.topology->numTerminals()) * p.lanes * (122.0 + 9.0 * p.depth);
+  if (hostMemory) bytes += ctx.topology->numRouters() * p.host.buffers * (122.0 + 9.0 * p.maxPacketLength);
   ctx.memory->reserve(static_cast<uint64_t>(bytes), "router lanes and buffers", node,
                       node.has("buffer_per_channel") ? "buffer_per_channel" : "depth");
 }
@@ -440,7 +545,15 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   // switching: "wormhole", "virtual_cut_through" or "store_and_forward"
   p.switching = readSwitching(node, "switching", Switching::kWormhole);
   VirtualNetworks vns(*ctx.routing, p.lanes, p.networks, p.switching);
+  // host_buffering ("never", "blocked", "always"), host_load_limit: SPIDER's in-transit
+  // buffering in host memory, for every class that does not name its own
+  vns.readHostBuffering(node);
   vns.readClasses(ctx);
+  if (node.has("host") && !vns.anyHostBuffering()) {
+    node.fail("host", "the host memory is used only with host_buffering = \"blocked\" or \"always\" "
+                      "(router or traffic class)");
+  }
+  p.host = readTransitHost(node);
   if (vns.anyCutThrough() && p.depth < p.maxPacketLength) {
     node.fail("switching", fmt::format("virtual cut-through and store-and-forward (router or traffic class) needs lanes at least one packet "
                                        "deep: depth is {} but packets have up to {} flits", p.depth,
@@ -465,7 +578,10 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
     p.timing.routerDelay = static_cast<int>(t.getInt("router_delay", 1, 0, 1000));
     p.timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
   }
-  reserveLaneMemory(ctx, node, p);
+  if (vns.anyHostBuffering() && p.timing.synchronous) {
+    t.fail("mode", "host buffering (router.host_buffering) needs timing.mode = \"pipelined\"");
+  }
+  reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
                                      TerminalPlumbing::forNetwork(ctx), makeAdmissionRules(ctx, node, false));
 }

@@ -44,6 +44,15 @@
 // Switching (router.switching): "wormhole" (any depth), "virtual_cut_through" (a lane
 // holds a whole packet: depth >= max packet length), "store_and_forward" (additionally a
 // packet leaves a router only once all its flits have arrived).
+//
+// Host buffering (SPIDER; router.host_buffering or a class's own, router/transit_host.h):
+// each router then has a host memory, a channel from the router into itself with
+// host.buffers lanes of a whole packet each. A head in transit that its class sends there
+// (always, or when no output lane is free) claims a free memory lane as its next lane;
+// every lane streaming into memory moves a flit per cycle (not one per channel). Once the
+// host has processed the packet its head is routed again from the memory lane, as if
+// injected at this router. A head in transit that gets an output lane the first cycle it
+// asks counts as a cut-through (Packet::cutThroughs).
 #pragma once
 #include <string>
 #include <vector>
@@ -53,6 +62,7 @@
 #include "kernel/terminal_plumbing.h"
 #include "router/admission.h"
 #include "router/arbitration.h"
+#include "router/transit_host.h"
 #include "router/virtual_networks.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
@@ -79,6 +89,7 @@ struct VcNetworkParams {
   VcTiming timing;
   int maxPacketLength = 1;
   uint64_t seed = 1;
+  TransitHostParams host;  // used when a virtual network buffers at hosts
 };
 
 class VcNetwork : public Network {
@@ -94,6 +105,7 @@ class VcNetwork : public Network {
   uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
+  std::vector<RouterCounter> routerCounters() const override;
 
  private:
   struct Lane {
@@ -120,6 +132,7 @@ class VcNetwork : public Network {
     int16_t roundRobin = 0;
     int32_t allocated = 0; // lanes currently owned
     bool active = false;   // listed in activeChannels_
+    bool host = false;     // a router's host memory (srcRouter -1, dstRouter the router)
   };
   struct StagedFlit {
     int32_t lane;
@@ -137,6 +150,9 @@ class VcNetwork : public Network {
   void returnCredit(int32_t lane);
   void injectFromTerminals(Cycle now);
   void injectAt(int32_t terminal, Cycle now);  // pulls packets while injection lanes are free
+  int32_t addChannel(int32_t src, int32_t dst, int dstPort, bool host);
+  void buildChannels();
+  void buildLanes();
   void allocateLanes(Cycle now);
   int32_t decide(int32_t channel, Cycle now);  // winning lane or -1
   void applyMoves(Cycle now);
@@ -179,6 +195,21 @@ class VcNetwork : public Network {
     }
   };
   std::vector<HeadRequest> requests_;
+  bool grantHead(const HeadRequest& req, Cycle now);  // false: the head waits
+  int32_t outputChannel(int32_t router, int port) const;
+  bool claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options, int offset, Cycle now);
+  bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn);
+  void collectHostMoves(int32_t channel, Cycle now);
+  void scheduleHostReady();
+  struct HostReady {  // a packet in host memory that the host may now take up
+    int32_t router;
+    int32_t lane;
+    Cycle inMemory;
+    bool operator<(const HostReady& o) const { return router != o.router ? router < o.router : lane < o.lane; }
+  };
+  std::unique_ptr<TransitHost> host_;  // null unless some virtual network buffers at hosts
+  std::vector<int32_t> hostChannel_;   // per router: its host memory channel
+  std::vector<HostReady> hostReady_;
   std::vector<std::vector<RouteOption>> headOptions_;  // per lane: its waiting head's routes
 
   int32_t busyInjectionLanes_ = 0;

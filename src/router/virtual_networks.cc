@@ -40,12 +40,35 @@ void VirtualNetworks::readClasses(const BuildContext& ctx) {
 }
 
 void VirtualNetworks::summarise() {
-  anyStoreAndForward_ = control_.switching == Switching::kStoreAndForward;
-  anyCutThrough_ = control_.switching != Switching::kWormhole;
-  for (const VirtualNetwork& vn : byClass_) {
+  anyStoreAndForward_ = anyCutThrough_ = anyHostBuffering_ = false;
+  auto note = [&](const VirtualNetwork& vn) {
     anyStoreAndForward_ |= vn.switching == Switching::kStoreAndForward;
     anyCutThrough_ |= vn.switching != Switching::kWormhole;
+    anyHostBuffering_ |= vn.hostBuffering != HostBuffering::kNever;
+  };
+  note(control_);
+  for (const VirtualNetwork& vn : byClass_) note(vn);
+}
+
+void VirtualNetworks::readHostKeys(const ConfigNode& node, VirtualNetwork& vn) {
+  const char* def = vn.hostBuffering == HostBuffering::kNever         ? "never"
+                    : vn.hostBuffering == HostBuffering::kWhenBlocked ? "blocked"
+                                                                      : "always";
+  const std::string when = node.getChoice("host_buffering", def, {"never", "blocked", "always"});
+  vn.hostBuffering = when == "never"     ? HostBuffering::kNever
+                     : when == "blocked" ? HostBuffering::kWhenBlocked
+                                         : HostBuffering::kAlways;
+  vn.hostLoadLimit = static_cast<int>(node.getInt("host_load_limit", vn.hostLoadLimit, 0, 1 << 20));
+  if (node.has("host_load_limit") && vn.hostBuffering == HostBuffering::kNever) {
+    node.fail("host_load_limit", "applies only with host_buffering = \"blocked\" or \"always\"");
   }
+}
+
+void VirtualNetworks::readHostBuffering(const ConfigNode& router) {
+  readHostKeys(router, byClass_[0]);
+  control_.hostBuffering = byClass_[0].hostBuffering;
+  control_.hostLoadLimit = byClass_[0].hostLoadLimit;
+  summarise();
 }
 
 void VirtualNetworks::readClass(const BuildContext& ctx, const ConfigNode& c, VirtualNetwork& vn) {
@@ -61,6 +84,8 @@ void VirtualNetworks::readClass(const BuildContext& ctx, const ConfigNode& c, Vi
   }
   // switching: this class's switching mode (default: router.switching)
   vn.switching = readSwitching(c, "switching", vn.switching);
+  // host_buffering, host_load_limit: when its in-transit packets go into host memory
+  readHostKeys(c, vn);
   // routing: this class's routing function (default: the network's, over the class's lanes)
   const bool ownRouting = c.has("routing");
   if (!ownRouting && vn.lanes == dataLanes) return;  // the network's routing fits as it is
@@ -73,7 +98,7 @@ void VirtualNetworks::readClass(const BuildContext& ctx, const ConfigNode& c, Vi
 
 void VirtualNetworks::rejectClassKeys(const BuildContext& ctx, const char* why) {
   for (const ConfigNode& c : classTables(ctx)) {
-    for (const char* key : {"lanes", "switching", "routing"}) {
+    for (const char* key : {"lanes", "switching", "routing", "host_buffering", "host_load_limit"}) {
       if (c.has(key)) c.fail(key, why);
     }
   }

@@ -7,6 +7,13 @@
 //   lanes = [first, last]    lanes of the data network it uses (a lane range per channel)
 //   switching = "..."        wormhole, virtual_cut_through or store_and_forward
 //   [traffic.class.routing]  its own routing function (same keys as [routing])
+//   host_buffering = "..."   when an in-transit packet leaves the network into the host
+//                            memory of the node it is passing (SPIDER, router/transit_host.h):
+//                            "never" (it stays in its lanes: wormhole), "blocked" (when no
+//                            output lane is free: SPIDER's virtual cut-through) or "always"
+//                            (at every intermediate node: packet switching)
+//   host_load_limit = N      buffer only while the host holds fewer than N in-transit
+//                            packets (a loaded host stalls them instead; 0: no limit)
 // Classes that name the same lanes share them (mixed); disjoint ranges partition the
 // channels (each class owns its lanes). A routing function sees only its virtual network's
 // lanes (its lane classes, e.g. datelines, split those).
@@ -22,6 +29,7 @@
 namespace icnsim {
 
 enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
+enum class HostBuffering : uint8_t { kNever, kWhenBlocked, kAlways };
 
 // The switching mode named `name` ("wormhole", "virtual_cut_through", "store_and_forward")
 // read from `key` of `node`, `def` if absent.
@@ -32,6 +40,8 @@ struct VirtualNetwork {
   int lanes = 1;      // lanes it uses
   const Routing* routing = nullptr;
   Switching switching = Switching::kWormhole;
+  HostBuffering hostBuffering = HostBuffering::kNever;
+  int hostLoadLimit = 0;  // in-transit packets the host may hold before it stalls them (0: any)
 };
 
 class VirtualNetworks {
@@ -42,21 +52,26 @@ class VirtualNetworks {
   VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching);
   // Gives each [[traffic.class]] of ctx.root that names lanes, switching or routing its own.
   void readClasses(const BuildContext& ctx);
+  // The router's default host buffering (router.host_buffering, router.host_load_limit),
+  // for every class that does not name its own; call before readClasses.
+  void readHostBuffering(const ConfigNode& router);
   const VirtualNetwork& of(const Packet& pk) const { return pk.control ? control_ : byClass_[pk.trafficClass]; }
   bool anyStoreAndForward() const { return anyStoreAndForward_; }
   bool anyCutThrough() const { return anyCutThrough_; }
+  bool anyHostBuffering() const { return anyHostBuffering_; }
   // A network model without lanes: fails if any class names lanes, switching or routing.
   static void rejectClassKeys(const BuildContext& ctx, const char* why);
 
  private:
   void readClass(const BuildContext& ctx, const ConfigNode& c, VirtualNetwork& vn);
+  static void readHostKeys(const ConfigNode& node, VirtualNetwork& vn);
   void summarise();
 
   std::vector<VirtualNetwork> byClass_;
   VirtualNetwork control_;
   int dataLanes_;
   std::vector<std::unique_ptr<Routing>> routings_;  // the classes' own routing functions
-  bool anyStoreAndForward_ = false, anyCutThrough_ = false;
+  bool anyStoreAndForward_ = false, anyCutThrough_ = false, anyHostBuffering_ = false;
 };
 
 }  // namespace icnsim

@@ -92,6 +92,17 @@ uint64_t NetworkSet::flitHops() const {
   return sum;
 }
 
+std::vector<Network::RouterCounter> NetworkSet::routerCounters() const {
+  std::vector<Network::RouterCounter> all;
+  for (size_t i = 0; i < models_.size(); ++i) {
+    for (Network::RouterCounter& c : models_[i]->routerCounters()) {
+      if (models_.size() > 1) c.name = fmt::format("network{}.{}", i, c.name);
+      all.push_back(std::move(c));
+    }
+  }
+  return all;
+}
+
 uint64_t NetworkSet::ejectedFlits() const {
   uint64_t sum = 0;
   for (const Network* n : models_) sum += n->ejectedFlits();

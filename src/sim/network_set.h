@@ -42,6 +42,8 @@ class NetworkSet {
   void step(Cycle now);
   uint64_t flitHops() const;
   uint64_t ejectedFlits() const;
+  // Every network's router counters; with several networks each name starts "network<i>.".
+  std::vector<Network::RouterCounter> routerCounters() const;
   void checkInvariants() const;
   void setWatchdog(Cycle cycles);
 

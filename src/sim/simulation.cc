@@ -72,10 +72,16 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   Window w;
   uint64_t moves = 0;  // flit-hops + ejected flits: changes whenever any flit moves
   Cycle lastMove = 0;
-  auto windowEnds = [&] { w.ejectedAtEnd = networks_->ejectedFlits(), w.createdAtEnd = workload_->createdFlits(); };
+  auto windowEnds = [&] {
+    w.ejectedAtEnd = networks_->ejectedFlits(), w.createdAtEnd = workload_->createdFlits();
+    w.countersAtEnd = networks_->routerCounters();
+  };
   Cycle t = 0;
   for (;; ++t) {
-    if (t == warmup_) w.ejectedAtStart = networks_->ejectedFlits(), w.createdAtStart = workload_->createdFlits();
+    if (t == warmup_) {
+      w.ejectedAtStart = networks_->ejectedFlits(), w.createdAtStart = workload_->createdFlits();
+      w.countersAtStart = networks_->routerCounters();
+    }
     workload_->generate(t, t >= warmup_ && t < end);
     nic_->step(t);
     networks_->step(t);
@@ -122,6 +128,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["latency"] = stats_->latency().summary();
   j["network_latency"] = stats_->networkLatency().summary();
   j["average_hops"] = stats_->averageHops();
+  stats_->routes().writeJson(j);
   j["message_latency"] = stats_->messageLatency().summary();
   j["measured_packets"] = workload_->trackedPackets();
   j["undelivered_packets"] = workload_->trackedPackets() - stats_->trackedDelivered();
@@ -141,12 +148,34 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["watchdog_cycles"] = watchdog_;
   j["cycles"] = cyclesRun_;
   j["flit_hops"] = networks_->flitHops();
+  if (!w.countersAtEnd.empty()) j["router_counters"] = routerCountersJson(w);
   j["histogram"] = {{"bin_width", histogramBin_}, {"counts", stats_->latency().histogram(histogramBin_)}};
   j["classes"] = stats_->classesJson(histogramBin_);
   j["message_lengths"] = stats_->lengthClassesJson();
   j["groups"] = stats_->groupsJson();
   j["config"] = configEcho(*doc_);
   return j;
+}
+
+nlohmann::json Simulation::routerCountersJson(const Window& w) const {
+  // Rates: the count's growth over the measurement window per cycle; peaks: whole run.
+  nlohmann::json out = nlohmann::json::object();
+  const std::vector<Network::RouterCounter> final = networks_->routerCounters();
+  for (size_t i = 0; i < w.countersAtEnd.size(); ++i) {
+    const Network::RouterCounter& end = w.countersAtEnd[i];
+    const bool started = i < w.countersAtStart.size();
+    std::vector<double> values(end.perRouter.size());
+    for (size_t r = 0; r < values.size(); ++r) {
+      if (end.peak) values[r] = static_cast<double>(final[i].perRouter[r]);
+      else values[r] = (end.perRouter[r] - (started ? w.countersAtStart[i].perRouter[r] : 0)) / double(measure_);
+    }
+    double sum = 0, max = 0;
+    for (double v : values) sum += v, max = std::max(max, v);
+    out[end.name] = {{end.peak ? "per_router" : "per_router_per_cycle", values},
+                     {"mean", values.empty() ? 0.0 : sum / values.size()},
+                     {"max", max}};
+  }
+  return out;
 }
 
 nlohmann::json Simulation::configEcho(const ConfigDocument& doc) {

@@ -46,11 +46,13 @@ class Simulation {
   // the run ended.
   struct Window {
     uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
+    std::vector<Network::RouterCounter> countersAtStart, countersAtEnd;
     bool drained = true;
     Cycle stalled = 0;  // cycles since any flit last moved, at the end
   };
   Window runCycles(const Progress& progress);
   nlohmann::json summary(const Window& w) const;
+  nlohmann::json routerCountersJson(const Window& w) const;
 
   std::shared_ptr<ConfigDocument> doc_;
   std::unique_ptr<MemoryBudget> memory_;

@@ -42,6 +42,8 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"message_latency_mean", "/message_latency/mean"},
     {"message_latency_p99", "/message_latency/p99"},
     {"average_hops", "/average_hops"},
+    {"cut_through_probability", "/cut_through_probability"},
+    {"host_arrivals_per_node", "/router_counters/host_arrivals/mean"},
     {"measured_packets", "/measured_packets"},
     {"delivered_packets", "/delivered_packets"},
     {"undelivered_packets", "/undelivered_packets"},

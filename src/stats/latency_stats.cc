@@ -10,12 +10,16 @@ void LatencyStats::sort() const {
   sorted_ = true;
 }
 
-double LatencyStats::stddev() const {
-  if (count() < 2) return 0.0;
-  long double n = count();
+double Moments::stddev() const {
+  if (count_ < 2) return 0.0;
+  long double n = count_;
   long double m = static_cast<long double>(sum_) / n;
   long double var = (sumSquares_ - n * m * m) / (n - 1);
   return var > 0 ? static_cast<double>(std::sqrt(var)) : 0.0;
+}
+
+nlohmann::json Moments::summary() const {
+  return {{"count", count_}, {"mean", mean()}, {"stddev", stddev()}};
 }
 
 uint64_t LatencyStats::percentile(double p) const {

@@ -9,16 +9,33 @@
 
 namespace icnsim {
 
+// Count, mean and sample standard deviation without keeping the samples.
+class Moments {
+ public:
+  void add(uint64_t value) {
+    ++count_;
+    sum_ += value;
+    sumSquares_ += static_cast<long double>(value) * value;
+  }
+  uint64_t count() const { return count_; }
+  double mean() const { return count_ ? static_cast<double>(sum_) / count_ : 0.0; }
+  double stddev() const;
+  nlohmann::json summary() const;  // count, mean, stddev
+
+ private:
+  uint64_t count_ = 0, sum_ = 0;
+  long double sumSquares_ = 0;
+};
+
 class LatencyStats {
  public:
   void add(uint64_t value) {
     samples_.push_back(value);
-    sum_ += value;
-    sumSquares_ += static_cast<long double>(value) * value;
+    moments_.add(value);
   }
   size_t count() const { return samples_.size(); }
-  double mean() const { return count() ? static_cast<double>(sum_) / count() : 0.0; }
-  double stddev() const;
+  double mean() const { return moments_.mean(); }
+  double stddev() const { return moments_.stddev(); }
   // p in [0, 100]; nearest-rank percentile.
   uint64_t percentile(double p) const;
   // Counts per bin of `width` cycles starting at 0, up to the largest sample.
@@ -29,8 +46,7 @@ class LatencyStats {
   void sort() const;
   mutable std::vector<uint64_t> samples_;
   mutable bool sorted_ = false;
-  uint64_t sum_ = 0;
-  long double sumSquares_ = 0;
+  Moments moments_;
 };
 
 }  // namespace icnsim

@@ -4,6 +4,28 @@
 
 namespace icnsim {
 
+void RouteStats::add(const Packet& p, uint64_t latency) {
+  if (p.hops < 0) return;
+  if (byHops.size() <= static_cast<size_t>(p.hops)) byHops.resize(p.hops + 1);
+  byHops[p.hops].add(latency);
+  if (p.hops > 1) {
+    intermediate += p.hops - 1;
+    cutThroughs += p.cutThroughs;
+  }
+}
+
+void RouteStats::writeJson(nlohmann::json& j) const {
+  if (intermediate > 0) j["cut_through_probability"] = static_cast<double>(cutThroughs) / intermediate;
+  nlohmann::json hops = nlohmann::json::array();
+  for (size_t h = 0; h < byHops.size(); ++h) {
+    if (byHops[h].count() == 0) continue;
+    nlohmann::json m = byHops[h].summary();
+    m["hops"] = h;
+    hops.push_back(m);
+  }
+  j["latency_by_hops"] = hops;
+}
+
 RunStats::RunStats(const Workload& workload, Cycle windowStart, Cycle windowEnd)
     : workload_(workload), windowStart_(windowStart), windowEnd_(windowEnd),
       perClass_(workload.classes().size()), perLength_(workload.lengthClasses().size()),
@@ -33,6 +55,7 @@ const RunStats::Breakdown& RunStats::complete(const std::vector<Breakdown>& list
   single_.latency = latency_;
   single_.networkLatency = networkLatency_;
   single_.messageLatency = messageLatency_;
+  single_.routes = routes_;
   single_.windowFlits = list[0].windowFlits;
   return single_;
 }
@@ -48,9 +71,11 @@ void RunStats::packetDelivered(const Packet& p, const Message& m, Cycle when) {
   const uint64_t total = when - p.created, network = when - p.injected;
   latency_.add(total);
   networkLatency_.add(network);
+  routes_.add(p, total);
   for (Breakdown* b : breakdowns(p.trafficClass, m)) {
     b->latency.add(total);
     b->networkLatency.add(network);
+    b->routes.add(p, total);
   }
   hops_ += p.hops;
 }
@@ -78,6 +103,7 @@ nlohmann::json RunStats::classesJson(uint64_t histogramBin) const {
     j["share"] = tc.share;
     j["priority"] = tc.priority;
     j["histogram"] = b.latency.histogram(histogramBin);
+    b.routes.writeJson(j);
     out.push_back(j);
   }
   return out;

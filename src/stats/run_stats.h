@@ -8,6 +8,10 @@
 //  - message latency: a message entering the job list to its last packet's arrival (Fed-X).
 // Each is also kept per traffic class, per message-length class and per source group;
 // accepted throughput per group counts flits its members delivered during the window.
+// Per traffic class also (RouteStats): latency by the number of router-to-router hops the
+// packet took (SPIDER Fig. 6b: the deviation for packets of exactly h hops) and the
+// cut-through probability (the share of intermediate routers where the head got an output
+// lane the first cycle it asked; SPIDER Fig. 4c).
 #pragma once
 #include <array>
 #include <span>
@@ -21,6 +25,15 @@
 namespace icnsim {
 
 class Workload;
+
+// What a packet's route says about the network: latency by hop count, cut-throughs.
+struct RouteStats {
+  std::vector<Moments> byHops;        // latency of packets that took exactly h hops
+  uint64_t intermediate = 0;          // intermediate routers passed (hops - 1 per packet)
+  uint64_t cutThroughs = 0;           // ... of which the head cut through
+  void add(const Packet& p, uint64_t latency);
+  void writeJson(nlohmann::json& j) const;  // cut_through_probability, latency_by_hops
+};
 
 class RunStats {
  public:
@@ -49,10 +62,12 @@ class RunStats {
   nlohmann::json classesJson(uint64_t histogramBin) const;
   nlohmann::json lengthClassesJson() const;
   nlohmann::json groupsJson() const;
+  const RouteStats& routes() const { return routes_; }
 
  private:
   struct Breakdown {
     LatencyStats latency, networkLatency, messageLatency;
+    RouteStats routes;
     uint64_t windowFlits = 0;  // flits delivered inside the measurement window
   };
   static nlohmann::json breakdownJson(const Breakdown& b);
@@ -62,6 +77,7 @@ class RunStats {
   const Workload& workload_;
   Cycle windowStart_, windowEnd_;
   LatencyStats latency_, networkLatency_, messageLatency_;
+  RouteStats routes_;
   std::vector<Breakdown> perClass_, perLength_, perGroup_;
   uint64_t trackedDelivered_ = 0, hops_ = 0, windowPackets_ = 0;
   Cycle lastDelivery_ = 0;

@@ -1,0 +1,60 @@
+// The host behind a SPIDER-like node adapter (Feng et al. §3-4), as seen by in-transit
+// packets: a packet the router decides to buffer at this node (its class's host_buffering,
+// router/virtual_networks.h) streams from its input lane into host memory, waits there
+// until the host has processed it, and is then sent on from that memory like a freshly
+// injected packet. The router owns the memory (a packet buffer per in-transit packet, see
+// VcNetwork); this class is the host's side of it: when a buffered packet may leave, and
+// what the host saw.
+//
+// The host processes buffered packets one at a time in the order they became ready
+// (ties: by router lane), `processing_cycles` each. Without partial cut-through a packet is
+// ready when its tail is in memory (store-and-forward through the host); with
+// `page_flits` > 0 it is ready once its first page is in, and later pages follow it out
+// while they still arrive (partial cut-through, §4.2).
+//
+// Keys ([router.host]): buffers (in-transit packets a node's memory holds at once,
+// default 16), processing_cycles (default 16), page_flits (default 0: off).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config/config.h"
+#include "kernel/packet.h"
+
+namespace icnsim {
+
+struct TransitHostParams {
+  int buffers = 16;
+  int processingCycles = 16;
+  int pageFlits = 0;  // 0: the whole packet before it may leave
+};
+
+TransitHostParams readTransitHost(const ConfigNode& router);
+
+class TransitHost {
+ public:
+  TransitHost(const TransitHostParams& params, int routers);
+
+  int buffers() const { return p_.buffers; }
+  // Flits of a `length`-flit packet that must be in memory before the host takes it up.
+  int flitsBeforeReady(int length) const { return p_.pageFlits > 0 && p_.pageFlits < length ? p_.pageFlits : length; }
+  // A packet started into the memory of `router`, which now holds `held` in-transit packets.
+  void arrived(int router, int held);
+  // A packet at `router` became ready for the host at `when`: the cycle it may leave.
+  // Calls for one cycle must come in (router, lane) order.
+  Cycle process(int router, Cycle when);
+
+  // Per router, over the whole run: in-transit packets taken into memory, and the most
+  // held at once.
+  const std::vector<uint64_t>& arrivals() const { return arrivals_; }
+  const std::vector<uint64_t>& peakHeld() const { return peakHeld_; }
+
+ private:
+  TransitHostParams p_;
+  std::vector<Cycle> freeAt_;  // per router: when its host processor is next idle
+  std::vector<uint64_t> arrivals_, peakHeld_;
+};
+
+}  // namespace icnsim

@@ -1,0 +1,165 @@
+// SPIDER's in-transit buffering in host memory (router/transit_host.h, VcNetwork): when a
+// packet enters the memory of the node it passes, what that costs, and the statistics it
+// produces (host arrivals per router, cut-through probability, latency by hop count).
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+using namespace icnsim;
+using icnsim::test::configErrorOf;
+using icnsim::test::doc;
+
+namespace {
+
+// Three routers in a line (terminals 0, 1, 2); terminal 0 alone sends 8-flit packets to
+// terminal 2, rarely, so most packets meet nobody: every such packet passes router 1.
+const char* kLine = R"(
+[simulation]
+warmup_cycles = 1000
+measure_cycles = 20000
+check_invariants = true
+[topology]
+type = "mesh"
+k = 3
+n = 1
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+[traffic]
+process = "poisson"
+rate = 0.002
+packet_length = 8
+[[traffic.group]]
+name = "sender"
+terminals = [0]
+[traffic.group.pattern]
+type = "hotspot"
+nodes = [2]
+[[traffic.group]]
+name = "others"
+rate = 0.0
+)";
+
+nlohmann::json runLine(const std::vector<std::string>& overrides) {
+  auto d = doc(kLine);
+  for (const std::string& o : overrides) d->applyOverride(o);
+  return Simulation(d).run();
+}
+
+uint64_t fastest(const nlohmann::json& r) { return r["network_latency"]["min"].get<uint64_t>(); }
+
+// Packet switching through host memory at router 1: the head waits there until the tail
+// is in (L = 8 flits) and the host has processed the packet (P cycles), so an uncontended
+// packet arrives exactly L + P cycles later than one that cuts through.
+TEST(TransitHost, PacketSwitchingAddsThePacketAndTheProcessingAtEachIntermediateNode) {
+  const auto wormhole = runLine({});
+  for (int processing : {0, 16}) {
+    const auto stored = runLine({"router.host_buffering=\"always\"",
+                                 "router.host.processing_cycles=" + std::to_string(processing)});
+    EXPECT_EQ(fastest(stored), fastest(wormhole) + 8 + processing) << "processing " << processing;
+    EXPECT_EQ(stored["cut_through_probability"].get<double>(), 0.0);
+  }
+  EXPECT_EQ(wormhole["cut_through_probability"].get<double>(), 1.0);
+}
+
+// Partial cut-through: the host sends the packet on once its first page is in. With a
+// one-flit page and no processing the detour through memory costs the write and the read
+// (channel latency 1 + router delay 1); with a 4-flit page, the wait for the page.
+TEST(TransitHost, PartialCutThroughForwardsOnceTheFirstPageIsIn) {
+  const auto wormhole = runLine({});
+  auto partial = [](int page) {
+    return runLine({"router.host_buffering=\"always\"", "router.host.processing_cycles=0",
+                    "router.host.page_flits=" + std::to_string(page)});
+  };
+  EXPECT_EQ(fastest(partial(1)), fastest(wormhole) + 2);
+  EXPECT_EQ(fastest(partial(4)), fastest(wormhole) + 4);
+}
+
+// Buffering only when blocked: an uncontended packet never enters memory, so latency and
+// the host counters are those of wormhole switching.
+TEST(TransitHost, BufferingWhenBlockedLeavesUncontendedPacketsInTheNetwork) {
+  const auto wormhole = runLine({});
+  const auto blocked = runLine({"router.host_buffering=\"blocked\""});
+  EXPECT_EQ(fastest(blocked), fastest(wormhole));
+  EXPECT_EQ(blocked["router_counters"]["host_arrivals"]["max"].get<double>(), 0.0);
+}
+
+// In-transit arrivals are counted where they happen: only router 1 is ever passed, and it
+// takes in every packet from 0 to 2: its rate is the sender's packet rate (0.04 / 8 a
+// cycle, about 100 packets in the window: within 30 %, three standard deviations).
+TEST(TransitHost, HostArrivalsAreCountedAtTheIntermediateRouterOnly) {
+  const auto r = runLine({"router.host_buffering=\"always\"", "traffic.rate=0.04"});
+  const auto& perRouter = r["router_counters"]["host_arrivals"]["per_router_per_cycle"];
+  ASSERT_EQ(perRouter.size(), 3u);
+  EXPECT_EQ(perRouter[0].get<double>(), 0.0);
+  EXPECT_EQ(perRouter[2].get<double>(), 0.0);
+  const double packetRate = 0.04 / 8;
+  EXPECT_NEAR(perRouter[1].get<double>(), packetRate, 0.3 * packetRate);
+  EXPECT_GE(r["router_counters"]["host_peak_held"]["per_router"][1].get<double>(), 1.0);
+}
+
+// A 6x6 torus under heavy uniform load with buffering when blocked, a small host and a
+// load limit: credits and flits are conserved every cycle (check_invariants), every
+// measured packet arrives, and the same seed gives the same result.
+TEST(TransitHost, TorusWithBufferingConservesFlitsAndIsDeterministic) {
+  const std::string torus = R"(
+[simulation]
+warmup_cycles = 500
+measure_cycles = 3000
+check_invariants = true
+[topology]
+type = "torus"
+k = 6
+n = 2
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+host_buffering = "blocked"
+host_load_limit = 3
+[router.host]
+buffers = 4
+processing_cycles = 8
+page_flits = 8
+[traffic]
+process = "poisson"
+load = 0.5
+packet_length = 32
+)";
+  const auto a = Simulation(doc(torus)).run();
+  const auto b = Simulation(doc(torus)).run();
+  EXPECT_TRUE(a["drained"].get<bool>());
+  EXPECT_EQ(a.dump(), b.dump());
+  EXPECT_GT(a["router_counters"]["host_arrivals"]["mean"].get<double>(), 0.0);
+  EXPECT_LE(a["router_counters"]["host_peak_held"]["max"].get<double>(), 3.0);
+  const double p = a["cut_through_probability"].get<double>();
+  EXPECT_GT(p, 0.0);
+  EXPECT_LT(p, 1.0);
+}
+
+// Latency by hop count: on the line, terminal 0's packets to 2 all take two hops.
+TEST(TransitHost, LatencyIsKeptByHopCount) {
+  const auto r = runLine({});
+  const auto& byHops = r["latency_by_hops"];
+  ASSERT_EQ(byHops.size(), 1u);
+  EXPECT_EQ(byHops[0]["hops"].get<int>(), 2);
+  EXPECT_EQ(byHops[0]["count"].get<uint64_t>(), r["latency"]["count"].get<uint64_t>());
+}
+
+TEST(TransitHost, BadHostKeysAreConfigurationErrors) {
+  auto error = [](const std::vector<std::string>& overrides) {
+    return configErrorOf([&] { runLine(overrides); });
+  };
+  EXPECT_NE(error({"router.host.buffers=4"}).find("router.host"), std::string::npos);
+  EXPECT_NE(error({"router.host_load_limit=2"}).find("host_load_limit"), std::string::npos);
+  EXPECT_NE(error({"router.host_buffering=\"sometimes\""}).find("router.host_buffering"), std::string::npos);
+  EXPECT_NE(error({"router.host_buffering=\"always\"", "router.host.buffers=0"}).find("router.host.buffers"),
+            std::string::npos);
+  EXPECT_NE(error({"router.host_buffering=\"always\"", "timing.mode=\"synchronous\""}).find("pipelined"),
+            std::string::npos);
+}
+
+}  // namespace
