@@ -17,6 +17,7 @@ namespace {
 const std::map<std::string, std::pair<std::string, std::string>> kSourceConfigs = {
     {"bernoulli", {"process = \"bernoulli\"\nload = 0.3\n", ""}},
     {"poisson", {"process = \"poisson\"\nload = 0.3\n", ""}},
+    {"periodic", {"process = \"periodic\"\nload = 0.3\n", ""}},
     {"saturation", {"process = \"saturation\"\n", ""}},
     {"phased", {"process = \"phased\"\n", "[traffic.phases]\npackets_min = 5\npackets_max = 10\ncount = 4\n"}},
     {"scan", {"process = \"scan\"\n", "[traffic.scan]\nvalues = 20\n[processor]\nsend_overhead = 2\n"}},

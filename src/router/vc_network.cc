@@ -63,6 +63,8 @@ void VcNetwork::buildChannels() {
     for (int r = 0; r < topology.numRouters(); ++r) {
       hostChannel_.push_back(addChannel(-1, r, topology.numPorts(r), true));
     }
+    hostLaneBase_ = channels_[hostChannel_[0]].firstLane;
+    hostHeadReady_.assign(static_cast<size_t>(topology.numRouters()) * p_.host.buffers, 0);
   }
   for (int t = 0; t < topology.numTerminals(); ++t) {
     const Endpoint& in = topology.injectionPort(t);
@@ -108,8 +110,23 @@ void VcNetwork::activate(int32_t channel) {
   Channel& c = channels_[channel];
   if (c.allocated++ == 0 && !c.active) {
     c.active = true;
-    activeChannels_.push_back(channel);
+    (c.host ? activeHostChannels_ : activeChannels_).push_back(channel);
   }
+}
+
+template <typename Visit>
+void VcNetwork::visitActive(std::vector<int32_t>& list, Visit&& visit) {
+  size_t keep = 0;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const int32_t c = list[i];
+    if (channels_[c].allocated == 0) {
+      channels_[c].active = false;
+      continue;
+    }
+    list[keep++] = c;
+    visit(c);
+  }
+  list.resize(keep);
 }
 
 bool VcNetwork::admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const {
@@ -159,22 +176,11 @@ void VcNetwork::step(Cycle now) {
   allocateLanes(now);
 
   moves_.clear();
-  size_t keep = 0;
-  for (size_t i = 0; i < activeChannels_.size(); ++i) {
-    int32_t c = activeChannels_[i];
-    if (channels_[c].allocated == 0) {
-      channels_[c].active = false;
-      continue;
-    }
-    activeChannels_[keep++] = c;
-    if (channels_[c].host) {
-      collectHostMoves(c, now);
-      continue;
-    }
-    int32_t w = decide(c, now);
+  visitActive(activeChannels_, [&](int32_t c) {
+    const int32_t w = decide(c, now);
     if (w >= 0) moves_.push_back(w);
-  }
-  activeChannels_.resize(keep);
+  });
+  if (host_) visitActive(activeHostChannels_, [&](int32_t c) { collectHostMoves(c, now); });
 
   if (!moves_.empty()) {
     applyMoves(now);
@@ -331,25 +337,39 @@ bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetw
 void VcNetwork::collectHostMoves(int32_t channel, Cycle now) {
   // Host memory takes a flit from every lane streaming into it each cycle: each is fed at
   // link rate by its own input lane (SPIDER's receive engines write to memory in parallel).
+  // What the moves mean for the host is noted here, so the flit loop stays as it was.
   const Channel& c = channels_[channel];
   for (int v = 0; v < host_->buffers(); ++v) {
     const int32_t lane = c.firstLane + v;
     const Lane& out = lanes_[lane];
     if (out.feeder < 0) continue;
     const Lane& in = lanes_[out.feeder];
-    if (in.count > 0 && frontReady(in) <= now) moves_.push_back(lane);
+    if (in.count == 0 || frontReady(in) > now) continue;
+    moves_.push_back(lane);
+    ++hostFlits_;
+    if (in.frontSeq == 0) hostHeads_.push_back(lane);
+    // The host takes the packet up once enough of it is in.
+    if (out.received + 1 == host_->flitsBeforeReady(packets_[in.packet].length)) {
+      hostReady_.push_back({c.dstRouter, lane});
+    }
   }
 }
 
-void VcNetwork::scheduleHostReady() {
+void VcNetwork::scheduleHostReady(Cycle inMemory) {
+  // A head that has just entered memory waits for the host as well as for the router
+  // delay: its own ready cycle is kept aside until the host has processed the packet.
+  for (int32_t lane : hostHeads_) {
+    Cycle& front = ready_[lanes_[lane].ringBase + lanes_[lane].ringHead];
+    hostHeadReady_[lane - hostLaneBase_] = front;
+    front = kNever;
+  }
+  hostHeads_.clear();
   // In (router, lane) order, so the host's processing order does not depend on the order
   // flits were moved.
   std::sort(hostReady_.begin(), hostReady_.end());
   for (const HostReady& h : hostReady_) {
     const Lane& l = lanes_[h.lane];
-    Cycle& front = ready_[l.ringBase + l.ringHead];  // the head: it waits here until routed
-    front = std::max(front, host_->process(h.router, h.inMemory));
-    pendingHeads_.push_back(h.lane);
+    ready_[l.ringBase + l.ringHead] = std::max(hostHeadReady_[h.lane - hostLaneBase_], host_->process(h.router, inMemory));
   }
   hostReady_.clear();
 }
@@ -426,7 +446,7 @@ void VcNetwork::applyMoves(Cycle now) {
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
   for (const StagedFlit& f : staged_) {
     const Channel& c = channels_[laneChannel_[f.lane]];
-    if (!c.host) terminals_.countHops(1);  // into host memory is not a channel traversal
+    terminals_.countHops(1);
     if (toTerminal(c)) {
       terminals_.countEjected(1);
       if (f.seq == 0) terminals_.headArrived(channelTerminal_[laneChannel_[f.lane]], f.packet, arrive);
@@ -445,21 +465,13 @@ void VcNetwork::applyMoves(Cycle now) {
     // Only now, with the tail written, may the lane be released once it drains: marking it
     // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
     if (f.tail) l.tailSent = true;
-    if (c.host) {
-      // Into host memory: the host takes the packet up once enough of it is in.
-      if (f.seq == 0) l.packet = f.packet;
-      if (l.received == host_->flitsBeforeReady(packets_[f.packet].length)) {
-        hostReady_.push_back({c.dstRouter, f.lane, arrive});
-      }
-      continue;
-    }
     if (f.seq == 0) {
       l.packet = f.packet;
       pendingHeads_.push_back(f.lane);
       if (c.srcRouter >= 0) ++packets_[f.packet].hops;
     }
   }
-  if (!hostReady_.empty()) scheduleHostReady();
+  if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
 }
 
 void VcNetwork::checkInvariants() const {
@@ -501,6 +513,8 @@ void VcNetwork::reportStuck(Cycle now) const {
   }
   throw StuckNetworkError(fmt::format("{}. First blocked lanes:{}", terminals_.stuckSummary(now, "flit"), detail));
 }
+
+uint64_t VcNetwork::flitHops() const { return terminals_.flitHops() - hostFlits_; }
 
 std::vector<Network::RouterCounter> VcNetwork::routerCounters() const {
   if (!host_) return {};

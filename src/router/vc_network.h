@@ -100,7 +100,8 @@ class VcNetwork : public Network {
 
   void step(Cycle now) override;
   void wake(Port port) override;
-  uint64_t flitHops() const override { return terminals_.flitHops(); }
+  // Flits moved into host memory do not cross a channel.
+  uint64_t flitHops() const override;
   uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
   uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
@@ -145,7 +146,11 @@ class VcNetwork : public Network {
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
   Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
   void activate(int32_t channel);
-  void claimLane(int32_t lane, int32_t packet, int32_t feeder);
+  // Calls visit(channel) for each channel of `list` that still has an allocated lane and
+  // drops the others from it.
+  template <typename Visit>
+  void visitActive(std::vector<int32_t>& list, Visit&& visit);
+  [[gnu::always_inline]] inline void claimLane(int32_t lane, int32_t packet, int32_t feeder);
   void releaseLane(int32_t lane);
   void returnCredit(int32_t lane);
   void injectFromTerminals(Cycle now);
@@ -195,21 +200,27 @@ class VcNetwork : public Network {
     }
   };
   std::vector<HeadRequest> requests_;
-  bool grantHead(const HeadRequest& req, Cycle now);  // false: the head waits
-  int32_t outputChannel(int32_t router, int port) const;
-  bool claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options, int offset, Cycle now);
+  // Inlined: together they are the per-head loop of allocateLanes.
+  [[gnu::always_inline]] inline bool grantHead(const HeadRequest& req, Cycle now);  // false: the head waits
+  [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
+  [[gnu::always_inline]] inline bool claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
+                                                     int offset, Cycle now);
   bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn);
   void collectHostMoves(int32_t channel, Cycle now);
-  void scheduleHostReady();
+  void scheduleHostReady(Cycle inMemory);  // after the flits of a cycle have moved
   struct HostReady {  // a packet in host memory that the host may now take up
     int32_t router;
     int32_t lane;
-    Cycle inMemory;
     bool operator<(const HostReady& o) const { return router != o.router ? router < o.router : lane < o.lane; }
   };
   std::unique_ptr<TransitHost> host_;  // null unless some virtual network buffers at hosts
   std::vector<int32_t> hostChannel_;   // per router: its host memory channel
   std::vector<HostReady> hostReady_;
+  std::vector<int32_t> hostHeads_;     // memory lanes whose head moves in this cycle
+  std::vector<int32_t> activeHostChannels_;
+  uint64_t hostFlits_ = 0;             // flits moved into host memory
+  int32_t hostLaneBase_ = 0;           // the memory lanes of all routers follow each other
+  std::vector<Cycle> hostHeadReady_;   // per memory lane: when its head could leave but for the host
   std::vector<std::vector<RouteOption>> headOptions_;  // per lane: its waiting head's routes
 
   int32_t busyInjectionLanes_ = 0;

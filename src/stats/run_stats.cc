@@ -29,7 +29,9 @@ void RouteStats::writeJson(nlohmann::json& j) const {
 RunStats::RunStats(const Workload& workload, Cycle windowStart, Cycle windowEnd)
     : workload_(workload), windowStart_(windowStart), windowEnd_(windowEnd),
       perClass_(workload.classes().size()), perLength_(workload.lengthClasses().size()),
-      perGroup_(workload.groups().names.size()), pending_(workload.groups().groupOf.size(), 0) {}
+      perGroup_(workload.groups().names.size()), pending_(workload.groups().groupOf.size(), 0),
+      separateLengths_(perLength_.size() > 1 || workload.hasClassStreams()),
+      separateGroups_(perGroup_.size() > 1 || workload.hasClassStreams()) {}
 
 void RunStats::samplePending(Cycle now) {
   sampleTimes_.push_back(now);
@@ -43,15 +45,16 @@ nlohmann::json RunStats::pendingJson() const {
 std::span<RunStats::Breakdown* const> RunStats::breakdowns(int trafficClass, const Message& m) {
   // A breakdown with a single entry equals the totals: it is filled from them when the
   // results are written, which keeps the per-packet cost down.
+  // A class stream's messages belong to no length class and no group.
   size_t n = 0;
   if (perClass_.size() > 1) scratch_[n++] = &perClass_[trafficClass];
-  if (perLength_.size() > 1) scratch_[n++] = &perLength_[m.lengthClass];
-  if (perGroup_.size() > 1) scratch_[n++] = &perGroup_[m.group];
+  if (separateLengths_ && m.lengthClass >= 0) scratch_[n++] = &perLength_[m.lengthClass];
+  if (separateGroups_ && m.group >= 0) scratch_[n++] = &perGroup_[m.group];
   return {scratch_.data(), n};
 }
 
 const RunStats::Breakdown& RunStats::complete(const std::vector<Breakdown>& list, size_t i) const {
-  if (list.size() > 1) return list[i];
+  if (list.size() > 1 || workload_.hasClassStreams()) return list[i];
   single_.latency = latency_;
   single_.networkLatency = networkLatency_;
   single_.messageLatency = messageLatency_;
@@ -63,7 +66,7 @@ const RunStats::Breakdown& RunStats::complete(const std::vector<Breakdown>& list
 void RunStats::packetDelivered(const Packet& p, const Message& m, Cycle when) {
   lastDelivery_ = when;
   if (when >= windowStart_ && when < windowEnd_) {
-    perGroup_[m.group].windowFlits += p.length;
+    if (m.group >= 0) perGroup_[m.group].windowFlits += p.length;
     ++windowPackets_;
   }
   if (!p.tracked) return;

@@ -82,6 +82,8 @@ class RunStats {
   uint64_t trackedDelivered_ = 0, hops_ = 0, windowPackets_ = 0;
   Cycle lastDelivery_ = 0;
   std::vector<int32_t> pending_;
+  // Kept apart from the totals: several of them, or class streams that belong to none.
+  bool separateLengths_, separateGroups_;
   std::vector<Cycle> sampleTimes_;
   std::vector<std::vector<int32_t>> samples_;
   std::array<Breakdown*, 3> scratch_{};

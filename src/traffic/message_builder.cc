@@ -20,6 +20,7 @@ int16_t pickByShare(const std::vector<T>& items, Rng& rng) {
   double u = rng.uniform(), acc = 0;
   size_t i = 0;
   while (i + 1 < items.size() && u >= (acc += items[i].share)) ++i;
+  while (i > 0 && items[i].share == 0) --i;  // rounding must not pick an item without a share
   return static_cast<int16_t>(i);
 }
 
@@ -91,6 +92,20 @@ MessageBuilder::MessageBuilder(const BuildContext& ctx, const ConfigNode& node, 
   }
   for (int t = 0; t < n; ++t) rng_.emplace_back(ctx.seed, "traffic-source", t);
   serial_.assign(n, 0);
+  readStreams(ctx, node);
+}
+
+// The classes with a source of their own (traffic/class_stream.h); their patterns may
+// refer to the groups, so they come after them.
+void MessageBuilder::readStreams(const BuildContext& ctx, const ConfigNode& node) {
+  BuildContext patternCtx = ctx;
+  patternCtx.groups = &groups_;
+  const std::vector<ConfigNode> list = node.childArray("class");
+  for (size_t c = 0; c < list.size(); ++c) {
+    if (!ClassStream::isStream(list[c])) continue;
+    streams_.emplace_back(patternCtx, list[c], node, static_cast<int16_t>(c), packetLengths_[0], nodeCapacity(ctx));
+    maxPacketLength_ = std::max(maxPacketLength_, streams_.back().packetLength());
+  }
 }
 
 MessageBuilder::~MessageBuilder() = default;
@@ -115,12 +130,22 @@ void MessageBuilder::readClasses(const ConfigNode& node) {
     TrafficClass tc;
     // name, share (relative weight), priority (higher wins under priority arbitration)
     tc.name = c.getString("name", fmt::format("class{}", classes_.size()));
-    tc.share = c.requireDouble("share", 0.0, 1e9);
+    tc.share = ClassStream::isStream(c) ? 0.0 : c.requireDouble("share", 0.0, 1e9);
     tc.priority = static_cast<int>(c.getInt("priority", 0, 0, 1000));
     classes_.push_back(tc);
   }
   if (classes_.empty()) classes_.push_back({"all", 1.0, 0});
+  double shared = 0;
+  for (const TrafficClass& tc : classes_) shared += tc.share;
+  if (shared <= 0) {
+    node.fail("class", "the [traffic] stream needs a class with a share above 0 (a class with a source of its own takes none)");
+  }
   normaliseShares(classes_, node, "class");
+  // With one class taking the main stream's packets there is nothing to draw, so adding
+  // class streams leaves the main stream's random draws (and so its messages) as they were.
+  for (size_t c = 0; c < classes_.size(); ++c) {
+    if (classes_[c].share == 1.0) onlySharedClass_ = static_cast<int16_t>(c);
+  }
 }
 
 void MessageBuilder::readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate) {
@@ -219,13 +244,14 @@ int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const Mess
   Message& m = (*messages_)[id];
   m.source = terminal;
   m.destination = shape.destination >= 0 ? shape.destination : groupPattern_[group]->destination(terminal, rng);
-  m.lengthClass = pickByShare(lengthClasses_, rng);
+  const bool stream = shape.trafficClass >= 0;  // a class stream's message: nothing more to draw
+  m.lengthClass = stream ? -1 : pickByShare(lengthClasses_, rng);
   m.packets = shape.packets > 0 ? shape.packets : std::min(shape.maxPackets, drawPackets(lengthClasses_[m.lengthClass], rng));
   m.tag = shape.tag;
-  m.packetLength = pickLength(packetLengths_, rng);
-  m.trafficClass = pickByShare(classes_, rng);
+  m.packetLength = shape.packetLength > 0 ? shape.packetLength : pickLength(packetLengths_, rng);
+  m.trafficClass = stream ? shape.trafficClass : onlySharedClass_ >= 0 ? onlySharedClass_ : pickByShare(classes_, rng);
   m.priority = static_cast<int16_t>(classes_[m.trafficClass].priority);
-  m.group = static_cast<int16_t>(group);
+  m.group = static_cast<int16_t>(stream ? -1 : group);
   m.created = now;
   m.tracked = tracked;
   m.serial = (static_cast<uint64_t>(terminal) << 40) | serial_[terminal]++;

@@ -20,6 +20,7 @@
 
 #include "common/rng.h"
 #include "kernel/message.h"
+#include "traffic/class_stream.h"
 #include "traffic/pattern.h"
 #include "traffic/terminal_groups.h"
 
@@ -46,6 +47,8 @@ struct MessageShape {
   int packets = -1;         // -1: from the length class
   int maxPackets = 1 << 30; // cap on a drawn length (a phase's remaining budget)
   int32_t tag = 0;          // application kernels: the step of the program it belongs to
+  int16_t trafficClass = -1; // >= 0: a class stream's message (no length class, no group)
+  int packetLength = -1;    // -1: drawn from [traffic]'s packet lengths
 };
 
 class MessageBuilder {
@@ -59,6 +62,11 @@ class MessageBuilder {
   // source's job list was full (the message was drawn, so every stream stays the same, but
   // it is not offered).
   int32_t create(int terminal, Cycle now, bool tracked, const MessageShape& shape = {});
+  // Creates the messages of the classes with a source of their own due at `now`.
+  void generateStreams(Cycle now, bool tracked) {
+    for (ClassStream& s : streams_) s.generate(*this, now, tracked);
+  }
+  bool hasStreams() const { return !streams_.empty(); }
   // The terminal may have work for the network interface (a source's own decision).
   void wake(int terminal);
   int packetsOf(int32_t message) const { return (*messages_)[message].packets; }
@@ -84,6 +92,7 @@ class MessageBuilder {
 
  private:
   void readClasses(const ConfigNode& node);
+  void readStreams(const BuildContext& ctx, const ConfigNode& node);
   int drawPackets(const MessageLengthClass& c, Rng& rng) const;
   void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
   // Reads group g's members from `terminals`, or notes that it takes a share or the rest.
@@ -99,6 +108,8 @@ class MessageBuilder {
   int64_t sourceQueueLimit_ = 1024;
   std::vector<MessageLengthClass> lengthClasses_;
   std::vector<TrafficClass> classes_;
+  std::vector<ClassStream> streams_;
+  int16_t onlySharedClass_ = -1;  // the one class with a share, if only one has
   TerminalGroups groups_;
   std::vector<double> groupRate_;
   std::vector<std::unique_ptr<TrafficPattern>> groupPattern_;

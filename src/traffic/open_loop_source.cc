@@ -13,7 +13,7 @@ void OpenLoopSource::start(MessageBuilder& builder) {
   for (int t = 0; t < n; ++t) {
     if (!builder.sends(t)) continue;
     messageRate_[t] = builder.groupRate(builder.groups().groupOf[t]) / flitsPerMessage;
-    checkRate(messageRate_[t]);
+    checkArrivalRate(process_, messageRate_[t], traffic_, "load");
     if (messageRate_[t] > 0) {
       sending_.push_back(t);
       nextArrival_[t] = next(t, -1.0);
@@ -30,5 +30,23 @@ void OpenLoopSource::generate(Cycle now, bool tracked) {
     }
   }
 }
+
+namespace {
+
+std::unique_ptr<TrafficSource> makeOpenLoop(const ConfigNode& traffic, const char* process) {
+  return std::make_unique<OpenLoopSource>(traffic, arrivalProcessByName(process));
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(TrafficSource, "poisson", [](const BuildContext&, const ConfigNode& traffic) {
+  return makeOpenLoop(traffic, "poisson");
+});
+ICNSIM_REGISTER(TrafficSource, "bernoulli", [](const BuildContext&, const ConfigNode& traffic) {
+  return makeOpenLoop(traffic, "bernoulli");
+});
+ICNSIM_REGISTER(TrafficSource, "periodic", [](const BuildContext&, const ConfigNode& traffic) {
+  return makeOpenLoop(traffic, "periodic");
+});
 
 }  // namespace icnsim

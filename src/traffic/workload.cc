@@ -17,6 +17,7 @@ Workload::~Workload() = default;
 void Workload::generate(Cycle now, bool tracked) {
   tracked_ = tracked;
   source_->generate(now, tracked);
+  builder_->generateStreams(now, tracked);
 }
 
 }  // namespace icnsim

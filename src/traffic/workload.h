@@ -11,7 +11,8 @@
 // adaptive routing); source_queue_limit (messages a job list may hold; an open-loop message
 // beyond it is not offered); [traffic.pattern]; [[traffic.message_length]] with name,
 // share, packets (integer or array, equal probability; default: one class of one-packet
-// messages); [[traffic.class]] with name, share, priority; [[traffic.group]] with name,
+// messages); [[traffic.class]] with name, share, priority, or a source of its own instead
+// of a share (traffic/class_stream.h); [[traffic.group]] with name,
 // share (fraction of all terminals, drawn from the seed) or terminals (explicit list) or
 // neither (all terminals not yet placed), and optionally its own load/rate and [pattern].
 // Each process's own table ([traffic.phases], [traffic.scan], [traffic.em3d]) is
@@ -57,6 +58,7 @@ class Workload : public TrafficHooks {
   const std::vector<TrafficClass>& classes() const { return builder_->classes(); }
   const std::vector<MessageLengthClass>& lengthClasses() const { return builder_->lengthClasses(); }
   const TerminalGroups& groups() const { return builder_->groups(); }
+  bool hasClassStreams() const { return builder_->hasStreams(); }
   double groupRate(int group) const { return builder_->groupRate(group); }
   uint64_t createdFlits() const { return builder_->createdFlits(); }
   uint64_t trackedMessages() const { return builder_->trackedMessages(); }

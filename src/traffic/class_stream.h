@@ -1,0 +1,53 @@
+// A traffic class with a source of its own, beside the main stream of [traffic] (BookSim
+// gives every class its own injection process, rate, pattern and packet size; SPIDER's
+// guaranteed class sends one packet per node every 1500 cycles whatever the best-effort
+// load, and its hot spot is extra traffic from a node's neighbours). Its sending terminals
+// create one-packet messages of the class at its own rate, by its own arrival process,
+// to destinations of its own pattern, each from its own random stream (so adding a stream
+// does not change when or where the main stream's messages go).
+//
+// Keys ([[traffic.class]], beside name, priority and the virtual-network keys): load
+// (fraction of capacity) or rate (flits/node/cycle) or period (cycles between a terminal's
+// messages) -- any of them makes the class a stream; process ("poisson" default,
+// "bernoulli", "periodic"; period implies periodic); packet_length (flits, default
+// [traffic]'s first); terminals (senders, default all); [traffic.class.pattern] (default
+// [traffic.pattern]). A stream class takes no share of the main stream.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "common/build_context.h"
+#include "config/config.h"
+#include "kernel/packet.h"
+#include "traffic/arrival_process.h"
+#include "traffic/pattern.h"
+
+namespace icnsim {
+
+class MessageBuilder;
+
+class ClassStream {
+ public:
+  // Whether the class table `node` has a source of its own.
+  static bool isStream(const ConfigNode& node);
+  // `defaultLength`: [traffic]'s packet length; `capacity`: flits/node/cycle of `load` = 1.
+  ClassStream(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& traffic, int16_t trafficClass,
+              int defaultLength, double capacity);
+
+  int packetLength() const { return packetLength_; }
+  double rate() const { return messageRate_ * packetLength_; }  // flits per sender per cycle
+  // Creates the messages due at `now` through `builder`.
+  void generate(MessageBuilder& builder, Cycle now, bool tracked);
+
+ private:
+  int16_t class_;
+  int packetLength_;
+  ArrivalProcess process_ = ArrivalProcess::kPoisson;
+  double messageRate_ = 0;  // per sender, messages per cycle
+  std::vector<int> senders_;
+  std::vector<double> next_;  // per sender: continuous time of its next message
+  std::vector<Rng> rng_;      // per sender
+  std::unique_ptr<TrafficPattern> pattern_;
+};
+
+}  // namespace icnsim
