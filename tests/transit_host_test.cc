@@ -163,3 +163,44 @@ TEST(TransitHost, BadHostKeysAreConfigurationErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+// Four neighbours of the centre of a 3x3 mesh stream 8-flit packets to it as fast as they
+// can. Through an ordinary ejection channel the centre takes one flit per cycle (a quarter
+// each); with every lane ejecting on its own, each neighbour's link is the limit.
+double acceptedPerSender(const std::string& ejection) {
+  auto d = doc(std::string(R"(
+[simulation]
+warmup_cycles = 500
+measure_cycles = 3000
+[topology]
+type = "mesh"
+k = 3
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+)") + ejection + R"(
+[traffic]
+process = "saturation"
+packet_length = 8
+[[traffic.group]]
+name = "neighbours"
+terminals = [1, 3, 5, 7]
+[traffic.group.pattern]
+type = "hotspot"
+nodes = [4]
+)");
+  const auto r = Simulation(d).run();
+  return r["groups"][0]["accepted_rate"].get<double>();
+}
+
+TEST(WideEjection, EveryLaneEjectsAFlitPerCycle) {
+  EXPECT_NEAR(acceptedPerSender(""), 0.25, 0.01);
+  EXPECT_GT(acceptedPerSender("ejection = \"every_lane\"\nejection_lanes = 8\n"), 0.9);
+  EXPECT_NE(configErrorOf([] { acceptedPerSender("ejection_lanes = 8\n"); }).find("every_lane"), std::string::npos);
+}
+
+}  // namespace

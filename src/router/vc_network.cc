@@ -24,16 +24,23 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   creditWheel_.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
 }
 
-int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, bool host) {
+int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind) {
   Channel c{};
   c.firstLane = routerLaneEnd_;
-  routerLaneEnd_ += host ? p_.host.buffers : p_.lanes;
+  routerLaneEnd_ += kind == ChannelKind::kHostMemory ? p_.host.buffers
+                    : kind == ChannelKind::kWideEjection ? p_.ejectionLanes
+                                                         : p_.lanes;
   c.srcRouter = src;
   c.dstRouter = dst;
   c.dstPort = static_cast<int16_t>(dstPort);
-  c.host = host;
+  c.host = kind == ChannelKind::kHostMemory;
+  c.everyLane = kind != ChannelKind::kLink;
   channels_.push_back(c);
   return static_cast<int32_t>(channels_.size() - 1);
+}
+
+int32_t VcNetwork::laneEnd(int32_t channel) const {
+  return channel + 1 < static_cast<int32_t>(channels_.size()) ? channels_[channel + 1].firstLane : routerLaneEnd_;
 }
 
 void VcNetwork::buildChannels() {
@@ -48,7 +55,8 @@ void VcNetwork::buildChannels() {
       const Endpoint& peer = topology.outputPeer(r, port);
       if (!peer.connected()) continue;
       bool router = peer.kind == Endpoint::kRouter;
-      int32_t c = addChannel(r, router ? peer.id : -1, router ? peer.port : 0, false);
+      const ChannelKind kind = router || p_.ejectionLanes == 0 ? ChannelKind::kLink : ChannelKind::kWideEjection;
+      int32_t c = addChannel(r, router ? peer.id : -1, router ? peer.port : 0, kind);
       routerOut_[routerOutBase_[r] + port] = c;
       if (!router) {
         channelTerminal_.resize(channels_.size(), -1);
@@ -61,14 +69,14 @@ void VcNetwork::buildChannels() {
     // hold whole packets; a packet sent on from it is routed as if freshly injected.
     host_ = std::make_unique<TransitHost>(p_.host, topology.numRouters());
     for (int r = 0; r < topology.numRouters(); ++r) {
-      hostChannel_.push_back(addChannel(-1, r, topology.numPorts(r), true));
+      hostChannel_.push_back(addChannel(-1, r, topology.numPorts(r), ChannelKind::kHostMemory));
     }
     hostLaneBase_ = channels_[hostChannel_[0]].firstLane;
     hostHeadReady_.assign(static_cast<size_t>(topology.numRouters()) * p_.host.buffers, 0);
   }
   for (int t = 0; t < topology.numTerminals(); ++t) {
     const Endpoint& in = topology.injectionPort(t);
-    injectionChannel_.push_back(addChannel(-1, in.id, in.port, false));
+    injectionChannel_.push_back(addChannel(-1, in.id, in.port, ChannelKind::kLink));
   }
   channelTerminal_.resize(channels_.size(), -1);
 }
@@ -81,8 +89,7 @@ void VcNetwork::buildLanes() {
   uint32_t slots = 0;
   for (size_t c = 0; c < channels_.size(); ++c) {
     const Channel& ch = channels_[c];
-    const int32_t end = c + 1 < channels_.size() ? channels_[c + 1].firstLane : routerLaneEnd_;
-    for (int32_t lane = ch.firstLane; lane < end; ++lane) {
+    for (int32_t lane = ch.firstLane; lane < laneEnd(static_cast<int32_t>(c)); ++lane) {
       Lane& l = lanes_[lane];
       laneChannel_[lane] = static_cast<int32_t>(c);
       const int capacity = ch.host ? p_.maxPacketLength : toTerminal(ch) ? 0 : p_.depth;
@@ -110,7 +117,7 @@ void VcNetwork::activate(int32_t channel) {
   Channel& c = channels_[channel];
   if (c.allocated++ == 0 && !c.active) {
     c.active = true;
-    (c.host ? activeHostChannels_ : activeChannels_).push_back(channel);
+    (c.everyLane ? activeEveryLane_ : activeChannels_).push_back(channel);
   }
 }
 
@@ -180,7 +187,7 @@ void VcNetwork::step(Cycle now) {
     const int32_t w = decide(c, now);
     if (w >= 0) moves_.push_back(w);
   });
-  if (host_) visitActive(activeHostChannels_, [&](int32_t c) { collectHostMoves(c, now); });
+  if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(c, now); });
 
   if (!moves_.empty()) {
     applyMoves(now);
@@ -309,8 +316,11 @@ bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteO
                                       destination, terminal));
     }
     if (!admittedAt(channels_[out].dstRouter, id, false, now)) continue;
-    for (int v = opt.laneBegin; v < opt.laneEnd; ++v) {
-      const int32_t candidate = channels_[out].firstLane + offset + v;
+    // A wide ejection channel: any of its lanes, whatever the packet's virtual network.
+    const bool wide = channels_[out].everyLane;
+    const int32_t first = channels_[out].firstLane + (wide ? 0 : offset + opt.laneBegin);
+    const int32_t last = wide ? laneEnd(out) : first + opt.laneEnd - opt.laneBegin;
+    for (int32_t candidate = first; candidate < last; ++candidate) {
       if (lanes_[candidate].owner >= 0) continue;
       if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
       claimLane(candidate, id, req.lane);
@@ -334,18 +344,19 @@ bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetw
   return false;
 }
 
-void VcNetwork::collectHostMoves(int32_t channel, Cycle now) {
-  // Host memory takes a flit from every lane streaming into it each cycle: each is fed at
-  // link rate by its own input lane (SPIDER's receive engines write to memory in parallel).
-  // What the moves mean for the host is noted here, so the flit loop stays as it was.
+void VcNetwork::collectEveryLane(int32_t channel, Cycle now) {
+  // Host memory, and a wide ejection channel, take a flit from every lane streaming into
+  // them each cycle: each is fed at link rate by its own input lane (SPIDER's receive
+  // engines write to memory in parallel). What the moves mean for the host is noted here,
+  // so the flit loop stays as it was.
   const Channel& c = channels_[channel];
-  for (int v = 0; v < host_->buffers(); ++v) {
-    const int32_t lane = c.firstLane + v;
+  for (int32_t lane = c.firstLane; lane < laneEnd(channel); ++lane) {
     const Lane& out = lanes_[lane];
     if (out.feeder < 0) continue;
     const Lane& in = lanes_[out.feeder];
     if (in.count == 0 || frontReady(in) > now) continue;
     moves_.push_back(lane);
+    if (!c.host) continue;
     ++hostFlits_;
     if (in.frontSeq == 0) hostHeads_.push_back(lane);
     // The host takes the packet up once enough of it is in.
@@ -594,6 +605,15 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   }
   if (vns.anyHostBuffering() && p.timing.synchronous) {
     t.fail("mode", "host buffering (router.host_buffering) needs timing.mode = \"pipelined\"");
+  }
+  // ejection: "channel" (one flit per cycle over the lanes) or "every_lane" (each of
+  // ejection_lanes lanes takes a flit per cycle: an adapter writing every inbound lane to
+  // memory, SPIDER §3.2)
+  if (node.getChoice("ejection", "channel", {"channel", "every_lane"}) == "every_lane") {
+    p.ejectionLanes = static_cast<int>(node.getInt("ejection_lanes", p.lanes, 1, 1024));
+    if (p.timing.synchronous) t.fail("mode", "router.ejection = \"every_lane\" needs timing.mode = \"pipelined\"");
+  } else if (node.has("ejection_lanes")) {
+    node.fail("ejection_lanes", "applies only with ejection = \"every_lane\"");
   }
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,

@@ -53,6 +53,11 @@
 // host has processed the packet its head is routed again from the memory lane, as if
 // injected at this router. A head in transit that gets an output lane the first cycle it
 // asks counts as a cut-through (Packet::cutThroughs).
+//
+// Ejection (router.ejection): "channel" (default) ejects like any channel, one flit per
+// cycle over `lanes` lanes; "every_lane" gives each ejection channel ejection_lanes lanes
+// that all take a flit per cycle, open to every virtual network (SPIDER's adapter writes
+// every inbound lane to memory on its own, §3.2).
 #pragma once
 #include <string>
 #include <vector>
@@ -90,6 +95,7 @@ struct VcNetworkParams {
   int maxPacketLength = 1;
   uint64_t seed = 1;
   TransitHostParams host;  // used when a virtual network buffers at hosts
+  int ejectionLanes = 0;   // > 0: ejection channels of this many lanes, each moving a flit per cycle
 };
 
 class VcNetwork : public Network {
@@ -134,7 +140,9 @@ class VcNetwork : public Network {
     int32_t allocated = 0; // lanes currently owned
     bool active = false;   // listed in activeChannels_
     bool host = false;     // a router's host memory (srcRouter -1, dstRouter the router)
+    bool everyLane = false; // every lane may move a flit per cycle (host memory, wide ejection)
   };
+  enum class ChannelKind { kLink, kHostMemory, kWideEjection };
   struct StagedFlit {
     int32_t lane;
     int32_t packet;
@@ -155,7 +163,8 @@ class VcNetwork : public Network {
   void returnCredit(int32_t lane);
   void injectFromTerminals(Cycle now);
   void injectAt(int32_t terminal, Cycle now);  // pulls packets while injection lanes are free
-  int32_t addChannel(int32_t src, int32_t dst, int dstPort, bool host);
+  int32_t addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind);
+  int32_t laneEnd(int32_t channel) const;  // one past the channel's last lane
   void buildChannels();
   void buildLanes();
   void allocateLanes(Cycle now);
@@ -206,7 +215,7 @@ class VcNetwork : public Network {
   [[gnu::always_inline]] inline bool claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
                                                      int offset, Cycle now);
   bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn);
-  void collectHostMoves(int32_t channel, Cycle now);
+  void collectEveryLane(int32_t channel, Cycle now);
   void scheduleHostReady(Cycle inMemory);  // after the flits of a cycle have moved
   struct HostReady {  // a packet in host memory that the host may now take up
     int32_t router;
@@ -217,7 +226,7 @@ class VcNetwork : public Network {
   std::vector<int32_t> hostChannel_;   // per router: its host memory channel
   std::vector<HostReady> hostReady_;
   std::vector<int32_t> hostHeads_;     // memory lanes whose head moves in this cycle
-  std::vector<int32_t> activeHostChannels_;
+  std::vector<int32_t> activeEveryLane_;  // active channels whose every lane may move
   uint64_t hostFlits_ = 0;             // flits moved into host memory
   int32_t hostLaneBase_ = 0;           // the memory lanes of all routers follow each other
   std::vector<Cycle> hostHeadReady_;   // per memory lane: when its head could leave but for the host
