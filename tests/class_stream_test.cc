@@ -74,3 +74,21 @@ TEST(ClassStreams, BadStreamKeysAreConfigurationErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+// A shared class may have its own packet length: with two equal shares of 4- and 12-flit
+// packets the mean is 8 flits, so the offered load in flits is what was asked for and the
+// 12-flit class's packets are 3 times as long (network latency includes serialisation).
+TEST(ClassStreams, ASharedClassMayHaveItsOwnPacketLength) {
+  const auto r = runWithClasses("[[traffic.class]]\nname = \"short\"\nshare = 1\npacket_length = 4\n"
+                                "[[traffic.class]]\nname = \"long\"\nshare = 1\npacket_length = 12\n");
+  EXPECT_NEAR(r["offered_fraction"].get<double>(), 0.2, 0.02);
+  EXPECT_NEAR(static_cast<double>(measured(r, 0)), static_cast<double>(measured(r, 1)),
+              0.15 * static_cast<double>(measured(r, 1)));
+  const double gap = r["classes"][1]["network_latency"]["min"].get<double>() -
+                     r["classes"][0]["network_latency"]["min"].get<double>();
+  EXPECT_EQ(gap, 8.0);  // 8 more flits behind the head, one per cycle
+}
+
+}  // namespace

@@ -17,18 +17,15 @@ its offered loads; the saturation point is the least offered load whose point is
 below saturation (§5.3). Loads are fractions of a node's unidirectional injection
 bandwidth over all its rails (the paper normalises by the rails too, §6.4).
 """
-import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_lib import line_plot, read_rows_with_points, run_report  # noqa: E402
+from report_lib import line_plot, run_report  # noqa: E402
+import seed_stats  # noqa: E402
+from seed_stats import LOAD, SEED, Value, greater, joined, load_points, percent, ratio  # noqa: E402
 
-LOAD = "traffic.load"
-SEED = "simulation.seed"
 SIZE = "size"  # the case naming the average message size, e.g. "4 KB"
-BELOW = 0.95        # accepted / offered at or above which a point is below saturation
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
 
 
 def kb(size):
@@ -36,108 +33,8 @@ def kb(size):
     return int(size.split()[0])
 
 
-class Value:
-    """Mean of per-seed samples with a 95 % confidence half-width (None with one sample)."""
-
-    def __init__(self, samples):
-        self.samples = [s for s in samples if s is not None]
-        n = len(self.samples)
-        self.mean = sum(self.samples) / n if n else float("nan")
-        if n > 1:
-            sd = math.sqrt(sum((s - self.mean) ** 2 for s in self.samples) / (n - 1))
-            self.half = T95.get(n - 1, 1.96) * sd / math.sqrt(n)
-        else:
-            self.half = None
-
-    def text(self, digits=3, scale=1.0, unit=""):
-        if not self.samples:
-            return "—"
-        m = self.mean * scale
-        if self.half is None:
-            return f"{m:.{digits}f}{unit} (1 seed)"
-        return f"{m:.{digits}f} ± {self.half * scale:.{digits}f}{unit}"
-
-    def low(self):
-        return self.mean - (self.half or 0.0)
-
-    def high(self):
-        return self.mean + (self.half or 0.0)
-
-
-def greater(a, b):
-    """a > b by the means, and a note when the 95 % intervals overlap (the verdict could flip
-    within them)."""
-    return a.mean > b.mean, ("" if a.half is None or b.half is None or a.low() > b.high() and a.mean > b.mean
-                             or a.high() < b.low() and a.mean < b.mean else "the intervals overlap: not significant")
-
-
-def joined(*notes):
-    return "; ".join(n for n in notes if n)
-
-
-def percent(v):
-    return v.text(1, 100.0, " %")
-
-
-def load_points(out, experiment):
-    """[(row, point JSON)] of the points that finished."""
-    return [(r, r["json"]) for r in read_rows_with_points(os.path.join(out, experiment)) if r["json"] is not None]
-
-
-def below_saturation(j):
-    return j["accepted"] >= BELOW * j["offered"] and j["drained"]
-
-
-class Grid:
-    """Results of one sweep indexed by configuration (every column but the seed) and seed."""
-
-    def __init__(self, out, experiment, keys):
-        self.keys = keys
-        self.cells = {}
-        for r, j in load_points(out, experiment):
-            self.cells.setdefault(tuple(r[k] for k in keys), {})[r[SEED]] = j
-
-    def values(self, key):
-        return sorted({k[self.keys.index(key)] for k in self.cells}, key=kb if key == SIZE else None)
-
-    def seeds(self, **where):
-        """{seed: JSON} of the one configuration `where` names."""
-        return self.cells.get(tuple(where[k] for k in self.keys), {})
-
-    def value(self, f, **where):
-        return Value([f(j) for j in self.seeds(**where).values()])
-
-    def unsaturated(self, **where):
-        s = self.seeds(**where)
-        return bool(s) and all(below_saturation(j) for j in s.values())
-
-    def latency(self, **where):
-        """Mean message latency, or None when any seed is not below saturation."""
-        if not self.unsaturated(**where):
-            return None
-        return self.value(lambda j: j["message_latency"]["mean"], **where)
-
-    def per_seed(self, f, over, **where):
-        """Value over seeds of f([(x, JSON) along axis `over`, in order]) for each seed."""
-        seeds = {}
-        for x in self.values(over):
-            for seed, j in self.seeds(**where, **{over: x}).items():
-                seeds.setdefault(seed, []).append((x, j))
-        return Value([f(points) for points in seeds.values()])
-
-    def max_accepted(self, **where):
-        return self.per_seed(lambda points: max(j["accepted_fraction"] for _, j in points), LOAD, **where)
-
-    def saturation_point(self, **where):
-        """Per seed: the least load not below saturation (no sample if every load is)."""
-        def first(points):
-            return next((x for x, j in points if j["accepted"] < BELOW * j["offered"]), None)
-        return self.per_seed(first, LOAD, **where)
-
-
-def ratio(a, b):
-    """Per-seed ratio a/b of two Values sampled with the same seeds."""
-    return Value([x / y for x, y in zip(a.samples, b.samples) if y])
+def Grid(out, experiment, keys):  # noqa: N802 -- a Grid whose size column sorts by KB
+    return seed_stats.Grid(out, experiment, keys, {SIZE: kb})
 
 
 # ---------------------------------------------------------------- Figs. 2 and 4: static

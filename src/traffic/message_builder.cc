@@ -132,6 +132,10 @@ void MessageBuilder::readClasses(const ConfigNode& node) {
     tc.name = c.getString("name", fmt::format("class{}", classes_.size()));
     tc.share = ClassStream::isStream(c) ? 0.0 : c.requireDouble("share", 0.0, 1e9);
     tc.priority = static_cast<int>(c.getInt("priority", 0, 0, 1000));
+    // packet_length: flits per packet of this class (default: [traffic]'s); a class stream
+    // reads its own (traffic/class_stream.h)
+    if (!ClassStream::isStream(c)) tc.packetLength = static_cast<int>(c.getInt("packet_length", 0, 1, 60000));
+    maxPacketLength_ = std::max(maxPacketLength_, tc.packetLength);
     classes_.push_back(tc);
   }
   if (classes_.empty()) classes_.push_back({"all", 1.0, 0});
@@ -234,7 +238,12 @@ void MessageBuilder::place(size_t g, int t, const ConfigNode& at, const char* ke
 double MessageBuilder::meanMessageFlits() const {
   double packets = 0;
   for (const auto& c : lengthClasses_) packets += c.share * (c.meanPackets > 0 ? c.meanPackets : mean(c.packets));
-  return packets * mean(packetLengths_);
+  bool ownLengths = false;
+  for (const TrafficClass& c : classes_) ownLengths |= c.packetLength > 0;
+  if (!ownLengths) return packets * mean(packetLengths_);
+  double flits = 0;  // per packet, over the classes that share the main stream
+  for (const TrafficClass& c : classes_) flits += c.share * (c.packetLength > 0 ? c.packetLength : mean(packetLengths_));
+  return packets * flits;
 }
 
 int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const MessageShape& shape) {
@@ -250,6 +259,7 @@ int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const Mess
   m.tag = shape.tag;
   m.packetLength = shape.packetLength > 0 ? shape.packetLength : pickLength(packetLengths_, rng);
   m.trafficClass = stream ? shape.trafficClass : onlySharedClass_ >= 0 ? onlySharedClass_ : pickByShare(classes_, rng);
+  if (!stream && classes_[m.trafficClass].packetLength > 0) m.packetLength = classes_[m.trafficClass].packetLength;
   m.priority = static_cast<int16_t>(classes_[m.trafficClass].priority);
   m.group = static_cast<int16_t>(stream ? -1 : group);
   m.created = now;

@@ -32,6 +32,7 @@ struct TrafficClass {
   std::string name;
   double share = 1.0;
   int priority = 0;
+  int packetLength = 0;  // flits of its packets (0: drawn from [traffic]'s packet_length)
 };
 
 struct MessageLengthClass {
