@@ -204,3 +204,45 @@ TEST(WideEjection, EveryLaneEjectsAFlitPerCycle) {
 }
 
 }  // namespace
+
+namespace {
+
+// The centre of a 3x3 mesh sends as fast as it can to everyone else: through an ordinary
+// injection channel at most one flit per cycle; with every lane injecting on its own, up to
+// what its busiest link carries (dimension order puts 3 of 8 destinations on each x link:
+// 8/3 flits per cycle).
+double centreRate(const std::string& injection) {
+  auto d = doc(std::string(R"(
+[simulation]
+warmup_cycles = 500
+measure_cycles = 3000
+[topology]
+type = "mesh"
+k = 3
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+ejection = "every_lane"
+)") + injection + R"(
+[traffic]
+process = "saturation"
+packet_length = 8
+[[traffic.group]]
+name = "centre"
+terminals = [4]
+[traffic.group.pattern]
+type = "uniform"
+exclude_self = true
+)");
+  return Simulation(d).run()["groups"][0]["accepted_rate"].get<double>();
+}
+
+TEST(WideInjection, EveryLaneInjectsAFlitPerCycle) {
+  EXPECT_LE(centreRate(""), 1.0);
+  EXPECT_GT(centreRate("injection = \"every_lane\"\ninjection_lanes = 8\n"), 1.5);
+  EXPECT_NE(configErrorOf([] { centreRate("injection_lanes = 8\n"); }).find("every_lane"), std::string::npos);
+}
+
+}  // namespace

@@ -27,9 +27,10 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
 int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind) {
   Channel c{};
   c.firstLane = routerLaneEnd_;
-  routerLaneEnd_ += kind == ChannelKind::kHostMemory ? p_.host.buffers
-                    : kind == ChannelKind::kWideEjection ? p_.ejectionLanes
-                                                         : p_.lanes;
+  routerLaneEnd_ += kind == ChannelKind::kHostMemory     ? p_.host.buffers
+                    : kind == ChannelKind::kWideEjection  ? p_.ejectionLanes
+                    : kind == ChannelKind::kWideInjection ? p_.injectionLanes
+                                                          : p_.lanes;
   c.srcRouter = src;
   c.dstRouter = dst;
   c.dstPort = static_cast<int16_t>(dstPort);
@@ -76,13 +77,14 @@ void VcNetwork::buildChannels() {
   }
   for (int t = 0; t < topology.numTerminals(); ++t) {
     const Endpoint& in = topology.injectionPort(t);
-    injectionChannel_.push_back(addChannel(-1, in.id, in.port, ChannelKind::kLink));
+    injectionChannel_.push_back(
+        addChannel(-1, in.id, in.port, p_.injectionLanes > 0 ? ChannelKind::kWideInjection : ChannelKind::kLink));
   }
   channelTerminal_.resize(channels_.size(), -1);
 }
 
 void VcNetwork::buildLanes() {
-  const int V = p_.lanes;
+  const int V = sourceLanesPerTerminal();
   const int32_t sourceLanes = topology_.numTerminals() * V;
   lanes_.resize(routerLaneEnd_ + sourceLanes);
   laneChannel_.resize(lanes_.size(), -1);
@@ -206,10 +208,11 @@ void VcNetwork::injectFromTerminals(Cycle now) {
 
 void VcNetwork::injectAt(int32_t t, Cycle now) {
   const Channel& inj = channels_[injectionChannel_[t]];
+  const int lanes = laneEnd(injectionChannel_[t]) - inj.firstLane;
   while (true) {
     int v = 0;  // a free injection lane in any logical network, or stop
-    while (v < p_.lanes && lanes_[inj.firstLane + v].owner >= 0) ++v;
-    if (v == p_.lanes) return;
+    while (v < lanes && lanes_[inj.firstLane + v].owner >= 0) ++v;
+    if (v == lanes) return;
     const int32_t id = terminals_.pull(t, now);
     if (id < 0) return;
     const Packet& pk = packets_[id];
@@ -217,9 +220,9 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
       throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
                                       pk.length, p_.maxPacketLength));
     }
-    // A free lane of the packet's own virtual network.
+    // A free lane of the packet's own virtual network (of any, on a wide injection channel).
     const VirtualNetwork& vn = vns_.of(pk);
-    const int first = vn.laneBegin, last = first + vn.lanes;
+    const int first = inj.everyLane ? 0 : vn.laneBegin, last = inj.everyLane ? lanes : first + vn.lanes;
     v = first;
     while (v < last && lanes_[inj.firstLane + v].owner >= 0) ++v;
     if (v == last || !admittedAt(inj.dstRouter, id, true, now)) {
@@ -614,6 +617,15 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
     if (p.timing.synchronous) t.fail("mode", "router.ejection = \"every_lane\" needs timing.mode = \"pipelined\"");
   } else if (node.has("ejection_lanes")) {
     node.fail("ejection_lanes", "applies only with ejection = \"every_lane\"");
+  }
+  // injection: "channel" (one flit per cycle over the lanes) or "every_lane" (each of
+  // injection_lanes lanes takes a flit per cycle from the node: SPIDER's transmit engines
+  // feed every outbound lane from memory, §3.2)
+  if (node.getChoice("injection", "channel", {"channel", "every_lane"}) == "every_lane") {
+    p.injectionLanes = static_cast<int>(node.getInt("injection_lanes", p.lanes, 1, 1024));
+    if (p.timing.synchronous) t.fail("mode", "router.injection = \"every_lane\" needs timing.mode = \"pipelined\"");
+  } else if (node.has("injection_lanes")) {
+    node.fail("injection_lanes", "applies only with injection = \"every_lane\"");
   }
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,

@@ -57,7 +57,9 @@
 // Ejection (router.ejection): "channel" (default) ejects like any channel, one flit per
 // cycle over `lanes` lanes; "every_lane" gives each ejection channel ejection_lanes lanes
 // that all take a flit per cycle, open to every virtual network (SPIDER's adapter writes
-// every inbound lane to memory on its own, §3.2).
+// every inbound lane to memory on its own, §3.2). Injection (router.injection, with
+// injection_lanes) likewise: SPIDER's transmit engines feed the outbound lanes from memory
+// in parallel.
 #pragma once
 #include <string>
 #include <vector>
@@ -96,6 +98,7 @@ struct VcNetworkParams {
   uint64_t seed = 1;
   TransitHostParams host;  // used when a virtual network buffers at hosts
   int ejectionLanes = 0;   // > 0: ejection channels of this many lanes, each moving a flit per cycle
+  int injectionLanes = 0;  // > 0: the same for injection channels
 };
 
 class VcNetwork : public Network {
@@ -142,7 +145,9 @@ class VcNetwork : public Network {
     bool host = false;     // a router's host memory (srcRouter -1, dstRouter the router)
     bool everyLane = false; // every lane may move a flit per cycle (host memory, wide ejection)
   };
-  enum class ChannelKind { kLink, kHostMemory, kWideEjection };
+  enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
+  // A terminal's source buffers: one behind each lane of its injection channel.
+  int sourceLanesPerTerminal() const { return p_.injectionLanes > 0 ? p_.injectionLanes : p_.lanes; }
   struct StagedFlit {
     int32_t lane;
     int32_t packet;
