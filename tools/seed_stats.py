@@ -61,9 +61,15 @@ def percent(v):
     return v.text(1, 100.0, " %")
 
 
-def load_points(out, experiment):
-    """[(row, point JSON)] of the points that finished."""
+def all_points(out, experiment):
+    """[(row, point JSON)] of the points that ran, including those that ended in an error (a
+    stuck network: the JSON then has "error" and no results)."""
     return [(r, r["json"]) for r in read_rows_with_points(os.path.join(out, experiment)) if r["json"] is not None]
+
+
+def load_points(out, experiment):
+    """[(row, point JSON)] of the points that finished with results."""
+    return [(r, j) for r, j in all_points(out, experiment) if "error" not in j]
 
 
 def below_saturation(j):
@@ -78,8 +84,10 @@ class Grid:
         self.keys = keys
         self.order = order or {}
         self.cells = {}
-        for r, j in load_points(out, experiment):
-            self.cells.setdefault(tuple(r[k] for k in keys), {})[r[SEED]] = j
+        self.failed = {}  # configuration -> {seed: error} of points that ended in an error
+        for r, j in all_points(out, experiment):
+            cells = self.failed if "error" in j else self.cells
+            cells.setdefault(tuple(r[k] for k in keys), {})[r[SEED]] = j.get("error", j)
 
     def values(self, key):
         return sorted({k[self.keys.index(key)] for k in self.cells}, key=self.order.get(key))
@@ -92,8 +100,13 @@ class Grid:
         return Value([f(j) for j in self.seeds(**where).values()])
 
     def unsaturated(self, **where):
+        """Below saturation for every seed; a point that ended in an error never is."""
         s = self.seeds(**where)
-        return bool(s) and all(below_saturation(j) for j in s.values())
+        return bool(s) and not self.errors(**where) and all(below_saturation(j) for j in s.values())
+
+    def errors(self, **where):
+        """{seed: error message} of the configuration's points that ended in an error."""
+        return self.failed.get(tuple(where[k] for k in self.keys), {})
 
     def below(self, f, **where):
         """Value of f over seeds, or None when any seed is not below saturation."""

@@ -21,7 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_lib import line_plot, run_report  # noqa: E402
-from seed_stats import LOAD, SEED, Grid, Value, greater, joined, load_points  # noqa: E402
+from seed_stats import LOAD, SEED, Grid, Value, all_points, greater, joined, load_points  # noqa: E402
 
 EXPERIMENTS = ["fig03_switching", "fig04_routing", "fig05_partitioning", "fig06_guaranteed", "nifdy_combination"]
 HOT_NODE = 14          # the hot spot of fig04_routing.toml
@@ -372,11 +372,15 @@ def sample_sizes(out, rep):
         counts = [j["measured_packets"] for _, j in points]
         seeds = {r[SEED] for r, _ in points}
         cycles = {j["config"]["simulation.measure_cycles"] for _, j in points}
-        rows.append([name, len(counts), len(seeds), ", ".join(sorted(cycles, key=int)), min(counts), max(counts)])
+        failed = [r for r, j in all_points(out, name) if "error" in j]
+        rows.append([name, len(counts), len(seeds), ", ".join(sorted(cycles, key=int)), min(counts), max(counts),
+                     "; ".join(f"point {r['point']}: {r['json']['error'].splitlines()[0]}" for r in failed) or "none"])
     if not rows:
         raise FileNotFoundError(2, "no sweep output", out)
-    rep.section("Sample sizes", "Packets measured per point (one seed).")
-    rep.table(["experiment", "points", "seeds", "measurement cycles", "fewest packets", "most packets"], rows)
+    rep.section("Sample sizes", "Packets measured per point (one seed), and the points that ended in an error (the "
+                "watchdog: no flit moved for its whole period). Such a point counts as saturated.")
+    rep.table(["experiment", "points", "seeds", "measurement cycles", "fewest packets", "most packets", "errors"],
+              rows)
 
 
 def main():

@@ -8,6 +8,7 @@
 
 #include "common/rng.h"
 #include "config/config.h"
+#include "router/hop_classes.h"
 #include "router/virtual_networks.h"
 
 namespace icnsim {
@@ -235,11 +236,12 @@ bool CentralBufferNetwork::admits(const Offer& o, Cycle now) {
     // Packets with j or more hops to go may hold at most buffers - j buffers, so one buffer
     // stays available to each class closer to its destination. A leaving packet's buffer
     // frees on its own, so it counts only against the pool's size.
-    for (int j = 1; j <= remaining; ++j) {
-      int atLeast = 1;  // the newcomer
-      for (const Slot& slot : s.slots) atLeast += !slot.leaving && slot.remaining >= j;
-      if (atLeast > p_.buffers - j) return false;
-    }
+    const bool admitted = hopClassesAdmit(p_.buffers, remaining, [&](int j) {
+      int held = 0;
+      for (const Slot& slot : s.slots) held += !slot.leaving && slot.remaining >= j;
+      return held;
+    });
+    if (!admitted) return false;
   }
   if (rules_.empty()) return true;
   waitingScratch_.clear();

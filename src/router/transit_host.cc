@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
+#include "router/hop_classes.h"
+
 namespace icnsim {
 
-TransitHostParams readTransitHost(const ConfigNode& router) {
+TransitHostParams readTransitHost(const ConfigNode& router, bool distances) {
   TransitHostParams p;
   const ConfigNode host = router.child("host");
   // buffers: in-transit packets a node's memory holds at once
@@ -13,11 +15,29 @@ TransitHostParams readTransitHost(const ConfigNode& router) {
   p.processingCycles = static_cast<int>(host.getInt("processing_cycles", p.processingCycles, 0, 1 << 20));
   // page_flits: partial cut-through; a packet may leave once this many flits are in (0: off)
   p.pageFlits = static_cast<int>(host.getInt("page_flits", p.pageFlits, 0, 1 << 15));
+  // deadlock_avoidance: "hop_classes" (memory admitted by hops still to go) or "none"
+  const std::string avoidance =
+      host.getChoice("deadlock_avoidance", distances ? "hop_classes" : "none", {"hop_classes", "none"});
+  if (avoidance == "hop_classes" && !distances) {
+    host.fail("deadlock_avoidance", "hop classes need a topology with router distances (mesh, torus, hex_mesh)");
+  }
+  p.hopClasses = avoidance == "hop_classes";
   return p;
 }
 
-TransitHost::TransitHost(const TransitHostParams& params, int routers)
-    : p_(params), freeAt_(routers, 0), arrivals_(routers, 0), peakHeld_(routers, 0) {}
+TransitHost::TransitHost(const TransitHostParams& params, int routers, int maxToGo)
+    : p_(params), maxToGo_(std::max(maxToGo, 0)), held_(static_cast<size_t>(routers) * (maxToGo_ + 1), 0),
+      total_(routers, 0), freeAt_(routers, 0), arrivals_(routers, 0), peakHeld_(routers, 0) {}
+
+bool TransitHost::admits(int router, int toGo) const {
+  if (total_[router] >= p_.buffers) return false;
+  if (!p_.hopClasses) return true;
+  return hopClassesAdmit(p_.buffers, toGo, [&](int atLeast) {
+    int count = 0;
+    for (int k = atLeast; k <= maxToGo_; ++k) count += held_[slot(router, k)];
+    return count;
+  });
+}
 
 void TransitHost::arrived(int router, int held) {
   ++arrivals_[router];

@@ -12,8 +12,15 @@
 // `page_flits` > 0 it is ready once its first page is in, and later pages follow it out
 // while they still arrive (partial cut-through, §4.2).
 //
+// The memory holds `buffers` packets, taken (or reserved ahead) by hops still to go.
+// With deadlock_avoidance = "hop_classes" (the default where the topology knows router
+// distances) it admits them as a structured buffer pool (router/hop_classes.h), so a
+// network whose packets wait only for host memory cannot deadlock: packet switching
+// reserves the next node's memory before a packet leaves (VcNetwork).
+//
 // Keys ([router.host]): buffers (in-transit packets a node's memory holds at once,
-// default 16), processing_cycles (default 16), page_flits (default 0: off).
+// default 16), processing_cycles (default 16), page_flits (default 0: off),
+// deadlock_avoidance ("hop_classes" or "none").
 #pragma once
 #include <cstdint>
 #include <string>
@@ -29,15 +36,25 @@ struct TransitHostParams {
   int buffers = 16;
   int processingCycles = 16;
   int pageFlits = 0;  // 0: the whole packet before it may leave
+  bool hopClasses = true;
 };
 
-TransitHostParams readTransitHost(const ConfigNode& router);
+// `distances`: whether the topology knows router distances (hop classes need them).
+TransitHostParams readTransitHost(const ConfigNode& router, bool distances);
 
 class TransitHost {
  public:
-  TransitHost(const TransitHostParams& params, int routers);
+  // `maxToGo`: the largest number of hops a packet may still have to go.
+  TransitHost(const TransitHostParams& params, int routers, int maxToGo);
 
   int buffers() const { return p_.buffers; }
+  bool hopClasses() const { return p_.hopClasses; }
+  // Whether the memory of `router` admits a packet with `toGo` hops still to go; take and
+  // give count it in and out (taken when it is reserved or starts to arrive).
+  bool admits(int router, int toGo) const;
+  void take(int router, int toGo) { ++held_[slot(router, toGo)], ++total_[router]; }
+  void give(int router, int toGo) { --held_[slot(router, toGo)], --total_[router]; }
+  int held(int router) const { return total_[router]; }  // packets held or reserved
   // Flits of a `length`-flit packet that must be in memory before the host takes it up.
   int flitsBeforeReady(int length) const { return p_.pageFlits > 0 && p_.pageFlits < length ? p_.pageFlits : length; }
   // A packet started into the memory of `router`, which now holds `held` in-transit packets.
@@ -52,8 +69,13 @@ class TransitHost {
   const std::vector<uint64_t>& peakHeld() const { return peakHeld_; }
 
  private:
+  size_t slot(int router, int toGo) const { return static_cast<size_t>(router) * (maxToGo_ + 1) + toGo; }
+
   TransitHostParams p_;
-  std::vector<Cycle> freeAt_;  // per router: when its host processor is next idle
+  int maxToGo_;
+  std::vector<int32_t> held_;   // per router and hops to go: packets held or reserved
+  std::vector<int32_t> total_;  // per router
+  std::vector<Cycle> freeAt_;   // per router: when its host processor is next idle
   std::vector<uint64_t> arrivals_, peakHeld_;
 };
 

@@ -68,12 +68,14 @@ void VcNetwork::buildChannels() {
   if (vns_.anyHostBuffering()) {
     // Each router's host memory: a channel from the router back into itself whose lanes
     // hold whole packets; a packet sent on from it is routed as if freshly injected.
-    host_ = std::make_unique<TransitHost>(p_.host, topology.numRouters());
+    const int maxToGo = topology.hasRouterDistance() ? topology.routerDiameter() : 0;
+    host_ = std::make_unique<TransitHost>(p_.host, topology.numRouters(), maxToGo);
     for (int r = 0; r < topology.numRouters(); ++r) {
       hostChannel_.push_back(addChannel(-1, r, topology.numPorts(r), ChannelKind::kHostMemory));
     }
     hostLaneBase_ = channels_[hostChannel_[0]].firstLane;
     hostHeadReady_.assign(static_cast<size_t>(topology.numRouters()) * p_.host.buffers, 0);
+    hostLaneToGo_.assign(hostHeadReady_.size(), 0);
   }
   for (int t = 0; t < topology.numTerminals(); ++t) {
     const Endpoint& in = topology.injectionPort(t);
@@ -166,7 +168,9 @@ void VcNetwork::releaseLane(int32_t lane) {
   l.owner = -1;
   l.feeder = -1;
   l.tailSent = false;
-  --channels_[laneChannel_[lane]].allocated;
+  Channel& c = channels_[laneChannel_[lane]];
+  --c.allocated;
+  if (c.host) host_->give(c.dstRouter, hostLaneToGo_[lane - hostLaneBase_]);
 }
 
 void VcNetwork::returnCredit(int32_t lane) {
@@ -287,12 +291,12 @@ bool VcNetwork::grantHead(const HeadRequest& req, Cycle now) {
   const bool inTransit = c.srcRouter >= 0 && channelTerminal_[outputChannel(req.router, options[0].port)] < 0;
   bool granted;
   if (inTransit && vn.hostBuffering == HostBuffering::kAlways) {
-    granted = bufferAtHost(req.router, req.lane, vn);
+    granted = bufferAtHost(req.router, req.lane, vn, true);  // reserved when it left the last node
   } else {
-    granted = claimOutputLane(req, options, vn.laneBegin, now);
+    granted = claimOutputLane(req, options, vn, now);
     if (granted && inTransit && firstTry) ++pk.cutThroughs;
     if (!granted && inTransit && vn.hostBuffering == HostBuffering::kWhenBlocked) {
-      granted = bufferAtHost(req.router, req.lane, vn);
+      granted = bufferAtHost(req.router, req.lane, vn, false);
     }
   }
   if (!granted) return false;
@@ -307,8 +311,12 @@ int32_t VcNetwork::outputChannel(int32_t router, int port) const {
   return out;
 }
 
-bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options, int offset,
-                                Cycle now) {
+bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
+                                const VirtualNetwork& vn, Cycle now) {
+  const int offset = vn.laneBegin;
+  // Packet switching: the next node's memory is reserved before the packet leaves, so it
+  // never waits for memory in a link's lanes (which would let full memories deadlock).
+  const bool reserveAhead = host_ && vn.hostBuffering == HostBuffering::kAlways;
   const int32_t id = lanes_[req.lane].packet;
   const int32_t destination = packets_[id].destination;
   for (const RouteOption& opt : options) {
@@ -326,6 +334,7 @@ bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteO
     for (int32_t candidate = first; candidate < last; ++candidate) {
       if (lanes_[candidate].owner >= 0) continue;
       if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
+      if (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn)) break;
       claimLane(candidate, id, req.lane);
       return true;
     }
@@ -333,18 +342,38 @@ bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteO
   return false;
 }
 
-bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn) {
+int VcNetwork::hopsToGo(int32_t router, const Packet& pk) const {
+  if (!topology_.hasRouterDistance()) return 0;
+  return topology_.routerDistance(router, topology_.ejectionPort(pk.destination).id);
+}
+
+bool VcNetwork::admitToMemory(int32_t router, const Packet& pk, const VirtualNetwork& vn) {
+  if (vn.hostLoadLimit > 0 && host_->held(router) >= vn.hostLoadLimit) return false;  // a loaded host stalls it
+  const int toGo = hopsToGo(router, pk);
+  if (!host_->admits(router, toGo)) return false;
+  host_->take(router, toGo);
+  return true;
+}
+
+bool VcNetwork::reserveMemory(int32_t router, int32_t packet, const VirtualNetwork& vn) {
+  const Packet& pk = packets_[packet];
+  if (topology_.ejectionPort(pk.destination).id == router) return true;  // it leaves the network there
+  return admitToMemory(router, pk, vn);
+}
+
+bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn, bool reserved) {
+  const int32_t packet = lanes_[fromLane].packet;
+  if (!reserved && !admitToMemory(router, packets_[packet], vn)) return false;
   const Channel& memory = channels_[hostChannel_[router]];
-  const int held = memory.allocated;
-  if (vn.hostLoadLimit > 0 && held >= vn.hostLoadLimit) return false;  // a loaded host stalls it
   for (int v = 0; v < host_->buffers(); ++v) {
     const int32_t lane = memory.firstLane + v;
     if (lanes_[lane].owner >= 0) continue;
-    claimLane(lane, lanes_[fromLane].packet, fromLane);
-    host_->arrived(router, held + 1);
+    claimLane(lane, packet, fromLane);
+    hostLaneToGo_[lane - hostLaneBase_] = hopsToGo(router, packets_[packet]);
+    host_->arrived(router, host_->held(router));
     return true;
   }
-  return false;
+  throw InternalError(fmt::format("router {}: host memory admitted packet {} but has no free buffer", router, packet));
 }
 
 void VcNetwork::collectEveryLane(int32_t channel, Cycle now) {
@@ -581,7 +610,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
     node.fail("host", "the host memory is used only with host_buffering = \"blocked\" or \"always\" "
                       "(router or traffic class)");
   }
-  p.host = readTransitHost(node);
+  p.host = readTransitHost(node, ctx.topology->hasRouterDistance());
   if (vns.anyCutThrough() && p.depth < p.maxPacketLength) {
     node.fail("switching", fmt::format("virtual cut-through and store-and-forward (router or traffic class) needs lanes at least one packet "
                                        "deep: depth is {} but packets have up to {} flits", p.depth,

@@ -218,8 +218,13 @@ class VcNetwork : public Network {
   [[gnu::always_inline]] inline bool grantHead(const HeadRequest& req, Cycle now);  // false: the head waits
   [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
   [[gnu::always_inline]] inline bool claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
-                                                     int offset, Cycle now);
-  bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn);
+                                                     const VirtualNetwork& vn, Cycle now);
+  // Host memory: a packet at `fromLane` goes into the memory of `router` (`reserved`: its
+  // place was reserved when it left the previous node); false if the memory refuses it.
+  bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn, bool reserved);
+  bool reserveMemory(int32_t router, int32_t packet, const VirtualNetwork& vn);  // at the next node
+  bool admitToMemory(int32_t router, const Packet& pk, const VirtualNetwork& vn);
+  int hopsToGo(int32_t router, const Packet& pk) const;  // 0 without router distances
   void collectEveryLane(int32_t channel, Cycle now);
   void scheduleHostReady(Cycle inMemory);  // after the flits of a cycle have moved
   struct HostReady {  // a packet in host memory that the host may now take up
@@ -235,6 +240,7 @@ class VcNetwork : public Network {
   uint64_t hostFlits_ = 0;             // flits moved into host memory
   int32_t hostLaneBase_ = 0;           // the memory lanes of all routers follow each other
   std::vector<Cycle> hostHeadReady_;   // per memory lane: when its head could leave but for the host
+  std::vector<int16_t> hostLaneToGo_;  // per memory lane: its packet's hops to go (its class)
   std::vector<std::vector<RouteOption>> headOptions_;  // per lane: its waiting head's routes
 
   int32_t busyInjectionLanes_ = 0;
