@@ -224,12 +224,11 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
       throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
                                       pk.length, p_.maxPacketLength));
     }
-    // A free lane of the packet's own virtual network (of any, on a wide injection channel).
+    // A free lane of the packet's own virtual network.
     const VirtualNetwork& vn = vns_.of(pk);
-    const int first = inj.everyLane ? 0 : vn.laneBegin, last = inj.everyLane ? lanes : first + vn.lanes;
-    v = first;
-    while (v < last && lanes_[inj.firstLane + v].owner >= 0) ++v;
-    if (v == last || !admittedAt(inj.dstRouter, id, true, now)) {
+    v = 0;
+    while (v < lanes && (lanes_[inj.firstLane + v].owner >= 0 || !ownLane(v, vn.laneBegin, vn.laneBegin + vn.lanes))) ++v;
+    if (v == lanes || !admittedAt(inj.dstRouter, id, true, now)) {
       terminals_.refused(t, id, now);  // the terminal tries again next cycle
       return;
     }
@@ -327,12 +326,13 @@ bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteO
                                       destination, terminal));
     }
     if (!admittedAt(channels_[out].dstRouter, id, false, now)) continue;
-    // A wide ejection channel: any of its lanes, whatever the packet's virtual network.
+    // A wide ejection channel: any of its lanes that serves one of the option's lanes.
     const bool wide = channels_[out].everyLane;
     const int32_t first = channels_[out].firstLane + (wide ? 0 : offset + opt.laneBegin);
     const int32_t last = wide ? laneEnd(out) : first + opt.laneEnd - opt.laneBegin;
     for (int32_t candidate = first; candidate < last; ++candidate) {
       if (lanes_[candidate].owner >= 0) continue;
+      if (wide && !ownLane(candidate - first, offset + opt.laneBegin, offset + opt.laneEnd)) continue;
       if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
       if (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn)) break;
       claimLane(candidate, id, req.lane);
@@ -643,6 +643,9 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   // memory, SPIDER §3.2)
   if (node.getChoice("ejection", "channel", {"channel", "every_lane"}) == "every_lane") {
     p.ejectionLanes = static_cast<int>(node.getInt("ejection_lanes", p.lanes, 1, 1024));
+    if (p.ejectionLanes % p.lanes != 0) {
+      node.fail("ejection_lanes", fmt::format("must be a multiple of the {} lanes per channel (each serves one)", p.lanes));
+    }
     if (p.timing.synchronous) t.fail("mode", "router.ejection = \"every_lane\" needs timing.mode = \"pipelined\"");
   } else if (node.has("ejection_lanes")) {
     node.fail("ejection_lanes", "applies only with ejection = \"every_lane\"");
@@ -652,6 +655,9 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   // feed every outbound lane from memory, §3.2)
   if (node.getChoice("injection", "channel", {"channel", "every_lane"}) == "every_lane") {
     p.injectionLanes = static_cast<int>(node.getInt("injection_lanes", p.lanes, 1, 1024));
+    if (p.injectionLanes % p.lanes != 0) {
+      node.fail("injection_lanes", fmt::format("must be a multiple of the {} lanes per channel (each serves one)", p.lanes));
+    }
     if (p.timing.synchronous) t.fail("mode", "router.injection = \"every_lane\" needs timing.mode = \"pipelined\"");
   } else if (node.has("injection_lanes")) {
     node.fail("injection_lanes", "applies only with injection = \"every_lane\"");

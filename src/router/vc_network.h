@@ -56,7 +56,7 @@
 //
 // Ejection (router.ejection): "channel" (default) ejects like any channel, one flit per
 // cycle over `lanes` lanes; "every_lane" gives each ejection channel ejection_lanes lanes
-// that all take a flit per cycle, open to every virtual network (SPIDER's adapter writes
+// that all take a flit per cycle, lane v serving lane index v % lanes (SPIDER's adapter writes
 // every inbound lane to memory on its own, §3.2). Injection (router.injection, with
 // injection_lanes) likewise: SPIDER's transmit engines feed the outbound lanes from memory
 // in parallel.
@@ -146,6 +146,13 @@ class VcNetwork : public Network {
     bool everyLane = false; // every lane may move a flit per cycle (host memory, wide ejection)
   };
   enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
+  // Lane v of a channel serves lane index v % lanes: on a wide terminal channel each
+  // virtual network has lanes of its own, as each outbound lane of a SPIDER adapter has its
+  // own transmit engine. True if that index is in [begin, end).
+  bool ownLane(int v, int begin, int end) const {
+    const int index = v % p_.lanes;
+    return index >= begin && index < end;
+  }
   // A terminal's source buffers: one behind each lane of its injection channel.
   int sourceLanesPerTerminal() const { return p_.injectionLanes > 0 ? p_.injectionLanes : p_.lanes; }
   struct StagedFlit {
