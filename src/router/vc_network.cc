@@ -286,15 +286,17 @@ bool VcNetwork::grantHead(const HeadRequest& req, Cycle now) {
                     pk.adaptive,    pk.trafficClass, pk.destination};
     vn.routing->route(rr, options);
   }
-  // In transit: it came from another router and does not leave the network here.
-  const bool inTransit = c.srcRouter >= 0 && channelTerminal_[outputChannel(req.router, options[0].port)] < 0;
+  // In transit: it came from another router and does not leave the network here (asked
+  // only when the answer matters, which keeps the common path short).
+  auto inTransit = [&] { return c.srcRouter >= 0 && channelTerminal_[outputChannel(req.router, options[0].port)] < 0; };
   bool granted;
-  if (inTransit && vn.hostBuffering == HostBuffering::kAlways) {
+  if (vn.hostBuffering == HostBuffering::kAlways && inTransit()) {
     granted = bufferAtHost(req.router, req.lane, vn, true);  // reserved when it left the last node
   } else {
-    granted = claimOutputLane(req, options, vn, now);
-    if (granted && inTransit && firstTry) ++pk.cutThroughs;
-    if (!granted && inTransit && vn.hostBuffering == HostBuffering::kWhenBlocked) {
+    const Grant grant = claimOutputLane(req, options, vn, now);
+    granted = grant != Grant::kNone;
+    if (grant == Grant::kToRouter && firstTry && c.srcRouter >= 0) ++pk.cutThroughs;
+    if (!granted && vn.hostBuffering == HostBuffering::kWhenBlocked && inTransit()) {
       granted = bufferAtHost(req.router, req.lane, vn, false);
     }
   }
@@ -310,8 +312,8 @@ int32_t VcNetwork::outputChannel(int32_t router, int port) const {
   return out;
 }
 
-bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
-                                const VirtualNetwork& vn, Cycle now) {
+VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
+                                            const VirtualNetwork& vn, Cycle now) {
   const int offset = vn.laneBegin;
   // Packet switching: the next node's memory is reserved before the packet leaves, so it
   // never waits for memory in a link's lanes (which would let full memories deadlock).
@@ -336,10 +338,10 @@ bool VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteO
       if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
       if (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn)) break;
       claimLane(candidate, id, req.lane);
-      return true;
+      return terminal >= 0 ? Grant::kToTerminal : Grant::kToRouter;
     }
   }
-  return false;
+  return Grant::kNone;
 }
 
 int VcNetwork::hopsToGo(int32_t router, const Packet& pk) const {

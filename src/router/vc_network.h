@@ -224,8 +224,9 @@ class VcNetwork : public Network {
   // Inlined: together they are the per-head loop of allocateLanes.
   [[gnu::always_inline]] inline bool grantHead(const HeadRequest& req, Cycle now);  // false: the head waits
   [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
-  [[gnu::always_inline]] inline bool claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
-                                                     const VirtualNetwork& vn, Cycle now);
+  enum class Grant : uint8_t { kNone, kToRouter, kToTerminal };
+  [[gnu::always_inline]] inline Grant claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
+                                                      const VirtualNetwork& vn, Cycle now);
   // Host memory: a packet at `fromLane` goes into the memory of `router` (`reserved`: its
   // place was reserved when it left the previous node); false if the memory refuses it.
   bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn, bool reserved);
