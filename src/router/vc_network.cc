@@ -594,6 +594,24 @@ void reserveLaneMemory(const BuildContext& ctx, const ConfigNode& node, const Vc
                       node.has("buffer_per_channel") ? "buffer_per_channel" : "depth");
 }
 
+// Lanes of a wide terminal channel (`kind`: "injection" or "ejection"), 0 for an ordinary one.
+int readWideTerminalChannel(const ConfigNode& node, const ConfigNode& timing, const VcNetworkParams& p,
+                            const std::string& kind) {
+  const std::string lanesKey = kind + "_lanes";
+  if (node.getChoice(kind, "channel", {"channel", "every_lane"}) == "channel") {
+    if (node.has(lanesKey)) node.fail(lanesKey, "applies only with " + kind + " = \"every_lane\"");
+    return 0;
+  }
+  if (p.timing.synchronous) {
+    timing.fail("mode", "router." + kind + " = \"every_lane\" needs timing.mode = \"pipelined\"");
+  }
+  const int lanes = static_cast<int>(node.getInt(lanesKey, p.lanes, 1, 1024));
+  if (lanes % p.lanes != 0) {
+    node.fail(lanesKey, fmt::format("must be a multiple of the {} lanes per channel (each serves one)", p.lanes));
+  }
+  return lanes;
+}
+
 std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
   VcNetworkParams p;
   p.seed = ctx.seed;
@@ -640,30 +658,11 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   if (vns.anyHostBuffering() && p.timing.synchronous) {
     t.fail("mode", "host buffering (router.host_buffering) needs timing.mode = \"pipelined\"");
   }
-  // ejection: "channel" (one flit per cycle over the lanes) or "every_lane" (each of
-  // ejection_lanes lanes takes a flit per cycle: an adapter writing every inbound lane to
-  // memory, SPIDER §3.2)
-  if (node.getChoice("ejection", "channel", {"channel", "every_lane"}) == "every_lane") {
-    p.ejectionLanes = static_cast<int>(node.getInt("ejection_lanes", p.lanes, 1, 1024));
-    if (p.ejectionLanes % p.lanes != 0) {
-      node.fail("ejection_lanes", fmt::format("must be a multiple of the {} lanes per channel (each serves one)", p.lanes));
-    }
-    if (p.timing.synchronous) t.fail("mode", "router.ejection = \"every_lane\" needs timing.mode = \"pipelined\"");
-  } else if (node.has("ejection_lanes")) {
-    node.fail("ejection_lanes", "applies only with ejection = \"every_lane\"");
-  }
-  // injection: "channel" (one flit per cycle over the lanes) or "every_lane" (each of
-  // injection_lanes lanes takes a flit per cycle from the node: SPIDER's transmit engines
-  // feed every outbound lane from memory, §3.2)
-  if (node.getChoice("injection", "channel", {"channel", "every_lane"}) == "every_lane") {
-    p.injectionLanes = static_cast<int>(node.getInt("injection_lanes", p.lanes, 1, 1024));
-    if (p.injectionLanes % p.lanes != 0) {
-      node.fail("injection_lanes", fmt::format("must be a multiple of the {} lanes per channel (each serves one)", p.lanes));
-    }
-    if (p.timing.synchronous) t.fail("mode", "router.injection = \"every_lane\" needs timing.mode = \"pipelined\"");
-  } else if (node.has("injection_lanes")) {
-    node.fail("injection_lanes", "applies only with injection = \"every_lane\"");
-  }
+  // injection, ejection: "channel" (one flit per cycle over the lanes) or "every_lane"
+  // (each of injection_lanes / ejection_lanes lanes moves a flit per cycle: an adapter whose
+  // engines feed every outbound lane and write every inbound lane on their own, SPIDER §3.2)
+  p.injectionLanes = readWideTerminalChannel(node, t, p, "injection");
+  p.ejectionLanes = readWideTerminalChannel(node, t, p, "ejection");
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
                                      TerminalPlumbing::forNetwork(ctx), makeAdmissionRules(ctx, node, false));
