@@ -88,15 +88,16 @@ def fig3(out, rep):
                + [cell(grid, lambda j: j["latency"]["mean"], switching=m, **{LOAD: x}) for m in (PS, VCT, WH)]
                + [grid.value(lambda j: j["accepted_fraction"], switching=m, **{LOAD: x}).text(3)
                   for m in (PS, VCT, WH)] for x in loads if s[(PS, x)]])
+    drawn = [m for m in (PS, VCT, WH, DYN) if m in grid.values("switching")]
     pngs = [
         line_plot(os.path.join(out, "fig03a_host_load"),
-                  {m: curve(grid, host_arrivals, False, switching=m) for m in (PS, VCT, WH)},
+                  {m: curve(grid, host_arrivals, False, switching=m) for m in drawn},
                   "offered load", "in-transit arrivals / node / cycle", "Fig. 3a: load on intermediate nodes"),
         line_plot(os.path.join(out, "fig03b_latency"),
-                  {m: curve(grid, lambda j: j["latency"]["mean"], switching=m) for m in (PS, VCT, WH)},
+                  {m: curve(grid, lambda j: j["latency"]["mean"], switching=m) for m in drawn},
                   "offered load", "packet latency (cycles)", "Fig. 3b: latency (below saturation)"),
         line_plot(os.path.join(out, "fig03c_throughput"),
-                  {m: curve(grid, lambda j: j["accepted_fraction"], False, switching=m) for m in (PS, VCT, WH)},
+                  {m: curve(grid, lambda j: j["accepted_fraction"], False, switching=m) for m in drawn},
                   "offered load", "accepted load", "Fig. 3c: throughput"),
     ]
     rep.claims(fig3_host_claims(grid, loads) + fig3_latency_claims(grid, loads) + [fig3_peak_claim(grid)])
