@@ -28,7 +28,12 @@ def read_points(directory):
     """Every point's full JSON result (histograms, classes), in point order."""
     if not os.path.isdir(os.path.join(directory, "points")):
         raise FileNotFoundError(2, "no sweep output", os.path.join(directory, "points"))
-    return [json.load(open(p)) for p in sorted(glob.glob(os.path.join(directory, "points", "*.json")))]
+    return [_load_json(p) for p in sorted(glob.glob(os.path.join(directory, "points", "*.json")))]
+
+
+def _load_json(path):
+    with open(path) as f:
+        return json.load(f)
 
 
 def read_rows_with_points(directory):
@@ -40,7 +45,7 @@ def read_rows_with_points(directory):
         for row in csv.DictReader(f):
             r = {k: number(v) for k, v in row.items()}
             point = os.path.join(directory, "points", f"{int(r['point']):05d}.json")
-            r["json"] = json.load(open(point)) if os.path.exists(point) else None
+            r["json"] = _load_json(point) if os.path.exists(point) else None
             rows.append(r)
     return rows
 

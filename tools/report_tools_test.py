@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Tests of the report tooling on small synthetic sweeps whose verdicts are known: the
+statistics over seeds (seed_stats.py) and the SPIDER report's Fig. 3 claims. Run by ctest
+(CMakeLists.txt) and directly: python3 tools/report_tools_test.py."""
+import csv
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import seed_stats  # noqa: E402
+import spider_report  # noqa: E402
+from report_lib import Report  # noqa: E402
+
+LOAD, SEED = seed_stats.LOAD, seed_stats.SEED
+
+
+def write_sweep(out, experiment, points):
+    """points: [(axes dict, result JSON or {"error": ...})] -> OUT/EXPERIMENT/results.csv and
+    points/NNNNN.json, as `icnsim sweep` writes them."""
+    directory = os.path.join(out, experiment)
+    os.makedirs(os.path.join(directory, "points"))
+    axes = list(points[0][0])
+    with open(os.path.join(directory, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["point"] + axes + ["status"])
+        for i, (where, j) in enumerate(points):
+            w.writerow([i] + [where[a] for a in axes] + ["error" if "error" in j else "ok"])
+            with open(os.path.join(directory, "points", f"{i:05d}.json"), "w") as p:
+                json.dump(j, p)
+
+
+def result(offered, accepted, latency, host=0.0):
+    return {"offered": offered, "accepted": accepted, "accepted_fraction": accepted, "drained": True,
+            "latency": {"mean": latency}, "router_counters": {"host_arrivals": {"mean": host}}}
+
+
+class SeedStats(unittest.TestCase):
+    def test_value_is_the_mean_with_a_student_t_interval(self):
+        v = seed_stats.Value([1.0, 2.0, 3.0])
+        self.assertAlmostEqual(v.mean, 2.0)
+        self.assertAlmostEqual(v.half, 4.303 / 3 ** 0.5, places=6)  # t(2) * s / sqrt(n), s = 1
+        self.assertIsNone(seed_stats.Value([5.0]).half)
+
+    def test_a_point_is_below_saturation_only_at_095_of_offered_and_never_after_an_error(self):
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "x", [
+                ({"case": "a", LOAD: 0.5, SEED: 1}, result(0.5, 0.48, 10)),
+                ({"case": "a", LOAD: 0.5, SEED: 2}, result(0.5, 0.47, 10)),   # 0.94 of offered
+                ({"case": "b", LOAD: 0.5, SEED: 1}, result(0.5, 0.5, 10)),
+                ({"case": "b", LOAD: 0.5, SEED: 2}, {"error": "no flit moved", "config": {}}),
+                ({"case": "c", LOAD: 0.5, SEED: 1}, result(0.5, 0.5, 10)),
+            ])
+            grid = seed_stats.Grid(out, "x", ["case", LOAD])
+            self.assertFalse(grid.unsaturated(case="a", **{LOAD: 0.5}))
+            self.assertFalse(grid.unsaturated(case="b", **{LOAD: 0.5}))
+            self.assertEqual(list(grid.errors(case="b", **{LOAD: 0.5})), [2])
+            self.assertTrue(grid.unsaturated(case="c", **{LOAD: 0.5}))
+            self.assertIsNone(grid.below(lambda j: j["latency"]["mean"], case="a", **{LOAD: 0.5}))
+
+
+class SpiderFig3(unittest.TestCase):
+    """Three switching modes at three loads, two seeds, with the shapes the paper describes;
+    the wormhole peak is the knob that makes the "dramatically lower" claim hold or not."""
+
+    def verdicts(self, wormhole_peak):
+        loads = [0.1, 0.5, 0.9]
+        shapes = {  # (accepted at each load, latency at each load, host arrivals at each load)
+            "packet switching": ([0.1, 0.5, 0.85], [200, 260, 900], [0.002, 0.01, 0.02]),
+            "virtual cut-through": ([0.1, 0.5, 0.8], [80, 150, 1500], [0.0, 0.002, 0.01]),
+            "wormhole": ([0.1, min(0.5, wormhole_peak), wormhole_peak], [78, 400 if wormhole_peak < 0.475 else 300,
+                                                                          5000], [0.0, 0.0, 0.0]),
+        }
+        points = []
+        for mode, (acc, lat, host) in shapes.items():
+            for i, x in enumerate(loads):
+                for seed in (1, 2):
+                    points.append(({"switching": mode, LOAD: x, SEED: seed}, result(x, acc[i], lat[i], host[i])))
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "fig03_switching", points)
+            rep = Report("t", "t")
+            spider_report.fig3(out, rep)
+            return rep.verdicts
+
+    def test_verdicts_follow_the_data(self):
+        dramatic = self.verdicts(0.3)     # wormhole peak 0.3 of capacity against 0.8 and 0.85
+        self.assertEqual(len(dramatic), 8)
+        self.assertTrue(dramatic[0])      # packet switching loads the hosts most at every load
+        self.assertTrue(dramatic[1])      # wormhole: no host arrivals
+        self.assertTrue(dramatic[3])      # wormhole worse than packet switching from 0.5 on
+        self.assertTrue(dramatic[5])      # virtual cut-through within 5 % of wormhole at 0.1
+        self.assertTrue(dramatic[7])      # 0.3 / 0.8 <= 0.6
+        mild = self.verdicts(0.7)         # 0.7 / 0.8 > 0.6
+        self.assertFalse(mild[7])
+
+
+if __name__ == "__main__":
+    unittest.main()
