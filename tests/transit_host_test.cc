@@ -166,10 +166,10 @@ TEST(TransitHost, BadHostKeysAreConfigurationErrors) {
 
 namespace {
 
-// Four neighbours of the centre of a 3x3 mesh stream 8-flit packets to it as fast as they
-// can. Through an ordinary ejection channel the centre takes one flit per cycle (a quarter
-// each); with every lane ejecting on its own, each neighbour's link is the limit.
-double acceptedPerSender(const std::string& ejection) {
+// A 3x3 mesh whose senders (one group) stream 8-flit packets as fast as they can; `router`
+// adds [router] keys, `group` the group's terminals and pattern. Returns the group's
+// accepted rate per member.
+double saturatedGroupRate(const std::string& router, const std::string& group) {
   auto d = doc(std::string(R"(
 [simulation]
 warmup_cycles = 500
@@ -182,19 +182,22 @@ type = "dimension_order"
 [router]
 lanes = 2
 depth = 4
-)") + ejection + R"(
+)") + router + R"(
 [traffic]
 process = "saturation"
 packet_length = 8
 [[traffic.group]]
-name = "neighbours"
-terminals = [1, 3, 5, 7]
-[traffic.group.pattern]
-type = "hotspot"
-nodes = [4]
-)");
-  const auto r = Simulation(d).run();
-  return r["groups"][0]["accepted_rate"].get<double>();
+name = "senders"
+)" + group);
+  return Simulation(d).run()["groups"][0]["accepted_rate"].get<double>();
+}
+
+// Four neighbours of the centre stream to it. Through an ordinary ejection channel the
+// centre takes one flit per cycle (a quarter each); with every lane ejecting on its own,
+// each neighbour's link is the limit.
+double acceptedPerSender(const std::string& ejection) {
+  return saturatedGroupRate(ejection, "terminals = [1, 3, 5, 7]\n[traffic.group.pattern]\ntype = \"hotspot\"\n"
+                                      "nodes = [4]\n");
 }
 
 TEST(WideEjection, EveryLaneEjectsAFlitPerCycle) {
@@ -203,40 +206,12 @@ TEST(WideEjection, EveryLaneEjectsAFlitPerCycle) {
   EXPECT_NE(configErrorOf([] { acceptedPerSender("ejection_lanes = 8\n"); }).find("every_lane"), std::string::npos);
 }
 
-}  // namespace
-
-namespace {
-
-// The centre of a 3x3 mesh sends as fast as it can to everyone else: through an ordinary
-// injection channel at most one flit per cycle; with every lane injecting on its own, up to
-// what its busiest link carries (dimension order puts 3 of 8 destinations on each x link:
-// 8/3 flits per cycle).
+// The centre sends to everyone else: through an ordinary injection channel at most one
+// flit per cycle; with every lane injecting on its own, up to what its busiest link
+// carries (dimension order puts 3 of 8 destinations on each x link: 8/3 flits per cycle).
 double centreRate(const std::string& injection) {
-  auto d = doc(std::string(R"(
-[simulation]
-warmup_cycles = 500
-measure_cycles = 3000
-[topology]
-type = "mesh"
-k = 3
-[routing]
-type = "dimension_order"
-[router]
-lanes = 2
-depth = 4
-ejection = "every_lane"
-)") + injection + R"(
-[traffic]
-process = "saturation"
-packet_length = 8
-[[traffic.group]]
-name = "centre"
-terminals = [4]
-[traffic.group.pattern]
-type = "uniform"
-exclude_self = true
-)");
-  return Simulation(d).run()["groups"][0]["accepted_rate"].get<double>();
+  return saturatedGroupRate("ejection = \"every_lane\"\n" + injection,
+                            "terminals = [4]\n[traffic.group.pattern]\ntype = \"uniform\"\nexclude_self = true\n");
 }
 
 TEST(WideInjection, EveryLaneInjectsAFlitPerCycle) {
