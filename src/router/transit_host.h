@@ -48,7 +48,6 @@ class TransitHost {
   TransitHost(const TransitHostParams& params, int routers, int maxToGo);
 
   int buffers() const { return p_.buffers; }
-  bool hopClasses() const { return p_.hopClasses; }
   // Whether the memory of `router` admits a packet with `toGo` hops still to go; take and
   // give count it in and out (taken when it is reserved or starts to arrive).
   bool admits(int router, int toGo) const;

@@ -35,7 +35,6 @@ class ClassStream {
               int defaultLength, double capacity);
 
   int packetLength() const { return packetLength_; }
-  double rate() const { return messageRate_ * packetLength_; }  // flits per sender per cycle
   // Creates the messages due at `now` through `builder`.
   void generate(MessageBuilder& builder, Cycle now, bool tracked);
 
