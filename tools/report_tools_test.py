@@ -11,6 +11,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import seed_stats  # noqa: E402
+import dally_report  # noqa: E402
 import spider_report  # noqa: E402
 from report_lib import Report  # noqa: E402
 
@@ -59,6 +60,53 @@ class SeedStats(unittest.TestCase):
             self.assertEqual(list(grid.errors(case="b", **{LOAD: 0.5})), [2])
             self.assertTrue(grid.unsaturated(case="c", **{LOAD: 0.5}))
             self.assertIsNone(grid.below(lambda j: j["latency"]["mean"], case="a", **{LOAD: 0.5}))
+
+
+    def test_knee_is_the_last_load_before_the_first_saturated_one(self):
+        with tempfile.TemporaryDirectory() as out:
+            saturated = {(1, 0.7), (2, 0.5)}  # seed 2 recovers at 0.7: its knee stays 0.3
+            write_sweep(out, "x", [({LOAD: x, SEED: s}, result(x, 0.8 * x if (s, x) in saturated else x, 10))
+                                   for s in (1, 2) for x in (0.3, 0.5, 0.7)])
+            grid = seed_stats.Grid(out, "x", [LOAD])
+            self.assertEqual(grid.knee().samples, [0.5, 0.3])
+            self.assertEqual(grid.knee_text(), "0.40 ± 1.27")
+
+    def test_a_threshold_inside_the_interval_is_flagged(self):
+        v = seed_stats.Value([0.9, 1.1])
+        self.assertEqual(seed_stats.against(v, 0.95), (True, seed_stats.FLIPS))
+        self.assertEqual(seed_stats.against(seed_stats.Value([0.9, 0.91]), 0.5), (True, ""))
+        self.assertEqual(seed_stats.between(seed_stats.Value([0.9, 0.91]), 0.0, 0.5), (False, ""))
+        self.assertFalse(seed_stats.against(v, 1.5, higher=True)[0])
+
+
+class DallyFig19(unittest.TestCase):
+    """A mesh sweep whose single lane saturates past 0.5 and whose 16 lanes reach 0.9: the
+    throughput claims read the open-loop knee, not the saturation sources."""
+
+    def verdicts(self, one_lane_peak):
+        loads = [0.1, 0.3, 0.5, 0.7, 0.9]
+        lanes = {1: one_lane_peak, 4: 0.87, 16: 0.95}
+        latency = {1: 40, 4: 42, 16: 44}
+        points = [({"router.lanes": l, LOAD: x, SEED: s},
+                   result(x, min(x, peak), latency[l] * (1 + x) + s)) for l, peak in lanes.items()
+                  for x in loads for s in (1, 2)]
+        closed = [({"router.lanes": l, SEED: s}, result(1.0, 0.8 * peak, 0)) for l, peak in lanes.items()
+                  for s in (1, 2)]
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "fig19b_mesh_latency", points)
+            write_sweep(out, "fig19a_mesh_saturation", closed)
+            rep = Report("t", "t")
+            dally_report.fig19(out, rep)
+            return rep.verdicts
+
+    def test_verdicts_follow_the_data(self):
+        v = self.verdicts(0.5)
+        self.assertEqual(len(v), 5)
+        self.assertTrue(v[0])             # one lane: knee 0.5
+        self.assertTrue(v[1])             # 16 lanes: knee 0.9 although saturation sources give 0.76
+        self.assertTrue(v[2])             # 4 lanes reach the 16-lane knee: all of the gain
+        self.assertTrue(v[3])             # spread (44 - 40) / 40 at low load
+        self.assertFalse(self.verdicts(0.3)[0])   # a single lane saturating at 0.3 is not "50 %"
 
 
 class SpiderFig3(unittest.TestCase):

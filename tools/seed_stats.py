@@ -35,8 +35,8 @@ class Value:
         if not self.samples:
             return "—"
         m = self.mean * scale
-        if self.half is None:
-            return f"{m:.{digits}f}{unit} (1 seed)"
+        if self.half is None:  # one seed: the method section says there is no interval
+            return f"{m:.{digits}f}{unit}"
         return f"{m:.{digits}f} ± {self.half * scale:.{digits}f}{unit}"
 
     def low(self):
@@ -51,6 +51,25 @@ def greater(a, b):
     within them)."""
     return a.mean > b.mean, ("" if a.half is None or b.half is None or a.low() > b.high() and a.mean > b.mean
                              or a.high() < b.low() and a.mean < b.mean else "the intervals overlap: not significant")
+
+
+FLIPS = "the threshold lies inside the 95 % interval: the verdict could flip"
+
+
+def against(value, threshold, higher=True):
+    """(held, note): the mean at or above `threshold` (at or below with higher=False), with a
+    note when the threshold lies inside the value's 95 % interval."""
+    held = value.mean >= threshold if higher else value.mean <= threshold
+    flips = value.half is not None and value.low() <= threshold <= value.high()
+    return held, FLIPS if flips else ""
+
+
+def between(value, low, high):
+    """(held, note): the mean within [low, high], with a note when either end lies inside the
+    value's 95 % interval."""
+    held = low <= value.mean <= high
+    flips = value.half is not None and any(value.low() <= t <= value.high() for t in (low, high))
+    return held, FLIPS if flips else ""
 
 
 def joined(*notes):
@@ -87,7 +106,8 @@ class Grid:
         self.failed = {}  # configuration -> {seed: error} of points that ended in an error
         for r, j in all_points(out, experiment):
             cells = self.failed if "error" in j else self.cells
-            cells.setdefault(tuple(r[k] for k in keys), {})[r[SEED]] = j.get("error", j)
+            seed = r.get(SEED, int(j.get("config", {}).get(SEED, 0)))  # a sweep without a seed axis
+            cells.setdefault(tuple(r[k] for k in keys), {})[seed] = j.get("error", j)
 
     def values(self, key):
         return sorted({k[self.keys.index(key)] for k in self.cells}, key=self.order.get(key))
@@ -129,11 +149,63 @@ class Grid:
     def max_accepted(self, **where):
         return self.per_seed(lambda points: max(j["accepted_fraction"] for _, j in points), LOAD, **where)
 
+    def knee_text(self, **where):
+        """The knee's text, marked as a lower bound where some seed is below saturation at the
+        highest load swept."""
+        v = self.knee(**where)
+        top = self.values(LOAD)[-1]
+        return ("≥ " if any(s >= top for s in v.samples) else "") + v.text(2)
+
+    def knee(self, **where):
+        """Per seed: the highest load below saturation before the first load that is not (no
+        sample for a seed whose lowest load is already saturated)."""
+        def last_below(points):
+            best = None
+            for x, j in points:
+                if not below_saturation(j):
+                    break
+                best = x
+            return best
+        return self.per_seed(last_below, LOAD, **where)
+
     def saturation_point(self, **where):
         """Per seed: the least load not below saturation (no sample if every load is)."""
         def first(points):
             return next((x for x, j in points if j["accepted"] < BELOW * j["offered"]), None)
         return self.per_seed(first, LOAD, **where)
+
+
+def run_method(out, experiments):
+    """Markdown: the method paragraph every report states, then one row per experiment with
+    the seeds and run length read from its points (warm-up, measured and drain-limit cycles)."""
+    rows = []
+    for e in experiments:
+        try:
+            points = all_points(out, e)
+        except FileNotFoundError:
+            continue
+        if not points:
+            continue
+        config = points[0][1].get("config", {})
+        seeds = sorted({int(j.get("config", {}).get(SEED, 0)) for _, j in points})
+        cycles = [config.get(f"simulation.{k}_cycles", "—") for k in ("warmup", "measure", "drain")]
+        rows.append([e, len(seeds), *cycles, len(points)])
+    return rows
+
+
+METHOD = ("A value is the mean over seeds with its 95 % confidence interval (Student's t; one seed "
+          "gives no interval). A point is below saturation only when its accepted load is at least 0.95 "
+          "of its offered load and every measured packet was delivered, for every seed; latencies are "
+          "compared, and knees and highest loads read, only there. A verdict whose threshold lies inside "
+          "the measured interval says so: it could flip. Thresholds the paper does not give are marked "
+          "as our reading.")
+
+
+def method_section(rep, out, experiments):
+    """The report's method section: METHOD, then seeds and run lengths per experiment."""
+    rep.section("Method", METHOD)
+    rep.table(["experiment", "seeds", "warm-up cycles", "measured cycles", "drain limit", "points"],
+              run_method(out, experiments))
 
 
 def ratio(a, b):
