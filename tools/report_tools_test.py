@@ -12,6 +12,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import seed_stats  # noqa: E402
 import dally_report  # noqa: E402
+import fedx_report  # noqa: E402
 import spider_report  # noqa: E402
 from report_lib import Report  # noqa: E402
 
@@ -77,6 +78,15 @@ class SeedStats(unittest.TestCase):
         self.assertEqual(seed_stats.against(seed_stats.Value([0.9, 0.91]), 0.5), (True, ""))
         self.assertEqual(seed_stats.between(seed_stats.Value([0.9, 0.91]), 0.0, 0.5), (False, ""))
         self.assertFalse(seed_stats.against(v, 1.5, higher=True)[0])
+
+
+class FedxIndependentNodes(unittest.TestCase):
+    def test_the_independent_nodes_are_judged_on_what_they_offered_in_the_window(self):
+        def point(accepted, measured):
+            return {"groups": [{"name": "independent", "accepted_rate": accepted, "offered_rate": 0.5,
+                                "offered_measured_rate": measured}]}
+        self.assertTrue(fedx_report.independent_below(point(0.40, 0.42)))   # a quiet window: 0.95 of 0.42
+        self.assertFalse(fedx_report.independent_below(point(0.40, 0.45)))  # 0.89 of what was offered
 
 
 class DallyFig19(unittest.TestCase):

@@ -97,11 +97,15 @@ def below_saturation(j):
 
 class Grid:
     """Results of one sweep indexed by configuration (every column but the seed) and seed.
-    `order`: {column: sort key} for columns whose values do not sort as they are."""
+    `order`: {column: sort key} for columns whose values do not sort as they are; `below`: the
+    rule for one point's JSON (default: the whole network's accepted and offered loads); `load`:
+    the column of offered load."""
 
-    def __init__(self, out, experiment, keys, order=None):
+    def __init__(self, out, experiment, keys, order=None, below=None, load=LOAD):
         self.keys = keys
+        self.load = load  # the axis of offered load
         self.order = order or {}
+        self.below_saturation = below or below_saturation  # the saturation rule for one point
         self.cells = {}
         self.failed = {}  # configuration -> {seed: error} of points that ended in an error
         for r, j in all_points(out, experiment):
@@ -122,7 +126,7 @@ class Grid:
     def unsaturated(self, **where):
         """Below saturation for every seed; a point that ended in an error never is."""
         s = self.seeds(**where)
-        return bool(s) and not self.errors(**where) and all(below_saturation(j) for j in s.values())
+        return bool(s) and not self.errors(**where) and all(self.below_saturation(j) for j in s.values())
 
     def errors(self, **where):
         """{seed: error message} of the configuration's points that ended in an error."""
@@ -147,32 +151,40 @@ class Grid:
         return Value([f(points) for points in seeds.values()])
 
     def max_accepted(self, **where):
-        return self.per_seed(lambda points: max(j["accepted_fraction"] for _, j in points), LOAD, **where)
+        return self.per_seed(lambda points: max(j["accepted_fraction"] for _, j in points), self.load, **where)
+
+    def curve(self, f, only_unsaturated=True, **where):
+        """(loads, mean of f) along the load axis, only below saturation if asked."""
+        xs = [x for x in self.values(self.load) if self.seeds(**where, **{self.load: x})
+              and (not only_unsaturated or self.unsaturated(**where, **{self.load: x}))]
+        return xs, [self.value(f, **where, **{self.load: x}).mean for x in xs]
 
     def knee_text(self, **where):
         """The knee's text, marked as a lower bound where some seed is below saturation at the
         highest load swept."""
         v = self.knee(**where)
-        top = self.values(LOAD)[-1]
-        return ("≥ " if any(s >= top for s in v.samples) else "") + v.text(2)
+        loads = self.values(self.load)
+        if v.samples and all(s == 0.0 for s in v.samples):
+            return f"< {loads[0]:g}"
+        return ("≥ " if any(s >= loads[-1] for s in v.samples) else "") + v.text(2)
 
     def knee(self, **where):
-        """Per seed: the highest load below saturation before the first load that is not (no
-        sample for a seed whose lowest load is already saturated)."""
+        """Per seed: the highest load below saturation before the first load that is not (0.0
+        for a seed whose lowest load is already saturated)."""
         def last_below(points):
-            best = None
+            best = 0.0
             for x, j in points:
-                if not below_saturation(j):
+                if not self.below_saturation(j):
                     break
                 best = x
             return best
-        return self.per_seed(last_below, LOAD, **where)
+        return self.per_seed(last_below, self.load, **where)
 
     def saturation_point(self, **where):
         """Per seed: the least load not below saturation (no sample if every load is)."""
         def first(points):
-            return next((x for x, j in points if j["accepted"] < BELOW * j["offered"]), None)
-        return self.per_seed(first, LOAD, **where)
+            return next((x for x, j in points if not self.below_saturation(j)), None)
+        return self.per_seed(first, self.load, **where)
 
 
 def run_method(out, experiments):
@@ -206,6 +218,11 @@ def method_section(rep, out, experiments):
     rep.section("Method", METHOD)
     rep.table(["experiment", "seeds", "warm-up cycles", "measured cycles", "drain limit", "points"],
               run_method(out, experiments))
+
+
+def combine(f, *values):
+    """Value of f applied seed by seed to Values sampled with the same seeds."""
+    return Value([f(*s) for s in zip(*(v.samples for v in values))])
 
 
 def ratio(a, b):

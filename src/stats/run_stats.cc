@@ -138,6 +138,9 @@ nlohmann::json RunStats::groupsJson() const {
     j["terminals"] = members;
     j["offered_rate"] = workload_.groupRate(static_cast<int>(g));
     j["accepted_rate"] = members ? b.windowFlits / (window * members) : 0.0;
+    // Measured, like the network's "offered": flits the members created inside the window.
+    j["offered_measured_rate"] =
+        members ? static_cast<double>(workload_.trackedGroupFlits(static_cast<int>(g))) / (window * members) : 0.0;
     out.push_back(j);
   }
   return out;

@@ -273,6 +273,10 @@ int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const Mess
   createdFlits_ += static_cast<uint64_t>(m.packets) * m.packetLength;
   trackedMessages_ += tracked;
   if (tracked) trackedPackets_ += m.packets;
+  if (tracked && m.group >= 0) {
+    if (trackedGroupFlits_.size() <= static_cast<size_t>(m.group)) trackedGroupFlits_.resize(m.group + 1);
+    trackedGroupFlits_[m.group] += static_cast<uint64_t>(m.packets) * m.packetLength;
+  }
   nic_->submit(terminal, id);
   return id;
 }

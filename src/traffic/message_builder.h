@@ -87,6 +87,10 @@ class MessageBuilder {
   const std::vector<MessageLengthClass>& lengthClasses() const { return lengthClasses_; }
 
   uint64_t createdFlits() const { return createdFlits_; }
+  // Flits of the messages group `group`'s members created inside the measurement window.
+  uint64_t trackedGroupFlits(int group) const {
+    return static_cast<size_t>(group) < trackedGroupFlits_.size() ? trackedGroupFlits_[group] : 0;
+  }
   uint64_t trackedMessages() const { return trackedMessages_; }
   uint64_t trackedPackets() const { return trackedPackets_; }
   uint64_t notOfferedMessages() const { return notOfferedMessages_; }
@@ -113,6 +117,7 @@ class MessageBuilder {
   int16_t onlySharedClass_ = -1;  // the one class with a share, if only one has
   TerminalGroups groups_;
   std::vector<double> groupRate_;
+  std::vector<uint64_t> trackedGroupFlits_;
   std::vector<std::unique_ptr<TrafficPattern>> groupPattern_;
   std::vector<int> senders_, senderRank_;
   std::vector<Rng> rng_;

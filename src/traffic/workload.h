@@ -61,6 +61,7 @@ class Workload : public TrafficHooks {
   bool hasClassStreams() const { return builder_->hasStreams(); }
   double groupRate(int group) const { return builder_->groupRate(group); }
   uint64_t createdFlits() const { return builder_->createdFlits(); }
+  uint64_t trackedGroupFlits(int group) const { return builder_->trackedGroupFlits(group); }
   uint64_t trackedMessages() const { return builder_->trackedMessages(); }
   uint64_t trackedPackets() const { return builder_->trackedPackets(); }
   uint64_t notOfferedMessages() const { return builder_->notOfferedMessages(); }
