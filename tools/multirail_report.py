@@ -95,17 +95,7 @@ ALGORITHMS = ["basic", "local-dynamic", "local-dynamic, striping", "dynamic", "d
 
 def load_curves(grid, f, only_unsaturated, **where):
     """{algorithm: (loads, mean values)} for the algorithms in the grid."""
-    curves = {}
-    for a in grid.values("algorithm"):
-        xs, ys = [], []
-        for load in grid.values(LOAD):
-            cell = dict(where, algorithm=a, **{LOAD: load})
-            if not grid.seeds(**cell) or (only_unsaturated and not grid.unsaturated(**cell)):
-                continue
-            xs.append(load)
-            ys.append(grid.value(f, **cell).mean)
-        curves[a] = (xs, ys)
-    return curves
+    return {a: grid.curve(f, only_unsaturated, **where, algorithm=a) for a in grid.values("algorithm")}
 
 
 def accepted_and_latency_figures(out, grid, name, title, **where):

@@ -154,10 +154,16 @@ class Grid:
         return self.per_seed(lambda points: max(j["accepted_fraction"] for _, j in points), self.load, **where)
 
     def curve(self, f, only_unsaturated=True, **where):
-        """(loads, mean of f) along the load axis, only below saturation if asked."""
-        xs = [x for x in self.values(self.load) if self.seeds(**where, **{self.load: x})
-              and (not only_unsaturated or self.unsaturated(**where, **{self.load: x}))]
-        return xs, [self.value(f, **where, **{self.load: x}).mean for x in xs]
+        """(loads, mean of f) along the load axis, only below saturation if asked; a load where f
+        gives no sample is left out."""
+        xs, ys = [], []
+        for x in self.values(self.load):
+            cell = dict(where, **{self.load: x})
+            v = self.value(f, **cell)
+            if v.samples and (not only_unsaturated or self.unsaturated(**cell)):
+                xs.append(x)
+                ys.append(v.mean)
+        return xs, ys
 
     def knee_text(self, **where):
         """The knee's text, marked as a lower bound where some seed is below saturation at the
@@ -181,9 +187,10 @@ class Grid:
         return self.per_seed(last_below, self.load, **where)
 
     def saturation_point(self, **where):
-        """Per seed: the least load not below saturation (no sample if every load is)."""
+        """Per seed: the least load whose accepted load is below 0.95 of offered, undrained or
+        not (multi-rail §5.3's saturation point; no sample if there is none)."""
         def first(points):
-            return next((x for x, j in points if not self.below_saturation(j)), None)
+            return next((x for x, j in points if j["accepted"] < BELOW * j["offered"]), None)
         return self.per_seed(first, self.load, **where)
 
 

@@ -52,17 +52,6 @@ def hop_stddev(c, hops):
     return f
 
 
-def curve(grid, f, only_unsaturated=True, **where):
-    """(loads, mean values) along the load axis, only below saturation if asked."""
-    xs, ys = [], []
-    for x in grid.values(LOAD):
-        v = grid.below(f, **where, **{LOAD: x}) if only_unsaturated else grid.value(f, **where, **{LOAD: x})
-        if v is not None and v.samples:
-            xs.append(x)
-            ys.append(v.mean)
-    return xs, ys
-
-
 def cell(grid, f, **where):
     """Value text, with "sat." where the point is not below saturation."""
     v = grid.value(f, **where)
@@ -91,13 +80,13 @@ def fig3(out, rep):
     drawn = [m for m in (PS, VCT, WH, DYN) if m in grid.values("switching")]
     pngs = [
         line_plot(os.path.join(out, "fig03a_host_load"),
-                  {m: curve(grid, host_arrivals, False, switching=m) for m in drawn},
+                  {m: grid.curve(host_arrivals, False, switching=m) for m in drawn},
                   "offered load", "in-transit arrivals / node / cycle", "Fig. 3a: load on intermediate nodes"),
         line_plot(os.path.join(out, "fig03b_latency"),
-                  {m: curve(grid, lambda j: j["latency"]["mean"], switching=m) for m in drawn},
+                  {m: grid.curve(lambda j: j["latency"]["mean"], switching=m) for m in drawn},
                   "offered load", "packet latency (cycles)", "Fig. 3b: latency (below saturation)"),
         line_plot(os.path.join(out, "fig03c_throughput"),
-                  {m: curve(grid, lambda j: j["accepted_fraction"], False, switching=m) for m in drawn},
+                  {m: grid.curve(lambda j: j["accepted_fraction"], False, switching=m) for m in drawn},
                   "offered load", "accepted load", "Fig. 3c: throughput"),
     ]
     rep.claims(fig3_host_claims(grid, loads) + fig3_latency_claims(grid, loads) + [fig3_peak_claim(grid)])
@@ -218,7 +207,7 @@ def fig4(out, rep):
                                                               "latency of uniform traffic") for r in (DOR, ADAPTIVE)],
               [[x] + [grid.value(f, routing=r, **{LOAD: x}).text(4 if f is f_hot else 3 if f is f_ct else 1)
                       for f in (f_hot, f_ct, f_lat) for r in (DOR, ADAPTIVE)] for x in loads])
-    pngs = [line_plot(os.path.join(out, name), {r: curve(grid, f, routing=r) for r in (DOR, ADAPTIVE)},
+    pngs = [line_plot(os.path.join(out, name), {r: grid.curve(f, routing=r) for r in (DOR, ADAPTIVE)},
                       "offered background load", ylabel, title)
             for name, f, ylabel, title in (
                 ("fig04a_hot_node", f_hot, "in-transit arrivals / cycle", "Fig. 4a: intermediate load at the hot node"),
@@ -264,7 +253,7 @@ def fig5(out, rep):
                + [grid.value(class_value(1, "cut_through_probability"), traffic=t, **{LOAD: x}).text(3)
                   for t in ("mixed", "partitioned")] for x in loads])
     pngs = [line_plot(os.path.join(out, f"fig05{p}_{name}"),
-                      {t: curve(grid, class_latency(c), traffic=t) for t in ("mixed", "partitioned")},
+                      {t: grid.curve(class_latency(c), traffic=t) for t in ("mixed", "partitioned")},
                       "offered load", "latency (cycles)", f"Fig. 5{p}: average latency, {name} packets")
             for p, c, name in (("a", 0, "short"), ("b", 1, "long"))]
     rows = []
@@ -328,8 +317,8 @@ def fig6(out, rep):
     lines_a, lines_b = {}, {}
     for a in ARBITRATION:
         for c, name in ((0, "best effort"), (1, "guaranteed")):
-            lines_a[f"{name}, {a}"] = curve(grid, class_latency(c), arbitration=a)
-            lines_b[f"{name}, {a}"] = curve(grid, hop_stddev(c, HOPS), arbitration=a)
+            lines_a[f"{name}, {a}"] = grid.curve(class_latency(c), arbitration=a)
+            lines_b[f"{name}, {a}"] = grid.curve(hop_stddev(c, HOPS), arbitration=a)
     pngs = [line_plot(os.path.join(out, "fig06a_latency"), lines_a, "offered best-effort load", "latency (cycles)",
                       "Fig. 6a: average latency per class"),
             line_plot(os.path.join(out, "fig06b_deviation"), lines_b, "offered best-effort load",
