@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "common/error.h"
+#include "common/name_table.h"
 #include "config/config.h"
 
 namespace icnsim {
@@ -20,16 +20,14 @@ const std::map<std::string, ArbitrationPolicy>& table() {
 }
 }  // namespace
 
-std::vector<std::string> arbitrationPolicyNames() {
-  std::vector<std::string> names;
-  for (const auto& [name, p] : table()) names.push_back(name);
-  return names;
+uint64_t arbitrationKeyOutOfLine(ArbitrationPolicy policy, const ArbitrationInput& in) {
+  return arbitrationKey(policy, in);
 }
 
+std::vector<std::string> arbitrationPolicyNames() { return namesOf(table()); }
+
 ArbitrationPolicy arbitrationPolicyByName(const std::string& name) {
-  auto it = table().find(name);
-  if (it == table().end()) throw ConfigError("unknown arbitration policy \"" + name + "\"");
-  return it->second;
+  return valueByName(table(), name, "arbitration policy");
 }
 
 }  // namespace icnsim

@@ -22,6 +22,10 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   winner_.assign(channels_.size(), -1);
   deciding_.assign(channels_.size(), 0);
   creditWheel_.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
+  if (p_.switchKind != SwitchKind::kMultiplexed) {
+    switch_ = std::make_unique<SwitchAllocator>(p_.switchKind, p_.inputSpeedup, p_.allocatorIterations,
+                                                static_cast<int32_t>(channels_.size()));
+  }
 }
 
 int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind) {
@@ -113,6 +117,7 @@ void VcNetwork::buildLanes() {
     }
   }
   ready_.assign(slots, 0);
+  if (p_.releaseOnTailSent) slotPacket_.assign(slots, -1);
 }
 
 void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
@@ -189,10 +194,17 @@ void VcNetwork::step(Cycle now) {
   allocateLanes(now);
 
   moves_.clear();
-  visitActive(activeChannels_, [&](int32_t c) {
-    const int32_t w = decide(c, now);
-    if (w >= 0) moves_.push_back(w);
-  });
+  if (switch_) {
+    allocateSwitch(now);
+  } else {
+    moves_.resize(activeChannels_.size());  // at most one winner per channel
+    size_t winners = 0;
+    visitActive(activeChannels_, [&](int32_t c) {
+      const int32_t w = decide(c, now);
+      if (w >= 0) moves_[winners++] = w;
+    });
+    moves_.resize(winners);
+  }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(c, now); });
 
   if (!moves_.empty()) {
@@ -214,6 +226,7 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
   const Channel& inj = channels_[injectionChannel_[t]];
   const int lanes = laneEnd(injectionChannel_[t]) - inj.firstLane;
   while (true) {
+    if (p_.onePacketPerSource && sourceBusy(t, lanes)) return;
     int v = 0;  // a free injection lane in any logical network, or stop
     while (v < lanes && lanes_[inj.firstLane + v].owner >= 0) ++v;
     if (v == lanes) return;
@@ -243,6 +256,19 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     claimLane(inj.firstLane + v, id, src);
     ++busyInjectionLanes_;
   }
+}
+
+bool VcNetwork::sourceBusy(int32_t terminal, int lanes) const {
+  for (int v = 0; v < lanes; ++v) {
+    if (lanes_[sourceLaneBase_[terminal] + v].packet >= 0) return true;
+  }
+  return false;
+}
+
+void VcNetwork::nextPacketToFront(int32_t lane) {
+  Lane& l = lanes_[lane];
+  l.packet = slotPacket_[l.ringBase + l.ringHead];
+  pendingHeads_.push_back(lane);
 }
 
 void VcNetwork::allocateLanes(Cycle now) {
@@ -301,6 +327,10 @@ bool VcNetwork::grantHead(const HeadRequest& req, Cycle now) {
     }
   }
   if (!granted) return false;
+  if (p_.separateAllocation) {  // the switch is allocated in the next pipeline stage
+    Cycle& front = ready_[l.ringBase + l.ringHead];
+    front = std::max(front, now + 1);
+  }
   options.clear();
   if (!rules_.empty()) leaveWaiting(req.router, l.packet);
   return true;
@@ -419,6 +449,49 @@ void VcNetwork::scheduleHostReady(Cycle inMemory) {
   hostReady_.clear();
 }
 
+bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
+  const Lane& in = lanes_[lane];
+  if (in.count == 0 || frontReady(in) > now) return false;
+  if (vns_.anyStoreAndForward() && isRouterLane(lane) &&
+      vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
+    const int32_t length = packets_[in.packet].length;
+    return in.received >= length && ready_[in.ringBase + (in.ringHead + in.count - 1) % in.capacity] <= now;
+  }
+  return true;
+}
+
+void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
+  const Channel& c = channels_[channel];
+  const bool sink = toTerminal(c);
+  for (int v = 0; v < p_.lanes; ++v) {
+    const int32_t lane = c.firstLane + v;
+    const Lane& out = lanes_[lane];
+    if (out.feeder < 0 || !frontMayLeave(out.feeder, now) || (!sink && out.credits == 0)) continue;
+    ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
+    SwitchRequest r{-1, channel, lane, 0, arbitrationKeyOutOfLine(p_.arbitration, ai)};
+    if (isRouterLane(out.feeder)) {  // a terminal's source lanes feed only its injection channel
+      r.input = laneChannel_[out.feeder];
+      const Channel& in = channels_[r.input];
+      ArbitrationInput ii{p_.seed ^ 0xa5a5, r.input, now, out.feeder - in.firstLane, p_.lanes, in.inputRoundRobin,
+                          out.owner, &packets_[out.owner]};
+      r.inputKey = arbitrationKeyOutOfLine(p_.arbitration, ii);
+    }
+    switchRequests_.push_back(r);
+  }
+}
+
+void VcNetwork::allocateSwitch(Cycle now) {
+  switchRequests_.clear();
+  visitActive(activeChannels_, [&](int32_t c) { requestSwitch(c, now); });
+  switch_->match(switchRequests_, moves_);
+  for (int32_t lane : moves_) {
+    const int32_t feeder = lanes_[lane].feeder;
+    if (!isRouterLane(feeder)) continue;
+    Channel& in = channels_[laneChannel_[feeder]];
+    in.inputRoundRobin = static_cast<int16_t>(feeder - in.firstLane);
+  }
+}
+
 int32_t VcNetwork::decide(int32_t channel, Cycle now) {
   if (decidedAt_[channel] == now) return winner_[channel];
   if (deciding_[channel]) return -1;  // a cyclic wait inside one step: nobody in it moves
@@ -431,15 +504,7 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
     const int32_t lane = c.firstLane + v;
     const Lane& out = lanes_[lane];
     if (out.feeder < 0) continue;  // free, or the owner's tail has already left
-    const Lane& in = lanes_[out.feeder];
-    if (in.count == 0 || frontReady(in) > now) continue;
-    if (vns_.anyStoreAndForward() && isRouterLane(out.feeder) &&
-        vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
-      const int32_t length = packets_[in.packet].length;
-      if (in.received < length || ready_[in.ringBase + (in.ringHead + in.count - 1) % in.capacity] > now) {
-        continue;
-      }
-    }
+    if (!frontMayLeave(out.feeder, now)) continue;
     if (!sink && out.credits == 0) {
       // Full downstream buffer: only the synchronous mode lets a flit in as the front leaves.
       if (!p_.timing.synchronous || out.next < 0) continue;
@@ -456,6 +521,14 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
 }
 
 void VcNetwork::applyMoves(Cycle now) {
+  if (p_.releaseOnTailSent) moveFlits<true>(now);
+  else moveFlits<false>(now);
+}
+
+// kSharedLanes (lane_release = "tail_sent") is a template argument so that the default
+// router pays nothing per flit for it.
+template <bool kSharedLanes>
+void VcNetwork::moveFlits(Cycle now) {
   // Pass 1: every winning flit leaves its buffer (so a full lane can take a flit in pass 2).
   staged_.clear();
   for (int32_t lane : moves_) {
@@ -474,6 +547,7 @@ void VcNetwork::applyMoves(Cycle now) {
       in.frontSeq = 0;
       in.received = 0;
       out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
+      if (kSharedLanes && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(feeder);
     }
     if (isRouterLane(feeder)) {
       terminals_.removeBuffered(1);
@@ -502,7 +576,8 @@ void VcNetwork::applyMoves(Cycle now) {
       continue;
     }
     Lane& l = lanes_[f.lane];
-    ready_[l.ringBase + (l.ringHead + l.count) % l.capacity] = readyAt;
+    const uint32_t slot = l.ringBase + (l.ringHead + l.count) % l.capacity;
+    ready_[slot] = readyAt;
     ++l.count;
     --l.credits;
     ++l.received;
@@ -510,9 +585,13 @@ void VcNetwork::applyMoves(Cycle now) {
     // Only now, with the tail written, may the lane be released once it drains: marking it
     // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
     if (f.tail) l.tailSent = true;
+    if (kSharedLanes && f.tail) releaseLane(f.lane);  // free at once; the credit need not return
     if (f.seq == 0) {
-      l.packet = f.packet;
-      pendingHeads_.push_back(f.lane);
+      if (kSharedLanes) slotPacket_[slot] = f.packet;  // found when the packet ahead has left
+      if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
+        l.packet = f.packet;
+        pendingHeads_.push_back(f.lane);
+      }
       if (c.srcRouter >= 0) ++packets_[f.packet].hops;
     }
   }
@@ -612,6 +691,53 @@ int readWideTerminalChannel(const ConfigNode& node, const ConfigNode& timing, co
   return lanes;
 }
 
+// lane_release: "tail_credit" (a lane is free again once its buffer has drained and the
+// tail's credit is back) or "tail_sent" (as soon as the tail has been sent); source:
+// "interleaved" (a terminal injects up to one packet per injection lane at once) or
+// "one_packet" (a packet starts when the previous one has left the terminal).
+// preset = "booksim": the defaults of BookSim's input-queued router for every key below
+// and arbitration (docs/models/router.md); keys given in the file still win.
+struct RouterDefaults {
+  const char* laneRelease = "tail_credit";
+  const char* source = "interleaved";
+  const char* allocation = "speculative";
+  const char* switchKind = "multiplexed";
+  const char* arbitration = "random";
+};
+
+RouterDefaults readPreset(const ConfigNode& node) {
+  if (node.getChoice("preset", "none", {"none", "booksim"}) == "none") return {};
+  return {"tail_sent", "one_packet", "separate", "separable_output_first", "round_robin"};
+}
+
+void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
+  p.releaseOnTailSent = node.getChoice("lane_release", d.laneRelease, {"tail_credit", "tail_sent"}) == "tail_sent";
+  if (p.releaseOnTailSent && (vns.anyCutThrough() || vns.anyHostBuffering())) {
+    node.fail("lane_release", "\"tail_sent\" shares a lane's buffer between packets, which virtual cut-through, "
+                              "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
+  }
+  p.onePacketPerSource = node.getChoice("source", d.source, {"interleaved", "one_packet"}) == "one_packet";
+  p.separateAllocation = node.getChoice("allocation", d.allocation, {"speculative", "separate"}) == "separate";
+}
+
+// switch: "multiplexed" (each output picks among its lanes; several lanes of an input may
+// send at once) or a separable allocator with input_speedup flits per input port per cycle
+// and allocator_iterations rounds.
+void readSwitch(const ConfigNode& node, const ConfigNode& timing, const RouterDefaults& d, VcNetworkParams& p,
+                const VirtualNetworks& vns) {
+  p.switchKind = switchKindByName(node.getChoice("switch", d.switchKind, switchKindNames()));
+  if (p.switchKind == SwitchKind::kMultiplexed) {
+    for (const char* key : {"input_speedup", "allocator_iterations"}) {
+      if (node.has(key)) node.fail(key, "applies only to a separable switch (router.switch)");
+    }
+    return;
+  }
+  if (p.timing.synchronous) timing.fail("mode", "a separable switch (router.switch or router.preset) needs timing.mode = \"pipelined\"");
+  if (vns.anyHostBuffering()) node.fail("switch", "a separable switch cannot be combined with host buffering yet");
+  p.inputSpeedup = static_cast<int>(node.getInt("input_speedup", 1, 1, 64));
+  p.allocatorIterations = static_cast<int>(node.getInt("allocator_iterations", 1, 1, 64));
+}
+
 std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
   VcNetworkParams p;
   p.seed = ctx.seed;
@@ -637,8 +763,9 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
                                        p.maxPacketLength));
   }
   // arbitration: channel bandwidth allocation among lanes
+  const RouterDefaults defaults = readPreset(node);
   p.arbitration = arbitrationPolicyByName(
-      node.getChoice("arbitration", "random", arbitrationPolicyNames()));
+      node.getChoice("arbitration", defaults.arbitration, arbitrationPolicyNames()));
 
   const ConfigNode& t = *ctx.timing;
   // mode: "pipelined" (credit-based, configurable delays) or "synchronous" (Dally §V)
@@ -661,8 +788,13 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   // injection, ejection: "channel" (one flit per cycle over the lanes) or "every_lane"
   // (each of injection_lanes / ejection_lanes lanes moves a flit per cycle: an adapter whose
   // engines feed every outbound lane and write every inbound lane on their own, SPIDER §3.2)
+  readAllocation(node, defaults, p, vns);
   p.injectionLanes = readWideTerminalChannel(node, t, p, "injection");
   p.ejectionLanes = readWideTerminalChannel(node, t, p, "ejection");
+  readSwitch(node, t, defaults, p, vns);
+  if (p.switchKind != SwitchKind::kMultiplexed && (p.injectionLanes > 0 || p.ejectionLanes > 0)) {
+    node.fail("switch", "a separable switch cannot be combined with router.injection/ejection = \"every_lane\"");
+  }
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
                                      TerminalPlumbing::forNetwork(ctx), makeAdmissionRules(ctx, node, false));

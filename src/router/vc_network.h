@@ -69,6 +69,7 @@
 #include "kernel/terminal_plumbing.h"
 #include "router/admission.h"
 #include "router/arbitration.h"
+#include "router/switch_allocator.h"
 #include "router/transit_host.h"
 #include "router/virtual_networks.h"
 #include "routing/routing.h"
@@ -99,6 +100,17 @@ struct VcNetworkParams {
   TransitHostParams host;  // used when a virtual network buffers at hosts
   int ejectionLanes = 0;   // > 0: ejection channels of this many lanes, each moving a flit per cycle
   int injectionLanes = 0;  // > 0: the same for injection channels
+  // A lane may be claimed again once the owner's tail has been sent (BookSim's default), not
+  // only once its buffer has drained and the tail's credit returned: the buffer then holds
+  // the end of one packet and the start of the next.
+  bool releaseOnTailSent = false;
+  bool onePacketPerSource = false;  // a terminal starts a packet only when its last has left
+  SwitchKind switchKind = SwitchKind::kMultiplexed;
+  int inputSpeedup = 1;            // separable switches: flits per input port per cycle
+  int allocatorIterations = 1;     // separable switches: matching rounds per cycle
+  // A head granted a lane may cross the switch only in the next cycle (VC and switch
+  // allocation as separate pipeline stages), not in the same one (speculative).
+  bool separateAllocation = false;
 };
 
 class VcNetwork : public Network {
@@ -139,7 +151,8 @@ class VcNetwork : public Network {
     int32_t srcRouter;     // -1: injection channel
     int32_t dstRouter;     // -1: ejection channel
     int16_t dstPort;
-    int16_t roundRobin = 0;
+    int16_t roundRobin = 0;       // as an output: the lane that sent last
+    int16_t inputRoundRobin = 0;  // as an input of a separable switch: the lane that sent last
     int32_t allocated = 0; // lanes currently owned
     bool active = false;   // listed in activeChannels_
     bool host = false;     // a router's host memory (srcRouter -1, dstRouter the router)
@@ -173,6 +186,7 @@ class VcNetwork : public Network {
   [[gnu::always_inline]] inline void claimLane(int32_t lane, int32_t packet, int32_t feeder);
   void releaseLane(int32_t lane);
   void returnCredit(int32_t lane);
+  bool sourceBusy(int32_t terminal, int lanes) const;  // a packet of the terminal still in a source lane
   void injectFromTerminals(Cycle now);
   void injectAt(int32_t terminal, Cycle now);  // pulls packets while injection lanes are free
   int32_t addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind);
@@ -181,7 +195,16 @@ class VcNetwork : public Network {
   void buildLanes();
   void allocateLanes(Cycle now);
   int32_t decide(int32_t channel, Cycle now);  // winning lane or -1
+  [[gnu::always_inline]] inline bool frontMayLeave(int32_t lane, Cycle now) const;  // flits, ready, whole packet if S&F
+  // Off the multiplexed switch's path, so they do not weigh on step()'s inlining.
+  [[gnu::noinline]] void requestSwitch(int32_t channel, Cycle now);  // a separable switch's requests
+  [[gnu::noinline]] void allocateSwitch(Cycle now);
   void applyMoves(Cycle now);
+  template <bool kSharedLanes>
+  void moveFlits(Cycle now);
+  // lane_release = "tail_sent": the packet queued behind a tail that has left now heads the
+  // lane and asks for a lane at the next hop (rare: kept out of applyMoves' inlining).
+  [[gnu::noinline]] void nextPacketToFront(int32_t lane);
   [[noreturn]] void reportStuck(Cycle now) const;
   bool admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const;
   void leaveWaiting(int32_t router, int32_t packet);
@@ -197,6 +220,7 @@ class VcNetwork : public Network {
   std::vector<Lane> lanes_;
   std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)
   std::vector<Cycle> ready_;          // per buffer slot: cycle the flit may leave
+  std::vector<int32_t> slotPacket_;   // per buffer slot: the packet whose head it holds (releaseOnTailSent only)
   std::vector<Channel> channels_;
   std::vector<int32_t> channelTerminal_;  // ejection channel: the terminal it feeds, else -1
                                           // (kept apart to keep Channel small for decide())
@@ -221,6 +245,8 @@ class VcNetwork : public Network {
     }
   };
   std::vector<HeadRequest> requests_;
+  std::unique_ptr<SwitchAllocator> switch_;  // null: the multiplexed switch of decide()
+  std::vector<SwitchRequest> switchRequests_;
   // Inlined: together they are the per-head loop of allocateLanes.
   [[gnu::always_inline]] inline bool grantHead(const HeadRequest& req, Cycle now);  // false: the head waits
   [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
