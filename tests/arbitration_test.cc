@@ -34,6 +34,22 @@ TEST(Arbitration, RandomOrderChangesFromCycleToCycle) {
   EXPECT_LT(aWins, 600);
 }
 
+TEST(Arbitration, RandomPerPacketKeepsOnePacketsDrawAtEveryHopAndCycle) {
+  // The helper passes the lane as the packet id: packets 0 and 1, created at 10 and 20.
+  const auto p = ArbitrationPolicy::kRandomPerPacket;
+  const Packet a = packet(10, 0), b = packet(20, 0);
+  const bool aWins = key(p, a, 0, 0) < key(p, b, 1, 0);
+  for (Cycle c = 1; c < 100; ++c) EXPECT_EQ(key(p, a, 0, c) < key(p, b, 1, c), aWins) << c;
+  EXPECT_EQ(arbitrationKey(p, {7, 9, 55, 2, 4, 3, 0, &a}), key(p, a, 0, 0));  // another channel, lane
+  int firstWins = 0;  // over many packet pairs the draw is fair
+  for (int id = 0; id < 1000; ++id) {
+    const Packet x = packet(id, 0), y = packet(id + 5000, 0);
+    firstWins += arbitrationKey(p, {7, 3, 0, 0, 4, 0, id, &x}) < arbitrationKey(p, {7, 3, 0, 1, 4, 0, id + 1, &y});
+  }
+  EXPECT_GT(firstWins, 400);
+  EXPECT_LT(firstWins, 600);
+}
+
 TEST(Arbitration, PriorityDeadlineAgesPriorityTrafficAndRandomisesTheRest) {
   const auto p = ArbitrationPolicy::kPriorityDeadline;
   // A young priority packet beats an old standard one.

@@ -11,6 +11,7 @@ namespace {
 const std::map<std::string, ArbitrationPolicy>& table() {
   static const std::map<std::string, ArbitrationPolicy> policies = {
       {"random", ArbitrationPolicy::kRandom},
+      {"random_per_packet", ArbitrationPolicy::kRandomPerPacket},
       {"round_robin", ArbitrationPolicy::kRoundRobin},
       {"oldest_first", ArbitrationPolicy::kOldestFirst},
       {"priority", ArbitrationPolicy::kPriority},

@@ -3,6 +3,9 @@
 // a 64-bit key, lowest wins; the key depends only on (seed, channel, cycle, lane, packet), so
 // the outcome never depends on the order components are visited.
 //   random       - a fresh pseudo-random order every cycle
+//   random_per_packet - a pseudo-random priority drawn once per packet (kept at every hop and
+//                  cycle), so one packet's flits are not scattered among its rivals' (Dally
+//                  Fig. 13 investigation, docs/models/dally.md)
 //   round_robin  - rotating priority starting after the previous winner
 //   oldest_first - deadline scheduling: the packet created earliest wins
 //   priority     - higher Packet::priority (traffic class) first, oldest first within it
@@ -19,7 +22,8 @@
 
 namespace icnsim {
 
-enum class ArbitrationPolicy : uint8_t { kRandom, kRoundRobin, kOldestFirst, kPriority, kPriorityDeadline };
+enum class ArbitrationPolicy : uint8_t { kRandom, kRandomPerPacket, kRoundRobin, kOldestFirst, kPriority,
+                                         kPriorityDeadline };
 
 ArbitrationPolicy arbitrationPolicyByName(const std::string& name);  // throws on unknown
 std::vector<std::string> arbitrationPolicyNames();
@@ -43,6 +47,8 @@ inline uint64_t arbitrationKey(ArbitrationPolicy policy, const ArbitrationInput&
   switch (policy) {
     case ArbitrationPolicy::kRandom:
       return randomKey(in);
+    case ArbitrationPolicy::kRandomPerPacket:
+      return hashMix(in.seed, uint64_t(uint32_t(in.packetId)), in.packet->created);  // a pool slot is reused: add its birth
     case ArbitrationPolicy::kRoundRobin:
       return uint64_t((in.lane - in.lastWinner - 1 + 2 * in.lanes) % in.lanes);
     case ArbitrationPolicy::kOldestFirst:
