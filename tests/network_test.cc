@@ -391,3 +391,19 @@ depth = 8
   EXPECT_LT(accepted("switch = \"separable_output_first\"\n"), 0.95 * multiplexed);
   EXPECT_GT(accepted("switch = \"separable_input_first\"\ninput_speedup = 4\n"), 0.97 * multiplexed);
 }
+
+TEST(Preset, BooksimRouterRunsAndItsKeysCanBeOverridden) {
+  std::string toml = kLoaded;
+  const std::string arbitration = "arbitration = \"round_robin\"";
+  toml.replace(toml.find(arbitration), arbitration.size(), "preset = \"booksim\"");
+  auto booksim = runToml(toml);  // check_invariants on
+  EXPECT_TRUE(booksim["drained"].get<bool>());
+  // The preset's separable switch is refused in the synchronous mode, naming the preset ...
+  const std::string error =
+      icnsim::test::configErrorOf([&] { runToml(toml + "[timing]\nmode = \"synchronous\"\n"); });
+  EXPECT_NE(error.find("router.preset"), std::string::npos) << error;
+  // ... and accepted once the file chooses the multiplexed switch itself.
+  std::string own = toml;
+  own.replace(own.find("preset = \"booksim\""), 18, "preset = \"booksim\"\nswitch = \"multiplexed\"");
+  EXPECT_TRUE(runToml(own + "[timing]\nmode = \"synchronous\"\n")["drained"].get<bool>());
+}

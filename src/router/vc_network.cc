@@ -691,10 +691,6 @@ int readWideTerminalChannel(const ConfigNode& node, const ConfigNode& timing, co
   return lanes;
 }
 
-// lane_release: "tail_credit" (a lane is free again once its buffer has drained and the
-// tail's credit is back) or "tail_sent" (as soon as the tail has been sent); source:
-// "interleaved" (a terminal injects up to one packet per injection lane at once) or
-// "one_packet" (a packet starts when the previous one has left the terminal).
 // preset = "booksim": the defaults of BookSim's input-queued router for every key below
 // and arbitration (docs/models/router.md); keys given in the file still win.
 struct RouterDefaults {
@@ -710,6 +706,11 @@ RouterDefaults readPreset(const ConfigNode& node) {
   return {"tail_sent", "one_packet", "separate", "separable_output_first", "round_robin"};
 }
 
+// lane_release: "tail_credit" (a lane is free again once its buffer has drained and the
+// tail's credit is back) or "tail_sent" (as soon as the tail has been sent); source:
+// "interleaved" (a terminal injects up to one packet per injection lane at once) or
+// "one_packet" (a packet starts when the previous one has left the terminal); allocation:
+// "speculative" or "separate" (a head crosses the switch a cycle after its lane grant).
 void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
   p.releaseOnTailSent = node.getChoice("lane_release", d.laneRelease, {"tail_credit", "tail_sent"}) == "tail_sent";
   if (p.releaseOnTailSent && (vns.anyCutThrough() || vns.anyHostBuffering())) {
