@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <map>
 
 #include "router/vc_network.h"
 #include "test_util.h"
@@ -360,6 +361,64 @@ TEST(Allocation, SeparateStagesAddACyclePerRouter) {
   p.separateAllocation = true;
   Harness h(std::make_unique<KaryNCube>(4, 2, false), "dimension_order", p);
   EXPECT_EQ(h.single(0, 15, 20), Cycle((6 + 2) + (6 + 1) * 2 + 19));
+}
+
+// A line of four routers, one single-flit lane per channel, synchronous timing: packet P1
+// (terminal 2 -> 3) holds the lane of link 2->3 from cycle 1 to its tail; P2 (1 -> 3) waits
+// behind it with its head in router 2's input lane from link 1->2. Flits buffered at cycle
+// 10: P1 streams with one flit in each of router 2's and router 3's lanes (2); P2 holds one
+// flit in router 1's injection lane and, on link 1->2, one flit plus the output buffer's
+// slots: 2 + 2 + outputBuffer.
+uint64_t flitsBufferedBehindABlockedPacket(int outputBuffer) {
+  VcNetworkParams p = params(1, 1, true);
+  p.outputBuffer = outputBuffer;
+  Harness h(std::make_unique<KaryNCube>(4, 1, false), "dimension_order", p);
+  h.script.add(2, 3, 20, 0);
+  h.script.add(1, 3, 20, 0);
+  h.net->wake({2, 0, 0});
+  h.net->wake({1, 0, 0});
+  for (Cycle t = 0; t < 10; ++t) {
+    h.net->step(t);
+    h.net->checkInvariants();
+  }
+  return h.net->bufferedFlits();
+}
+
+TEST(OutputBuffer, ABlockedPacketMovesIntoTheOutputBuffer) {
+  EXPECT_EQ(flitsBufferedBehindABlockedPacket(0), 4u);
+  EXPECT_EQ(flitsBufferedBehindABlockedPacket(1), 5u);
+  EXPECT_EQ(flitsBufferedBehindABlockedPacket(2), 6u);
+}
+
+TEST(OutputBuffer, AddsNoLatencyAndConservesFlitsUnderLoad) {
+  VcNetworkParams p = params(4, 1, true);
+  p.outputBuffer = 2;
+  Harness h(std::make_unique<KaryNFly>(2, 6), "destination_tag", p);
+  EXPECT_EQ(h.single(5, 42, 20), Cycle(5 + 1 + 20));  // as without (FlySynchronousMatchesHandComputation)
+  for (const char* mode : {"pipelined", "synchronous"}) {
+    std::string toml = kLoaded;
+    toml.replace(toml.find("arbitration"), 0, "output_buffer = 2\n");
+    auto r = runToml(toml + "[timing]\nmode = \"" + mode + "\"\n");  // check_invariants every cycle
+    EXPECT_EQ(r["undelivered_packets"].get<uint64_t>(), 0u) << mode;
+  }
+}
+
+TEST(ChannelUse, EveryLinkCycleIsCountedOnceAndBusyCyclesAreFlitsSent) {
+  // One 20-flit packet from terminal 0 to 3 along a line of four routers (links 0->1,
+  // 1->2, 2->3 and back: six links): each link on the path is busy 20 cycles.
+  VcNetworkParams p = params(1, 8, false);
+  p.countChannelUse = true;
+  Harness h(std::make_unique<KaryNCube>(4, 1, false), "dimension_order", p);
+  const Cycle latency = h.single(0, 3, 20);
+  uint64_t all = 0;
+  std::map<std::string, std::vector<uint64_t>> byName;
+  for (const auto& c : h.net->routerCounters()) {
+    byName[c.name] = c.perRouter;
+    for (uint64_t v : c.perRouter) all += v;
+  }
+  EXPECT_EQ(all, 6 * latency);  // steps 0 .. latency - 1: the tail arrives a cycle after it is sent
+  EXPECT_EQ(byName["link_busy"], (std::vector<uint64_t>{20, 20, 20, 0}));
+  EXPECT_EQ(byName["link_idle_blocked"], (std::vector<uint64_t>{0, 0, 0, 0}));  // never out of room
 }
 
 TEST(Switch, OneFlitPerInputPortCostsThroughputThatSpeedupRestores) {

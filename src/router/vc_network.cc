@@ -22,6 +22,10 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   winner_.assign(channels_.size(), -1);
   deciding_.assign(channels_.size(), 0);
   creditWheel_.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
+  if (p_.countChannelUse) {
+    sentAt_.assign(channels_.size(), kNever);
+    channelUse_.assign(kChannelUses, std::vector<uint64_t>(topology.numRouters(), 0));
+  }
   if (p_.switchKind != SwitchKind::kMultiplexed) {
     switch_ = std::make_unique<SwitchAllocator>(p_.switchKind, p_.inputSpeedup, p_.allocatorIterations,
                                                 static_cast<int32_t>(channels_.size()));
@@ -40,6 +44,8 @@ int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind
   c.dstPort = static_cast<int16_t>(dstPort);
   c.host = kind == ChannelKind::kHostMemory;
   c.everyLane = kind != ChannelKind::kLink;
+  c.poolSize = static_cast<int8_t>(src >= 0 && dst >= 0 && !c.host ? p_.outputBuffer : 0);
+  c.poolFree = c.poolSize;
   channels_.push_back(c);
   return static_cast<int32_t>(channels_.size() - 1);
 }
@@ -100,7 +106,9 @@ void VcNetwork::buildLanes() {
     for (int32_t lane = ch.firstLane; lane < laneEnd(static_cast<int32_t>(c)); ++lane) {
       Lane& l = lanes_[lane];
       laneChannel_[lane] = static_cast<int32_t>(c);
-      const int capacity = ch.host ? p_.maxPacketLength : toTerminal(ch) ? 0 : p_.depth;
+      const int capacity = ch.host         ? p_.maxPacketLength
+                           : toTerminal(ch) ? 0
+                                            : p_.depth + ch.poolSize;
       l.capacity = static_cast<uint16_t>(capacity);
       l.credits = toTerminal(ch) ? (1 << 30) : capacity;  // a terminal sinks every flit at once
       l.ringBase = slots;
@@ -178,8 +186,13 @@ void VcNetwork::releaseLane(int32_t lane) {
   if (c.host) host_->give(c.dstRouter, hostLaneToGo_[lane - hostLaneBase_]);
 }
 
+template <bool kPooled>
 void VcNetwork::returnCredit(int32_t lane) {
   Lane& l = lanes_[lane];
+  if (kPooled) {
+    Channel& c = channels_[laneChannel_[lane]];
+    if (l.credits < c.poolSize) ++c.poolFree;  // the lane gives back a borrowed slot
+  }
   ++l.credits;
   if (l.tailSent && l.credits == l.capacity) releaseLane(lane);
 }
@@ -187,7 +200,11 @@ void VcNetwork::returnCredit(int32_t lane) {
 void VcNetwork::step(Cycle now) {
   if (!p_.timing.synchronous) {
     auto& due = creditWheel_[now % creditWheel_.size()];
-    for (int32_t lane : due) returnCredit(lane);
+    if (p_.outputBuffer > 0) {
+      for (int32_t lane : due) returnCredit<true>(lane);
+    } else {
+      for (int32_t lane : due) returnCredit<false>(lane);
+    }
     due.clear();
   }
   injectFromTerminals(now);
@@ -206,6 +223,7 @@ void VcNetwork::step(Cycle now) {
     moves_.resize(winners);
   }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(c, now); });
+  if (p_.countChannelUse) countChannelUse(now);
 
   if (!moves_.empty()) {
     applyMoves(now);
@@ -466,7 +484,7 @@ void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
   for (int v = 0; v < p_.lanes; ++v) {
     const int32_t lane = c.firstLane + v;
     const Lane& out = lanes_[lane];
-    if (out.feeder < 0 || !frontMayLeave(out.feeder, now) || (!sink && out.credits == 0)) continue;
+    if (out.feeder < 0 || !frontMayLeave(out.feeder, now) || (!sink && !hasRoom(out, c))) continue;
     ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
     SwitchRequest r{-1, channel, lane, 0, arbitrationKeyOutOfLine(p_.arbitration, ai)};
     if (isRouterLane(out.feeder)) {  // a terminal's source lanes feed only its injection channel
@@ -505,7 +523,7 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
     const Lane& out = lanes_[lane];
     if (out.feeder < 0) continue;  // free, or the owner's tail has already left
     if (!frontMayLeave(out.feeder, now)) continue;
-    if (!sink && out.credits == 0) {
+    if (!sink && !hasRoom(out, c)) {
       // Full downstream buffer: only the synchronous mode lets a flit in as the front leaves.
       if (!p_.timing.synchronous || out.next < 0) continue;
       if (decide(laneChannel_[out.next], now) != out.next) continue;
@@ -521,13 +539,14 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
 }
 
 void VcNetwork::applyMoves(Cycle now) {
-  if (p_.releaseOnTailSent) moveFlits<true>(now);
-  else moveFlits<false>(now);
+  const bool pooled = p_.outputBuffer > 0;
+  if (p_.releaseOnTailSent) pooled ? moveFlits<true, true>(now) : moveFlits<true, false>(now);
+  else pooled ? moveFlits<false, true>(now) : moveFlits<false, false>(now);
 }
 
 // kSharedLanes (lane_release = "tail_sent") is a template argument so that the default
 // router pays nothing per flit for it.
-template <bool kSharedLanes>
+template <bool kSharedLanes, bool kPooled>
 void VcNetwork::moveFlits(Cycle now) {
   // Pass 1: every winning flit leaves its buffer (so a full lane can take a flit in pass 2).
   staged_.clear();
@@ -551,7 +570,7 @@ void VcNetwork::moveFlits(Cycle now) {
     }
     if (isRouterLane(feeder)) {
       terminals_.removeBuffered(1);
-      if (p_.timing.synchronous) returnCredit(feeder);
+      if (p_.timing.synchronous) returnCredit<kPooled>(feeder);
       else creditWheel_[(now + p_.timing.creditDelay) % creditWheel_.size()].push_back(feeder);
     } else {
       if (seq == 0) terminals_.injected(packets_[id].source, id, now);
@@ -564,7 +583,7 @@ void VcNetwork::moveFlits(Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
   for (const StagedFlit& f : staged_) {
-    const Channel& c = channels_[laneChannel_[f.lane]];
+    Channel& c = channels_[laneChannel_[f.lane]];
     terminals_.countHops(1);
     if (toTerminal(c)) {
       terminals_.countEjected(1);
@@ -579,6 +598,7 @@ void VcNetwork::moveFlits(Cycle now) {
     const uint32_t slot = l.ringBase + (l.ringHead + l.count) % l.capacity;
     ready_[slot] = readyAt;
     ++l.count;
+    if (kPooled && l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot
     --l.credits;
     ++l.received;
     terminals_.addBuffered(1);
@@ -617,7 +637,23 @@ void VcNetwork::checkInvariants() const {
     }
     if (l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
   }
+  checkOutputBuffers();
   terminals_.checkBuffered(buffered);
+}
+
+// A pooled channel's free output-buffer slots plus those its lanes have borrowed (credits
+// below the buffer's size) make up the buffer.
+void VcNetwork::checkOutputBuffers() const {
+  for (int32_t ch = 0; ch < static_cast<int32_t>(channels_.size()); ++ch) {
+    const Channel& c = channels_[ch];
+    if (c.poolSize == 0) continue;
+    int borrowed = 0;
+    for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane) borrowed += std::max(0, c.poolSize - lanes_[lane].credits);
+    if (c.poolFree < 0 || c.poolFree + borrowed != c.poolSize) {
+      throw InternalError(fmt::format("channel {}: {} free + {} borrowed output-buffer slots != {}", int(ch), int(c.poolFree),
+                                      borrowed, int(c.poolSize)));
+    }
+  }
 }
 
 void VcNetwork::reportStuck(Cycle now) const {
@@ -640,9 +676,41 @@ void VcNetwork::reportStuck(Cycle now) const {
 
 uint64_t VcNetwork::flitHops() const { return terminals_.flitHops() - hostFlits_; }
 
+// Each router->router channel this cycle: it sent a flit, or no packet holds one of its
+// lanes (free), or its packets' next flits have not reached the front of their lanes at
+// this router (starved: the packet is held up behind, Dally's model assumes it is not), or a
+// flit is ready but no lane it may enter has room (blocked: the model's b_{i,j}).
+void VcNetwork::countChannelUse(Cycle now) {
+  for (int32_t lane : moves_) sentAt_[laneChannel_[lane]] = now;
+  for (int32_t ch = 0; ch < static_cast<int32_t>(channels_.size()); ++ch) {
+    const Channel& c = channels_[ch];
+    if (c.srcRouter < 0 || c.dstRouter < 0) continue;
+    ChannelUse use = kLinkIdleStarved;
+    if (sentAt_[ch] == now) {
+      use = kLinkBusy;
+    } else if (c.allocated == 0) {
+      use = kLinkIdleFree;
+    } else {
+      for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane) {
+        const int32_t feeder = lanes_[lane].feeder;
+        if (feeder >= 0 && frontMayLeave(feeder, now)) use = kLinkIdleBlocked;
+      }
+    }
+    ++channelUse_[use][c.srcRouter];
+  }
+}
+
 std::vector<Network::RouterCounter> VcNetwork::routerCounters() const {
-  if (!host_) return {};
-  return {{"host_arrivals", host_->arrivals(), false}, {"host_peak_held", host_->peakHeld(), true}};
+  std::vector<RouterCounter> counters;
+  if (host_) {
+    counters.push_back({"host_arrivals", host_->arrivals(), false});
+    counters.push_back({"host_peak_held", host_->peakHeld(), true});
+  }
+  if (p_.countChannelUse) {
+    const char* names[kChannelUses] = {"link_busy", "link_idle_free", "link_idle_starved", "link_idle_blocked"};
+    for (int use = 0; use < kChannelUses; ++use) counters.push_back({names[use], channelUse_[use], false});
+  }
+  return counters;
 }
 
 int laneDepth(const ConfigNode& node, int lanes) {
@@ -667,7 +735,7 @@ void reserveLaneMemory(const BuildContext& ctx, const ConfigNode& node, const Vc
   if (!ctx.memory) return;
   double ports = 0;
   for (int r = 0; r < ctx.topology->numRouters(); ++r) ports += ctx.topology->numPorts(r);
-  double bytes = (ports + ctx.topology->numTerminals()) * p.lanes * (122.0 + 9.0 * p.depth);
+  double bytes = (ports + ctx.topology->numTerminals()) * p.lanes * (122.0 + 9.0 * (p.depth + p.outputBuffer));
   if (hostMemory) bytes += ctx.topology->numRouters() * p.host.buffers * (122.0 + 9.0 * p.maxPacketLength);
   ctx.memory->reserve(static_cast<uint64_t>(bytes), "router lanes and buffers", node,
                       node.has("buffer_per_channel") ? "buffer_per_channel" : "depth");
@@ -793,6 +861,10 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   p.injectionLanes = readWideTerminalChannel(node, t, p, "injection");
   p.ejectionLanes = readWideTerminalChannel(node, t, p, "ejection");
   readSwitch(node, t, defaults, p, vns);
+  // output_buffer: flits per router->router channel its lanes share beyond their depth
+  // (Dally §III-D); count_channel_use: link cycles busy or idle by cause, per router
+  p.outputBuffer = static_cast<int>(node.getInt("output_buffer", 0, 0, 64));
+  p.countChannelUse = node.getBool("count_channel_use", false);
   if (p.switchKind != SwitchKind::kMultiplexed && (p.injectionLanes > 0 || p.ejectionLanes > 0)) {
     node.fail("switch", "a separable switch cannot be combined with router.injection/ejection = \"every_lane\"");
   }

@@ -111,6 +111,13 @@ struct VcNetworkParams {
   // A head granted a lane may cross the switch only in the next cycle (VC and switch
   // allocation as separate pipeline stages), not in the same one (speculative).
   bool separateAllocation = false;
+  // Flit slots per router->router channel that any of its lanes may fill beyond its own
+  // depth: Dally's "small (one or two flit) output buffer" (§III-D), which lets a flit cross
+  // the switch while its lane downstream is full (docs/models/dally.md).
+  int outputBuffer = 0;
+  // Count, per router, the cycles each of its output links sent a flit or stood idle, by
+  // cause (router counters link_busy, link_idle_free, link_idle_starved, link_idle_blocked).
+  bool countChannelUse = false;
 };
 
 class VcNetwork : public Network {
@@ -153,6 +160,8 @@ class VcNetwork : public Network {
     int16_t dstPort;
     int16_t roundRobin = 0;       // as an output: the lane that sent last
     int16_t inputRoundRobin = 0;  // as an input of a separable switch: the lane that sent last
+    int8_t poolFree = 0;     // output-buffer slots not in use
+    int8_t poolSize = 0;     // output-buffer slots: router.output_buffer on router->router channels
     int32_t allocated = 0; // lanes currently owned
     bool active = false;   // listed in activeChannels_
     bool host = false;     // a router's host memory (srcRouter -1, dstRouter the router)
@@ -185,7 +194,17 @@ class VcNetwork : public Network {
   void visitActive(std::vector<int32_t>& list, Visit&& visit);
   [[gnu::always_inline]] inline void claimLane(int32_t lane, int32_t packet, int32_t feeder);
   void releaseLane(int32_t lane);
+  // kPooled: some channel has an output buffer (a template argument, so that routers
+  // without one pay nothing per flit for it).
+  template <bool kPooled>
   void returnCredit(int32_t lane);
+  // Room downstream for one more flit: a slot of the lane's own depth, or one of the output
+  // buffer's. A lane's credits count both (capacity = depth + poolSize); the lane has
+  // borrowed poolSize - credits slots when that is positive.
+  static bool hasRoom(const Lane& l, const Channel& c) {
+    return l.credits > c.poolSize || (l.credits > 0 && c.poolFree > 0);
+  }
+  [[gnu::noinline]] void countChannelUse(Cycle now);  // only with countChannelUse
   bool sourceBusy(int32_t terminal, int lanes) const;  // a packet of the terminal still in a source lane
   void injectFromTerminals(Cycle now);
   void injectAt(int32_t terminal, Cycle now);  // pulls packets while injection lanes are free
@@ -200,12 +219,13 @@ class VcNetwork : public Network {
   [[gnu::noinline]] void requestSwitch(int32_t channel, Cycle now);  // a separable switch's requests
   [[gnu::noinline]] void allocateSwitch(Cycle now);
   void applyMoves(Cycle now);
-  template <bool kSharedLanes>
+  template <bool kSharedLanes, bool kPooled>
   void moveFlits(Cycle now);
   // lane_release = "tail_sent": the packet queued behind a tail that has left now heads the
   // lane and asks for a lane at the next hop (rare: kept out of applyMoves' inlining).
   [[gnu::noinline]] void nextPacketToFront(int32_t lane);
   [[noreturn]] void reportStuck(Cycle now) const;
+  void checkOutputBuffers() const;
   bool admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const;
   void leaveWaiting(int32_t router, int32_t packet);
 
@@ -278,6 +298,9 @@ class VcNetwork : public Network {
   std::vector<std::vector<RouteOption>> headOptions_;  // per lane: its waiting head's routes
 
   int32_t busyInjectionLanes_ = 0;
+  enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };
+  std::vector<Cycle> sentAt_;                        // per channel: last cycle it sent a flit
+  std::vector<std::vector<uint64_t>> channelUse_;    // [ChannelUse][router]
 };
 
 }  // namespace icnsim
