@@ -421,6 +421,58 @@ TEST(ChannelUse, EveryLinkCycleIsCountedOnceAndBusyCyclesAreFlitsSent) {
   EXPECT_EQ(byName["link_idle_blocked"], (std::vector<uint64_t>{0, 0, 0, 0}));  // never out of room
 }
 
+TEST(LatencyConvention, TerminalChannelsExcludedGiveDallysMinimumOf24) {
+  // Dally Fig. 17: a 20-flit packet through a 2-ary 6-fly needs at least 24 cycles, "the
+  // minimum latency required to traverse the network": 5 hops between the six stages plus 19
+  // flit times behind the head. Terminal to terminal we count the injection and ejection
+  // channels too (26); latency_excludes = "terminal_channels" leaves them out.
+  const std::string fly = R"(
+[simulation]
+warmup_cycles = 100
+measure_cycles = 1000
+[topology]
+type = "fly"
+k = 2
+n = 6
+[routing]
+type = "destination_tag"
+[router]
+lanes = 4
+depth = 4
+[timing]
+mode = "synchronous"
+[traffic]
+load = 0.02
+packet_length = 20
+)";
+  auto all = runToml(fly);
+  std::string excluded = fly;
+  excluded.replace(excluded.find("[topology]"), 0, "latency_excludes = \"terminal_channels\"\n");
+  auto less = runToml(excluded);
+  EXPECT_EQ(all["latency"]["min"].get<uint64_t>(), 26u);
+  EXPECT_EQ(less["latency"]["min"].get<uint64_t>(), 24u);
+  EXPECT_DOUBLE_EQ(less["latency"]["mean"].get<double>(), all["latency"]["mean"].get<double>() - 2);
+}
+
+TEST(LatencyConvention, ANetworkWithoutTerminalChannelTimesIsRefused) {
+  const std::string toml = R"(
+[simulation]
+latency_excludes = "terminal_channels"
+[topology]
+type = "hex_mesh"
+width = 4
+height = 4
+[routing]
+type = "minimal"
+[router]
+type = "central_buffer"
+[traffic]
+load = 0.1
+)";
+  const std::string error = icnsim::test::configErrorOf([&] { runToml(toml); });
+  EXPECT_NE(error.find("simulation.latency_excludes"), std::string::npos) << error;
+}
+
 TEST(Switch, OneFlitPerInputPortCostsThroughputThatSpeedupRestores) {
   // Saturated 8x8 mesh, 4 lanes of 8 flits: a separable switch with input speedup 1 lets
   // fewer flits through than the multiplexed switch (where several lanes of an input may

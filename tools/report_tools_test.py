@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import seed_stats  # noqa: E402
 import dally_report  # noqa: E402
 import fedx_report  # noqa: E402
+import nifdy_report  # noqa: E402
 import spider_report  # noqa: E402
 from report_lib import Report  # noqa: E402
 
@@ -152,6 +153,32 @@ class SpiderFig3(unittest.TestCase):
         self.assertTrue(dramatic[7])      # 0.3 / 0.8 <= 0.6
         mild = self.verdicts(0.7)         # 0.7 / 0.8 > 0.6
         self.assertFalse(mild[7])
+
+
+class NifdyPayload(unittest.TestCase):
+    """NIFDY delivers 950 packets in 300 messages where the plain NI and buffers-only deliver
+    1000 in 300: in payload words (8-word packets) NIFDY's 7 * 950 - 300 = 6350 beats 6 * 1000
+    on a network that reorders, but not 7 * 1000 - 300 = 6700 on one that delivers in order."""
+
+    def verdicts(self, mesh_reorders):
+        with tempfile.TemporaryDirectory() as out:
+            for suffix, reorders in (("full_fat_tree", True), ("mesh_8x8", mesh_reorders)):
+                points = []
+                for ni in nifdy_report.NIS:
+                    for traffic in ("heavy", "light"):
+                        for seed in (1, 2):
+                            packets = 950 + seed if ni == "NIFDY" else 1000 + seed
+                            points.append(({"ni": ni, "traffic": traffic, SEED: seed}, {
+                                "delivered_packets": packets, "message_latency": {"count": 300},
+                                "out_of_order_packets": 5 if reorders and ni != "NIFDY" else 0}))
+                write_sweep(out, "fig02_03_" + suffix, points)
+            rep = Report("t", "t")
+            rows = nifdy_report.payload_claims(out, rep, nifdy_report.delivered(out), ["full fat tree", "8x8 mesh"])
+            return [held for _, _, held, _ in rows]
+
+    def test_in_order_delivery_counts_only_where_the_plain_network_lacks_it(self):
+        self.assertEqual(self.verdicts(mesh_reorders=True), [True, True])
+        self.assertEqual(self.verdicts(mesh_reorders=False), [False, False])
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 // A network model is chosen by router.type from a registry.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ class Network {
     bool peak = false;
   };
   virtual std::vector<RouterCounter> routerCounters() const { return {}; }
+  // Cycles a packet's head spends, at zero load, on the injection and the ejection channel
+  // together (simulation.latency_excludes = "terminal_channels"); nullopt if the model does
+  // not define them.
+  virtual std::optional<Cycle> terminalChannelCycles() const { return std::nullopt; }
 };
 
 std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& routerNode);

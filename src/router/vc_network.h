@@ -135,6 +135,9 @@ class VcNetwork : public Network {
   void checkInvariants() const override;
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
   std::vector<RouterCounter> routerCounters() const override;
+  std::optional<Cycle> terminalChannelCycles() const override {
+    return p_.timing.synchronous ? 2 : 2 * static_cast<Cycle>(p_.timing.channelLatency);
+  }
 
  private:
   struct Lane {

@@ -113,6 +113,14 @@ void NetworkSet::checkInvariants() const {
   for (const Member& m : members_) m.model->checkInvariants();
 }
 
+std::optional<Cycle> NetworkSet::terminalChannelCycles() const {
+  std::optional<Cycle> common = models_.front()->terminalChannelCycles();
+  for (const Network* n : models_) {
+    if (n->terminalChannelCycles() != common) return std::nullopt;
+  }
+  return common;
+}
+
 void NetworkSet::setWatchdog(Cycle cycles) {
   for (Member& m : members_) m.model->setWatchdog(cycles);
 }

@@ -46,6 +46,8 @@ class NetworkSet {
   std::vector<Network::RouterCounter> routerCounters() const;
   void checkInvariants() const;
   void setWatchdog(Cycle cycles);
+  // The networks' common terminalChannelCycles(); nullopt if one does not define it or they differ.
+  std::optional<Cycle> terminalChannelCycles() const;
 
  private:
   struct Member {

@@ -53,6 +53,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   ctx.listener = &nic_->listener();
   networks_->buildModels(ctx);
   networks_->setWatchdog(watchdog_);
+  excludeTerminalChannels(sim);
   nic_->attach(networks_->models());
   workload_->attach(*nic_, messages_);
   doc_->checkAllKeysUsed();
@@ -176,6 +177,19 @@ nlohmann::json Simulation::routerCountersJson(const Window& w) const {
                      {"max", max}};
   }
   return out;
+}
+
+// latency_excludes: "nothing" (default: from the packet's creation to its tail's arrival at
+// the destination) or "terminal_channels" (less the zero-load time of the injection and
+// ejection channels: from the first router to the last, Dally's convention, Fig. 17).
+void Simulation::excludeTerminalChannels(const ConfigNode& sim) {
+  if (sim.getChoice("latency_excludes", "nothing", {"nothing", "terminal_channels"}) == "nothing") return;
+  const std::optional<Cycle> cycles = networks_->terminalChannelCycles();
+  if (!cycles) {
+    sim.fail("latency_excludes", "\"terminal_channels\" needs input-queued routers (router.type = "
+                                 "\"input_queued\") with the same timing in every network");
+  }
+  stats_->excludeFromLatency(*cycles);
 }
 
 nlohmann::json Simulation::configEcho(const ConfigDocument& doc) {

@@ -53,6 +53,7 @@ class Simulation {
   Window runCycles(const Progress& progress);
   nlohmann::json summary(const Window& w) const;
   nlohmann::json routerCountersJson(const Window& w) const;
+  void excludeTerminalChannels(const ConfigNode& sim);
 
   std::shared_ptr<ConfigDocument> doc_;
   std::unique_ptr<MemoryBudget> memory_;

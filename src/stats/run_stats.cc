@@ -71,7 +71,7 @@ void RunStats::packetDelivered(const Packet& p, const Message& m, Cycle when) {
   }
   if (!p.tracked) return;
   ++trackedDelivered_;
-  const uint64_t total = when - p.created, network = when - p.injected;
+  const uint64_t total = when - p.created - excluded_, network = when - p.injected - excluded_;
   latency_.add(total);
   networkLatency_.add(network);
   routes_.add(p, total);
@@ -85,7 +85,7 @@ void RunStats::packetDelivered(const Packet& p, const Message& m, Cycle when) {
 
 void RunStats::messageDelivered(const Message& m, Cycle when) {
   if (!m.tracked) return;
-  const uint64_t latency = when - m.created;
+  const uint64_t latency = when - m.created - excluded_;
   messageLatency_.add(latency);
   for (Breakdown* b : breakdowns(m.trafficClass, m)) b->messageLatency.add(latency);
 }

@@ -49,6 +49,8 @@ class RunStats {
   nlohmann::json pendingJson() const;
   Cycle lastDelivery() const { return lastDelivery_; }
   void messageDelivered(const Message& m, Cycle when);
+  // Latencies leave out this many cycles (the terminal channels' zero-load time).
+  void excludeFromLatency(Cycle cycles) { excluded_ = cycles; }
 
   uint64_t trackedDelivered() const { return trackedDelivered_; }  // packets
   uint64_t windowPackets() const { return windowPackets_; }  // data packets received in the window
@@ -81,6 +83,7 @@ class RunStats {
   std::vector<Breakdown> perClass_, perLength_, perGroup_;
   uint64_t trackedDelivered_ = 0, hops_ = 0, windowPackets_ = 0;
   Cycle lastDelivery_ = 0;
+  Cycle excluded_ = 0;
   std::vector<int32_t> pending_;
   // Kept apart from the totals: several of them, or class streams that belong to none.
   bool separateLengths_, separateGroups_;
