@@ -426,29 +426,13 @@ TEST(LatencyConvention, TerminalChannelsExcludedGiveDallysMinimumOf24) {
   // minimum latency required to traverse the network": 5 hops between the six stages plus 19
   // flit times behind the head. Terminal to terminal we count the injection and ejection
   // channels too (26); latency_excludes = "terminal_channels" leaves them out.
-  const std::string fly = R"(
-[simulation]
-warmup_cycles = 100
-measure_cycles = 1000
-[topology]
-type = "fly"
-k = 2
-n = 6
-[routing]
-type = "destination_tag"
-[router]
-lanes = 4
-depth = 4
-[timing]
-mode = "synchronous"
-[traffic]
-load = 0.02
-packet_length = 20
-)";
-  auto all = runToml(fly);
-  std::string excluded = fly;
-  excluded.replace(excluded.find("[topology]"), 0, "latency_excludes = \"terminal_channels\"\n");
-  auto less = runToml(excluded);
+  auto run = [](bool excluded) {
+    auto d = doc(icnsim::test::kFly6Synchronous);
+    d->applyOverride("traffic.load=0.02");
+    if (excluded) d->applyOverride("simulation.latency_excludes=\"terminal_channels\"");
+    return Simulation(d).run();
+  };
+  auto all = run(false), less = run(true);
   EXPECT_EQ(all["latency"]["min"].get<uint64_t>(), 26u);
   EXPECT_EQ(less["latency"]["min"].get<uint64_t>(), 24u);
   EXPECT_DOUBLE_EQ(less["latency"]["mean"].get<double>(), all["latency"]["mean"].get<double>() - 2);
