@@ -226,4 +226,22 @@ TEST(Cli, ReproduceRunsExperimentsAndWritesTheReport) {
   EXPECT_TRUE(fs::exists(d / "fig12_model_throughput" / "results.csv"));
 }
 
+TEST(Cli, ReproduceWithOnlyKeepsTheOtherExperimentsInTheManifest) {
+  // A second --only run adds its experiment beside the first; --resume adds its time to the
+  // time the kept points took, so the report's run time is that of all the points.
+  fs::path d = tempDir("reproduce_manifest");
+  ASSERT_EQ(runCommand("reproduce dally -q --only fig12 --out " + d.string()).exitCode, 0);
+  ASSERT_EQ(runCommand("reproduce dally -q --only fig11 --out " + d.string()).exitCode, 0);
+  auto first = nlohmann::json::parse(readFile(d / "manifest.json"));
+  ASSERT_EQ(first["experiments"].size(), 2u) << first.dump();
+  EXPECT_EQ(first["experiments"][0]["name"], "fig11_model_latency");
+  const double fig11 = first["experiments"][0]["seconds"].get<double>();
+  ASSERT_EQ(runCommand("reproduce dally -q --resume --only fig11 --out " + d.string()).exitCode, 0);
+  auto second = nlohmann::json::parse(readFile(d / "manifest.json"));
+  EXPECT_GE(second["experiments"][0]["seconds"].get<double>(), fig11);
+  double sum = 0;
+  for (const auto& e : second["experiments"]) sum += e["seconds"].get<double>();
+  EXPECT_DOUBLE_EQ(second["seconds"].get<double>(), sum);
+}
+
 }  // namespace

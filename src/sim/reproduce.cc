@@ -4,6 +4,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -41,6 +42,39 @@ std::string shellQuote(const std::string& s) {
 
 }  // namespace
 
+// The manifest of an earlier run into the same directory with the same profile: its
+// experiments stay listed when --only runs others, and with --resume an experiment's time
+// adds to the time its kept points took. Anything unreadable counts as no earlier run.
+nlohmann::json earlierManifest(const fs::path& path, const std::string& profile) {
+  std::ifstream in(path);
+  if (!in) return nlohmann::json::object();
+  nlohmann::json m = nlohmann::json::parse(in, nullptr, false);
+  if (!m.is_object() || m.value("profile", "") != profile || !m.contains("experiments") ||
+      !m["experiments"].is_array()) {
+    return nlohmann::json::object();
+  }
+  return m;
+}
+
+// Adds (or replaces) one experiment's entry; `seconds` of the whole run is the sum.
+void recordExperiment(nlohmann::json& manifest, const std::string& stem, const std::string& config, double seconds,
+                      bool resumed) {
+  nlohmann::json& list = manifest["experiments"];
+  if (!list.is_array()) list = nlohmann::json::array();
+  auto same = [&](const nlohmann::json& e) { return e.is_object() && e.value("name", "") == stem; };
+  for (auto it = list.begin(); it != list.end(); ++it) {
+    if (!same(*it)) continue;
+    if (resumed && (*it)["seconds"].is_number()) seconds += (*it)["seconds"].get<double>();
+    list.erase(it);
+    break;
+  }
+  list.push_back({{"name", stem}, {"config", config}, {"seconds", seconds}});
+  std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.value("name", "") < b.value("name", ""); });
+  double total = 0;
+  for (const auto& e : list) total += e.value("seconds", 0.0);
+  manifest["seconds"] = total;
+}
+
 int runReproduce(const ReproduceOptions& o) {
   const fs::path source = o.sourceDir.empty() ? fs::path(ICNSIM_SOURCE_DIR) : fs::path(o.sourceDir);
   const fs::path experiments = source / "experiments" / o.paper;
@@ -68,8 +102,10 @@ int runReproduce(const ReproduceOptions& o) {
 
   const std::string profile = o.full ? "" : "quick";
   createDirectories(o.outDir);
-  const auto start = std::chrono::steady_clock::now();
-  nlohmann::json manifest{{"paper", o.paper}, {"profile", o.full ? "full" : "quick"}};
+  const fs::path manifestPath = fs::path(o.outDir) / "manifest.json";
+  nlohmann::json manifest = earlierManifest(manifestPath, o.full ? "full" : "quick");
+  manifest["paper"] = o.paper;
+  manifest["profile"] = o.full ? "full" : "quick";
   for (size_t i = 0; i < files.size(); ++i) {
     const auto stem = files[i].stem().string();
     if (!o.quiet) fmt::print(stderr, "[{}/{}] {}\n", i + 1, files.size(), stem);
@@ -84,10 +120,9 @@ int runReproduce(const ReproduceOptions& o) {
     sweep.quiet = o.quiet;
     runSweep(sweep);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    manifest["experiments"].push_back({{"name", stem}, {"config", sweep.config}, {"seconds", seconds}});
+    recordExperiment(manifest, stem, sweep.config, seconds, o.resume);
+    writeFileAtomic(manifestPath, manifest.dump(2) + "\n");  // after each experiment: a cut run keeps its times
   }
-  manifest["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  writeFileAtomic(fs::path(o.outDir) / "manifest.json", manifest.dump(2) + "\n");
 
   const std::string command = fmt::format("{} {} {}", shellQuote(pythonInterpreter()), shellQuote(report.string()),
                                           shellQuote(o.outDir));
