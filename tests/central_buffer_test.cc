@@ -185,6 +185,43 @@ TEST(Admission, BalancedInjectionLimitsOnlyTheTerminalAndTimesOut) {
   EXPECT_TRUE(admitsAll(f.rules, {p, true, 0, 100}, transitFull));       // starvation guard
 }
 
+TEST(Admission, BalancedInjectionCanLeaveOutPacketsAlreadyLeaving) {
+  // 3 buffered: 1 destination packet and 2 transit, of which 1 destination and 1 transit
+  // packet have begun to leave. Counting them: 2 transit >= 2, refused; not counting them:
+  // 1 transit, 0 destination, admitted.
+  SwitchState state{10, 3, 1, {}, 2, 1};
+  for (bool count : {true, false}) {
+    RuleFixture f;
+    f.build(std::string("[router.balanced_injection]\nbuffer_limit_trans = 2\ncount_leaving = ") +
+            (count ? "true" : "false") + "\n");
+    EXPECT_EQ(admitsAll(f.rules, {f.add(5, 1), true, kNever, 0}, state), !count);
+  }
+}
+
+TEST(CentralBuffer, WaitingDecidedAndLinkUseCountersRunAndAreCounted) {
+  // Saturated X-mesh with message-based backpressure: counting only decided packets as
+  // waiting refuses fewer offers, so the result changes; the link counters add up to no
+  // more than the links can carry (six half-duplex links per switch, shared by two).
+  auto run = [](const std::string& waiting) {
+    auto d = doc(kSaturated);
+    for (std::string o : {"simulation.measure_cycles=10000", "router.backpressure=message",
+                          "router.count_channel_use=true", "simulation.check_invariants=true"}) {
+      d->applyOverride(o);
+    }
+    d->applyOverride("router.waiting=" + waiting);
+    return Simulation(d).run();
+  };
+  auto buffered = run("buffered"), decided = run("decided");
+  EXPECT_NE(buffered["accepted"].get<double>(), decided["accepted"].get<double>());
+  for (const auto& r : {buffered, decided}) {
+    const double data = r["router_counters"]["link_data"]["mean"].get<double>();
+    const double nack = r["router_counters"]["link_nack"]["mean"].get<double>();
+    EXPECT_GT(data, 0.1);
+    EXPECT_GT(nack, 0.0);
+    EXPECT_LE(data + nack, 3.0);  // a switch's share of its six shared links
+  }
+}
+
 TEST(Admission, BalancedInjectionNeedsABufferPool) {
   auto d = doc(std::string(icnsim::test::kFly6Synchronous) + "[router.balanced_injection]\nbuffer_limit_trans = 2\n");
   EXPECT_THROW(Simulation s(d), ConfigError);

@@ -32,18 +32,21 @@ std::unique_ptr<AdmissionRule> backpressure(const BuildContext& ctx, Key key) {
 
 class BalancedInjection : public AdmissionRule {
  public:
-  BalancedInjection(int limitDest, int limitTrans, int limitTotal, Cycle timeout)
-      : limitDest_(limitDest), limitTrans_(limitTrans), limitTotal_(limitTotal), timeout_(timeout) {}
+  BalancedInjection(int limitDest, int limitTrans, int limitTotal, Cycle timeout, bool countLeaving)
+      : limitDest_(limitDest), limitTrans_(limitTrans), limitTotal_(limitTotal), timeout_(timeout),
+        countLeaving_(countLeaving) {}
   bool admits(const AdmissionQuery& q, const SwitchState& s) const override {
     if (!q.fromTerminal) return true;
     if (q.refusedSince != kNever && q.now - q.refusedSince >= timeout_) return true;
-    const int transit = s.occupied - s.destinationPackets;
-    return s.destinationPackets < limitDest_ && transit < limitTrans_ && s.occupied < limitTotal_;
+    const int total = countLeaving_ ? s.occupied : s.occupied - s.leaving;
+    const int destination = countLeaving_ ? s.destinationPackets : s.destinationPackets - s.leavingDestination;
+    return destination < limitDest_ && total - destination < limitTrans_ && total < limitTotal_;
   }
 
  private:
   int limitDest_, limitTrans_, limitTotal_;
   Cycle timeout_;
+  bool countLeaving_;
 };
 
 }  // namespace
@@ -69,7 +72,10 @@ ICNSIM_REGISTER(AdmissionRule, "balanced_injection", [](const BuildContext&, con
   }
   // timeout: cycles a refused terminal waits before it is let in regardless (starvation guard)
   Cycle timeout = static_cast<Cycle>(node.getInt("timeout", 2000, 1, int64_t{1} << 40));
-  return std::make_unique<BalancedInjection>(dest, trans, total, timeout);
+  // count_leaving: a packet whose transfer out has begun still holds its buffer and counts
+  // (default true); false counts only packets not yet leaving
+  const bool countLeaving = node.getBool("count_leaving", true);
+  return std::make_unique<BalancedInjection>(dest, trans, total, timeout, countLeaving);
 });
 
 std::vector<std::unique_ptr<AdmissionRule>> makeAdmissionRules(const BuildContext& ctx, const ConfigNode& router,

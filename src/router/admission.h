@@ -9,12 +9,14 @@
 //  - destination backpressure: refuse if it holds a waiting packet for the same destination;
 //  - balanced injection: accept from the terminal only while destination packets <
 //    BufferLimitDest and transit packets < BufferLimitTrans (or all packets < BufferLimit),
-//    unless the terminal has been refused for `timeout` cycles (starvation guard).
-// "Waiting" means buffered at the switch and not yet leaving it.
+//    unless the terminal has been refused for `timeout` cycles (starvation guard);
+//    with count_leaving = false a packet whose transfer out has begun counts in neither.
+// "Waiting" means buffered at the switch and not yet leaving it (the switch may narrow it:
+// central_buffer's router.waiting).
 //
 // Keys ([router]): backpressure = "none" | "message" | "destination";
 // [router.balanced_injection] (its presence enables the rule): buffer_limit_dest,
-// buffer_limit_trans, buffer_limit, timeout.
+// buffer_limit_trans, buffer_limit, timeout, count_leaving.
 #pragma once
 #include <memory>
 #include <span>
@@ -32,6 +34,8 @@ struct SwitchState {
   int occupied = 0;            // buffers in use
   int destinationPackets = 0;  // buffered packets that have reached their destination switch
   std::span<const int32_t> waiting;  // buffered packets not yet leaving
+  int leaving = 0;             // buffers whose packet's transfer out has begun
+  int leavingDestination = 0;  // ... of which packets at their destination switch
 };
 
 struct AdmissionQuery {

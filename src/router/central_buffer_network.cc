@@ -24,6 +24,7 @@ CentralBufferNetwork::CentralBufferNetwork(const CentralBufferParams& params,
       terminals_(std::move(terminals)) {
   const int R = topology.numRouters(), T = topology.numTerminals();
   switches_.resize(R);
+  if (p_.countChannelUse) linkData_.assign(R, 0), linkNack_.assign(R, 0);
   outputBase_.assign(R + 1, 0);
   int maxPorts = 0;
   for (int r = 0; r < R; ++r) {
@@ -244,13 +245,29 @@ bool CentralBufferNetwork::admits(const Offer& o, Cycle now) {
     if (!admitted) return false;
   }
   if (rules_.empty()) return true;
+  AdmissionQuery query{o.packet, o.from < 0, o.from < 0 ? terminals_.refusedSince(~o.from) : kNever, now};
+  return admitsAll(rules_, query, stateOf(o.toRouter, now));
+}
+
+SwitchState CentralBufferNetwork::stateOf(int32_t router, Cycle now) {
+  const Switch& s = switches_[router];
+  SwitchState state{p_.buffers, static_cast<int>(s.slots.size()), s.destination, {}};
   waitingScratch_.clear();
   for (const Slot& slot : s.slots) {
-    if (!slot.leaving) waitingScratch_.push_back(slot.packet);
+    if (slot.leaving) {
+      ++state.leaving;
+      state.leavingDestination += exitRouter_[packets_[slot.packet].destination] == router;
+    } else if (!p_.waitingDecidedOnly || now >= slot.firstReady) {
+      waitingScratch_.push_back(slot.packet);
+    }
   }
-  SwitchState state{p_.buffers, occupied, s.destination, waitingScratch_};
-  AdmissionQuery query{o.packet, o.from < 0, o.from < 0 ? terminals_.refusedSince(~o.from) : kNever, now};
-  return admitsAll(rules_, query, state);
+  state.waiting = waitingScratch_;
+  return state;
+}
+
+std::vector<Network::RouterCounter> CentralBufferNetwork::routerCounters() const {
+  if (!p_.countChannelUse) return {};
+  return {{"link_data", linkData_, false}, {"link_nack", linkNack_, false}};
 }
 
 void CentralBufferNetwork::occupyLink(int32_t link, int8_t direction, Cycle until) {
@@ -268,6 +285,7 @@ void CentralBufferNetwork::accept(const Offer& o, Cycle now) {
   Packet& pk = packets_[o.packet];
   occupyLink(o.link, o.direction, now + pk.length);
   if (o.from >= 0) {
+    if (p_.countChannelUse) linkData_[o.from] += pk.length;
     Slot& from = slotOf(o.from, o.packet);
     from.leaving = true;
     if (from.transit && now == from.firstReady) ++pk.cutThroughs;  // never waited at this switch
@@ -291,6 +309,7 @@ void CentralBufferNetwork::refuse(const Offer& o, Cycle now) {
   // NACK: the header went out and the refusal came back; the sender keeps the packet.
   occupyLink(o.link, o.direction, now + p_.nackDelay);
   if (o.from >= 0) {
+    if (p_.countChannelUse) linkNack_[o.from] += p_.nackDelay;
     slotOf(o.from, o.packet).readyAt = now + p_.nackDelay;
   } else {
     terminals_.refused(~o.from, o.packet, now);
@@ -361,6 +380,11 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
   p.halfDuplex = node.getChoice("links", "half_duplex", {"half_duplex", "full_duplex"}) == "half_duplex";
   // deadlock_avoidance: "hop_classes" (buffers reserved by hops to go) or "none" (may deadlock)
   p.hopClasses = node.getChoice("deadlock_avoidance", "hop_classes", {"hop_classes", "none"}) == "hop_classes";
+  // waiting: which buffered packets the backpressure rules count as waiting: "buffered" (every
+  // one not yet leaving) or "decided" (only those whose header decision is done)
+  p.waitingDecidedOnly = node.getChoice("waiting", "buffered", {"buffered", "decided"}) == "decided";
+  // count_channel_use: router counters link_data and link_nack (cycles per cycle per switch)
+  p.countChannelUse = node.getBool("count_channel_use", false);
   if (p.hopClasses && p.buffers <= topo.routerDiameter()) {
     node.fail("buffers", fmt::format("hop-count buffer classes need more buffers than the topology's diameter ({}); "
                                      "got {}", topo.routerDiameter(), p.buffers));

@@ -30,7 +30,8 @@
 //
 // Keys ([router], type = "central_buffer"): buffers (10), header_delay (12), nack_delay
 // (default: header_delay), links ("half_duplex" | "full_duplex"), deadlock_avoidance
-// ("hop_classes" | "none"), backpressure and balanced_injection (router/admission.h).
+// ("hop_classes" | "none"), waiting ("buffered" | "decided"), count_channel_use (false),
+// backpressure and balanced_injection (router/admission.h).
 #pragma once
 #include <memory>
 #include <queue>
@@ -50,6 +51,10 @@ struct CentralBufferParams {
   int nackDelay = 12;
   bool halfDuplex = true;
   bool hopClasses = true;
+  // Backpressure counts as waiting only packets whose header decision is done (blocked for
+  // want of an output), not those still being decided (router.waiting = "decided").
+  bool waitingDecidedOnly = false;
+  bool countChannelUse = false;  // router counters link_data, link_nack
   uint64_t seed = 1;
 };
 
@@ -66,6 +71,7 @@ class CentralBufferNetwork : public Network {
   uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
   uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
+  std::vector<RouterCounter> routerCounters() const override;
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
 
  private:
@@ -125,6 +131,7 @@ class CentralBufferNetwork : public Network {
   void occupyLink(int32_t link, int8_t direction, Cycle until);
   int remainingHops(int router, int32_t packet) const;
   void removeSlot(int32_t router, int32_t packet);
+  SwitchState stateOf(int32_t router, Cycle now);  // for the admission rules
   [[noreturn]] void reportStuck(Cycle now) const;
 
   CentralBufferParams p_;
@@ -136,6 +143,9 @@ class CentralBufferNetwork : public Network {
 
   std::vector<Switch> switches_;
   std::vector<Link> links_;
+  // Per switch, with countChannelUse: cycles its switch-to-switch links carried data it
+  // sent, and cycles they were held by NACKs to its offers.
+  std::vector<uint64_t> linkData_, linkNack_;
   std::vector<Output> outputs_;       // outputBase_[r] + port
   std::vector<int32_t> outputBase_;
   std::vector<int32_t> injectLink_;   // per terminal: its link into its switch
