@@ -213,6 +213,8 @@ void VcNetwork::step(Cycle now) {
   moves_.clear();
   if (switch_) {
     allocateSwitch(now);
+  } else if (p_.strictNetworks) {
+    visitActive(activeChannels_, [&](int32_t c) { decideEachNetwork(c, now); });
   } else {
     moves_.resize(activeChannels_.size());  // at most one winner per channel
     size_t winners = 0;
@@ -484,7 +486,7 @@ void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
   for (int v = 0; v < p_.lanes; ++v) {
     const int32_t lane = c.firstLane + v;
     const Lane& out = lanes_[lane];
-    if (out.feeder < 0 || !frontMayLeave(out.feeder, now) || (!sink && !hasRoom(out, c))) continue;
+    if (!readyToSend(out, c, sink, now)) continue;
     ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
     SwitchRequest r{-1, channel, lane, 0, arbitrationKeyOutOfLine(p_.arbitration, ai)};
     if (isRouterLane(out.feeder)) {  // a terminal's source lanes feed only its injection channel
@@ -536,6 +538,24 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
   decidedAt_[channel] = now;
   winner_[channel] = best;
   return best;
+}
+
+void VcNetwork::decideEachNetwork(int32_t channel, Cycle now) {
+  const Channel& c = channels_[channel];
+  const bool sink = toTerminal(c);
+  const int perNetwork = p_.lanes / p_.networks;
+  for (int first = 0; first < p_.lanes; first += perNetwork) {
+    uint64_t bestKey = ~uint64_t{0};
+    int32_t best = -1;
+    for (int v = first; v < first + perNetwork; ++v) {
+      const Lane& out = lanes_[c.firstLane + v];
+      if (!readyToSend(out, c, sink, now)) continue;
+      ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
+      const uint64_t key = arbitrationKeyOutOfLine(p_.arbitration, ai);
+      if (key < bestKey) bestKey = key, best = c.firstLane + v;
+    }
+    if (best >= 0) moves_.push_back(best);
+  }
 }
 
 void VcNetwork::applyMoves(Cycle now) {
@@ -807,6 +827,20 @@ void readSwitch(const ConfigNode& node, const ConfigNode& timing, const RouterDe
   p.allocatorIterations = static_cast<int>(node.getInt("allocator_iterations", 1, 1, 64));
 }
 
+// network_multiplexing: "demand" (logical networks share a channel's flit per cycle) or
+// "strict" (each has its own, as the CM-5's two networks alternate cycles: NIFDY §3).
+void readNetworkMultiplexing(const ConfigNode& node, const ConfigNode& timing, VcNetworkParams& p) {
+  p.strictNetworks = node.getChoice("network_multiplexing", "demand", {"demand", "strict"}) == "strict";
+  if (!p.strictNetworks) return;
+  if (p.networks < 2) node.fail("network_multiplexing", "\"strict\" needs router.logical_networks = 2");
+  if (p.timing.synchronous) timing.fail("mode", "router.network_multiplexing = \"strict\" needs timing.mode = \"pipelined\"");
+  if (p.switchKind != SwitchKind::kMultiplexed) {
+    node.fail("network_multiplexing", "\"strict\" works with the multiplexed switch (router.switch) only");
+  }
+  // Two flits may enter one channel in a cycle, which the output buffer's accounting does not allow.
+  if (p.outputBuffer > 0) node.fail("network_multiplexing", "\"strict\" cannot be combined with router.output_buffer");
+}
+
 std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
   VcNetworkParams p;
   p.seed = ctx.seed;
@@ -865,6 +899,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   // (Dally §III-D); count_channel_use: link cycles busy or idle by cause, per router
   p.outputBuffer = static_cast<int>(node.getInt("output_buffer", 0, 0, 64));
   p.countChannelUse = node.getBool("count_channel_use", false);
+  readNetworkMultiplexing(node, t, p);
   if (p.switchKind != SwitchKind::kMultiplexed && (p.injectionLanes > 0 || p.ejectionLanes > 0)) {
     node.fail("switch", "a separable switch cannot be combined with router.injection/ejection = \"every_lane\"");
   }

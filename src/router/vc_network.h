@@ -115,6 +115,10 @@ struct VcNetworkParams {
   // depth: Dally's "small (one or two flit) output buffer" (§III-D), which lets a flit cross
   // the switch while its lane downstream is full (docs/models/dally.md).
   int outputBuffer = 0;
+  // Logical networks strictly time-multiplexed (the CM-5, NIFDY §3): each has its own share
+  // of every channel, one flit per cycle, whatever the other sends; otherwise they share
+  // one flit per cycle on demand.
+  bool strictNetworks = false;
   // Count, per router, the cycles each of its output links sent a flit or stood idle, by
   // cause (router counters link_busy, link_idle_free, link_idle_starved, link_idle_blocked).
   bool countChannelUse = false;
@@ -220,6 +224,12 @@ class VcNetwork : public Network {
   [[gnu::always_inline]] inline bool frontMayLeave(int32_t lane, Cycle now) const;  // flits, ready, whole packet if S&F
   // Off the multiplexed switch's path, so they do not weigh on step()'s inlining.
   [[gnu::noinline]] void requestSwitch(int32_t channel, Cycle now);  // a separable switch's requests
+  // Strictly multiplexed logical networks: each network's best lane of the channel moves.
+  [[gnu::noinline]] void decideEachNetwork(int32_t channel, Cycle now);
+  // Lane `out` (at the receiving end) has a flit ready at its feeder and room for it.
+  bool readyToSend(const Lane& out, const Channel& c, bool sink, Cycle now) const {
+    return out.feeder >= 0 && frontMayLeave(out.feeder, now) && (sink || hasRoom(out, c));
+  }
   [[gnu::noinline]] void allocateSwitch(Cycle now);
   void applyMoves(Cycle now);
   template <bool kSharedLanes, bool kPooled>
