@@ -81,6 +81,20 @@ TEST(Cli, ParallelSweepEqualsSerialAndResumes) {
   for (int i = 0; i < 4; ++i) EXPECT_NE(after.find("\n" + std::to_string(i) + ","), std::string::npos);
 }
 
+TEST(Cli, SweepRefusesASetThatAnAxisWouldOverwrite) {
+  // --set of a swept key (a plain axis or a key a case sets) would be silently replaced at
+  // every point: an error naming the key.
+  fs::path d = tempDir("set_axis");
+  std::ofstream(d / "c.toml") << std::string(kSweep) +
+                                     "[[sweep.case]]\nname = \"deep\"\n\"router.depth\" = 8\n";
+  for (const char* key : {"router.lanes=2", "router.depth=4"}) {
+    auto r = runCommand("sweep -q " + (d / "c.toml").string() + " --set " + key + " --out " + (d / "o").string());
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_NE(r.output.find(std::string("--set ") + std::string(key).substr(0, std::string(key).find('='))),
+              std::string::npos) << r.output;
+  }
+}
+
 TEST(Cli, SweepCasesSetSeveralKeysTogether) {
   fs::path d = tempDir("cases");
   std::ofstream(d / "c.toml") << std::string(kSweep) +

@@ -323,6 +323,29 @@ size_t keepFinishedPoints(const ConfigDocument& base, const std::vector<SweepAxi
 
 }  // namespace
 
+namespace {
+
+std::string keyOf(const std::string& assignment) { return assignment.substr(0, assignment.find('=')); }
+
+// A --set of a key that an axis sets at every point would be silently overwritten.
+void rejectSetsOnAxes(const std::vector<std::string>& sets, const std::vector<SweepAxis>& axes) {
+  for (const auto& set : sets) {
+    const std::string key = keyOf(set);
+    for (const auto& axis : axes) {
+      bool swept = axis.key == key;
+      for (const auto& values : axis.cases) {
+        for (const auto& assignment : values) swept = swept || keyOf(assignment) == key;
+      }
+      if (swept) {
+        throw ConfigError(fmt::format("--set {}: the sweep's axis '{}' sets this key at every point (the file's "
+                                      "[sweep] or its profile); change the axis there instead", key, axis.key));
+      }
+    }
+  }
+}
+
+}  // namespace
+
 int runSweep(const SweepOptions& o) {
   namespace fs = std::filesystem;
   auto base = ConfigDocument::fromFile(o.config);
@@ -330,6 +353,7 @@ int runSweep(const SweepOptions& o) {
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");
   const auto axes = sweepAxes(*sweepDoc);
+  rejectSetsOnAxes(o.sets, axes);
   const size_t total = pointCount(axes, o.config);
   validateSweep(*base, axes);
 
