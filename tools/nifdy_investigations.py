@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Table of the NIFDY ack-timing investigation of issue 14 (docs/models/nifdy.md).
+"""Tables of the NIFDY investigations of issue 14 (docs/models/nifdy.md).
 
   nifdy_investigations.py ack_on OUT
+  nifdy_investigations.py cm5 OUT
 
-OUT holds the sweeps of experiments/investigations/nifdy_ack_on_<network>.toml as
-OUT/nifdy_ack_on_<network>. Prints Markdown: packets delivered with the ack sent on accept
-(the paper's protocol) and on arrival (its footnote 2), and their ratio seed by seed.
+ack_on: the sweeps of experiments/investigations/nifdy_ack_on_<network>.toml as
+OUT/nifdy_ack_on_<network>: packets delivered with the ack sent on accept (the paper's
+protocol) and on arrival (its footnote 2), and their ratio seed by seed.
+cm5: OUT/nifdy_cm5_multiplexing (nifdy_cm5_multiplexing.toml): packets delivered with the
+two logical networks multiplexed on demand and strictly, and NIFDY's gain under each.
+Prints Markdown.
 """
 import glob
 import os
@@ -28,7 +32,30 @@ def ack_on(out):
                   f"{combine(lambda x, y: y / x, accept, arrival).text(3)} |")
 
 
+def cm5(out):
+    g = Grid(out, "nifdy_cm5_multiplexing", ["traffic", "ni", "router.network_multiplexing"])
+    modes = ("demand", "strict")
+    print("| traffic | NI | on demand | strict | strict / demand |")
+    print("|---|---|---|---|---|")
+    delivered = {}
+    for traffic in g.values("traffic"):
+        for ni in g.values("ni"):
+            for m in modes:
+                delivered[(traffic, ni, m)] = g.value(lambda j: j["delivered_packets"], traffic=traffic, ni=ni,
+                                                      **{"router.network_multiplexing": m})
+            d, s = (delivered[(traffic, ni, m)] for m in modes)
+            print(f"| {traffic} | {ni} | {d.text(0)} | {s.text(0)} | {combine(lambda a, b: b / a, d, s).text(3)} |")
+    print()
+    print("| traffic | NIFDY / none, on demand | NIFDY / none, strict |")
+    print("|---|---|---|")
+    for traffic in g.values("traffic"):
+        gains = [combine(lambda a, b: b / a, delivered[(traffic, "none", m)], delivered[(traffic, "NIFDY", m)]).text(3)
+                 for m in modes]
+        print(f"| {traffic} | {gains[0]} | {gains[1]} |")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] != "ack_on":
+    commands = {"ack_on": ack_on, "cm5": cm5}
+    if len(sys.argv) != 3 or sys.argv[1] not in commands:
         sys.exit(__doc__)
-    ack_on(sys.argv[2])
+    commands[sys.argv[1]](sys.argv[2])
