@@ -155,6 +155,36 @@ class SpiderFig3(unittest.TestCase):
         self.assertFalse(mild[7])
 
 
+class FedxLongMixture(unittest.TestCase):
+    """§5's 80/20 workload: alpha = 8 gains x2 overall on the wk-mixture and x1.1 on 80/20,
+    and short messages gain `short_gain` on 80/20."""
+
+    def verdicts(self, short_gain):
+        def point(rate, short, overall, long):
+            return {"offered": rate, "accepted": rate, "drained": True, "message_latency": {"mean": overall},
+                    "message_lengths": [{"name": "short", "message_latency": {"mean": short}},
+                                        {"name": "long", "message_latency": {"mean": long}}]}
+        gains = {"fig04_06_alpha_scheduling": (3.0, 2.0), "fig04_06b_alpha_long_mixture": (short_gain, 1.1)}
+        with tempfile.TemporaryDirectory() as out:
+            for experiment, (short, overall) in gains.items():
+                points = []
+                for alpha, factor in ((0.0, 1.0), (8.0, 0.0)):
+                    for rate in (0.2, 0.4):
+                        for seed in (1, 2):
+                            s = 1000 / (short if factor == 0.0 else 1.0) + seed
+                            o = 2000 / (overall if factor == 0.0 else 1.0) + seed
+                            points.append(({"nic.alpha": alpha, "traffic.rate": rate, SEED: seed},
+                                           point(rate, s, o, 5000)))
+                write_sweep(out, experiment, points)
+            rep = Report("t", "t")
+            fedx_report.long_mixture(out, rep)
+            return rep.verdicts
+
+    def test_less_overall_impact_and_a_significant_short_message_gain(self):
+        self.assertEqual(self.verdicts(short_gain=2.0), [True, True])
+        self.assertEqual(self.verdicts(short_gain=1.05), [True, False])   # below our 20 %
+
+
 class NifdyPayload(unittest.TestCase):
     """NIFDY delivers 950 packets in 300 messages where the plain NI and buffers-only deliver
     1000 in 300: in payload words (8-word packets) NIFDY's 7 * 950 - 300 = 6350 beats 6 * 1000
