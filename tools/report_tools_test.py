@@ -73,6 +73,12 @@ class SeedStats(unittest.TestCase):
             self.assertEqual(grid.knee().samples, [0.5, 0.3])
             self.assertEqual(grid.knee_text(), "0.40 ± 1.27")
 
+    def test_a_mean_on_a_threshold_computed_from_the_grid_is_on_it(self):
+        step = 0.45 - 0.4   # 0.04999999999999999
+        self.assertTrue(seed_stats.between(seed_stats.Value([0.55, 0.55]), 0.5 - step, 0.5 + step)[0])
+        self.assertTrue(seed_stats.against(seed_stats.Value([0.85]), 0.9 - step)[0])
+        self.assertFalse(seed_stats.between(seed_stats.Value([0.56]), 0.5 - step, 0.5 + step)[0])
+
     def test_a_threshold_inside_the_interval_is_flagged(self):
         v = seed_stats.Value([0.9, 1.1])
         self.assertEqual(seed_stats.against(v, 0.95), (True, seed_stats.FLIPS))
@@ -117,7 +123,8 @@ class DallyFig19(unittest.TestCase):
         self.assertTrue(v[1])             # 16 lanes: knee 0.9 although saturation sources give 0.76
         self.assertTrue(v[2])             # 4 lanes reach the 16-lane knee: all of the gain
         self.assertTrue(v[3])             # spread (44 - 40) / 40 at low load
-        self.assertFalse(self.verdicts(0.3)[0])   # a single lane saturating at 0.3 is not "50 %"
+        self.assertTrue(self.verdicts(0.3)[0])    # knee 0.3: one grid step (0.2) from 50 %, the rule's edge
+        self.assertFalse(self.verdicts(0.2)[0])   # knee 0.1: two steps away
 
 
 class SpiderFig3(unittest.TestCase):

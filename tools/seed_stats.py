@@ -56,10 +56,15 @@ def greater(a, b):
 FLIPS = "the threshold lies inside the 95 % interval: the verdict could flip"
 
 
+# Thresholds are often computed from a load grid (0.5 + 0.05 is 0.5499999999999999): a mean
+# this close to a threshold counts as on it.
+ROUNDING = 1e-9
+
+
 def against(value, threshold, higher=True):
     """(held, note): the mean at or above `threshold` (at or below with higher=False), with a
     note when the threshold lies inside the value's 95 % interval."""
-    held = value.mean >= threshold if higher else value.mean <= threshold
+    held = value.mean >= threshold - ROUNDING if higher else value.mean <= threshold + ROUNDING
     flips = value.half is not None and value.low() <= threshold <= value.high()
     return held, FLIPS if flips else ""
 
@@ -67,7 +72,7 @@ def against(value, threshold, higher=True):
 def between(value, low, high):
     """(held, note): the mean within [low, high], with a note when either end lies inside the
     value's 95 % interval."""
-    held = low <= value.mean <= high
+    held = low - ROUNDING <= value.mean <= high + ROUNDING
     flips = value.half is not None and any(value.low() <= t <= value.high() for t in (low, high))
     return held, FLIPS if flips else ""
 
