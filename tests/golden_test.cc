@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "common/json_text.h"
 #include "sim/experiment_point.h"
 #include "test_util.h"
 
@@ -30,7 +31,7 @@ TEST(Golden, EveryConfigReproducesItsCommittedResult) {
     expected.replace_extension(".json");
     ASSERT_TRUE(fs::exists(expected)) << "run scripts/update-golden.sh";
     icnsim::ExperimentPoint point(icnsim::ConfigDocument::fromFile(config.string()));
-    EXPECT_EQ(point.run().dump(2) + "\n", icnsim::test::readFile(expected));
+    EXPECT_EQ(icnsim::jsonText(point.run()), icnsim::test::readFile(expected));
   }
 }
 

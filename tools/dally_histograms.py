@@ -9,7 +9,7 @@ compared relative to each side's minimum.
 """
 import os
 
-from report_lib import histogram_plot
+from report_lib import histogram_plot, unit_histogram
 from seed_stats import Grid, Value, against, between, joined
 
 PAPER_MINIMUM = 24
@@ -22,7 +22,7 @@ SCHEDULING = {"random": "random", "oldest_first": "deadline"}
 
 
 def counts(j):
-    return j["histogram"]["counts"]
+    return unit_histogram(j["histogram"])
 
 
 def pooled(histograms):
@@ -122,14 +122,14 @@ def fig18(out, rep):
     seeds = list(grid.seeds().values())
     names = [c["name"] for c in seeds[0]["classes"]]
     hi, lo = names.index("priority"), names.index("standard")
-    hists = {n: pooled([j["classes"][i]["histogram"] for j in seeds]) for i, n in enumerate(names)}
+    hists = {n: pooled([unit_histogram(j["classes"][i]["histogram"]) for j in seeds]) for i, n in enumerate(names)}
     png = histogram_plot(os.path.join(out, "fig18_priority_histogram"),
                          {f"{n} ({100 * seeds[0]['classes'][i]['share']:.0f} %)": hists[n] for i, n in enumerate(names)},
                          "latency (cycles)", "packets (all seeds)",
                          "Fig. 18: 2-ary 6-fly at 50 %, 10 % priority traffic", xmax=140)
-    at_min = Value([share_at(j["classes"][hi]["histogram"], minimum(counts(j))) for j in seeds])
-    near = Value([sum(j["classes"][hi]["histogram"][minimum(counts(j)):minimum(counts(j)) + 3])
-                  / max(1, sum(j["classes"][hi]["histogram"])) for j in seeds])
+    at_min = Value([share_at(unit_histogram(j["classes"][hi]["histogram"]), minimum(counts(j))) for j in seeds])
+    near = Value([sum(unit_histogram(j["classes"][hi]["histogram"])[minimum(counts(j)):minimum(counts(j)) + 3])
+                  / max(1, sum(unit_histogram(j["classes"][hi]["histogram"]))) for j in seeds])
     faster = Value([j["classes"][hi]["latency"]["mean"] / j["classes"][lo]["latency"]["mean"] for j in seeds])
     rep.section("Fig. 18 — 10 % high-priority traffic scheduled by age over random standard traffic",
                 "Same network as Fig. 17; arbitration `priority_deadline`.")

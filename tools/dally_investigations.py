@@ -17,6 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dally_histograms import minimum, peaks, pooled, share_at  # noqa: E402
+from report_lib import unit_histogram  # noqa: E402
 from seed_stats import Grid, Value, combine  # noqa: E402
 
 USES = ["link_busy", "link_idle_free", "link_idle_starved", "link_idle_blocked"]
@@ -67,10 +68,10 @@ def fig17(directory):
                     rows.append([case, source, buffer] + [f"saturated ({', '.join(saturated)})"] + [""] * 7)
                     continue
                 mean = [Value([j["latency"][k] for j in s]) for s in (rnd, ddl) for k in ("mean", "stddev")]
-                hist = {n: pooled([j["histogram"]["counts"] for j in s]) for n, s in (("r", rnd), ("d", ddl))}
-                at_min = Value([share_at(j["histogram"]["counts"], minimum(j["histogram"]["counts"])) for j in ddl])
+                hist = {n: pooled([unit_histogram(j["histogram"]) for j in s]) for n, s in (("r", rnd), ("d", ddl))}
+                at_min = Value([share_at(unit_histogram(j["histogram"]), minimum(unit_histogram(j["histogram"]))) for j in ddl])
                 hi = [c["name"] for c in pri[0]["classes"]].index("priority")
-                pri_min = Value([share_at(j["classes"][hi]["histogram"], minimum(j["histogram"]["counts"])) for j in pri])
+                pri_min = Value([share_at(unit_histogram(j["classes"][hi]["histogram"]), minimum(unit_histogram(j["histogram"]))) for j in pri])
                 rows.append([case, source, buffer, mean[0].text(1), mean[2].text(1),
                              combine(lambda a, b: b / a, mean[0], mean[2]).text(2),
                              combine(lambda a, b: b / a, mean[1], mean[3]).text(2),

@@ -176,6 +176,18 @@ def heatmap_plots(path, panels, xlabel, ylabel, title, vmax=None):
     return os.path.basename(path) + ".png"
 
 
+def unit_histogram(h):
+    """Counts per one-cycle bin from latency 0 of a stored latency histogram
+    ({"bin_width", "first_bin", "counts"}; results written before the stored form was
+    trimmed hold the counts in "counts" from bin 0, or, per class, a bare list)."""
+    if isinstance(h, list):
+        return h
+    if h["bin_width"] != 1:
+        raise ValueError(f"a one-cycle histogram is needed; this one has bins of {h['bin_width']} cycles "
+                         "(raise simulation.histogram_max_bins)")
+    return [0] * h.get("first_bin", 0) + h["counts"]
+
+
 def histogram_plot(path, histograms, xlabel, ylabel, title, xmax=None):
     """histograms: {label: [count per bin]} with unit bins from 0; drawn as steps."""
     plt = _pyplot()

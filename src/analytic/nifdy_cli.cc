@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "common/json_text.h"
 #include "common/error.h"
 #include "common/output_file.h"
 
@@ -22,7 +23,7 @@ int runNifdyCli(const NifdyCliOptions& o) {
   fmt::print("  suggested: O = {}, B = {}, D = {}, W = {} (volume {:g} packets per node)\n", s.O, s.B, s.D, s.W,
              n.volume);
   if (!o.json.empty()) {
-    writeFileAtomic(o.json, toJson(n, s).dump(2) + "\n");
+    writeFileAtomic(o.json, jsonText(toJson(n, s)));
   }
   return kExitOk;
 }

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/json_text.h"
 #include "analytic/static_rails.h"
 #include "common/error.h"
 #include "common/output_file.h"
@@ -60,7 +61,7 @@ int runRailsCli(const RailsCliOptions& o) {
                  row["optimal"].get<int>());
     }
   }
-  if (!o.json.empty()) writeFileAtomic(o.json, j.dump(2) + "\n");
+  if (!o.json.empty()) writeFileAtomic(o.json, jsonText(j));
   return kExitOk;
 }
 

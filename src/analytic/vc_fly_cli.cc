@@ -5,6 +5,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "common/json_text.h"
 #include "analytic/vc_fly_model.h"
 #include "common/error.h"
 #include "common/output_file.h"
@@ -33,7 +34,7 @@ int runVcFlyCli(const VcFlyCliOptions& o) {
   }
   if (!o.loads.empty()) fmt::print("latency T in cycles (eq. 8); sat = load beyond lambda_max\n");
   if (!o.json.empty()) {
-    writeFileAtomic(o.json, out.dump(2) + "\n");
+    writeFileAtomic(o.json, jsonText(out));
   }
   return kExitOk;
 }

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <thread>
 
+#include "common/json_text.h"
 #include "analytic/nifdy_cli.h"
 #include "analytic/rails_cli.h"
 #include "analytic/vc_fly_cli.h"
@@ -43,7 +44,7 @@ int runCommand(const std::string& path, const std::string& profile, const std::v
   auto result = point.run([&](Cycle done, Cycle total) { progress.update(double(done), double(total), "cycles"); });
   progress.finish();
   std::cout << ExperimentPoint::humanSummary(result);
-  writeFileAtomic(out, result.dump(2) + "\n");
+  writeFileAtomic(out, jsonText(result));
   if (!quiet) fmt::print(stderr, "JSON summary written to {}\n", out);
   return kExitOk;
 }

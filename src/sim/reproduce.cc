@@ -11,6 +11,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "common/json_text.h"
 #include "common/error.h"
 #include "common/output_file.h"
 #include "sim/progress.h"
@@ -121,7 +122,7 @@ int runReproduce(const ReproduceOptions& o) {
     runSweep(sweep);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     recordExperiment(manifest, stem, sweep.config, seconds, o.resume);
-    writeFileAtomic(manifestPath, manifest.dump(2) + "\n");  // after each experiment: a cut run keeps its times
+    writeFileAtomic(manifestPath, jsonText(manifest));  // after each experiment: a cut run keeps its times
   }
 
   const std::string command = fmt::format("{} {} {}", shellQuote(pythonInterpreter()), shellQuote(report.string()),

@@ -25,6 +25,9 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   checkInvariants_ = sim.getBool("check_invariants", false);
   // histogram_bin: width in cycles of the latency histogram bins
   histogramBin_ = sim.getInt("histogram_bin", 1, 1, 1 << 20);
+  // histogram_max_bins: bins stored at most; a wider spread of latencies widens the bins
+  // to a multiple of histogram_bin (the result's "bin_width" says which)
+  histogramMaxBins_ = sim.getInt("histogram_max_bins", 2048, 1, 1 << 24);
   // sample_interval: cycles between samples of the pending packets per receiver (0: none)
   sampleInterval_ = sim.getInt("sample_interval", 0, 0, int64_t{1} << 40);
 
@@ -150,8 +153,8 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["cycles"] = cyclesRun_;
   j["flit_hops"] = networks_->flitHops();
   if (!w.countersAtEnd.empty()) j["router_counters"] = routerCountersJson(w);
-  j["histogram"] = {{"bin_width", histogramBin_}, {"counts", stats_->latency().histogram(histogramBin_)}};
-  j["classes"] = stats_->classesJson(histogramBin_);
+  j["histogram"] = stats_->latency().histogramJson(histogramBin_, histogramMaxBins_);
+  j["classes"] = stats_->classesJson(histogramBin_, histogramMaxBins_);
   j["message_lengths"] = stats_->lengthClassesJson();
   j["groups"] = stats_->groupsJson();
   j["config"] = configEcho(*doc_);

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "common/json_text.h"
 #include "config/toml.h"
 
 #include "common/error.h"
@@ -391,7 +392,7 @@ int runSweep(const SweepOptions& o) {
             if (error) return;
           }
           const auto record = runPoint(*base, axes, index);
-          writeFileAtomic(pointFile(out, index), record.dump(2) + "\n");
+          writeFileAtomic(pointFile(out, index), jsonText(record));
           std::lock_guard lock(mutex);
           rows[index] = csvRow(index, axes, record);
           csv.writeLine(rows[index]);

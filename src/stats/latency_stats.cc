@@ -29,13 +29,21 @@ uint64_t LatencyStats::percentile(double p) const {
   return samples_[std::clamp<size_t>(rank, 1, samples_.size()) - 1];
 }
 
-std::vector<uint64_t> LatencyStats::histogram(uint64_t width) const {
-  std::vector<uint64_t> bins;
-  if (samples_.empty() || width == 0) return bins;
-  sort();
-  bins.assign(samples_.back() / width + 1, 0);
-  for (uint64_t v : samples_) ++bins[v / width];
-  return bins;
+nlohmann::json LatencyStats::histogramJson(uint64_t width, uint64_t maxBins) const {
+  std::vector<uint64_t> counts;
+  uint64_t first = 0;
+  if (!samples_.empty() && width > 0 && maxBins > 0) {
+    sort();
+    const uint64_t lo = samples_.front(), hi = samples_.back();
+    const auto binsAt = [&](uint64_t w) { return hi / w - lo / w + 1; };
+    uint64_t factor = std::max<uint64_t>(1, (hi - lo + 1) / (width * maxBins));
+    while (binsAt(width * factor) > maxBins) ++factor;  // at most a few steps
+    width *= factor;
+    first = lo / width;
+    counts.assign(binsAt(width), 0);
+    for (uint64_t v : samples_) ++counts[v / width - first];
+  }
+  return {{"bin_width", width}, {"first_bin", first}, {"counts", counts}};
 }
 
 nlohmann::json LatencyStats::summary() const {

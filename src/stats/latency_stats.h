@@ -38,8 +38,11 @@ class LatencyStats {
   double stddev() const { return moments_.stddev(); }
   // p in [0, 100]; nearest-rank percentile.
   uint64_t percentile(double p) const;
-  // Counts per bin of `width` cycles starting at 0, up to the largest sample.
-  std::vector<uint64_t> histogram(uint64_t width) const;
+  // The histogram as results store it: {"bin_width", "first_bin", "counts"}, counts from
+  // the bin of the smallest sample to that of the largest. Bins are `width` cycles wide, or
+  // the least multiple of it that needs at most `maxBins` bins (a long tail at one-cycle
+  // bins would otherwise cost a number per cycle); "bin_width" says which.
+  nlohmann::json histogramJson(uint64_t width, uint64_t maxBins) const;
   nlohmann::json summary() const;
 
  private:

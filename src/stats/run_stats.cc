@@ -96,7 +96,7 @@ nlohmann::json RunStats::breakdownJson(const Breakdown& b) {
           {"message_latency", b.messageLatency.summary()}};
 }
 
-nlohmann::json RunStats::classesJson(uint64_t histogramBin) const {
+nlohmann::json RunStats::classesJson(uint64_t histogramBin, uint64_t histogramMaxBins) const {
   nlohmann::json out = nlohmann::json::array();
   for (size_t c = 0; c < perClass_.size(); ++c) {
     const TrafficClass& tc = workload_.classes()[c];
@@ -105,7 +105,7 @@ nlohmann::json RunStats::classesJson(uint64_t histogramBin) const {
     j["name"] = tc.name;
     j["share"] = tc.share;
     j["priority"] = tc.priority;
-    j["histogram"] = b.latency.histogram(histogramBin);
+    j["histogram"] = b.latency.histogramJson(histogramBin, histogramMaxBins);
     b.routes.writeJson(j);
     out.push_back(j);
   }

@@ -61,7 +61,7 @@ class RunStats {
   double averageHops() const { return latency_.count() ? double(hops_) / latency_.count() : 0.0; }
 
   // JSON arrays for the result: per traffic class, per message-length class, per group.
-  nlohmann::json classesJson(uint64_t histogramBin) const;
+  nlohmann::json classesJson(uint64_t histogramBin, uint64_t histogramMaxBins) const;
   nlohmann::json lengthClassesJson() const;
   nlohmann::json groupsJson() const;
   const RouteStats& routes() const { return routes_; }

@@ -1,0 +1,52 @@
+// Latency summaries and the stored histogram (trimmed to the samples' range, widened to fit
+// its bin limit), checked by hand.
+#include <gtest/gtest.h>
+
+#include "stats/latency_stats.h"
+
+namespace {
+
+icnsim::LatencyStats samples(std::initializer_list<uint64_t> values) {
+  icnsim::LatencyStats s;
+  for (uint64_t v : values) s.add(v);
+  return s;
+}
+
+TEST(LatencyStats, HistogramStartsAtTheSmallestSampleBin) {
+  auto h = samples({12, 10, 10, 15}).histogramJson(1, 100);
+  EXPECT_EQ(h["bin_width"], 1);
+  EXPECT_EQ(h["first_bin"], 10);
+  EXPECT_EQ(h["counts"], nlohmann::json({2, 0, 1, 0, 0, 1}));
+}
+
+TEST(LatencyStats, HistogramWidensBinsToAMultipleThatFits) {
+  // Samples 10..15 at width 1 need 6 bins; at most 3 allowed: width 2 needs bins 5..7 (3).
+  auto h = samples({12, 10, 10, 15}).histogramJson(1, 3);
+  EXPECT_EQ(h["bin_width"], 2);
+  EXPECT_EQ(h["first_bin"], 5);
+  EXPECT_EQ(h["counts"], nlohmann::json({2, 1, 1}));
+  // Width 3 requested, 2 bins allowed: 10/3=3 .. 15/3=5 is 3 bins; width 6: 10 and 10 in
+  // bin 1, 12 and 15 in bin 2.
+  auto w = samples({12, 10, 10, 15}).histogramJson(3, 2);
+  EXPECT_EQ(w["bin_width"], 6);
+  EXPECT_EQ(w["first_bin"], 1);
+  EXPECT_EQ(w["counts"], nlohmann::json({2, 2}));
+}
+
+TEST(LatencyStats, EmptyHistogramAndSummary) {
+  icnsim::LatencyStats s;
+  auto h = s.histogramJson(1, 10);
+  EXPECT_EQ(h["counts"], nlohmann::json::array());
+  EXPECT_EQ(h["first_bin"], 0);
+  EXPECT_EQ(s.summary()["max"], 0);
+}
+
+TEST(LatencyStats, PercentilesAreNearestRank) {
+  auto s = samples({5, 1, 4, 2, 3});
+  EXPECT_EQ(s.percentile(0), 1u);
+  EXPECT_EQ(s.percentile(50), 3u);
+  EXPECT_EQ(s.percentile(100), 5u);
+  EXPECT_DOUBLE_EQ(s.mean(), 3.0);
+}
+
+}  // namespace
