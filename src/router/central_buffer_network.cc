@@ -70,7 +70,7 @@ CentralBufferNetwork::CentralBufferNetwork(const CentralBufferParams& params,
 }
 
 void CentralBufferNetwork::schedule(Cycle time, EventKind kind, int32_t a, int32_t b) {
-  events_.push({time, eventSeq_++, kind, a, b});
+  events_.schedule(time, {kind, a, b});
 }
 
 void CentralBufferNetwork::markRouter(int32_t r) {
@@ -115,11 +115,7 @@ void CentralBufferNetwork::applyEvent(const Event& e, Cycle now) {
 }
 
 void CentralBufferNetwork::step(Cycle now) {
-  while (!events_.empty() && events_.top().time <= now) {
-    Event e = events_.top();
-    events_.pop();
-    applyEvent(e, now);
-  }
+  events_.runDue(now, [&](const Event& e, Cycle) { applyEvent(e, now); });
   offers_.clear();
   // Swap the lists out first: pulling from a source may wake a terminal again.
   visiting_.swap(dirtyRouters_);
@@ -145,8 +141,14 @@ void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
   for (size_t i = 0; i < s.slots.size(); ++i) {
     if (!s.slots[i].leaving && s.slots[i].readyAt <= now) order_.push_back(static_cast<int32_t>(i));
   }
-  std::stable_sort(order_.begin(), order_.end(),
-                   [&](int32_t a, int32_t b) { return s.slots[a].readyAt < s.slots[b].readyAt; });
+  // A stable insertion sort: slots are kept oldest first, so the list is nearly sorted
+  // already (std::stable_sort would allocate a buffer on every call).
+  for (size_t i = 1; i < order_.size(); ++i) {
+    const int32_t index = order_[i];
+    size_t j = i;
+    for (; j > 0 && s.slots[order_[j - 1]].readyAt > s.slots[index].readyAt; --j) order_[j] = order_[j - 1];
+    order_[j] = index;
+  }
   for (int32_t index : order_) {
     Slot& slot = s.slots[index];
     const Packet& pk = packets_[slot.packet];
@@ -162,17 +164,7 @@ void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
       schedule(now + pk.length, kWakeRouter, r);
       continue;
     }
-    options_.clear();
-    routing_.route({r, slot.inPort, 0, false, pk.source, pk.destination, pk.adaptive, pk.trafficClass, pk.destination},
-                   options_);
-    candidates_.clear();
-    for (const RouteOption& opt : options_) {
-      const Output& out = outputs_[outputBase_[r] + opt.port];
-      if (out.link < 0) {
-        throw InternalError(fmt::format("routing chose port {} at switch {}, which leads to no switch", opt.port, r));
-      }
-      if (!portTaken_[opt.port] && links_[out.link].busyUntil <= now) candidates_.push_back(opt.port);
-    }
+    routeCandidates(r, slot, now);
     if (candidates_.empty()) continue;  // woken when one of its links frees
     const int port = candidates_.size() == 1
                          ? candidates_[0]
@@ -180,6 +172,35 @@ void CentralBufferNetwork::offerFromSwitch(int32_t r, Cycle now) {
     portTaken_[port] = 1;
     const Output& out = outputs_[outputBase_[r] + port];
     offers_.push_back({out.link, out.direction, r, slot.packet, out.toRouter, out.toPort, 0});
+  }
+}
+
+// The ports the slot's packet may leave by now: allowed by its route, not yet offered to
+// this cycle, and with a free link; left in candidates_ in routing's order.
+void CentralBufferNetwork::routeCandidates(int32_t r, Slot& slot, Cycle now) {
+  if (slot.routeCount < 0) {
+    const Packet& pk = packets_[slot.packet];
+    options_.clear();
+    routing_.route({r, slot.inPort, 0, false, pk.source, pk.destination, pk.adaptive, pk.trafficClass, pk.destination},
+                   options_);
+    for (const RouteOption& opt : options_) {
+      if (outputs_[outputBase_[r] + opt.port].link < 0) {
+        throw InternalError(fmt::format("routing chose port {} at switch {}, which leads to no switch", opt.port, r));
+      }
+    }
+    if (options_.size() <= kCachedRoutes) {
+      slot.routeCount = static_cast<int8_t>(options_.size());
+      for (size_t i = 0; i < options_.size(); ++i) slot.routePorts[i] = static_cast<int8_t>(options_[i].port);
+    }
+  }
+  candidates_.clear();
+  const auto consider = [&](int port) {
+    if (!portTaken_[port] && links_[outputs_[outputBase_[r] + port].link].busyUntil <= now) candidates_.push_back(port);
+  };
+  if (slot.routeCount < 0) {
+    for (const RouteOption& opt : options_) consider(opt.port);
+  } else {
+    for (int i = 0; i < slot.routeCount; ++i) consider(slot.routePorts[i]);
   }
 }
 

@@ -33,12 +33,13 @@
 // ("hop_classes" | "none"), waiting ("buffered" | "decided"), count_channel_use (false),
 // backpressure and balanced_injection (router/admission.h).
 #pragma once
+#include <array>
 #include <memory>
-#include <queue>
 #include <vector>
 
 #include "kernel/network.h"
 #include "kernel/terminal_plumbing.h"
+#include "kernel/timing_wheel.h"
 #include "router/admission.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
@@ -83,7 +84,12 @@ class CentralBufferNetwork : public Network {
     int16_t remaining;  // hops still to go from this switch
     bool transit;       // arrived from a switch (not from a terminal)
     Cycle firstReady;   // its first readyAt: leaving then is a cut-through
+    // Routing is pure, so a waiting packet keeps the ports its route allows, in the order
+    // routing gave them (-1: not routed yet, or more than kCachedRoutes ports).
+    int8_t routeCount = -1;
+    std::array<int8_t, 7> routePorts{};
   };
+  static constexpr int kCachedRoutes = 7;
   struct Switch {
     std::vector<Slot> slots;  // occupied buffers, oldest first
     int destination = 0;      // slots whose packet has reached its destination switch
@@ -111,11 +117,8 @@ class CentralBufferNetwork : public Network {
   };
   enum EventKind : uint8_t { kWakeRouter, kWakeTerminal, kTailOut, kDelivered };
   struct Event {
-    Cycle time;
-    uint64_t seq;
     EventKind kind;
     int32_t a, b;
-    bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
   };
 
   void schedule(Cycle time, EventKind kind, int32_t a, int32_t b = 0);
@@ -151,11 +154,11 @@ class CentralBufferNetwork : public Network {
   std::vector<int32_t> injectLink_;   // per terminal: its link into its switch
   std::vector<int32_t> exitRouter_;   // per terminal: the switch it ejects from
 
-  std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
-  uint64_t eventSeq_ = 0;
+  TimingWheel<Event> events_;
   std::vector<int32_t> dirtyRouters_, visiting_;
   std::vector<uint8_t> routerDirty_;
   std::vector<Offer> offers_;
+  void routeCandidates(int32_t r, Slot& slot, Cycle now);
   std::vector<RouteOption> options_;
   std::vector<int32_t> candidates_, waitingScratch_, order_;
   std::vector<uint8_t> portTaken_;

@@ -21,6 +21,7 @@ int latticeDistance(int dx, int dy) {
 
 HexMesh::HexMesh(int width, int height, bool wrap) : width_(width), height_(height), wrap_(wrap) {
   const int routers = width * height;
+  tabulateDistances();
   resize(routers, routers, 7);
   int directed = 0;
   for (int r = 0; r < routers; ++r) {
@@ -49,8 +50,23 @@ HexMesh::HexMesh(int width, int height, bool wrap) : width_(width), height_(heig
   capacity_ = meanDistance > 0 ? std::min(1.0, directed / (routers * meanDistance)) : 1.0;
 }
 
-int HexMesh::routerDistance(int from, int to) const {
-  const int dx = to % width_ - from % width_, dy = to / width_ - from / width_;
+// Minimal routing asks for distances at every hop of every packet (and again while a packet
+// waits), so they are looked up rather than computed with divisions: a distance depends
+// only on the offset between the two routers.
+void HexMesh::tabulateDistances() {
+  const int routers = width_ * height_;
+  column_.resize(routers);
+  row_.resize(routers);
+  for (int r = 0; r < routers; ++r) column_[r] = static_cast<int16_t>(r % width_), row_[r] = static_cast<int16_t>(r / width_);
+  byOffset_.assign(size_t(2 * width_ - 1) * (2 * height_ - 1), 0);
+  for (int dy = 1 - height_; dy < height_; ++dy) {
+    for (int dx = 1 - width_; dx < width_; ++dx) {
+      byOffset_[offsetIndex(dx, dy)] = static_cast<int16_t>(offsetDistance(dx, dy));
+    }
+  }
+}
+
+int HexMesh::offsetDistance(int dx, int dy) const {
   if (!wrap_) return latticeDistance(dx, dy);
   const int fx = ((dx % width_) + width_) % width_, fy = ((dy % height_) + height_) % height_;
   int best = latticeDistance(fx, fy);

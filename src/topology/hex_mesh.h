@@ -10,6 +10,9 @@
 //
 // Keys: width, height (>= 2; height defaults to width), wrap (default true).
 #pragma once
+#include <cstdint>
+#include <vector>
+
 #include "topology/topology.h"
 
 namespace icnsim {
@@ -26,12 +29,20 @@ class HexMesh : public Topology {
   std::vector<int> terminalRadices() const override { return {width_, height_}; }
   std::string description() const override;
   bool hasRouterDistance() const override { return true; }
-  int routerDistance(int from, int to) const override;
+  int routerDistance(int from, int to) const override {
+    return byOffset_[offsetIndex(column_[to] - column_[from], row_[to] - row_[from])];
+  }
   int routerDiameter() const override { return diameter_; }
 
  private:
+  void tabulateDistances();
+  int offsetDistance(int dx, int dy) const;
+  size_t offsetIndex(int dx, int dy) const { return size_t(dx + width_ - 1) + size_t(dy + height_ - 1) * (2 * width_ - 1); }
+
   int width_, height_;
   bool wrap_;
+  std::vector<int16_t> column_, row_;  // of each router
+  std::vector<int16_t> byOffset_;      // distance by (column, row) offset, see offsetIndex
   double capacity_ = 0;
   int diameter_ = 0;
 };
