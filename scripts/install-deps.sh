@@ -3,7 +3,9 @@
 # Usage: scripts/install-deps.sh [--with-plots] [--with-fuzz]
 set -euo pipefail
 # python3 runs the reproduction reports (icnsim reproduce); matplotlib and numpy draw figures.
-packages=(g++ cmake ninja-build libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev python3)
+# OpenMPI: `mpirun -n R icnsim sweep` spreads a sweep over ranks (CMake finds it; see README).
+packages=(g++ cmake ninja-build libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev python3
+          libopenmpi-dev openmpi-bin)
 for option in "$@"; do
   case "$option" in
     --with-plots) packages+=(python3-matplotlib python3-numpy) ;;

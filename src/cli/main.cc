@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fmt/ranges.h>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 #include "common/json_text.h"
@@ -17,6 +18,7 @@
 #include "common/output_file.h"
 #include "sim/bench.h"
 #include "sim/experiment_point.h"
+#include "sim/mpi_ranks.h"
 #include "sim/progress.h"
 #include "sim/reproduce.h"
 #include "sim/sweep.h"
@@ -189,10 +191,17 @@ int validateCommand(const Commands& c) {
 }
 
 // Runs the subcommand that was parsed.
-int dispatch(Commands& c) {
+int dispatch(Commands& c, const MpiRanks& ranks) {
+  if (ranks.size() > 1 && !*c.sweep) {
+    throw ConfigError(fmt::format("under mpirun ({} ranks) only `icnsim sweep` runs: it spreads its points over the "
+                                  "ranks; other commands run as one process", ranks.size()));
+  }
   if (*c.run) return runCommand(c.config, c.profile, c.sets, c.jsonOut, c.quiet);
   if (*c.validate) return validateCommand(c);
-  if (*c.sweep) return runSweep({c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.quiet});
+  if (*c.sweep) {
+    return runSweep({c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.quiet || ranks.rank() > 0,
+                     &ranks});
+  }
   if (*c.reproduce) {
     if (c.repro.outDir.empty()) c.repro.outDir = "out/" + c.repro.paper;
     if (c.reproduce->count("--jobs") == 0) c.repro.jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -225,5 +234,11 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
   }
-  return guarded([&] { return dispatch(commands); });
+  std::unique_ptr<MpiRanks> ranks;
+  const int code = guarded([&] {
+    ranks = std::make_unique<MpiRanks>(argc, argv);
+    return dispatch(commands, *ranks);
+  });
+  if (code != kExitOk && ranks && ranks->size() > 1) ranks->abort(code);  // the other ranks may be waiting on this one
+  return code;
 }

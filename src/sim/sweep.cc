@@ -2,11 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -18,6 +17,8 @@
 #include "common/output_file.h"
 #include "sim/progress.h"
 #include "sim/experiment_point.h"
+#include "sim/point_ledger.h"
+#include "sim/sweep_ranks.h"
 
 namespace icnsim {
 
@@ -347,6 +348,42 @@ void rejectSetsOnAxes(const std::vector<std::string>& sets, const std::vector<Sw
 
 }  // namespace
 
+namespace {
+
+// Every point of `todo` run on -j local threads and, under mpirun, on the other ranks too.
+void runPoints(const SweepOptions& o, PointLedger& ledger, const std::function<nlohmann::json(size_t)>& run) {
+  auto worker = [&]() {
+    while (const auto index = ledger.claim()) {
+      try {
+        ledger.finished(*index, run(*index), 0);
+      } catch (...) {
+        ledger.failed(*index, std::current_exception());
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 0; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker);
+  if (o.ranks && o.ranks->size() > 1) {
+    try {
+      servePointsToRanks(*o.ranks, ledger);  // on this thread only: MPI is funneled
+    } catch (...) {
+      ledger.failed(0, std::current_exception());  // the threads stop at their next claim
+    }
+  }
+  for (auto& t : threads) t.join();
+}
+
+void reportRanks(const SweepOptions& o, const PointLedger& ledger) {
+  if (o.quiet || !o.ranks || o.ranks->size() == 1) return;
+  auto byRank = ledger.pointsByRank();
+  byRank.resize(o.ranks->size(), 0);
+  std::string text;
+  for (size_t r = 0; r < byRank.size(); ++r) text += fmt::format("{}{}: {}", r ? ", " : "", r, byRank[r]);
+  fmt::print(stderr, "points run per rank ({})\n", text);
+}
+
+}  // namespace
+
 int runSweep(const SweepOptions& o) {
   namespace fs = std::filesystem;
   auto base = ConfigDocument::fromFile(o.config);
@@ -354,6 +391,11 @@ int runSweep(const SweepOptions& o) {
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");
   const auto axes = sweepAxes(*sweepDoc);
+  const auto run = [&](size_t index) { return runPoint(*base, axes, index); };
+  if (o.ranks && o.ranks->rank() > 0) {  // rank 0 checks, writes and reports
+    runPointsForRankZero(*o.ranks, run);
+    return kExitOk;
+  }
   rejectSetsOnAxes(o.sets, axes);
   const size_t total = pointCount(axes, o.config);
   validateSweep(*base, axes);
@@ -367,48 +409,25 @@ int runSweep(const SweepOptions& o) {
   }
   writeFileAtomic(out / "config.toml", base->toTomlString() + "\n");
   const std::string header = csvHeader(axes);
-  std::vector<size_t> todo;
   {
     // results.csv grows a row per finished point while the sweep runs; at the end it is
     // rewritten in point order from the point records, which are the source of truth.
     AppendFile csv(out / "results.csv", true);
     csv.writeLine(header);
+    std::vector<size_t> todo;
     for (size_t i = 0; i < total; ++i) {
       if (rows[i].empty()) todo.push_back(i);
       else csv.writeLine(rows[i]);
     }
-    std::atomic<size_t> next{0};
-    std::mutex mutex;
     ProgressReporter progress(fmt::format("sweep {}", o.config), o.quiet);
-    size_t finished = kept;
-    std::exception_ptr error;
-    size_t errorPoint = 0;
-    auto worker = [&]() {
-      for (size_t slot; (slot = next++) < todo.size();) {
-        const size_t index = todo[slot];
-        try {
-          {
-            std::lock_guard lock(mutex);
-            if (error) return;
-          }
-          const auto record = runPoint(*base, axes, index);
-          writeFileAtomic(pointFile(out, index), jsonText(record));
-          std::lock_guard lock(mutex);
-          rows[index] = csvRow(index, axes, record);
-          csv.writeLine(rows[index]);
-          progress.update(double(++finished), double(total), "points");
-        } catch (...) {
-          std::lock_guard lock(mutex);
-          if (!error) error = std::current_exception(), errorPoint = index;
-          return;
-        }
-      }
-    };
-    std::vector<std::thread> threads;
-    for (int j = 0; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker);
-    for (auto& t : threads) t.join();
+    PointLedger ledger(std::move(todo), rows, csv, progress, kept, [&](size_t index, const nlohmann::json& record) {
+      writeFileAtomic(pointFile(out, index), jsonText(record));
+      return csvRow(index, axes, record);
+    });
+    runPoints(o, ledger, run);
     progress.finish();
-    if (error) rethrowForPoint(error, pointName(errorPoint, axes));
+    if (ledger.failure()) rethrowForPoint(ledger.failure(), pointName(ledger.failedPoint(), axes));
+    reportRanks(o, ledger);
   }
   std::string csvText = header + "\n";
   for (const auto& row : rows) csvText += row + "\n";

@@ -11,6 +11,8 @@
 
 namespace icnsim {
 
+class MpiRanks;
+
 struct SweepOptions {
   std::string config;
   std::string profile;  // [profile.<name>] to apply, e.g. "quick"; empty: none
@@ -20,6 +22,9 @@ struct SweepOptions {
   int jobs = 1;
   bool resume = false;
   bool quiet = false;
+  // Under mpirun: rank 0 runs the sweep and hands points to the other ranks as well
+  // (sim/sweep_ranks.h). Null or one rank: this process runs every point.
+  const MpiRanks* ranks = nullptr;
 };
 
 struct SweepAxis {

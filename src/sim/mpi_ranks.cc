@@ -1,0 +1,102 @@
+#include "sim/mpi_ranks.h"
+
+#include <cstdlib>
+
+#include "common/error.h"
+
+#ifdef ICNSIM_HAVE_MPI
+#include <mpi.h>
+#endif
+
+namespace icnsim {
+
+namespace {
+
+bool startedByMpirun() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
+    if (std::getenv(name)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+#ifdef ICNSIM_HAVE_MPI
+
+MpiRanks::MpiRanks(int& argc, char**& argv) {
+  if (!startedByMpirun()) return;
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  started_ = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+MpiRanks::~MpiRanks() {
+  if (started_) MPI_Finalize();
+}
+
+void MpiRanks::send(int destination, int tag, const std::string& payload) const {
+  MPI_Send(payload.data(), static_cast<int>(payload.size()), MPI_CHAR, destination, tag, MPI_COMM_WORLD);
+}
+
+namespace {
+
+MpiRanks::Message receiveProbed(const MPI_Status& probed) {
+  int count = 0;
+  MPI_Get_count(&probed, MPI_CHAR, &count);
+  MpiRanks::Message m{probed.MPI_SOURCE, probed.MPI_TAG, std::string(static_cast<size_t>(count), '\0')};
+  MPI_Recv(m.payload.data(), count, MPI_CHAR, m.source, m.tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return m;
+}
+
+}  // namespace
+
+bool MpiRanks::poll(Message& message) const {
+  if (size_ == 1) return false;
+  int arrived = 0;
+  MPI_Status status;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
+  if (arrived) message = receiveProbed(status);
+  return arrived != 0;
+}
+
+MpiRanks::Message MpiRanks::receive(int source) const {
+  MPI_Status status;
+  MPI_Probe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+  return receiveProbed(status);
+}
+
+void MpiRanks::abort(int exitCode) const {
+  MPI_Abort(MPI_COMM_WORLD, exitCode);
+  std::_Exit(exitCode);
+}
+
+#else  // a build without MPI: one rank
+
+MpiRanks::MpiRanks(int&, char**&) {
+  const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
+  if (!size) size = std::getenv("PMI_SIZE");
+  if (size && std::atoi(size) > 1) {
+    throw ConfigError("this icnsim was built without MPI, so mpirun would run the same work in every rank: "
+                      "install libopenmpi-dev (scripts/install-deps.sh does) and rebuild");
+  }
+}
+
+MpiRanks::~MpiRanks() = default;
+
+void MpiRanks::send(int, int, const std::string&) const {
+  throw InternalError("a message to another rank in a build without MPI");
+}
+
+bool MpiRanks::poll(Message&) const { return false; }
+
+MpiRanks::Message MpiRanks::receive(int) const {
+  throw InternalError("a message from another rank in a build without MPI");
+}
+
+void MpiRanks::abort(int exitCode) const { std::_Exit(exitCode); }
+
+#endif
+
+}  // namespace icnsim

@@ -1,0 +1,41 @@
+// The processes an `mpirun` started (ranks) and the messages between them. A process not
+// started by mpirun, or a build without MPI, is one rank (0) and sends nothing. Only the
+// thread that created MpiRanks may call it (MPI_THREAD_FUNNELED).
+#pragma once
+#include <string>
+
+namespace icnsim {
+
+class MpiRanks {
+ public:
+  struct Message {
+    int source = 0;
+    int tag = 0;
+    std::string payload;
+  };
+
+  // Starts MPI when the environment says mpirun started this process (OpenMPI, MPICH and
+  // PMIx set their own variables); a build without MPI then refuses to run as several ranks.
+  MpiRanks(int& argc, char**& argv);
+  ~MpiRanks();
+  MpiRanks(const MpiRanks&) = delete;
+  MpiRanks& operator=(const MpiRanks&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+
+  void send(int destination, int tag, const std::string& payload) const;
+  // A message from any rank if one has arrived; false at once otherwise.
+  bool poll(Message& message) const;
+  // Waits for the next message from `source`.
+  Message receive(int source) const;
+  // Ends every rank of the job with `exitCode` (a rank that fails alone would leave the
+  // others waiting for it).
+  [[noreturn]] void abort(int exitCode) const;
+
+ private:
+  int rank_ = 0, size_ = 1;
+  bool started_ = false;
+};
+
+}  // namespace icnsim
