@@ -475,7 +475,7 @@ bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
   if (vns_.anyStoreAndForward() && isRouterLane(lane) &&
       vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
     const int32_t length = packets_[in.packet].length;
-    return in.received >= length && ready_[in.ringBase + (in.ringHead + in.count - 1) % in.capacity] <= now;
+    return in.received >= length && ready_[ringSlot(in, in.count - 1u)] <= now;
   }
   return true;
 }
@@ -577,7 +577,7 @@ void VcNetwork::moveFlits(Cycle now) {
     const int32_t id = in.packet;
     const int32_t seq = in.frontSeq;
     const bool tail = seq == packets_[id].length - 1;
-    in.ringHead = static_cast<uint16_t>((in.ringHead + 1) % in.capacity);
+    in.ringHead = static_cast<uint16_t>(in.ringHead + 1 == in.capacity ? 0 : in.ringHead + 1);
     --in.count;
     ++in.frontSeq;
     if (tail) {
@@ -615,7 +615,7 @@ void VcNetwork::moveFlits(Cycle now) {
       continue;
     }
     Lane& l = lanes_[f.lane];
-    const uint32_t slot = l.ringBase + (l.ringHead + l.count) % l.capacity;
+    const uint32_t slot = ringSlot(l, l.count);
     ready_[slot] = readyAt;
     ++l.count;
     if (kPooled && l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot

@@ -194,6 +194,12 @@ class VcNetwork : public Network {
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
   Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
+  // Ring position `offset` slots after the lane's head (offset < 2 * capacity): a compare
+  // instead of a division, on the per-flit path.
+  static uint32_t ringSlot(const Lane& l, uint32_t offset) {
+    const uint32_t position = l.ringHead + offset;
+    return l.ringBase + (position >= l.capacity ? position - l.capacity : position);
+  }
   void activate(int32_t channel);
   // Calls visit(channel) for each channel of `list` that still has an allocated lane and
   // drops the others from it.
