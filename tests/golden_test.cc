@@ -35,4 +35,17 @@ TEST(Golden, EveryConfigReproducesItsCommittedResult) {
   }
 }
 
+// The same configurations with credit and flit conservation checked every cycle: a model
+// that breaks them (a lane sent more flits than it had credits for) fails here even if
+// its golden output was regenerated along with the bug.
+TEST(Golden, EveryConfigKeepsTheInvariants) {
+  for (const auto& config : goldenConfigs()) {
+    SCOPED_TRACE(config.filename().string());
+    auto doc = icnsim::ConfigDocument::fromFile(config.string());
+    doc->applyOverride("simulation.check_invariants=true");
+    icnsim::ExperimentPoint point(doc);
+    EXPECT_NO_THROW(point.run());
+  }
+}
+
 }  // namespace

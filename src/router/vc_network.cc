@@ -429,8 +429,8 @@ bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetw
 }
 
 void VcNetwork::collectEveryLane(int32_t channel, Cycle now) {
-  // Host memory, and a wide ejection channel, take a flit from every lane streaming into
-  // them each cycle: each is fed at link rate by its own input lane (SPIDER's receive
+  // Host memory, a wide ejection channel and a wide injection channel take a flit from
+  // every lane streaming into them each cycle: each is fed at link rate by its own input lane (SPIDER's receive
   // engines write to memory in parallel). What the moves mean for the host is noted here,
   // so the flit loop stays as it was.
   const Channel& c = channels_[channel];
@@ -439,6 +439,8 @@ void VcNetwork::collectEveryLane(int32_t channel, Cycle now) {
     if (out.feeder < 0) continue;
     const Lane& in = lanes_[out.feeder];
     if (in.count == 0 || frontReady(in) > now) continue;
+    // A wide injection channel feeds a router's input lanes, which must have room.
+    if (!toTerminal(c) && !hasRoom(out, c)) continue;
     moves_.push_back(lane);
     if (!c.host) continue;
     ++hostFlits_;
