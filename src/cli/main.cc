@@ -177,8 +177,10 @@ void defineAnalytic(CLI::App& app, Commands& c) {
 
 void defineBench(CLI::App& app, Commands& c) {
   c.benchCmd = app.add_subcommand("bench", "measure simulator speed on standard configurations");
-  c.benchCmd->add_option("--cycles", c.bench.cycles, "cycles per configuration");
+  c.benchCmd->add_option("--cycles", c.bench.cycles, "cycles per configuration (default: each one's own)")
+      ->check(CLI::Range(1L, 1L << 40));
   c.benchCmd->add_option("--only", c.bench.only, "run only the configuration with this name");
+  c.benchCmd->add_flag("--large", c.bench.large, "also the large configurations (mesh32x32, mesh64x64, torus16x3)");
 }
 
 int validateCommand(const Commands& c) {

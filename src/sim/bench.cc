@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <sys/resource.h>
+
 #include <chrono>
 
 #include "common/error.h"
@@ -14,7 +16,21 @@ namespace {
 struct BenchCase {
   const char* name;
   const char* toml;
+  long cycles = 20000;  // unless --cycles
+  bool large = false;   // run with --large or --only
 };
+
+// The mesh and torus of the standard router at sizes that outgrow the caches.
+constexpr const char* kLargeRouter = R"(
+[routing]
+type = "dimension_order"
+[router]
+lanes = 4
+depth = 8
+[traffic]
+load = 0.5
+packet_length = 20
+)";
 
 // The issue's standard points: 4 lanes x 8 flits, 20-flit packets, uniform traffic at 50 %
 // of capacity, the default pipelined timing; the Dally paper's synchronous fly; Fed-X.
@@ -89,28 +105,39 @@ packets = [1, 2, 3, 4, 5]
 share = 0.1
 packets = 25
 )"},
+    {"mesh32x32", "[topology]\ntype = \"mesh\"\nk = 32\nn = 2\n", 4000, true},
+    {"mesh64x64", "[topology]\ntype = \"mesh\"\nk = 64\nn = 2\n", 1000, true},
+    {"torus16x3", "[topology]\ntype = \"torus\"\nk = 16\nn = 3\n", 2000, true},
 };
+
+// Peak resident memory of this process so far, MB (the cases run smallest first).
+double peakMegabytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
 
 }  // namespace
 
 int runBench(const BenchOptions& o) {
-  if (o.cycles < 1) throw ConfigError("--cycles must be at least 1");
-  fmt::print("{:<14} {:>10} {:>14} {:>16} {:>10}\n", "config", "cycles", "cycles/s", "flit-hops/s", "seconds");
+  if (o.cycles < 0) throw ConfigError("--cycles must be at least 1");
+  fmt::print("{:<14} {:>10} {:>14} {:>16} {:>10} {:>12}\n", "config", "cycles", "cycles/s", "flit-hops/s", "seconds",
+             "peak MB");
   bool any = false;
   for (const auto& c : kCases) {
-    if (!o.only.empty() && o.only != c.name) continue;
+    if (o.only.empty() ? (c.large && !o.large) : o.only != c.name) continue;
     any = true;
-    auto doc = ConfigDocument::fromString(c.toml, c.name);
+    auto doc = ConfigDocument::fromString(c.large ? std::string(c.toml) + kLargeRouter : std::string(c.toml), c.name);
     doc->applyOverride("simulation.warmup_cycles=0");
-    doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles));
+    doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles > 0 ? o.cycles : c.cycles));
     doc->applyOverride("simulation.drain_cycles=0");
     Simulation sim(doc);
     auto start = std::chrono::steady_clock::now();
     auto r = sim.run();
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     double cycles = static_cast<double>(sim.cyclesRun());
-    fmt::print("{:<14} {:>10} {:>14.0f} {:>16.0f} {:>10.2f}\n", c.name, sim.cyclesRun(), cycles / seconds,
-               r["flit_hops"].get<double>() / seconds, seconds);
+    fmt::print("{:<14} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f}\n", c.name, sim.cyclesRun(), cycles / seconds,
+               r["flit_hops"].get<double>() / seconds, seconds, peakMegabytes());
   }
   if (!any) throw ConfigError(fmt::format("bench --only {}: no such configuration", o.only));
   return kExitOk;

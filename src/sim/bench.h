@@ -6,8 +6,9 @@
 namespace icnsim {
 
 struct BenchOptions {
-  long cycles = 20000;
+  long cycles = 0;  // 0: each configuration's own (20 000 for the standard ones)
   std::string only;
+  bool large = false;  // also the large configurations (32x32 and 64x64 meshes, 16-ary 3-cube)
 };
 
 int runBench(const BenchOptions& options);
