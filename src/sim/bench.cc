@@ -16,12 +16,14 @@ namespace {
 struct BenchCase {
   const char* name;
   const char* toml;
-  long cycles = 20000;  // unless --cycles
-  bool large = false;   // run with --large or --only
+  long cycles = 20000;            // unless --cycles
+  bool large = false;             // run with --large or --only
+  bool standardRouter = false;    // the toml is a topology; kStandardRouter completes it
 };
 
-// The mesh and torus of the standard router at sizes that outgrow the caches.
-constexpr const char* kLargeRouter = R"(
+// The issue's standard router and traffic: 4 lanes x 8 flits, dimension-order routing,
+// 20-flit packets, uniform traffic at 50 % of capacity, the default pipelined timing.
+constexpr const char* kStandardRouter = R"(
 [routing]
 type = "dimension_order"
 [router]
@@ -32,37 +34,11 @@ load = 0.5
 packet_length = 20
 )";
 
-// The issue's standard points: 4 lanes x 8 flits, 20-flit packets, uniform traffic at 50 %
-// of capacity, the default pipelined timing; the Dally paper's synchronous fly; Fed-X.
+// The standard router on meshes and a torus (the large ones outgrow the caches), the Dally
+// paper's synchronous fly, and Fed-X.
 const BenchCase kCases[] = {
-    {"mesh8x8", R"(
-[topology]
-type = "mesh"
-k = 8
-n = 2
-[routing]
-type = "dimension_order"
-[router]
-lanes = 4
-depth = 8
-[traffic]
-load = 0.5
-packet_length = 20
-)"},
-    {"mesh16x16", R"(
-[topology]
-type = "mesh"
-k = 16
-n = 2
-[routing]
-type = "dimension_order"
-[router]
-lanes = 4
-depth = 8
-[traffic]
-load = 0.5
-packet_length = 20
-)"},
+    {"mesh8x8", "[topology]\ntype = \"mesh\"\nk = 8\nn = 2\n", 20000, false, true},
+    {"mesh16x16", "[topology]\ntype = \"mesh\"\nk = 16\nn = 2\n", 20000, false, true},
     {"fly2x8_sync", R"(
 [topology]
 type = "fly"
@@ -105,9 +81,9 @@ packets = [1, 2, 3, 4, 5]
 share = 0.1
 packets = 25
 )"},
-    {"mesh32x32", "[topology]\ntype = \"mesh\"\nk = 32\nn = 2\n", 4000, true},
-    {"mesh64x64", "[topology]\ntype = \"mesh\"\nk = 64\nn = 2\n", 1000, true},
-    {"torus16x3", "[topology]\ntype = \"torus\"\nk = 16\nn = 3\n", 2000, true},
+    {"mesh32x32", "[topology]\ntype = \"mesh\"\nk = 32\nn = 2\n", 4000, true, true},
+    {"mesh64x64", "[topology]\ntype = \"mesh\"\nk = 64\nn = 2\n", 1000, true, true},
+    {"torus16x3", "[topology]\ntype = \"torus\"\nk = 16\nn = 3\n", 2000, true, true},
 };
 
 // Peak resident memory of this process so far, MB (the cases run smallest first).
@@ -127,7 +103,7 @@ int runBench(const BenchOptions& o) {
   for (const auto& c : kCases) {
     if (o.only.empty() ? (c.large && !o.large) : o.only != c.name) continue;
     any = true;
-    auto doc = ConfigDocument::fromString(c.large ? std::string(c.toml) + kLargeRouter : std::string(c.toml), c.name);
+    auto doc = ConfigDocument::fromString(std::string(c.toml) + (c.standardRouter ? kStandardRouter : ""), c.name);
     doc->applyOverride("simulation.warmup_cycles=0");
     doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles > 0 ? o.cycles : c.cycles));
     doc->applyOverride("simulation.drain_cycles=0");
