@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <climits>
 #include <map>
 
@@ -188,7 +189,9 @@ void CentralBufferNetwork::routeCandidates(int32_t r, Slot& slot, Cycle now) {
         throw InternalError(fmt::format("routing chose port {} at switch {}, which leads to no switch", opt.port, r));
       }
     }
-    if (options_.size() <= kCachedRoutes) {
+    const bool fits = options_.size() <= kCachedRoutes &&
+                      std::all_of(options_.begin(), options_.end(), [](const RouteOption& o) { return o.port <= INT8_MAX; });
+    if (fits) {
       slot.routeCount = static_cast<int8_t>(options_.size());
       for (size_t i = 0; i < options_.size(); ++i) slot.routePorts[i] = static_cast<int8_t>(options_[i].port);
     }

@@ -76,6 +76,7 @@ class CentralBufferNetwork : public Network {
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
 
  private:
+  static constexpr size_t kCachedRoutes = 7;  // ports a waiting packet remembers
   struct Slot {
     int32_t packet;
     Cycle readyAt;   // header decided (or NACK returned): may be offered from then on
@@ -85,11 +86,10 @@ class CentralBufferNetwork : public Network {
     bool transit;       // arrived from a switch (not from a terminal)
     Cycle firstReady;   // its first readyAt: leaving then is a cut-through
     // Routing is pure, so a waiting packet keeps the ports its route allows, in the order
-    // routing gave them (-1: not routed yet, or more than kCachedRoutes ports).
+    // routing gave them (-1: not routed yet, or more than kCachedRoutes ports, or a port above 127).
     int8_t routeCount = -1;
-    std::array<int8_t, 7> routePorts{};
+    std::array<int8_t, kCachedRoutes> routePorts{};
   };
-  static constexpr int kCachedRoutes = 7;
   struct Switch {
     std::vector<Slot> slots;  // occupied buffers, oldest first
     int destination = 0;      // slots whose packet has reached its destination switch
