@@ -3,6 +3,8 @@
 // regenerates them). A change that alters any result fails here until it is explained.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <filesystem>
 
 #include "common/json_text.h"
@@ -46,6 +48,33 @@ TEST(Golden, EveryConfigKeepsTheInvariants) {
     icnsim::ExperimentPoint point(doc);
     EXPECT_NO_THROW(point.run());
   }
+}
+
+// Routers split over 2 and 3 threads give the committed result of one thread, for every
+// configuration whose network model can split (the others must refuse with a clear error).
+TEST(Golden, ThreadsReproduceTheOneThreadResult) {
+  int split = 0;
+  for (const auto& config : goldenConfigs()) {
+    SCOPED_TRACE(config.filename().string());
+    fs::path expected = config;
+    expected.replace_extension(".json");
+    for (int threads : {2, 3}) {
+      auto doc = icnsim::ConfigDocument::fromFile(config.string());
+      doc->applyOverride(fmt::format("simulation.threads={}", threads));
+      std::unique_ptr<icnsim::ExperimentPoint> point;
+      try {
+        point = std::make_unique<icnsim::ExperimentPoint>(doc);
+      } catch (const icnsim::ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("simulation.threads: must be 1"), std::string::npos) << e.what();
+        continue;
+      }
+      auto result = point->run();
+      result["config"].erase("simulation.threads");
+      EXPECT_EQ(icnsim::jsonText(result), icnsim::test::readFile(expected)) << threads << " threads";
+      ++split;
+    }
+  }
+  EXPECT_GE(split, 14);  // 7 configurations split, each on 2 and 3 threads
 }
 
 }  // namespace

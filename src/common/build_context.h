@@ -30,6 +30,7 @@ struct BuildContext {
   int maxPacketLength = 1;  // flits; sizes the source buffers and checks cut-through depth
   PacketPool* packets = nullptr;
   PortListener* listener = nullptr;        // what sits at the network's terminals
+  int threads = 1;                         // simulation.threads: a network model may split its routers over them
   int network = 0;                         // index of the network being built
   int networks = 1;                        // networks in the simulation (a node has a port in each)
   const TerminalGroups* groups = nullptr;  // source groups, for patterns that use them

@@ -50,4 +50,8 @@ class Network {
 
 std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& routerNode);
 
+// A model that runs on one thread, or cannot split a configuration over several: a
+// configuration error naming simulation.threads and `why` when more were asked for.
+void requireOneThread(const BuildContext& ctx, const std::string& why);
+
 }  // namespace icnsim

@@ -21,7 +21,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   decidedAt_.assign(channels_.size(), kNever);
   winner_.assign(channels_.size(), -1);
   deciding_.assign(channels_.size(), 0);
-  creditWheel_.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
+  buildShards();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);
     channelUse_.assign(kChannelUses, std::vector<uint64_t>(topology.numRouters(), 0));
@@ -130,11 +130,42 @@ void VcNetwork::buildLanes() {
 
 void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
 
+void VcNetwork::buildShards() {
+  const int64_t routers = topology_.numRouters();
+  const int count = static_cast<int>(std::clamp<int64_t>(p_.threads, 1, std::max<int64_t>(routers, 1)));
+  shards_.resize(count);
+  for (int i = 0; i < count; ++i) {
+    shards_[i].index = i;
+    shards_[i].creditWheel.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
+    shards_[i].headsFor.resize(count);
+  }
+  routerShard_.resize(routers);
+  for (int64_t r = 0; r < routers; ++r) routerShard_[r] = static_cast<int16_t>(r * count / routers);
+  channelShard_.resize(channels_.size());
+  for (size_t c = 0; c < channels_.size(); ++c) {
+    const Channel& ch = channels_[c];
+    channelShard_[c] = routerShard_[ch.srcRouter >= 0 ? ch.srcRouter : ch.dstRouter];
+  }
+  listedAt_.resize(channels_.size());
+  if (count > 1) team_ = std::make_unique<PhaseTeam>(count);
+}
+
+template <typename Phase>
+void VcNetwork::forEachShard(Phase&& phase) {
+  if (!team_) return phase(shards_[0]);
+  team_->run([&](int member) { phase(shards_[member]); });
+}
+
 void VcNetwork::activate(int32_t channel) {
   Channel& c = channels_[channel];
   if (c.allocated++ == 0 && !c.active) {
     c.active = true;
-    (c.everyLane ? activeEveryLane_ : activeChannels_).push_back(channel);
+    // Listed in the order the one-thread run would list it: the serial injection phase in
+    // its own order, the allocation phase in router order (shards hold ascending routers).
+    Shard& s = shards_[channelShard_[channel]];
+    const bool serial = (listingEpoch_ & 1) == 0;
+    listedAt_[channel] = {listingEpoch_, serial ? serialListings_++ : (uint64_t(s.index) << 40) | s.listings++};
+    (c.everyLane ? activeEveryLane_ : s.activeChannels).push_back(channel);
   }
 }
 
@@ -198,37 +229,91 @@ void VcNetwork::returnCredit(int32_t lane) {
 }
 
 void VcNetwork::step(Cycle now) {
-  if (!p_.timing.synchronous) {
-    auto& due = creditWheel_[now % creditWheel_.size()];
-    if (p_.outputBuffer > 0) {
-      for (int32_t lane : due) returnCredit<true>(lane);
-    } else {
-      for (int32_t lane : due) returnCredit<false>(lane);
-    }
-    due.clear();
-  }
-  injectFromTerminals(now);
-  allocateLanes(now);
+  listingEpoch_ = 2 * now;
+  if (!p_.timing.synchronous) forEachShard([&](Shard& s) { returnCredits(s, now); });
+  injectFromTerminals(now);  // serial: the NI above hands out packets in one order
+  listingEpoch_ = 2 * now + 1;
+  forEachShard([&](Shard& s) {
+    allocateLanes(s, now);
+    decideChannels(s, now);
+    withMoveOptions([&](auto shared, auto pooled) { leaveBuffers<decltype(shared)::value, decltype(pooled)::value>(s, now); });
+  });
+  forEachShard([&](Shard& s) {
+    withMoveOptions([&](auto shared, auto pooled) { enterBuffers<decltype(shared)::value, decltype(pooled)::value>(s, now); });
+  });
+  finishCycle(now);
+}
 
-  moves_.clear();
-  if (switch_) {
-    allocateSwitch(now);
-  } else if (p_.strictNetworks) {
-    visitActive(activeChannels_, [&](int32_t c) { decideEachNetwork(c, now); });
+void VcNetwork::returnCredits(Shard& s, Cycle now) {
+  auto& due = s.creditWheel[now % s.creditWheel.size()];
+  if (p_.outputBuffer > 0) {
+    for (int32_t lane : due) returnCredit<true>(lane);
   } else {
-    moves_.resize(activeChannels_.size());  // at most one winner per channel
-    size_t winners = 0;
-    visitActive(activeChannels_, [&](int32_t c) {
-      const int32_t w = decide(c, now);
-      if (w >= 0) moves_[winners++] = w;
-    });
-    moves_.resize(winners);
+    for (int32_t lane : due) returnCredit<false>(lane);
   }
-  if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(c, now); });
-  if (p_.countChannelUse) countChannelUse(now);
+  due.clear();
+}
 
-  if (!moves_.empty()) {
-    applyMoves(now);
+void VcNetwork::decideChannels(Shard& s, Cycle now) {
+  s.moves.clear();
+  if (switch_) {
+    allocateSwitch(s, now);
+  } else if (p_.strictNetworks) {
+    visitActive(s.activeChannels, [&](int32_t c) { decideEachNetwork(s, c, now); });
+  } else {
+    s.moves.resize(s.activeChannels.size());  // at most one winner per channel
+    size_t winners = 0;
+    visitActive(s.activeChannels, [&](int32_t c) {
+      const int32_t w = decide(c, now);
+      if (w >= 0) s.moves[winners++] = w;
+    });
+    s.moves.resize(winners);
+  }
+  if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
+  if (p_.countChannelUse) countChannelUse(s, now);
+}
+
+template <typename Call>
+void VcNetwork::inListOrder(std::vector<NiEvent> Shard::*events, Call&& call) {
+  if (shards_.size() == 1) {
+    for (const NiEvent& e : shards_[0].*events) call(e);
+    (shards_[0].*events).clear();
+    return;
+  }
+  // Each shard's events follow its active list, ordered by listing: merge them.
+  std::vector<size_t> next(shards_.size(), 0);
+  while (true) {
+    int from = -1;
+    for (size_t i = 0; i < shards_.size(); ++i) {
+      const auto& list = shards_[i].*events;
+      if (next[i] < list.size() && (from < 0 || list[next[i]].channel < (shards_[from].*events)[next[from]].channel)) {
+        from = static_cast<int>(i);
+      }
+    }
+    if (from < 0) break;
+    call((shards_[from].*events)[next[from]++]);
+  }
+  for (Shard& sh : shards_) (sh.*events).clear();
+}
+
+void VcNetwork::finishCycle(Cycle now) {
+  size_t moves = 0;
+  for (Shard& sh : shards_) {
+    moves += sh.moves.size();
+    terminals_.countHops(sh.hops);
+    terminals_.countEjected(sh.ejected);
+    terminals_.addBuffered(sh.buffered);
+    terminals_.removeBuffered(sh.unbuffered);
+    busyInjectionLanes_ -= sh.injectionLanesFreed;
+    sh.hops = sh.ejected = sh.buffered = sh.unbuffered = 0;
+    sh.injectionLanesFreed = 0;
+  }
+  inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); });
+  inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) {
+    if (e.kind == NiEvent::kHeadArrived) terminals_.headArrived(e.terminal, e.packet, e.when);
+    else terminals_.delivered(e.terminal, e.packet, e.when);
+  });
+  if (moves > 0) {
     terminals_.progress(now);
   } else if (terminals_.stuck(now, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0)) {
     reportStuck(now);
@@ -285,20 +370,28 @@ bool VcNetwork::sourceBusy(int32_t terminal, int lanes) const {
   return false;
 }
 
-void VcNetwork::nextPacketToFront(int32_t lane) {
+void VcNetwork::nextPacketToFront(Shard& s, int32_t lane) {
   Lane& l = lanes_[lane];
   l.packet = slotPacket_[l.ringBase + l.ringHead];
-  pendingHeads_.push_back(lane);
+  s.pendingHeads.push_back(lane);  // a lane at the router this shard moved its flit from
 }
 
-void VcNetwork::allocateLanes(Cycle now) {
-  if (pendingHeads_.empty()) return;
-  requests_.clear();
+void VcNetwork::allocateLanes(Shard& s, Cycle now) {
+  if (shards_.size() > 1) {  // heads other shards moved into this shard's routers
+    for (Shard& from : shards_) {
+      auto& heads = from.headsFor[s.index];
+      s.pendingHeads.insert(s.pendingHeads.end(), heads.begin(), heads.end());
+      heads.clear();
+    }
+  }
+  if (s.pendingHeads.empty()) return;
+  auto& requests = s.requests;
+  requests.clear();
   size_t keep = 0;
-  for (int32_t lane : pendingHeads_) {
+  for (int32_t lane : s.pendingHeads) {
     const Lane& l = lanes_[lane];
     if (frontReady(l) > now) {
-      pendingHeads_[keep++] = lane;
+      s.pendingHeads[keep++] = lane;
       continue;
     }
     const Channel& c = channels_[laneChannel_[lane]];
@@ -306,12 +399,12 @@ void VcNetwork::allocateLanes(Cycle now) {
     // (router, lane); a separate seed keeps these draws apart from the channel ones.
     ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, 0, l.packet,
                         &packets_[l.packet]};
-    requests_.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
+    requests.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
   }
-  pendingHeads_.resize(keep);
-  std::sort(requests_.begin(), requests_.end());
-  for (const HeadRequest& req : requests_) {
-    if (!grantHead(req, now)) pendingHeads_.push_back(req.lane);
+  s.pendingHeads.resize(keep);
+  std::sort(requests.begin(), requests.end());
+  for (const HeadRequest& req : requests) {
+    if (!grantHead(req, now)) s.pendingHeads.push_back(req.lane);
   }
 }
 
@@ -428,7 +521,7 @@ bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetw
   throw InternalError(fmt::format("router {}: host memory admitted packet {} but has no free buffer", router, packet));
 }
 
-void VcNetwork::collectEveryLane(int32_t channel, Cycle now) {
+void VcNetwork::collectEveryLane(Shard& s, int32_t channel, Cycle now) {
   // Host memory, a wide ejection channel and a wide injection channel take a flit from
   // every lane streaming into them each cycle: each is fed at link rate by its own input lane (SPIDER's receive
   // engines write to memory in parallel). What the moves mean for the host is noted here,
@@ -441,7 +534,7 @@ void VcNetwork::collectEveryLane(int32_t channel, Cycle now) {
     if (in.count == 0 || frontReady(in) > now) continue;
     // A wide injection channel feeds a router's input lanes, which must have room.
     if (!toTerminal(c) && !hasRoom(out, c)) continue;
-    moves_.push_back(lane);
+    s.moves.push_back(lane);
     if (!c.host) continue;
     ++hostFlits_;
     if (in.frontSeq == 0) hostHeads_.push_back(lane);
@@ -502,11 +595,11 @@ void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
   }
 }
 
-void VcNetwork::allocateSwitch(Cycle now) {
+void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
   switchRequests_.clear();
-  visitActive(activeChannels_, [&](int32_t c) { requestSwitch(c, now); });
-  switch_->match(switchRequests_, moves_);
-  for (int32_t lane : moves_) {
+  visitActive(s.activeChannels, [&](int32_t c) { requestSwitch(c, now); });
+  switch_->match(switchRequests_, s.moves);
+  for (int32_t lane : s.moves) {
     const int32_t feeder = lanes_[lane].feeder;
     if (!isRouterLane(feeder)) continue;
     Channel& in = channels_[laneChannel_[feeder]];
@@ -542,7 +635,7 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
   return best;
 }
 
-void VcNetwork::decideEachNetwork(int32_t channel, Cycle now) {
+void VcNetwork::decideEachNetwork(Shard& s, int32_t channel, Cycle now) {
   const Channel& c = channels_[channel];
   const bool sink = toTerminal(c);
   const int perNetwork = p_.lanes / p_.networks;
@@ -556,23 +649,25 @@ void VcNetwork::decideEachNetwork(int32_t channel, Cycle now) {
       const uint64_t key = arbitrationKeyOutOfLine(p_.arbitration, ai);
       if (key < bestKey) bestKey = key, best = c.firstLane + v;
     }
-    if (best >= 0) moves_.push_back(best);
+    if (best >= 0) s.moves.push_back(best);
   }
 }
 
-void VcNetwork::applyMoves(Cycle now) {
+template <typename Body>
+void VcNetwork::withMoveOptions(Body&& body) {
+  using Yes = std::true_type;
+  using No = std::false_type;
   const bool pooled = p_.outputBuffer > 0;
-  if (p_.releaseOnTailSent) pooled ? moveFlits<true, true>(now) : moveFlits<true, false>(now);
-  else pooled ? moveFlits<false, true>(now) : moveFlits<false, false>(now);
+  if (p_.releaseOnTailSent) pooled ? body(Yes{}, Yes{}) : body(Yes{}, No{});
+  else pooled ? body(No{}, Yes{}) : body(No{}, No{});
 }
 
-// kSharedLanes (lane_release = "tail_sent") is a template argument so that the default
-// router pays nothing per flit for it.
+// Pass 1 touches only this shard's routers: the feeder lanes at them and the sending side
+// of their output lanes. Calls into the NI wait for finishCycle.
 template <bool kSharedLanes, bool kPooled>
-void VcNetwork::moveFlits(Cycle now) {
-  // Pass 1: every winning flit leaves its buffer (so a full lane can take a flit in pass 2).
-  staged_.clear();
-  for (int32_t lane : moves_) {
+void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
+  s.staged.clear();
+  for (int32_t lane : s.moves) {
     Lane& out = lanes_[lane];
     const int32_t feeder = out.feeder;
     Lane& in = lanes_[feeder];
@@ -588,31 +683,39 @@ void VcNetwork::moveFlits(Cycle now) {
       in.frontSeq = 0;
       in.received = 0;
       out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
-      if (kSharedLanes && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(feeder);
+      if (kSharedLanes && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder);
     }
+    const int32_t channel = laneChannel_[lane];
     if (isRouterLane(feeder)) {
-      terminals_.removeBuffered(1);
+      ++s.unbuffered;
       if (p_.timing.synchronous) returnCredit<kPooled>(feeder);
-      else creditWheel_[(now + p_.timing.creditDelay) % creditWheel_.size()].push_back(feeder);
+      else s.creditWheel[(now + p_.timing.creditDelay) % s.creditWheel.size()].push_back(feeder);
     } else {
-      if (seq == 0) terminals_.injected(packets_[id].source, id, now);
-      if (tail) --busyInjectionLanes_;
+      if (seq == 0) s.leftEvents.push_back({listedAt_[channel], packets_[id].source, id, now, NiEvent::kInjected});
+      if (tail) ++s.injectionLanesFreed;
     }
-    channels_[laneChannel_[lane]].roundRobin = static_cast<int16_t>(lane - channels_[laneChannel_[lane]].firstLane);
-    staged_.push_back({lane, id, seq, tail});
+    channels_[channel].roundRobin = static_cast<int16_t>(lane - channels_[channel].firstLane);
+    s.staged.push_back({lane, id, seq, tail});
   }
-  // Pass 2: flits enter the next buffer (or the destination).
+}
+
+// Pass 2 writes the receiving side of this shard's output lanes, which sit at the next
+// router: after every shard's pass 1, as a flit may enter a lane whose front left.
+template <bool kSharedLanes, bool kPooled>
+void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
-  for (const StagedFlit& f : staged_) {
-    Channel& c = channels_[laneChannel_[f.lane]];
-    terminals_.countHops(1);
+  s.hops += s.staged.size();
+  for (const StagedFlit& f : s.staged) {
+    const int32_t channel = laneChannel_[f.lane];
+    Channel& c = channels_[channel];
     if (toTerminal(c)) {
-      terminals_.countEjected(1);
-      if (f.seq == 0) terminals_.headArrived(channelTerminal_[laneChannel_[f.lane]], f.packet, arrive);
+      ++s.ejected;
+      const int32_t terminal = channelTerminal_[channel];
+      if (f.seq == 0) s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kHeadArrived});
       if (f.tail) {
         releaseLane(f.lane);
-        terminals_.delivered(channelTerminal_[laneChannel_[f.lane]], f.packet, arrive);
+        s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kDelivered});
       }
       continue;
     }
@@ -623,7 +726,7 @@ void VcNetwork::moveFlits(Cycle now) {
     if (kPooled && l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot
     --l.credits;
     ++l.received;
-    terminals_.addBuffered(1);
+    ++s.buffered;
     // Only now, with the tail written, may the lane be released once it drains: marking it
     // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
     if (f.tail) l.tailSent = true;
@@ -632,7 +735,8 @@ void VcNetwork::moveFlits(Cycle now) {
       if (kSharedLanes) slotPacket_[slot] = f.packet;  // found when the packet ahead has left
       if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
         l.packet = f.packet;
-        pendingHeads_.push_back(f.lane);
+        const int target = routerShard_[c.dstRouter];  // the head asks for a lane there
+        (target == s.index ? s.pendingHeads : s.headsFor[target]).push_back(f.lane);
       }
       if (c.srcRouter >= 0) ++packets_[f.packet].hops;
     }
@@ -642,8 +746,10 @@ void VcNetwork::moveFlits(Cycle now) {
 
 void VcNetwork::checkInvariants() const {
   std::vector<int32_t> inFlightCredits(lanes_.size(), 0);
-  for (const auto& slot : creditWheel_) {
-    for (int32_t lane : slot) ++inFlightCredits[lane];
+  for (const Shard& s : shards_) {
+    for (const auto& slot : s.creditWheel) {
+      for (int32_t lane : slot) ++inFlightCredits[lane];
+    }
   }
   uint64_t buffered = 0;
   for (int32_t i = 0; i < routerLaneEnd_; ++i) {
@@ -702,8 +808,8 @@ uint64_t VcNetwork::flitHops() const { return terminals_.flitHops() - hostFlits_
 // lanes (free), or its packets' next flits have not reached the front of their lanes at
 // this router (starved: the packet is held up behind, Dally's model assumes it is not), or a
 // flit is ready but no lane it may enter has room (blocked: the model's b_{i,j}).
-void VcNetwork::countChannelUse(Cycle now) {
-  for (int32_t lane : moves_) sentAt_[laneChannel_[lane]] = now;
+void VcNetwork::countChannelUse(const Shard& s, Cycle now) {
+  for (int32_t lane : s.moves) sentAt_[laneChannel_[lane]] = now;
   for (int32_t ch = 0; ch < static_cast<int32_t>(channels_.size()); ++ch) {
     const Channel& c = channels_[ch];
     if (c.srcRouter < 0 || c.dstRouter < 0) continue;
@@ -843,6 +949,21 @@ void readNetworkMultiplexing(const ConfigNode& node, const ConfigNode& timing, V
   if (p.outputBuffer > 0) node.fail("network_multiplexing", "\"strict\" cannot be combined with router.output_buffer");
 }
 
+// Threads split the routers (simulation.threads) for the router options whose decisions stay
+// within a router; the others chain decisions across routers or share per-router state.
+void readThreads(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterState) {
+  p.threads = ctx.threads;
+  if (p.threads <= 1) return;
+  const char* why = p.timing.synchronous ? "synchronous timing chains decisions across routers (use timing.mode = \"pipelined\")"
+                    : crossRouterState   ? "router.backpressure and host buffering share state between routers"
+                    : p.switchKind != SwitchKind::kMultiplexed ? "a separable switch (router.switch, router.preset) runs on one thread"
+                    : p.strictNetworks    ? "router.network_multiplexing = \"strict\" runs on one thread"
+                    : p.injectionLanes > 0 || p.ejectionLanes > 0 ? "router.injection/ejection = \"every_lane\" runs on one thread"
+                    : p.countChannelUse ? "router.count_channel_use runs on one thread"
+                                        : nullptr;
+  if (why) requireOneThread(ctx, why);
+}
+
 std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
   VcNetworkParams p;
   p.seed = ctx.seed;
@@ -905,9 +1026,11 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   if (p.switchKind != SwitchKind::kMultiplexed && (p.injectionLanes > 0 || p.ejectionLanes > 0)) {
     node.fail("switch", "a separable switch cannot be combined with router.injection/ejection = \"every_lane\"");
   }
+  auto rules = makeAdmissionRules(ctx, node, false);
+  readThreads(ctx, p, !rules.empty() || vns.anyHostBuffering());
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
-                                     TerminalPlumbing::forNetwork(ctx), makeAdmissionRules(ctx, node, false));
+                                     TerminalPlumbing::forNetwork(ctx), std::move(rules));
 }
 
 }  // namespace

@@ -66,6 +66,7 @@
 
 #include "config/config.h"
 #include "kernel/network.h"
+#include "kernel/phase_team.h"
 #include "kernel/terminal_plumbing.h"
 #include "router/admission.h"
 #include "router/arbitration.h"
@@ -122,6 +123,8 @@ struct VcNetworkParams {
   // Count, per router, the cycles each of its output links sent a flit or stood idle, by
   // cause (router counters link_busy, link_idle_free, link_idle_starved, link_idle_blocked).
   bool countChannelUse = false;
+  // Threads the routers are split over (simulation.threads); results do not depend on it.
+  int threads = 1;
 };
 
 class VcNetwork : public Network {
@@ -190,6 +193,49 @@ class VcNetwork : public Network {
     int32_t seq;
     bool tail;
   };
+  // The order in which channels joined the active lists, so that shards can reproduce the
+  // one-thread order of the calls into the NI: (epoch, sequence) compared as a pair.
+  struct ListedAt {
+    uint64_t epoch = 0;
+    uint64_t seq = 0;
+    bool operator<(const ListedAt& o) const { return epoch != o.epoch ? epoch < o.epoch : seq < o.seq; }
+  };
+  // A call into the NI made by a move, kept until the cycle's moves are done.
+  struct NiEvent {
+    enum Kind : uint8_t { kInjected, kHeadArrived, kDelivered };
+    ListedAt channel;  // the moving channel's place in the active lists
+    int32_t terminal;
+    int32_t packet;
+    Cycle when;
+    Kind kind;
+  };
+  struct HeadRequest {
+    int32_t router;
+    uint64_t key;
+    int32_t lane;
+    // The lane breaks a tie of keys, so the order never depends on the order of requests.
+    bool operator<(const HeadRequest& o) const {
+      if (router != o.router) return router < o.router;
+      return key != o.key ? key < o.key : lane < o.lane;
+    }
+  };
+  // The working state of a contiguous range of routers (docs/design/parallel.md): the
+  // channels they send on (an injection channel goes with the router it enters), the heads
+  // waiting at them, their moves and the credits their moves return. One shard unless the
+  // run has several threads.
+  struct Shard {
+    int index = 0;
+    std::vector<int32_t> activeChannels, pendingHeads, moves;
+    std::vector<HeadRequest> requests;
+    std::vector<StagedFlit> staged;
+    std::vector<std::vector<int32_t>> creditWheel;
+    std::vector<std::vector<int32_t>> headsFor;  // per shard: heads that entered its routers
+    std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves
+    uint64_t listings = 0;  // channels this shard listed
+    // Counter changes of this cycle, added to the plumbing's at its end.
+    uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0;
+    int32_t injectionLanesFreed = 0;
+  };
 
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
@@ -217,7 +263,7 @@ class VcNetwork : public Network {
   static bool hasRoom(const Lane& l, const Channel& c) {
     return l.credits > c.poolSize || (l.credits > 0 && c.poolFree > 0);
   }
-  [[gnu::noinline]] void countChannelUse(Cycle now);  // only with countChannelUse
+  [[gnu::noinline]] void countChannelUse(const Shard& s, Cycle now);  // only with countChannelUse
   bool sourceBusy(int32_t terminal, int lanes) const;  // a packet of the terminal still in a source lane
   void injectFromTerminals(Cycle now);
   void injectAt(int32_t terminal, Cycle now);  // pulls packets while injection lanes are free
@@ -225,24 +271,40 @@ class VcNetwork : public Network {
   int32_t laneEnd(int32_t channel) const;  // one past the channel's last lane
   void buildChannels();
   void buildLanes();
-  void allocateLanes(Cycle now);
+  void buildShards();
+  // Calls phase(shard) for every shard, on the team's threads when there are several.
+  template <typename Phase>
+  void forEachShard(Phase&& phase);
+  void returnCredits(Shard& s, Cycle now);
+  void allocateLanes(Shard& s, Cycle now);
+  void decideChannels(Shard& s, Cycle now);  // fills s.moves
+  void finishCycle(Cycle now);  // the NI calls in one-thread order, counters, watchdog
+  template <typename Call>
+  void inListOrder(std::vector<NiEvent> Shard::*events, Call&& call);
   int32_t decide(int32_t channel, Cycle now);  // winning lane or -1
   [[gnu::always_inline]] inline bool frontMayLeave(int32_t lane, Cycle now) const;  // flits, ready, whole packet if S&F
   // Off the multiplexed switch's path, so they do not weigh on step()'s inlining.
   [[gnu::noinline]] void requestSwitch(int32_t channel, Cycle now);  // a separable switch's requests
   // Strictly multiplexed logical networks: each network's best lane of the channel moves.
-  [[gnu::noinline]] void decideEachNetwork(int32_t channel, Cycle now);
+  [[gnu::noinline]] void decideEachNetwork(Shard& s, int32_t channel, Cycle now);
   // Lane `out` (at the receiving end) has a flit ready at its feeder and room for it.
   bool readyToSend(const Lane& out, const Channel& c, bool sink, Cycle now) const {
     return out.feeder >= 0 && frontMayLeave(out.feeder, now) && (sink || hasRoom(out, c));
   }
-  [[gnu::noinline]] void allocateSwitch(Cycle now);
-  void applyMoves(Cycle now);
+  [[gnu::noinline]] void allocateSwitch(Shard& s, Cycle now);
+  // Calls body(kSharedLanes, kPooled) with the router's options as compile-time constants,
+  // so that the default router pays nothing per flit for the others.
+  template <typename Body>
+  void withMoveOptions(Body&& body);
+  // The moves in two passes: every winning flit leaves its buffer (so a full lane can take
+  // a flit in pass 2), then flits enter the next buffer or reach their terminal.
   template <bool kSharedLanes, bool kPooled>
-  void moveFlits(Cycle now);
+  void leaveBuffers(Shard& s, Cycle now);
+  template <bool kSharedLanes, bool kPooled>
+  void enterBuffers(Shard& s, Cycle now);
   // lane_release = "tail_sent": the packet queued behind a tail that has left now heads the
   // lane and asks for a lane at the next hop (rare: kept out of applyMoves' inlining).
-  [[gnu::noinline]] void nextPacketToFront(int32_t lane);
+  [[gnu::noinline]] void nextPacketToFront(Shard& s, int32_t lane);
   [[noreturn]] void reportStuck(Cycle now) const;
   void checkOutputBuffers() const;
   bool admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const;
@@ -268,22 +330,16 @@ class VcNetwork : public Network {
   std::vector<int32_t> injectionChannel_, sourceLaneBase_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
 
-  std::vector<int32_t> activeChannels_, pendingHeads_;
   std::vector<Cycle> decidedAt_;
   std::vector<int32_t> winner_;
   std::vector<uint8_t> deciding_;
-  std::vector<int32_t> moves_;
-  std::vector<StagedFlit> staged_;
-  std::vector<std::vector<int32_t>> creditWheel_;
-  struct HeadRequest {
-    int32_t router;
-    uint64_t key;
-    int32_t lane;
-    bool operator<(const HeadRequest& o) const {
-      return router != o.router ? router < o.router : key < o.key;
-    }
-  };
-  std::vector<HeadRequest> requests_;
+  std::vector<Shard> shards_;
+  std::vector<int16_t> channelShard_;  // the shard that decides the channel (its sending router's)
+  std::vector<int16_t> routerShard_;
+  std::vector<ListedAt> listedAt_;     // per channel: when it joined its shard's active list
+  uint64_t listingEpoch_ = 0;          // 2 * cycle, + 1 while lanes are allocated
+  uint64_t serialListings_ = 0;        // channels listed by the serial injection phase
+  std::unique_ptr<PhaseTeam> team_;    // null: one shard, run on the calling thread
   std::unique_ptr<SwitchAllocator> switch_;  // null: the multiplexed switch of decide()
   std::vector<SwitchRequest> switchRequests_;
   // Inlined: together they are the per-head loop of allocateLanes.
@@ -298,7 +354,7 @@ class VcNetwork : public Network {
   bool reserveMemory(int32_t router, int32_t packet, const VirtualNetwork& vn);  // at the next node
   bool admitToMemory(int32_t router, const Packet& pk, const VirtualNetwork& vn);
   int hopsToGo(int32_t router, const Packet& pk) const;  // 0 without router distances
-  void collectEveryLane(int32_t channel, Cycle now);
+  void collectEveryLane(Shard& s, int32_t channel, Cycle now);
   void scheduleHostReady(Cycle inMemory);  // after the flits of a cycle have moved
   struct HostReady {  // a packet in host memory that the host may now take up
     int32_t router;

@@ -97,8 +97,8 @@ double peakMegabytes() {
 
 int runBench(const BenchOptions& o) {
   if (o.cycles < 0) throw ConfigError("--cycles must be at least 1");
-  fmt::print("{:<14} {:>10} {:>14} {:>16} {:>10} {:>12}\n", "config", "cycles", "cycles/s", "flit-hops/s", "seconds",
-             "peak MB");
+  fmt::print("{:<14} {:>8} {:>10} {:>14} {:>16} {:>10} {:>12}\n", "config", "threads", "cycles", "cycles/s",
+             "flit-hops/s", "seconds", "peak MB");
   bool any = false;
   for (const auto& c : kCases) {
     if (o.only.empty() ? (c.large && !o.large) : o.only != c.name) continue;
@@ -107,12 +107,16 @@ int runBench(const BenchOptions& o) {
     doc->applyOverride("simulation.warmup_cycles=0");
     doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles > 0 ? o.cycles : c.cycles));
     doc->applyOverride("simulation.drain_cycles=0");
+    // The standard router splits over threads; the synchronous fly and Fed-X run on one.
+    const int threads = c.standardRouter ? o.threads : 1;
+    doc->applyOverride(fmt::format("simulation.threads={}", threads));
     Simulation sim(doc);
     auto start = std::chrono::steady_clock::now();
     auto r = sim.run();
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     double cycles = static_cast<double>(sim.cyclesRun());
-    fmt::print("{:<14} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f}\n", c.name, sim.cyclesRun(), cycles / seconds,
+    fmt::print("{:<14} {:>8} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f}\n", c.name, threads, sim.cyclesRun(),
+               cycles / seconds,
                r["flit_hops"].get<double>() / seconds, seconds, peakMegabytes());
   }
   if (!any) throw ConfigError(fmt::format("bench --only {}: no such configuration", o.only));

@@ -1,5 +1,6 @@
 // `icnsim bench`: simulator speed on standard configurations, in simulated cycles per second
-// and flit-hops (flit channel traversals) per second, single-threaded.
+// and flit-hops (flit channel traversals) per second, on one thread
+// unless --threads.
 #pragma once
 #include <string>
 
@@ -9,6 +10,7 @@ struct BenchOptions {
   long cycles = 0;  // 0: each configuration's own (20 000 for the standard ones)
   std::string only;
   bool large = false;  // also the large configurations (32x32 and 64x64 meshes, 16-ary 3-cube)
+  int threads = 1;     // simulation.threads for the configurations that can split their routers
 };
 
 int runBench(const BenchOptions& options);

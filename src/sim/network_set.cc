@@ -56,6 +56,7 @@ void NetworkSet::buildModels(const BuildContext& ctx) {
     c.maxPacketLength = ctx.maxPacketLength;
     c.root = ctx.root;
     c.memory = ctx.memory;
+    c.threads = ctx.threads;
     c.timing = &m.timing;
     c.routingConfig = &m.routingConfig;
     m.model = makeNetwork(c, m.router);

@@ -28,6 +28,9 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   // histogram_max_bins: bins stored at most; a wider spread of latencies widens the bins
   // to a multiple of histogram_bin (the result's "bin_width" says which)
   histogramMaxBins_ = sim.getInt("histogram_max_bins", 2048, 1, 1 << 24);
+  // threads: the routers of a network are split over this many threads (input_queued
+  // routers with pipelined timing); results are identical for every value
+  threads_ = static_cast<int>(sim.getInt("threads", 1, 1, 256));
   // sample_interval: cycles between samples of the pending packets per receiver (0: none)
   sampleInterval_ = sim.getInt("sample_interval", 0, 0, int64_t{1} << 40);
 
@@ -49,6 +52,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   ctx.maxPacketLength = workload_->maxPacketLength();
   ctx.packets = &packets_;
   ctx.root = &root;
+  ctx.threads = threads_;
   nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), *workload_, messages_, *stats_);
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     root.child("processor").fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");

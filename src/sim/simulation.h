@@ -59,6 +59,7 @@ class Simulation {
   std::unique_ptr<MemoryBudget> memory_;
   uint64_t seed_ = 1;
   Cycle warmup_ = 0, measure_ = 0, drain_ = 0, watchdog_ = 0, histogramBin_ = 1, sampleInterval_ = 0;
+  int threads_ = 1;
   Cycle histogramMaxBins_ = 2048;
   bool checkInvariants_ = false;
   std::string description_;
