@@ -146,6 +146,17 @@ void VcNetwork::buildShards() {
     const Channel& ch = channels_[c];
     channelShard_[c] = routerShard_[ch.srcRouter >= 0 ? ch.srcRouter : ch.dstRouter];
   }
+  const size_t words = (channels_.size() + 63) / 64;
+  for (size_t w = 0; w < words; ++w) {  // runs of words with a channel of the shard
+    std::vector<uint8_t> has(count, 0);
+    for (size_t c = w * 64; c < std::min(channels_.size(), (w + 1) * 64); ++c) has[channelShard_[c]] = 1;
+    for (Shard& sh : shards_) {
+      if (!has[sh.index]) continue;
+      if (!sh.wordRuns.empty() && sh.wordRuns.back().second == static_cast<int32_t>(w)) ++sh.wordRuns.back().second;
+      else sh.wordRuns.push_back({static_cast<int32_t>(w), static_cast<int32_t>(w + 1)});
+    }
+  }
+  for (Shard& sh : shards_) sh.activeWords.assign(words, 0);
   listedAt_.resize(channels_.size());
   if (count > 1) team_ = std::make_unique<PhaseTeam>(count);
 }
@@ -165,8 +176,19 @@ void VcNetwork::activate(int32_t channel) {
     Shard& s = shards_[channelShard_[channel]];
     const bool serial = (listingEpoch_ & 1) == 0;
     listedAt_[channel] = {listingEpoch_, serial ? serialListings_++ : (uint64_t(s.index) << 40) | s.listings++};
-    (c.everyLane ? activeEveryLane_ : s.activeChannels).push_back(channel);
+    if (c.everyLane) {
+      listedAt_[channel].epoch |= kEveryLaneListing;  // their moves follow the others' (decideChannels)
+      activeEveryLane_.push_back(channel);
+    } else {
+      s.activeWords[channel >> 6] |= uint64_t{1} << (channel & 63);
+    }
   }
+}
+
+bool VcNetwork::stillActive(int32_t channel) {
+  if (channels_[channel].allocated > 0) return true;
+  channels_[channel].active = false;
+  return false;
 }
 
 template <typename Visit>
@@ -174,14 +196,24 @@ void VcNetwork::visitActive(std::vector<int32_t>& list, Visit&& visit) {
   size_t keep = 0;
   for (size_t i = 0; i < list.size(); ++i) {
     const int32_t c = list[i];
-    if (channels_[c].allocated == 0) {
-      channels_[c].active = false;
-      continue;
-    }
+    if (!stillActive(c)) continue;
     list[keep++] = c;
     visit(c);
   }
   list.resize(keep);
+}
+
+template <typename Visit>
+void VcNetwork::visitActive(Shard& s, Visit&& visit) {
+  for (const auto& [first, last] : s.wordRuns) {
+    for (int32_t w = first; w < last; ++w) {
+      for (uint64_t bits = s.activeWords[w]; bits != 0; bits &= bits - 1) {
+        const int32_t c = w * 64 + __builtin_ctzll(bits);
+        if (stillActive(c)) visit(c);
+        else s.activeWords[w] &= ~(uint64_t{1} << (c & 63));
+      }
+    }
+  }
 }
 
 bool VcNetwork::admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const {
@@ -259,15 +291,12 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
   if (switch_) {
     allocateSwitch(s, now);
   } else if (p_.strictNetworks) {
-    visitActive(s.activeChannels, [&](int32_t c) { decideEachNetwork(s, c, now); });
+    visitActive(s, [&](int32_t c) { decideEachNetwork(s, c, now); });
   } else {
-    s.moves.resize(s.activeChannels.size());  // at most one winner per channel
-    size_t winners = 0;
-    visitActive(s.activeChannels, [&](int32_t c) {
+    visitActive(s, [&](int32_t c) {
       const int32_t w = decide(c, now);
-      if (w >= 0) s.moves[winners++] = w;
+      if (w >= 0) s.moves.push_back(w);
     });
-    s.moves.resize(winners);
   }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
   if (p_.countChannelUse) countChannelUse(s, now);
@@ -275,12 +304,17 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
 
 template <typename Call>
 void VcNetwork::inListOrder(std::vector<NiEvent> Shard::*events, Call&& call) {
+  // Channels are visited in index order; the NI hears of their moves in the order the
+  // channels were listed (stable: two events of one channel keep theirs).
+  for (Shard& sh : shards_) {
+    std::stable_sort((sh.*events).begin(), (sh.*events).end(),
+                     [](const NiEvent& a, const NiEvent& b) { return a.channel < b.channel; });
+  }
   if (shards_.size() == 1) {
     for (const NiEvent& e : shards_[0].*events) call(e);
     (shards_[0].*events).clear();
     return;
   }
-  // Each shard's events follow its active list, ordered by listing: merge them.
   std::vector<size_t> next(shards_.size(), 0);
   while (true) {
     int from = -1;
@@ -597,7 +631,7 @@ void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
 
 void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
   switchRequests_.clear();
-  visitActive(s.activeChannels, [&](int32_t c) { requestSwitch(c, now); });
+  visitActive(s, [&](int32_t c) { requestSwitch(c, now); });
   switch_->match(switchRequests_, s.moves);
   for (int32_t lane : s.moves) {
     const int32_t feeder = lanes_[lane].feeder;

@@ -173,7 +173,7 @@ class VcNetwork : public Network {
     int8_t poolFree = 0;     // output-buffer slots not in use
     int8_t poolSize = 0;     // output-buffer slots: router.output_buffer on router->router channels
     int32_t allocated = 0; // lanes currently owned
-    bool active = false;   // listed in activeChannels_
+    bool active = false;   // marked in its shard's activeWords (or listed in activeEveryLane_)
     bool host = false;     // a router's host memory (srcRouter -1, dstRouter the router)
     bool everyLane = false; // every lane may move a flit per cycle (host memory, wide ejection)
   };
@@ -225,7 +225,11 @@ class VcNetwork : public Network {
   // run has several threads.
   struct Shard {
     int index = 0;
-    std::vector<int32_t> activeChannels, pendingHeads, moves;
+    // Channels with an allocated lane, one bit each, visited in index order: neighbouring
+    // channels share cache lines, which a list in activation order would scatter.
+    std::vector<uint64_t> activeWords;
+    std::vector<std::pair<int32_t, int32_t>> wordRuns;  // [first, last) words holding its channels
+    std::vector<int32_t> pendingHeads, moves;
     std::vector<HeadRequest> requests;
     std::vector<StagedFlit> staged;
     std::vector<std::vector<int32_t>> creditWheel;
@@ -251,6 +255,10 @@ class VcNetwork : public Network {
   // drops the others from it.
   template <typename Visit>
   void visitActive(std::vector<int32_t>& list, Visit&& visit);
+  // The same for the shard's marked channels, in index order.
+  template <typename Visit>
+  void visitActive(Shard& s, Visit&& visit);
+  bool stillActive(int32_t channel);  // false (and unmarked) once no lane is allocated
   [[gnu::always_inline]] inline void claimLane(int32_t lane, int32_t packet, int32_t feeder);
   void releaseLane(int32_t lane);
   // kPooled: some channel has an output buffer (a template argument, so that routers
@@ -337,6 +345,7 @@ class VcNetwork : public Network {
   std::vector<int16_t> channelShard_;  // the shard that decides the channel (its sending router's)
   std::vector<int16_t> routerShard_;
   std::vector<ListedAt> listedAt_;     // per channel: when it joined its shard's active list
+  static constexpr uint64_t kEveryLaneListing = uint64_t{1} << 63;  // after every other channel
   uint64_t listingEpoch_ = 0;          // 2 * cycle, + 1 while lanes are allocated
   uint64_t serialListings_ = 0;        // channels listed by the serial injection phase
   std::unique_ptr<PhaseTeam> team_;    // null: one shard, run on the calling thread

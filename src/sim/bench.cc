@@ -19,6 +19,7 @@ struct BenchCase {
   long cycles = 20000;            // unless --cycles
   bool large = false;             // run with --large or --only
   bool standardRouter = false;    // the toml is a topology; kStandardRouter completes it
+  bool onlyByName = false;        // run only with --only
 };
 
 // The standard router and traffic: 4 lanes x 8 flits, dimension-order routing,
@@ -84,6 +85,12 @@ packets = 25
     {"mesh32x32", "[topology]\ntype = \"mesh\"\nk = 32\nn = 2\n", 4000, true, true},
     {"mesh64x64", "[topology]\ntype = \"mesh\"\nk = 64\nn = 2\n", 1000, true, true},
     {"torus16x3", "[topology]\ntype = \"torus\"\nk = 16\nn = 3\n", 2000, true, true},
+    // The cost-growth curve (docs/performance.md): run one at a time with --only, as the
+    // peak memory column is the process's.
+    {"mesh128x128", "[topology]\ntype = \"mesh\"\nk = 128\nn = 2\n", 400, true, true, true},
+    {"mesh256x256", "[topology]\ntype = \"mesh\"\nk = 256\nn = 2\n", 200, true, true, true},
+    {"mesh512x512", "[topology]\ntype = \"mesh\"\nk = 512\nn = 2\n", 100, true, true, true},
+    {"mesh1024x1024", "[topology]\ntype = \"mesh\"\nk = 1024\nn = 2\n", 50, true, true, true},
 };
 
 // Peak resident memory of this process so far, MB (the cases run smallest first).
@@ -101,7 +108,7 @@ int runBench(const BenchOptions& o) {
              "flit-hops/s", "seconds", "peak MB");
   bool any = false;
   for (const auto& c : kCases) {
-    if (o.only.empty() ? (c.large && !o.large) : o.only != c.name) continue;
+    if (o.only.empty() ? (c.onlyByName || (c.large && !o.large)) : o.only != c.name) continue;
     any = true;
     auto doc = ConfigDocument::fromString(std::string(c.toml) + (c.standardRouter ? kStandardRouter : ""), c.name);
     doc->applyOverride("simulation.warmup_cycles=0");
