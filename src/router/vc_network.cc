@@ -17,7 +17,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   if (!rules_.empty()) waiting_.resize(topology.numRouters());
   buildChannels();
   buildLanes();
-  headOptions_.resize(lanes_.size());
+  answerOf_.assign(lanes_.size(), -1);
   decidedAt_.assign(channels_.size(), kNever);
   winner_.assign(channels_.size(), -1);
   deciding_.assign(channels_.size(), 0);
@@ -438,26 +438,42 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
   s.pendingHeads.resize(keep);
   std::sort(requests.begin(), requests.end());
   for (const HeadRequest& req : requests) {
-    if (!grantHead(req, now)) s.pendingHeads.push_back(req.lane);
+    if (!grantHead(s, req, now)) s.pendingHeads.push_back(req.lane);
   }
 }
 
-bool VcNetwork::grantHead(const HeadRequest& req, Cycle now) {
+int32_t VcNetwork::Shard::takeAnswer() {
+  if (freeAnswers.empty()) {
+    answers.emplace_back();
+    return static_cast<int32_t>(answers.size() - 1);
+  }
+  const int32_t id = freeAnswers.back();
+  freeAnswers.pop_back();
+  return id;
+}
+
+void VcNetwork::Shard::giveAnswer(int32_t id) {
+  answers[id].clear();  // keeps its capacity for the next head
+  freeAnswers.push_back(id);
+}
+
+bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now) {
   const Lane& l = lanes_[req.lane];
   const Channel& c = channels_[laneChannel_[req.lane]];
   Packet& pk = packets_[l.packet];
   const VirtualNetwork& vn = vns_.of(pk);
   // A head that waits asks the same routing question every cycle: route once and keep
   // the answer until the head leaves (routing functions are pure).
-  std::vector<RouteOption>& options = headOptions_[req.lane];
-  const bool firstTry = options.empty();
+  const bool firstTry = answerOf_[req.lane] < 0;
+  if (firstTry) answerOf_[req.lane] = s.takeAnswer();
+  const std::vector<RouteOption>& options = s.answers[answerOf_[req.lane]];  // no allocation while held
   if (firstTry) {
     // A packet from a terminal or from this node's host memory starts a fresh route.
     const bool fresh = c.srcRouter < 0;
     RouteRequest rr{req.router,     c.dstPort,   fresh && c.host ? 0 : req.lane - c.firstLane - vn.laneBegin,
                     fresh,          pk.source,   pk.destination,
                     pk.adaptive,    pk.trafficClass, pk.destination};
-    vn.routing->route(rr, options);
+    vn.routing->route(rr, s.answers[answerOf_[req.lane]]);
   }
   // In transit: it came from another router and does not leave the network here (asked
   // only when the answer matters, which keeps the common path short).
@@ -478,7 +494,7 @@ bool VcNetwork::grantHead(const HeadRequest& req, Cycle now) {
     Cycle& front = ready_[l.ringBase + l.ringHead];
     front = std::max(front, now + 1);
   }
-  options.clear();
+  s.giveAnswer(std::exchange(answerOf_[req.lane], -1));
   if (!rules_.empty()) leaveWaiting(req.router, l.packet);
   return true;
 }

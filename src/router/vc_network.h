@@ -239,6 +239,12 @@ class VcNetwork : public Network {
     // Counter changes of this cycle, added to the plumbing's at its end.
     uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0;
     int32_t injectionLanesFreed = 0;
+    // Routing answers of the heads waiting at this shard's routers, reused: a lane holds
+    // one only while its head waits (a vector per lane would keep its memory for ever).
+    std::vector<std::vector<RouteOption>> answers;
+    std::vector<int32_t> freeAnswers;
+    int32_t takeAnswer();
+    void giveAnswer(int32_t id);
   };
 
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
@@ -352,7 +358,7 @@ class VcNetwork : public Network {
   std::unique_ptr<SwitchAllocator> switch_;  // null: the multiplexed switch of decide()
   std::vector<SwitchRequest> switchRequests_;
   // Inlined: together they are the per-head loop of allocateLanes.
-  [[gnu::always_inline]] inline bool grantHead(const HeadRequest& req, Cycle now);  // false: the head waits
+  [[gnu::always_inline]] inline bool grantHead(Shard& s, const HeadRequest& req, Cycle now);  // false: the head waits
   [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
   enum class Grant : uint8_t { kNone, kToRouter, kToTerminal };
   [[gnu::always_inline]] inline Grant claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
@@ -379,7 +385,7 @@ class VcNetwork : public Network {
   int32_t hostLaneBase_ = 0;           // the memory lanes of all routers follow each other
   std::vector<Cycle> hostHeadReady_;   // per memory lane: when its head could leave but for the host
   std::vector<int16_t> hostLaneToGo_;  // per memory lane: its packet's hops to go (its class)
-  std::vector<std::vector<RouteOption>> headOptions_;  // per lane: its waiting head's routes
+  std::vector<int32_t> answerOf_;  // per lane: its waiting head's routing answer in its shard, or -1
 
   int32_t busyInjectionLanes_ = 0;
   enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };
