@@ -9,6 +9,9 @@
 //   pull -> [refused -> pull again]* -> injected -> reserveArrival (true) -> headArrived
 //   -> delivered
 // reserveArrival may answer false any number of times before it answers true.
+// A network split over threads (simulation.threads) calls reserveArrival for different
+// ports at the same time: it may touch only its own port's state. Every other call is made
+// from one thread, between the parallel phases.
 #pragma once
 #include <cstdint>
 
