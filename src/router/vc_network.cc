@@ -18,6 +18,8 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   buildChannels();
   buildLanes();
   answerOf_.assign(lanes_.size(), -1);
+  parkedHead_.assign(channels_.size(), -1);
+  parkedNext_.assign(lanes_.size(), -1);
   decidedAt_.assign(channels_.size(), kNever);
   winner_.assign(channels_.size(), -1);
   deciding_.assign(channels_.size(), 0);
@@ -138,6 +140,7 @@ void VcNetwork::buildShards() {
     shards_[i].index = i;
     shards_[i].creditWheel.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
     shards_[i].headsFor.resize(count);
+    shards_[i].releasedFor.resize(count);
   }
   routerShard_.resize(routers);
   for (int64_t r = 0; r < routers; ++r) routerShard_[r] = static_cast<int16_t>(r * count / routers);
@@ -239,7 +242,18 @@ void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
   activate(laneChannel_[lane]);
 }
 
-void VcNetwork::releaseLane(int32_t lane) {
+void VcNetwork::wakeParked(Shard& s, int32_t channel) {
+  for (int32_t lane = parkedHead_[channel]; lane >= 0; lane = parkedNext_[lane]) s.pendingHeads.push_back(lane);
+  parkedHead_[channel] = -1;
+}
+
+void VcNetwork::releaseLane(Shard& s, int32_t lane) {
+  const int32_t channel = laneChannel_[lane];
+  if (parkedHead_[channel] >= 0) {  // heads at the channel's sending router may take it
+    const int owner = channelShard_[channel];
+    if (owner == s.index) wakeParked(s, channel);
+    else s.releasedFor[owner].push_back(channel);  // that shard wakes them before it allocates
+  }
   Lane& l = lanes_[lane];
   l.owner = -1;
   l.feeder = -1;
@@ -250,14 +264,14 @@ void VcNetwork::releaseLane(int32_t lane) {
 }
 
 template <bool kPooled>
-void VcNetwork::returnCredit(int32_t lane) {
+void VcNetwork::returnCredit(Shard& s, int32_t lane) {
   Lane& l = lanes_[lane];
   if (kPooled) {
     Channel& c = channels_[laneChannel_[lane]];
     if (l.credits < c.poolSize) ++c.poolFree;  // the lane gives back a borrowed slot
   }
   ++l.credits;
-  if (l.tailSent && l.credits == l.capacity) releaseLane(lane);
+  if (l.tailSent && l.credits == l.capacity) releaseLane(s, lane);
 }
 
 void VcNetwork::step(Cycle now) {
@@ -279,9 +293,9 @@ void VcNetwork::step(Cycle now) {
 void VcNetwork::returnCredits(Shard& s, Cycle now) {
   auto& due = s.creditWheel[now % s.creditWheel.size()];
   if (p_.outputBuffer > 0) {
-    for (int32_t lane : due) returnCredit<true>(lane);
+    for (int32_t lane : due) returnCredit<true>(s, lane);
   } else {
-    for (int32_t lane : due) returnCredit<false>(lane);
+    for (int32_t lane : due) returnCredit<false>(s, lane);
   }
   due.clear();
 }
@@ -411,11 +425,13 @@ void VcNetwork::nextPacketToFront(Shard& s, int32_t lane) {
 }
 
 void VcNetwork::allocateLanes(Shard& s, Cycle now) {
-  if (shards_.size() > 1) {  // heads other shards moved into this shard's routers
+  if (shards_.size() > 1) {  // heads other shards moved into this shard's routers, or woke
     for (Shard& from : shards_) {
       auto& heads = from.headsFor[s.index];
       s.pendingHeads.insert(s.pendingHeads.end(), heads.begin(), heads.end());
       heads.clear();
+      for (int32_t channel : from.releasedFor[s.index]) wakeParked(s, channel);
+      from.releasedFor[s.index].clear();
     }
   }
   if (s.pendingHeads.empty()) return;
@@ -438,7 +454,14 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
   s.pendingHeads.resize(keep);
   std::sort(requests.begin(), requests.end());
   for (const HeadRequest& req : requests) {
-    if (!grantHead(s, req, now)) s.pendingHeads.push_back(req.lane);
+    int32_t waitOn;
+    if (grantHead(s, req, now, waitOn)) continue;
+    if (waitOn < 0) {
+      s.pendingHeads.push_back(req.lane);  // asks again next cycle
+    } else {  // nothing changes for it until a lane of that channel is released
+      parkedNext_[req.lane] = parkedHead_[waitOn];
+      parkedHead_[waitOn] = req.lane;
+    }
   }
 }
 
@@ -457,7 +480,8 @@ void VcNetwork::Shard::giveAnswer(int32_t id) {
   freeAnswers.push_back(id);
 }
 
-bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now) {
+bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& waitOn) {
+  waitOn = -1;
   const Lane& l = lanes_[req.lane];
   const Channel& c = channels_[laneChannel_[req.lane]];
   Packet& pk = packets_[l.packet];
@@ -482,8 +506,9 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now) {
   if (vn.hostBuffering == HostBuffering::kAlways && inTransit()) {
     granted = bufferAtHost(req.router, req.lane, vn, true);  // reserved when it left the last node
   } else {
-    const Grant grant = claimOutputLane(req, options, vn, now);
+    const Grant grant = claimOutputLane(req, options, vn, now, waitOn);
     granted = grant != Grant::kNone;
+    if (vn.hostBuffering != HostBuffering::kNever) waitOn = -1;  // the host may take it any cycle
     if (grant == Grant::kToRouter && firstTry && c.srcRouter >= 0) ++pk.cutThroughs;
     if (!granted && vn.hostBuffering == HostBuffering::kWhenBlocked && inTransit()) {
       granted = bufferAtHost(req.router, req.lane, vn, false);
@@ -506,7 +531,10 @@ int32_t VcNetwork::outputChannel(int32_t router, int port) const {
 }
 
 VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
-                                            const VirtualNetwork& vn, Cycle now) {
+                                            const VirtualNetwork& vn, Cycle now, int32_t& waitOn) {
+  // waitOn: the one channel whose lanes were all taken, when nothing else refused the head
+  // (-1: several channels, or a refusal that no lane release would lift).
+  waitOn = rules_.empty() ? -2 : -1;
   const int offset = vn.laneBegin;
   // Packet switching: the next node's memory is reserved before the packet leaves, so it
   // never waits for memory in a link's lanes (which would let full memories deadlock).
@@ -520,6 +548,7 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
       throw InternalError(fmt::format("routing sent packet {}->{} to terminal {}", packets_[id].source,
                                       destination, terminal));
     }
+    waitOn = waitOn == -2 || waitOn == out ? out : -1;
     if (!admittedAt(channels_[out].dstRouter, id, false, now)) continue;
     // A wide ejection channel: any of its lanes that serves one of the option's lanes.
     const bool wide = channels_[out].everyLane;
@@ -528,12 +557,16 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
     for (int32_t candidate = first; candidate < last; ++candidate) {
       if (lanes_[candidate].owner >= 0) continue;
       if (wide && !ownLane(candidate - first, offset + opt.laneBegin, offset + opt.laneEnd)) continue;
-      if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
-      if (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn)) break;
+      if ((terminal >= 0 && !terminals_.reserveArrival(terminal, id)) ||
+          (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn))) {
+        waitOn = -1;
+        break;
+      }
       claimLane(candidate, id, req.lane);
       return terminal >= 0 ? Grant::kToTerminal : Grant::kToRouter;
     }
   }
+  waitOn = std::max(waitOn, -1);
   return Grant::kNone;
 }
 
@@ -738,7 +771,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
     const int32_t channel = laneChannel_[lane];
     if (isRouterLane(feeder)) {
       ++s.unbuffered;
-      if (p_.timing.synchronous) returnCredit<kPooled>(feeder);
+      if (p_.timing.synchronous) returnCredit<kPooled>(s, feeder);
       else s.creditWheel[(now + p_.timing.creditDelay) % s.creditWheel.size()].push_back(feeder);
     } else {
       if (seq == 0) s.leftEvents.push_back({listedAt_[channel], packets_[id].source, id, now, NiEvent::kInjected});
@@ -764,7 +797,7 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
       const int32_t terminal = channelTerminal_[channel];
       if (f.seq == 0) s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kHeadArrived});
       if (f.tail) {
-        releaseLane(f.lane);
+        releaseLane(s, f.lane);
         s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kDelivered});
       }
       continue;
@@ -780,7 +813,7 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
     // Only now, with the tail written, may the lane be released once it drains: marking it
     // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
     if (f.tail) l.tailSent = true;
-    if (kSharedLanes && f.tail) releaseLane(f.lane);  // free at once; the credit need not return
+    if (kSharedLanes && f.tail) releaseLane(s, f.lane);  // free at once; the credit need not return
     if (f.seq == 0) {
       if (kSharedLanes) slotPacket_[slot] = f.packet;  // found when the packet ahead has left
       if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)

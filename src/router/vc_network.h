@@ -234,6 +234,7 @@ class VcNetwork : public Network {
     std::vector<StagedFlit> staged;
     std::vector<std::vector<int32_t>> creditWheel;
     std::vector<std::vector<int32_t>> headsFor;  // per shard: heads that entered its routers
+    std::vector<std::vector<int32_t>> releasedFor;  // per shard: its channels with parked heads that had a lane freed
     std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves
     uint64_t listings = 0;  // channels this shard listed
     // Counter changes of this cycle, added to the plumbing's at its end.
@@ -266,11 +267,12 @@ class VcNetwork : public Network {
   void visitActive(Shard& s, Visit&& visit);
   bool stillActive(int32_t channel);  // false (and unmarked) once no lane is allocated
   [[gnu::always_inline]] inline void claimLane(int32_t lane, int32_t packet, int32_t feeder);
-  void releaseLane(int32_t lane);
+  void releaseLane(Shard& s, int32_t lane);  // wakes the heads parked on its channel
+  void wakeParked(Shard& s, int32_t channel);  // back to the waiting heads of s
   // kPooled: some channel has an output buffer (a template argument, so that routers
   // without one pay nothing per flit for it).
   template <bool kPooled>
-  void returnCredit(int32_t lane);
+  void returnCredit(Shard& s, int32_t lane);
   // Room downstream for one more flit: a slot of the lane's own depth, or one of the output
   // buffer's. A lane's credits count both (capacity = depth + poolSize); the lane has
   // borrowed poolSize - credits slots when that is positive.
@@ -358,11 +360,13 @@ class VcNetwork : public Network {
   std::unique_ptr<SwitchAllocator> switch_;  // null: the multiplexed switch of decide()
   std::vector<SwitchRequest> switchRequests_;
   // Inlined: together they are the per-head loop of allocateLanes.
-  [[gnu::always_inline]] inline bool grantHead(Shard& s, const HeadRequest& req, Cycle now);  // false: the head waits
+  // false: the head waits; waitOn is then the channel a lane release of which it waits for,
+  // or -1 if it must ask again every cycle.
+  [[gnu::always_inline]] inline bool grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& waitOn);  // false: the head waits
   [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
   enum class Grant : uint8_t { kNone, kToRouter, kToTerminal };
   [[gnu::always_inline]] inline Grant claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
-                                                      const VirtualNetwork& vn, Cycle now);
+                                                      const VirtualNetwork& vn, Cycle now, int32_t& waitOn);
   // Host memory: a packet at `fromLane` goes into the memory of `router` (`reserved`: its
   // place was reserved when it left the previous node); false if the memory refuses it.
   bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn, bool reserved);
@@ -385,6 +389,10 @@ class VcNetwork : public Network {
   int32_t hostLaneBase_ = 0;           // the memory lanes of all routers follow each other
   std::vector<Cycle> hostHeadReady_;   // per memory lane: when its head could leave but for the host
   std::vector<int16_t> hostLaneToGo_;  // per memory lane: its packet's hops to go (its class)
+  // Heads whose every output lane was taken, parked until a lane of that channel is
+  // released (a refused request changes nothing, so skipping it keeps results): per channel
+  // the first parked lane, per lane the next one. Waiting heads otherwise ask every cycle.
+  std::vector<int32_t> parkedHead_, parkedNext_;
   std::vector<int32_t> answerOf_;  // per lane: its waiting head's routing answer in its shard, or -1
 
   int32_t busyInjectionLanes_ = 0;
