@@ -38,7 +38,8 @@ class PortListener {
   virtual void injected(Port port, int32_t packet, Cycle when) = 0;  // head left the source
   // A packet is about to be granted the ejection link at `port`: true reserves room for it
   // there. A terminal with a full arrivals queue says no; the packet waits in the network
-  // (backpressure from the receiver) until Network::arrivalSpace(port).
+  // (backpressure from the receiver) until Network::arrivalSpace(port), which the terminal
+  // calls as soon as room frees (a network may stop asking until then).
   virtual bool reserveArrival(Port /*port*/, int32_t /*packet*/) { return true; }
   // The head reached the destination (the rest is still streaming in).
   virtual void headArrived(Port /*port*/, int32_t /*packet*/, Cycle /*when*/) {}

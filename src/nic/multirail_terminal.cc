@@ -110,7 +110,6 @@ void MultirailTerminals::finishTransfer(size_t nic, Cycle now) {
     return;
   }
   layer_.receive(packet, now);
-  networks_[port.network]->arrivalSpace(port);
 }
 
 bool MultirailTerminals::advance(size_t nic, Cycle now) {
@@ -127,6 +126,7 @@ bool MultirailTerminals::advance(size_t nic, Cycle now) {
   if (direction == IoBus::Direction::In) {
     packet = n.received.front();
     n.received.pop_front();
+    networks_[portOf(nic).network]->arrivalSpace(portOf(nic));  // its buffer place is free from now on
   }
   if (direction == IoBus::Direction::None) return false;
   n.moving = packet;

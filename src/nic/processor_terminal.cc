@@ -198,7 +198,6 @@ bool ProcessorTerminals::runProcessor(int t, Cycle now) {
     if (s.receiving >= 0) {
       layer_.receive(s.receiving, now);
       s.receiving = -1;
-      networks_[0]->arrivalSpace(portOf(t));
     }
     if (unresponsive_[t].unresponsive(now)) {
       s.busyUntil = unresponsive_[t].endsAt();
@@ -222,6 +221,7 @@ bool ProcessorTerminals::startNext(int t, Cycle now) {
   if (!s.arrivals.empty()) {  // receiving comes first
     const int32_t id = s.arrivals.front();
     s.arrivals.pop_front();
+    networks_[0]->arrivalSpace(portOf(t));  // its place in the queue is free from now on
     take(t, id, now);
     return true;
   }

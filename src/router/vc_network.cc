@@ -74,6 +74,8 @@ void VcNetwork::buildChannels() {
       if (!router) {
         channelTerminal_.resize(channels_.size(), -1);
         channelTerminal_[c] = peer.id;
+        ejectionChannel_.resize(topology.numTerminals(), -1);
+        ejectionChannel_[peer.id] = c;
       }
     }
   }
@@ -131,6 +133,11 @@ void VcNetwork::buildLanes() {
 }
 
 void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
+
+void VcNetwork::arrivalSpace(Port port) {
+  const int32_t channel = ejectionChannel_[port.terminal];
+  if (parkedHead_[channel] >= 0) wakeParked(shards_[channelShard_[channel]], channel);  // between phases
+}
 
 void VcNetwork::buildShards() {
   const int64_t routers = topology_.numRouters();
@@ -557,8 +564,10 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
     for (int32_t candidate = first; candidate < last; ++candidate) {
       if (lanes_[candidate].owner >= 0) continue;
       if (wide && !ownLane(candidate - first, offset + opt.laneBegin, offset + opt.laneEnd)) continue;
-      if ((terminal >= 0 && !terminals_.reserveArrival(terminal, id)) ||
-          (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn))) {
+      // A terminal that refuses wakes the channel's parked heads when it has room
+      // (arrivalSpace); a host memory that refuses does not.
+      if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
+      if (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn)) {
         waitOn = -1;
         break;
       }

@@ -135,6 +135,7 @@ class VcNetwork : public Network {
 
   void step(Cycle now) override;
   void wake(Port port) override;
+  void arrivalSpace(Port port) override;  // wakes the heads parked on the terminal's ejection channel
   // Flits moved into host memory do not cross a channel.
   uint64_t flitHops() const override;
   uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
@@ -343,7 +344,7 @@ class VcNetwork : public Network {
                                           // (kept apart to keep Channel small for decide())
   std::vector<int32_t> routerOut_;    // routerOutBase_[r] + port -> channel or -1
   std::vector<int32_t> routerOutBase_;
-  std::vector<int32_t> injectionChannel_, sourceLaneBase_;
+  std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
 
   std::vector<Cycle> decidedAt_;
