@@ -20,9 +20,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   answerOf_.assign(lanes_.size(), -1);
   parkedHead_.assign(channels_.size(), -1);
   parkedNext_.assign(lanes_.size(), -1);
-  decidedAt_.assign(channels_.size(), kNever);
-  winner_.assign(channels_.size(), -1);
-  deciding_.assign(channels_.size(), 0);
+  if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   buildShards();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);
@@ -314,10 +312,13 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
   } else if (p_.strictNetworks) {
     visitActive(s, [&](int32_t c) { decideEachNetwork(s, c, now); });
   } else {
-    visitActive(s, [&](int32_t c) {
-      const int32_t w = decide(c, now);
-      if (w >= 0) s.moves.push_back(w);
-    });
+    auto decideAll = [&](auto synchronous) {
+      visitActive(s, [&](int32_t c) {
+        const int32_t w = decide<decltype(synchronous)::value>(c, now);
+        if (w >= 0) s.moves.push_back(w);
+      });
+    };
+    p_.timing.synchronous ? decideAll(std::true_type{}) : decideAll(std::false_type{});
   }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
   if (p_.countChannelUse) countChannelUse(s, now);
@@ -699,10 +700,14 @@ void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
   }
 }
 
+template <bool kSynchronous>
 int32_t VcNetwork::decide(int32_t channel, Cycle now) {
-  if (decidedAt_[channel] == now) return winner_[channel];
-  if (deciding_[channel]) return -1;  // a cyclic wait inside one step: nobody in it moves
-  deciding_[channel] = 1;
+  if constexpr (kSynchronous) {  // a decision may be asked for again by an upstream one
+    Decision& d = decisions_[channel];
+    if (d.at == now) return d.winner;
+    if (d.deciding) return -1;  // a cyclic wait inside one step: nobody in it moves
+    d.deciding = true;
+  }
   Channel& c = channels_[channel];
   const bool sink = toTerminal(c);
   uint64_t bestKey = ~uint64_t{0};
@@ -714,16 +719,14 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
     if (!frontMayLeave(out.feeder, now)) continue;
     if (!sink && !hasRoom(out, c)) {
       // Full downstream buffer: only the synchronous mode lets a flit in as the front leaves.
-      if (!p_.timing.synchronous || out.next < 0) continue;
-      if (decide(laneChannel_[out.next], now) != out.next) continue;
+      if (!kSynchronous || out.next < 0) continue;
+      if (decide<true>(laneChannel_[out.next], now) != out.next) continue;
     }
     ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
     uint64_t key = arbitrationKey(p_.arbitration, ai);
     if (key < bestKey) bestKey = key, best = lane;
   }
-  deciding_[channel] = 0;
-  decidedAt_[channel] = now;
-  winner_[channel] = best;
+  if constexpr (kSynchronous) decisions_[channel] = {now, best, false};
   return best;
 }
 

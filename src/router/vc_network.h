@@ -298,7 +298,10 @@ class VcNetwork : public Network {
   void finishCycle(Cycle now);  // the NI calls in one-thread order, counters, watchdog
   template <typename Call>
   void inListOrder(std::vector<NiEvent> Shard::*events, Call&& call);
-  int32_t decide(int32_t channel, Cycle now);  // winning lane or -1
+  // The channel's winning lane or -1; kSynchronous: memoised, as a full lane's decision
+  // asks for the next channel's (decisions_).
+  template <bool kSynchronous>
+  int32_t decide(int32_t channel, Cycle now);
   [[gnu::always_inline]] inline bool frontMayLeave(int32_t lane, Cycle now) const;  // flits, ready, whole packet if S&F
   // Off the multiplexed switch's path, so they do not weigh on step()'s inlining.
   [[gnu::noinline]] void requestSwitch(int32_t channel, Cycle now);  // a separable switch's requests
@@ -347,9 +350,12 @@ class VcNetwork : public Network {
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
 
-  std::vector<Cycle> decidedAt_;
-  std::vector<int32_t> winner_;
-  std::vector<uint8_t> deciding_;
+  struct Decision {  // a channel's decision in the synchronous mode, per cycle
+    Cycle at = kNever;
+    int32_t winner = -1;
+    bool deciding = false;
+  };
+  std::vector<Decision> decisions_;  // synchronous timing only
   std::vector<Shard> shards_;
   std::vector<int16_t> channelShard_;  // the shard that decides the channel (its sending router's)
   std::vector<int16_t> routerShard_;
