@@ -14,7 +14,8 @@ class TomlTextScanner {
 
   void run() {
     while (i_ < text_.size()) {
-      if (startsWith("\"\"\"")) multiLineString("\"\"\"", true);
+      if ((at('"') || at('\'')) && !stringMayStart()) advance();  // part of a bare token, for toml++ too
+      else if (startsWith("\"\"\"")) multiLineString("\"\"\"", true);
       else if (startsWith("'''")) multiLineString("'''", false);
       else if (at('"')) lineString('"', true);
       else if (at('\'')) lineString('\'', false);
@@ -26,6 +27,14 @@ class TomlTextScanner {
 
  private:
   bool at(char c) const { return i_ < text_.size() && text_[i_] == c; }
+  // A quote opens a string only where a key or value may begin: at the start of a line or
+  // after = [ , { or . (spaces between). Elsewhere (`0"""`, found by the fuzzer) toml++
+  // reads it as part of a bare token and goes on testing the characters after it.
+  bool stringMayStart() const {
+    size_t j = i_;
+    while (j > 0 && (text_[j - 1] == ' ' || text_[j - 1] == '\t')) --j;
+    return j == 0 || std::string_view("=[,{.\n\r").find(text_[j - 1]) != std::string_view::npos;
+  }
   bool startsWith(std::string_view s) const { return text_.substr(i_, s.size()) == s; }
   void advance() {
     if (text_[i_++] == '\n') ++line_, lineStart_ = i_;
