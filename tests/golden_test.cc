@@ -15,14 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> goldenConfigs() {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(fs::path(ICNSIM_SOURCE_DIR) / "tests" / "golden")) {
-    if (e.path().extension() == ".toml") out.push_back(e.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using icnsim::test::goldenConfigs;
 
 TEST(Golden, EveryConfigReproducesItsCommittedResult) {
   const auto configs = goldenConfigs();

@@ -3,15 +3,8 @@
 # process, both ranks run points, --resume under mpirun reruns only what is missing, and a
 # failure on any rank ends the whole job with the failure's exit code (no rank left waiting).
 # Usage: tests/mpi_sweep_test.sh ICNSIM MPIRUN
-set -euo pipefail
-bin=$1
-mpirun=$2
+source "$(dirname "$0")/mpi_common.sh"
 config="$(cd "$(dirname "$0")" && pwd)/mpi/sweep.toml"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-args=(--oversubscribe -n 2)
-[[ $(id -u) -eq 0 ]] && args+=(--allow-run-as-root)  # CI runs as root
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$bin" sweep "$config" --out "$dir/one" -q -j 1
 "$mpirun" "${args[@]}" "$bin" sweep "$config" --out "$dir/two" -j 1 2> "$dir/two.log"

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <unistd.h>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <memory>
@@ -174,6 +175,16 @@ inline CommandResult runCommand(const std::string& args) {
   int status = pclose(pipe);
   r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// The golden configurations (tests/golden/*.toml), sorted.
+inline std::vector<std::filesystem::path> goldenConfigs() {
+  std::vector<std::filesystem::path> out;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(ICNSIM_SOURCE_DIR) / "tests" / "golden")) {
+    if (e.path().extension() == ".toml") out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace icnsim::test

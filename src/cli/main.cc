@@ -35,12 +35,17 @@ std::shared_ptr<ConfigDocument> loadConfig(const std::string& path, const std::s
   return doc;
 }
 
+// Under mpirun every rank runs the simulation on its part of the network; rank 0 reports.
 int runCommand(const std::string& path, const std::string& profile, const std::vector<std::string>& sets,
-               const std::string& jsonOut, bool quiet) {
+               const std::string& jsonOut, bool quiet, const MpiRanks& ranks) {
   auto doc = loadConfig(path, profile, sets);
   auto sweep = doc->extractTable("sweep");
-  ExperimentPoint point(doc);
+  ExperimentPoint point(doc, &ranks);
   const std::string out = jsonOut.empty() ? "result.json" : jsonOut;
+  if (ranks.rank() > 0) {
+    point.run();
+    return kExitOk;
+  }
   checkWritable(out);
   ProgressReporter progress("run", quiet);
   auto result = point.run([&](Cycle done, Cycle total) { progress.update(double(done), double(total), "cycles"); });
@@ -196,11 +201,12 @@ int validateCommand(const Commands& c) {
 
 // Runs the subcommand that was parsed.
 int dispatch(Commands& c, const MpiRanks& ranks) {
-  if (ranks.size() > 1 && !*c.sweep) {
-    throw ConfigError(fmt::format("under mpirun ({} ranks) only `icnsim sweep` runs: it spreads its points over the "
-                                  "ranks; other commands run as one process", ranks.size()));
+  if (ranks.size() > 1 && !*c.sweep && !*c.run && !*c.benchCmd) {
+    throw ConfigError(fmt::format("under mpirun ({} ranks) only `icnsim sweep` (its points spread over the ranks), "
+                                  "`icnsim run` and `icnsim bench` (one network split over them) run; other commands "
+                                  "run as one process", ranks.size()));
   }
-  if (*c.run) return runCommand(c.config, c.profile, c.sets, c.jsonOut, c.quiet);
+  if (*c.run) return runCommand(c.config, c.profile, c.sets, c.jsonOut, c.quiet, ranks);
   if (*c.validate) return validateCommand(c);
   if (*c.sweep) {
     return runSweep({c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.quiet || ranks.rank() > 0,
@@ -214,7 +220,10 @@ int dispatch(Commands& c, const MpiRanks& ranks) {
   if (*c.vcFlyCmd) return runVcFlyCli(c.vcFly);
   if (*c.nifdyCmd) return runNifdyCli(c.nifdy);
   if (*c.railsCmd) return runRailsCli(c.rails);
-  if (*c.benchCmd) return runBench(c.bench);
+  if (*c.benchCmd) {
+    c.bench.ranks = ranks.size() > 1 ? &ranks : nullptr;
+    return runBench(c.bench);
+  }
   return kExitUsage;
 }
 

@@ -16,6 +16,7 @@ class PortListener;
 class MessageLayer;
 class ConfigNode;
 class MemoryBudget;
+class RankExchange;
 struct TerminalGroups;
 
 struct BuildContext {
@@ -31,6 +32,7 @@ struct BuildContext {
   PacketPool* packets = nullptr;
   PortListener* listener = nullptr;        // what sits at the network's terminals
   int threads = 1;                         // simulation.threads: a network model may split its routers over them
+  const RankExchange* ranks = nullptr;     // under mpirun: the processes a network is split over (null: one)
   int network = 0;                         // index of the network being built
   int networks = 1;                        // networks in the simulation (a node has a port in each)
   const TerminalGroups* groups = nullptr;  // source groups, for patterns that use them

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "config/config.h"
+#include "kernel/rank_exchange.h"
 
 namespace icnsim {
 
@@ -12,9 +13,15 @@ std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& 
   return Registry<Network>::instance().create(type, ctx, node, "type");
 }
 
-void requireOneThread(const BuildContext& ctx, const std::string& why) {
-  if (ctx.threads <= 1) return;
-  ctx.root->child("simulation").fail("threads", fmt::format("must be 1: {}", why));
+bool splitAsked(const BuildContext& ctx) { return ctx.threads > 1 || (ctx.ranks && ctx.ranks->size() > 1); }
+
+void requireUnsplit(const BuildContext& ctx, const std::string& why) {
+  if (ctx.threads > 1) ctx.root->child("simulation").fail("threads", fmt::format("must be 1: {}", why));
+  if (ctx.ranks && ctx.ranks->size() > 1) {
+    throw ConfigError(fmt::format("under mpirun with {} ranks `icnsim run` splits the network over them, which this "
+                                  "configuration does not allow: {} (run it as one process, or spread a sweep's "
+                                  "points over the ranks with `icnsim sweep`)", ctx.ranks->size(), why));
+  }
 }
 
 }  // namespace icnsim

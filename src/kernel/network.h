@@ -50,8 +50,12 @@ class Network {
 
 std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& routerNode);
 
-// A model that runs on one thread, or cannot split a configuration over several: a
-// configuration error naming simulation.threads and `why` when more were asked for.
-void requireOneThread(const BuildContext& ctx, const std::string& why);
+// Several shards: the routers are split over threads (simulation.threads) or over the ranks
+// of an mpirun job.
+bool splitAsked(const BuildContext& ctx);
+// A model that runs on one thread of one process, or cannot split a configuration: a
+// configuration error naming simulation.threads (or the mpirun ranks) and `why` when a
+// split was asked for.
+void requireUnsplit(const BuildContext& ctx, const std::string& why);
 
 }  // namespace icnsim

@@ -388,7 +388,7 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
   if (!topo.hasRouterDistance()) {
     node.fail("type", "\"central_buffer\" needs a direct topology with router distances (hex_mesh, mesh, torus)");
   }
-  requireOneThread(ctx, "the central_buffer router runs on one thread");
+  requireUnsplit(ctx, "the central_buffer router runs on one thread of one process");
   if (ctx.lanes != 1) node.fail("lanes", "a central-buffer switch has no lanes: remove router.lanes or set it to 1");
   if (ctx.logicalNetworks != 1) node.fail("logical_networks", "a central-buffer switch has one shared pool, no logical networks");
   VirtualNetworks::rejectClassKeys(ctx, "a central-buffer switch has no lanes: traffic classes cannot have their own "

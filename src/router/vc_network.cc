@@ -139,7 +139,16 @@ void VcNetwork::arrivalSpace(Port port) {
 
 void VcNetwork::buildShards() {
   const int64_t routers = topology_.numRouters();
-  const int count = static_cast<int>(std::clamp<int64_t>(p_.threads, 1, std::max<int64_t>(routers, 1)));
+  const int ranks = splitOverRanks() ? p_.ranks->size() : 1;
+  if (ranks > 1 && routers < int64_t{ranks} * p_.threads) {
+    throw ConfigError(fmt::format("{} routers cannot be split over {} ranks x {} threads: use fewer", routers, ranks,
+                                  p_.threads));
+  }
+  if (ranks == 1) p_.ranks = nullptr;
+  const int count = static_cast<int>(std::clamp<int64_t>(int64_t{p_.threads} * ranks, 1, std::max<int64_t>(routers, 1)));
+  const int local = ranks > 1 ? p_.threads : count;
+  firstLocalShard_ = ranks > 1 ? p_.ranks->rank() * p_.threads : 0;
+  localShardEnd_ = firstLocalShard_ + local;
   shards_.resize(count);
   for (int i = 0; i < count; ++i) {
     shards_[i].index = i;
@@ -166,24 +175,28 @@ void VcNetwork::buildShards() {
   }
   for (Shard& sh : shards_) sh.activeWords.assign(words, 0);
   listedAt_.resize(channels_.size());
-  if (count > 1) team_ = std::make_unique<PhaseTeam>(count);
+  if (local > 1) team_ = std::make_unique<PhaseTeam>(local);
+  if (splitOverRanks()) assignRankRoles();
 }
 
 template <typename Phase>
 void VcNetwork::forEachShard(Phase&& phase) {
-  if (!team_) return phase(shards_[0]);
-  team_->run([&](int member) { phase(shards_[member]); });
+  if (!team_) return phase(shards_[firstLocalShard_]);
+  team_->run([&](int member) { phase(shards_[firstLocalShard_ + member]); });
 }
 
 void VcNetwork::activate(int32_t channel) {
   Channel& c = channels_[channel];
+  const bool serial = (listingEpoch_ & 1) == 0;
+  // Every claim of the serial phase is numbered, listing or not: every rank runs that phase
+  // but knows only its own channels' activity, and must number them alike.
+  const uint64_t serialClaim = serial ? serialListings_++ : 0;
   if (c.allocated++ == 0 && !c.active) {
     c.active = true;
     // Listed in the order the one-thread run would list it: the serial injection phase in
     // its own order, the allocation phase in router order (shards hold ascending routers).
     Shard& s = shards_[channelShard_[channel]];
-    const bool serial = (listingEpoch_ & 1) == 0;
-    listedAt_[channel] = {listingEpoch_, serial ? serialListings_++ : (uint64_t(s.index) << 40) | s.listings++};
+    listedAt_[channel] = {listingEpoch_, serial ? serialClaim : (uint64_t(s.index) << 40) | s.listings++};
     if (c.everyLane) {
       listedAt_[channel].epoch |= kEveryLaneListing;  // their moves follow the others' (decideChannels)
       activeEveryLane_.push_back(channel);
@@ -290,7 +303,10 @@ void VcNetwork::step(Cycle now) {
     withMoveOptions([&](auto shared, auto pooled) { leaveBuffers<decltype(shared)::value, decltype(pooled)::value>(s, now); });
   });
   forEachShard([&](Shard& s) {
-    withMoveOptions([&](auto shared, auto pooled) { enterBuffers<decltype(shared)::value, decltype(pooled)::value>(s, now); });
+    withMoveOptions([&](auto shared, auto pooled) {
+      constexpr bool kShared = decltype(shared)::value, kPooled = decltype(pooled)::value;
+      splitOverRanks() ? enterBuffers<kShared, kPooled, true>(s, now) : enterBuffers<kShared, kPooled, false>(s, now);
+    });
   });
   finishCycle(now);
 }
@@ -352,24 +368,48 @@ void VcNetwork::inListOrder(std::vector<NiEvent> Shard::*events, Call&& call) {
   for (Shard& sh : shards_) (sh.*events).clear();
 }
 
-void VcNetwork::finishCycle(Cycle now) {
-  size_t moves = 0;
+void VcNetwork::CycleTotals::add(const CycleTotals& o) {
+  hops += o.hops, ejected += o.ejected, buffered += o.buffered, unbuffered += o.unbuffered, moves += o.moves;
+  injectionLanesFreed += o.injectionLanesFreed;
+}
+
+VcNetwork::CycleTotals VcNetwork::takeShardTotals() {
+  CycleTotals t;
   for (Shard& sh : shards_) {
-    moves += sh.moves.size();
-    terminals_.countHops(sh.hops);
-    terminals_.countEjected(sh.ejected);
-    terminals_.addBuffered(sh.buffered);
-    terminals_.removeBuffered(sh.unbuffered);
-    busyInjectionLanes_ -= sh.injectionLanesFreed;
+    t.add({sh.hops, sh.ejected, sh.buffered, sh.unbuffered, sh.moves.size(), sh.injectionLanesFreed});
     sh.hops = sh.ejected = sh.buffered = sh.unbuffered = 0;
     sh.injectionLanesFreed = 0;
   }
-  inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); });
-  inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) {
+  return t;
+}
+
+void VcNetwork::finishCycle(Cycle now) {
+  CycleTotals totals = takeShardTotals();
+  auto left = [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); };
+  auto arrived = [&](const NiEvent& e) {
     if (e.kind == NiEvent::kHeadArrived) terminals_.headArrived(e.terminal, e.packet, e.when);
     else terminals_.delivered(e.terminal, e.packet, e.when);
-  });
-  if (moves > 0) {
+  };
+  if (splitOverRanks()) {  // every rank's calls, in one-process order
+    leftOrder_.clear();
+    arrivedOrder_.clear();
+    inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { leftOrder_.push_back(e); });
+    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { arrivedOrder_.push_back(e); });
+    exchangeWithRanks(now, totals, leftOrder_, arrivedOrder_);
+  }
+  terminals_.countHops(totals.hops);
+  terminals_.countEjected(totals.ejected);
+  terminals_.addBuffered(totals.buffered);
+  terminals_.removeBuffered(totals.unbuffered);
+  busyInjectionLanes_ -= static_cast<int32_t>(totals.injectionLanesFreed);
+  if (splitOverRanks()) {
+    std::for_each(leftOrder_.begin(), leftOrder_.end(), left);
+    std::for_each(arrivedOrder_.begin(), arrivedOrder_.end(), arrived);
+  } else {
+    inListOrder(&Shard::leftEvents, left);
+    inListOrder(&Shard::arrivedEvents, arrived);
+  }
+  if (totals.moves > 0) {
     terminals_.progress(now);
   } else if (terminals_.stuck(now, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0)) {
     reportStuck(now);
@@ -523,6 +563,9 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
     }
   }
   if (!granted) return false;
+  if (splitOverRanks() && channelTerminal_[laneChannel_[lanes_[req.lane].next]] >= 0) {
+    s.reserved.push_back({pk.destination, l.packet});  // the other ranks' NIs reserve it too
+  }
   if (p_.separateAllocation) {  // the switch is allocated in the next pipeline stage
     Cycle& front = ready_[l.ringBase + l.ringHead];
     front = std::max(front, now + 1);
@@ -657,17 +700,6 @@ void VcNetwork::scheduleHostReady(Cycle inMemory) {
   hostReady_.clear();
 }
 
-bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
-  const Lane& in = lanes_[lane];
-  if (in.count == 0 || frontReady(in) > now) return false;
-  if (vns_.anyStoreAndForward() && isRouterLane(lane) &&
-      vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
-    const int32_t length = packets_[in.packet].length;
-    return in.received >= length && ready_[ringSlot(in, in.count - 1u)] <= now;
-  }
-  return true;
-}
-
 void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
   const Channel& c = channels_[channel];
   const bool sink = toTerminal(c);
@@ -769,17 +801,8 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
     const int32_t id = in.packet;
     const int32_t seq = in.frontSeq;
     const bool tail = seq == packets_[id].length - 1;
-    in.ringHead = static_cast<uint16_t>(in.ringHead + 1 == in.capacity ? 0 : in.ringHead + 1);
-    --in.count;
-    ++in.frontSeq;
-    if (tail) {
-      in.packet = -1;
-      in.next = -1;
-      in.frontSeq = 0;
-      in.received = 0;
-      out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
-      if (kSharedLanes && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder);
-    }
+    takeFront(in, out, tail);
+    if (kSharedLanes && tail && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder);
     const int32_t channel = laneChannel_[lane];
     if (isRouterLane(feeder)) {
       ++s.unbuffered;
@@ -796,7 +819,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
 
 // Pass 2 writes the receiving side of this shard's output lanes, which sit at the next
 // router: after every shard's pass 1, as a flit may enter a lane whose front left.
-template <bool kSharedLanes, bool kPooled>
+template <bool kSharedLanes, bool kPooled, bool kSplit>
 void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
@@ -814,30 +837,17 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
       }
       continue;
     }
-    Lane& l = lanes_[f.lane];
-    const uint32_t slot = ringSlot(l, l.count);
-    ready_[slot] = readyAt;
-    ++l.count;
-    if (kPooled && l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot
-    --l.credits;
-    ++l.received;
-    ++s.buffered;
-    // Only now, with the tail written, may the lane be released once it drains: marking it
-    // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
-    if (f.tail) l.tailSent = true;
-    if (kSharedLanes && f.tail) releaseLane(s, f.lane);  // free at once; the credit need not return
-    if (f.seq == 0) {
-      if (kSharedLanes) slotPacket_[slot] = f.packet;  // found when the packet ahead has left
-      if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
-        l.packet = f.packet;
-        const int target = routerShard_[c.dstRouter];  // the head asks for a lane there
-        (target == s.index ? s.pendingHeads : s.headsFor[target]).push_back(f.lane);
-      }
-      if (c.srcRouter >= 0) ++packets_[f.packet].hops;
+    sendOn<kSharedLanes, kPooled>(s, c, f.lane, f.tail);
+    ++s.buffered;  // counted by the sender, wherever the buffer is
+    if (kSplit && c.rankRole != kRankLocal) {
+      s.toRanks.push_back(f);
+      if (c.rankRole == kRankRemoteEnd) continue;  // the rank of the next router receives it
     }
+    receiveFlit<kSharedLanes>(s, c, f, readyAt);
   }
   if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
 }
+
 
 void VcNetwork::checkInvariants() const {
   std::vector<int32_t> inFlightCredits(lanes_.size(), 0);
@@ -850,18 +860,23 @@ void VcNetwork::checkInvariants() const {
   for (int32_t i = 0; i < routerLaneEnd_; ++i) {
     const Lane& l = lanes_[i];
     if (l.capacity == 0) continue;
-    buffered += l.count;
-    if (l.credits < 0 || l.credits > l.capacity) {
+    // Split over ranks, a rank checks the sides of a lane it keeps.
+    const Channel& c = channels_[laneChannel_[i]];
+    const bool sender = localShard(channelShard_[laneChannel_[i]]) || c.rankRole == kRankMirrored;
+    const bool receiver = localShard(routerShard_[c.dstRouter]);
+    if (receiver) buffered += l.count;
+    if (sender && (l.credits < 0 || l.credits > l.capacity)) {
       throw InternalError(fmt::format("lane {}: credits {} outside [0, {}]", i, l.credits, l.capacity));
     }
-    if (l.credits + l.count + inFlightCredits[i] != l.capacity) {
+    if (sender && receiver && l.credits + l.count + inFlightCredits[i] != l.capacity) {
       throw InternalError(fmt::format("lane {}: credits {} + buffered {} + returning {} != capacity {}",
                                       i, l.credits, l.count, inFlightCredits[i], l.capacity));
     }
-    if (l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
+    if (receiver && l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
   }
   checkOutputBuffers();
-  terminals_.checkBuffered(buffered);
+  if (splitOverRanks()) checkBufferedOverRanks(buffered);
+  else terminals_.checkBuffered(buffered);
 }
 
 // A pooled channel's free output-buffer slots plus those its lanes have borrowed (credits
@@ -1044,19 +1059,21 @@ void readNetworkMultiplexing(const ConfigNode& node, const ConfigNode& timing, V
   if (p.outputBuffer > 0) node.fail("network_multiplexing", "\"strict\" cannot be combined with router.output_buffer");
 }
 
-// Threads split the routers (simulation.threads) for the router options whose decisions stay
-// within a router; the others chain decisions across routers or share per-router state.
-void readThreads(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterState) {
+// Threads (simulation.threads) and mpirun ranks split the routers for the router options
+// whose decisions stay within a router; the others chain decisions across routers or share
+// per-router state.
+void readSplit(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterState) {
   p.threads = ctx.threads;
-  if (p.threads <= 1) return;
-  const char* why = p.timing.synchronous ? "synchronous timing chains decisions across routers (use timing.mode = \"pipelined\")"
+  p.ranks = ctx.ranks;
+  if (!splitAsked(ctx)) return;
+  const char* why = p.timing.synchronous ? "synchronous timing chains decisions across routers within a cycle (use timing.mode = \"pipelined\")"
                     : crossRouterState   ? "router.backpressure and host buffering share state between routers"
                     : p.switchKind != SwitchKind::kMultiplexed ? "a separable switch (router.switch, router.preset) runs on one thread"
                     : p.strictNetworks    ? "router.network_multiplexing = \"strict\" runs on one thread"
                     : p.injectionLanes > 0 || p.ejectionLanes > 0 ? "router.injection/ejection = \"every_lane\" runs on one thread"
                     : p.countChannelUse ? "router.count_channel_use runs on one thread"
                                         : nullptr;
-  if (why) requireOneThread(ctx, why);
+  if (why) requireUnsplit(ctx, why);
 }
 
 std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
@@ -1122,7 +1139,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
     node.fail("switch", "a separable switch cannot be combined with router.injection/ejection = \"every_lane\"");
   }
   auto rules = makeAdmissionRules(ctx, node, false);
-  readThreads(ctx, p, !rules.empty() || vns.anyHostBuffering());
+  readSplit(ctx, p, !rules.empty() || vns.anyHostBuffering());
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
                                      TerminalPlumbing::forNetwork(ctx), std::move(rules));

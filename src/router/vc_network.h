@@ -67,6 +67,7 @@
 #include "config/config.h"
 #include "kernel/network.h"
 #include "kernel/phase_team.h"
+#include "kernel/rank_exchange.h"
 #include "kernel/terminal_plumbing.h"
 #include "router/admission.h"
 #include "router/arbitration.h"
@@ -125,6 +126,9 @@ struct VcNetworkParams {
   bool countChannelUse = false;
   // Threads the routers are split over (simulation.threads); results do not depend on it.
   int threads = 1;
+  // The ranks of an mpirun job the routers are split over, each on `threads` threads (null
+  // or one rank: one process); results do not depend on it either.
+  const RankExchange* ranks = nullptr;
 };
 
 class VcNetwork : public Network {
@@ -174,11 +178,16 @@ class VcNetwork : public Network {
     int8_t poolFree = 0;     // output-buffer slots not in use
     int8_t poolSize = 0;     // output-buffer slots: router.output_buffer on router->router channels
     int32_t allocated = 0; // lanes currently owned
+    uint8_t rankRole = 0;  // RankRole: what other ranks must hear of its moves
     bool active = false;   // marked in its shard's activeWords (or listed in activeEveryLane_)
     bool host = false;     // a router's host memory (srcRouter -1, dstRouter the router)
     bool everyLane = false; // every lane may move a flit per cycle (host memory, wide ejection)
   };
   enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
+  // Split over ranks: an injection channel's sending side (the terminal's) is kept by every
+  // rank, as every rank runs the injection phase; a channel into another rank's router
+  // hands its flits to that rank.
+  enum RankRole : uint8_t { kRankLocal, kRankMirrored, kRankRemoteEnd };
   // Lane v of a channel serves lane index v % lanes: on a wide terminal channel each
   // virtual network has lanes of its own, as each outbound lane of a SPIDER adapter has its
   // own transmit engine. True if that index is in [begin, end).
@@ -193,6 +202,9 @@ class VcNetwork : public Network {
     int32_t packet;
     int32_t seq;
     bool tail;
+  };
+  struct RankReserve {  // an arrival reserved at a terminal's ejection port
+    int32_t terminal, packet;
   };
   // The order in which channels joined the active lists, so that shards can reproduce the
   // one-thread order of the calls into the NI: (epoch, sequence) compared as a pair.
@@ -237,6 +249,8 @@ class VcNetwork : public Network {
     std::vector<std::vector<int32_t>> headsFor;  // per shard: heads that entered its routers
     std::vector<std::vector<int32_t>> releasedFor;  // per shard: its channels with parked heads that had a lane freed
     std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves
+    std::vector<StagedFlit> toRanks;  // moves on channels other ranks hear of (RankRole)
+    std::vector<RankReserve> reserved;  // arrivals reserved, for the other ranks' NIs
     uint64_t listings = 0;  // channels this shard listed
     // Counter changes of this cycle, added to the plumbing's at its end.
     uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0;
@@ -295,6 +309,12 @@ class VcNetwork : public Network {
   void returnCredits(Shard& s, Cycle now);
   void allocateLanes(Shard& s, Cycle now);
   void decideChannels(Shard& s, Cycle now);  // fills s.moves
+  struct CycleTotals {  // what the cycle changed in the plumbing's counters, over all shards
+    uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0, moves = 0;
+    int64_t injectionLanesFreed = 0;
+    void add(const CycleTotals& o);
+  };
+  CycleTotals takeShardTotals();  // the local shards' counts, reset
   void finishCycle(Cycle now);  // the NI calls in one-thread order, counters, watchdog
   template <typename Call>
   void inListOrder(std::vector<NiEvent> Shard::*events, Call&& call);
@@ -320,8 +340,16 @@ class VcNetwork : public Network {
   // a flit in pass 2), then flits enter the next buffer or reach their terminal.
   template <bool kSharedLanes, bool kPooled>
   void leaveBuffers(Shard& s, Cycle now);
-  template <bool kSharedLanes, bool kPooled>
+  template <bool kSharedLanes, bool kPooled, bool kSplit>  // kSplit: over ranks
   void enterBuffers(Shard& s, Cycle now);
+  // A flit leaves the front of `in` for the lane `out` feeds it to (pass 1).
+  [[gnu::always_inline]] inline void takeFront(Lane& in, Lane& out, bool tail);
+  // The sending side of lane `lane` of `c` sends one flit (pass 2).
+  template <bool kSharedLanes, bool kPooled>
+  [[gnu::always_inline]] inline void sendOn(Shard& s, Channel& c, int32_t lane, bool tail);
+  // The receiving side: the flit enters the lane's buffer at the next router (pass 2).
+  template <bool kSharedLanes>
+  [[gnu::always_inline]] inline void receiveFlit(Shard& s, const Channel& c, const StagedFlit& f, Cycle readyAt);
   // lane_release = "tail_sent": the packet queued behind a tail that has left now heads the
   // lane and asks for a lane at the next hop (rare: kept out of applyMoves' inlining).
   [[gnu::noinline]] void nextPacketToFront(Shard& s, int32_t lane);
@@ -357,6 +385,8 @@ class VcNetwork : public Network {
   };
   std::vector<Decision> decisions_;  // synchronous timing only
   std::vector<Shard> shards_;
+  int firstLocalShard_ = 0, localShardEnd_ = 1;  // the shards this process runs (all but under mpirun)
+  bool localShard(int shard) const { return shard >= firstLocalShard_ && shard < localShardEnd_; }
   std::vector<int16_t> channelShard_;  // the shard that decides the channel (its sending router's)
   std::vector<int16_t> routerShard_;
   std::vector<ListedAt> listedAt_;     // per channel: when it joined its shard's active list
@@ -402,10 +432,91 @@ class VcNetwork : public Network {
   std::vector<int32_t> parkedHead_, parkedNext_;
   std::vector<int32_t> answerOf_;  // per lane: its waiting head's routing answer in its shard, or -1
 
+  // --- split over ranks (vc_network_ranks.cc; docs/design/parallel.md) ---
+  struct RankFlit {  // a move another rank applies: the flit, and the packet's fields the routers write
+    int32_t lane, packet, seq;
+    int16_t hops, cutThroughs;
+    bool tail;
+  };
+  struct RankCredit {
+    int32_t lane;
+    Cycle due;
+  };
+  struct RankEvent {  // an NI call, and the packet's fields as the rank that made it knows them
+    NiEvent event;
+    int16_t hops, cutThroughs;
+  };
+  bool splitOverRanks() const { return p_.ranks != nullptr; }
+  int rankOfShard(int shard) const { return shard / std::max(p_.threads, 1); }
+  void assignRankRoles();
+  // The cycle's exchange: sends what the other ranks must hear of, applies what they sent,
+  // and leaves every rank's NI calls in `left` and `arrived` in one-process order.
+  void exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left, std::vector<NiEvent>& arrived);
+  std::vector<RankCredit> takeCreditsForRanks(Cycle now);  // this cycle's credits other ranks return
+  void applyRankFlit(const RankFlit& f, Cycle now);
+  void applyRankCredit(const RankCredit& c);
+  void checkBufferedOverRanks(uint64_t localBuffered) const;
+  std::vector<std::byte> rankBytesOut_, rankBytesIn_;
+  std::vector<size_t> rankOffsets_;
+  std::vector<NiEvent> leftOrder_, arrivedOrder_;  // the cycle's NI calls in one-process order
+
   int32_t busyInjectionLanes_ = 0;
   enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };
   std::vector<Cycle> sentAt_;                        // per channel: last cycle it sent a flit
   std::vector<std::vector<uint64_t>> channelUse_;    // [ChannelUse][router]
 };
+
+// The per-flit steps shared by the moves and by the rank exchange (vc_network_ranks.cc).
+inline bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
+  const Lane& in = lanes_[lane];
+  if (in.count == 0 || frontReady(in) > now) return false;
+  if (vns_.anyStoreAndForward() && isRouterLane(lane) &&
+      vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
+    const int32_t length = packets_[in.packet].length;
+    return in.received >= length && ready_[ringSlot(in, in.count - 1u)] <= now;
+  }
+  return true;
+}
+
+inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {
+  in.ringHead = static_cast<uint16_t>(in.ringHead + 1 == in.capacity ? 0 : in.ringHead + 1);
+  --in.count;
+  ++in.frontSeq;
+  if (tail) {
+    in.packet = -1;
+    in.next = -1;
+    in.frontSeq = 0;
+    in.received = 0;
+    out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
+  }
+}
+
+template <bool kSharedLanes, bool kPooled>
+inline void VcNetwork::sendOn(Shard& s, Channel& c, int32_t lane, bool tail) {
+  Lane& l = lanes_[lane];
+  if (kPooled && l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot
+  --l.credits;
+  // Only now, with the tail written, may the lane be released once it drains: marking it
+  // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
+  if (tail) l.tailSent = true;
+  if (kSharedLanes && tail) releaseLane(s, lane);  // free at once; the credit need not return
+}
+
+template <bool kSharedLanes>
+inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit& f, Cycle readyAt) {
+  Lane& l = lanes_[f.lane];
+  const uint32_t slot = ringSlot(l, l.count);
+  ready_[slot] = readyAt;
+  ++l.count;
+  ++l.received;
+  if (f.seq != 0) return;
+  if (kSharedLanes) slotPacket_[slot] = f.packet;  // found when the packet ahead has left
+  if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
+    l.packet = f.packet;
+    const int target = routerShard_[c.dstRouter];  // the head asks for a lane there
+    (target == s.index ? s.pendingHeads : s.headsFor[target]).push_back(f.lane);
+  }
+  if (c.srcRouter >= 0) ++packets_[f.packet].hops;
+}
 
 }  // namespace icnsim

@@ -104,8 +104,11 @@ double peakMegabytes() {
 
 int runBench(const BenchOptions& o) {
   if (o.cycles < 0) throw ConfigError("--cycles must be at least 1");
-  fmt::print("{:<14} {:>8} {:>10} {:>14} {:>16} {:>10} {:>12}\n", "config", "threads", "cycles", "cycles/s",
-             "flit-hops/s", "seconds", "peak MB");
+  const bool print = !o.ranks || o.ranks->rank() == 0;
+  if (print) {
+    fmt::print("{:<14} {:>6} {:>8} {:>10} {:>14} {:>16} {:>10} {:>12}\n", "config", "ranks", "threads", "cycles",
+               "cycles/s", "flit-hops/s", "seconds", "peak MB");
+  }
   bool any = false;
   for (const auto& c : kCases) {
     if (o.only.empty() ? (c.onlyByName || (c.large && !o.large)) : o.only != c.name) continue;
@@ -114,17 +117,20 @@ int runBench(const BenchOptions& o) {
     doc->applyOverride("simulation.warmup_cycles=0");
     doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles > 0 ? o.cycles : c.cycles));
     doc->applyOverride("simulation.drain_cycles=0");
-    // The standard router splits over threads; the synchronous fly and Fed-X run on one.
+    // The standard router splits over threads and ranks; the synchronous fly and Fed-X run
+    // on one thread, each rank on its own.
     const int threads = c.standardRouter ? o.threads : 1;
+    const RankExchange* ranks = c.standardRouter ? o.ranks : nullptr;
     doc->applyOverride(fmt::format("simulation.threads={}", threads));
-    Simulation sim(doc);
+    Simulation sim(doc, ranks);
     auto start = std::chrono::steady_clock::now();
     auto r = sim.run();
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     double cycles = static_cast<double>(sim.cyclesRun());
-    fmt::print("{:<14} {:>8} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f}\n", c.name, threads, sim.cyclesRun(),
-               cycles / seconds,
-               r["flit_hops"].get<double>() / seconds, seconds, peakMegabytes());
+    if (!print) continue;
+    fmt::print("{:<14} {:>6} {:>8} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f}\n", c.name, ranks ? ranks->size() : 1,
+               threads, sim.cyclesRun(), cycles / seconds, r["flit_hops"].get<double>() / seconds, seconds,
+               peakMegabytes());
   }
   if (!any) throw ConfigError(fmt::format("bench --only {}: no such configuration", o.only));
   return kExitOk;

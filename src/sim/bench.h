@@ -1,8 +1,10 @@
 // `icnsim bench`: simulator speed on standard configurations, in simulated cycles per second
-// and flit-hops (flit channel traversals) per second, on one thread
-// unless --threads.
+// and flit-hops (flit channel traversals) per second, on one thread unless --threads;
+// under mpirun the configurations that can split their routers are split over the ranks.
 #pragma once
 #include <string>
+
+#include "kernel/rank_exchange.h"
 
 namespace icnsim {
 
@@ -11,6 +13,7 @@ struct BenchOptions {
   std::string only;
   bool large = false;  // also the large configurations (32x32 and 64x64 meshes, 16-ary 3-cube)
   int threads = 1;     // simulation.threads for the configurations that can split their routers
+  const RankExchange* ranks = nullptr;  // under mpirun: the ranks those configurations are split over
 };
 
 int runBench(const BenchOptions& options);

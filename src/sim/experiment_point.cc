@@ -5,7 +5,8 @@
 
 namespace icnsim {
 
-ExperimentPoint::ExperimentPoint(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc)) {
+ExperimentPoint::ExperimentPoint(std::shared_ptr<ConfigDocument> doc, const RankExchange* ranks)
+    : doc_(std::move(doc)), ranks_(ranks) {
   try {
     build();
   } catch (const UnknownKeyError&) {
@@ -31,7 +32,7 @@ void ExperimentPoint::build() {
     model_ = makeAnalyticModel(ctx, model);
   }
   if (simulate) {
-    simulation_ = std::make_unique<Simulation>(doc_);  // checks every key
+    simulation_ = std::make_unique<Simulation>(doc_, ranks_);  // checks every key
   } else {
     description_ = root.child("simulation").getString("description", "");
     doc_->checkAllKeysUsed();

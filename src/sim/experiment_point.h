@@ -15,7 +15,8 @@ namespace icnsim {
 class ExperimentPoint {
  public:
   // Builds everything the document describes and rejects keys nobody read.
-  explicit ExperimentPoint(std::shared_ptr<ConfigDocument> doc);
+  // `ranks`: under mpirun, the processes the simulated networks are split over.
+  explicit ExperimentPoint(std::shared_ptr<ConfigDocument> doc, const RankExchange* ranks = nullptr);
   // The simulation's JSON summary (if it simulates) with the model's under "model".
   nlohmann::json run(const Simulation::Progress& progress = {});
   bool simulates() const { return simulation_ != nullptr; }
@@ -26,6 +27,7 @@ class ExperimentPoint {
  private:
   void build();
   std::shared_ptr<ConfigDocument> doc_;
+  const RankExchange* ranks_ = nullptr;
   std::string description_;
   std::unique_ptr<AnalyticModel> model_;
   std::unique_ptr<Simulation> simulation_;

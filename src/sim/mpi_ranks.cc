@@ -67,6 +67,22 @@ MpiRanks::Message MpiRanks::receive(int source) const {
   return receiveProbed(status);
 }
 
+void MpiRanks::allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
+                         std::vector<size_t>& offsets) const {
+  // Two collectives: the sizes, then the bytes (counts are ints in MPI).
+  const int count = static_cast<int>(mine.size());
+  std::vector<int> counts(size_), displacements(size_);
+  MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  offsets.assign(size_ + 1, 0);
+  for (int r = 0; r < size_; ++r) {
+    displacements[r] = static_cast<int>(offsets[r]);
+    offsets[r + 1] = offsets[r] + static_cast<size_t>(counts[r]);
+  }
+  all.resize(offsets.back());
+  MPI_Allgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), displacements.data(), MPI_BYTE,
+                 MPI_COMM_WORLD);
+}
+
 void MpiRanks::abort(int exitCode) const {
   MPI_Abort(MPI_COMM_WORLD, exitCode);
   std::_Exit(exitCode);
@@ -93,6 +109,12 @@ bool MpiRanks::poll(Message&) const { return false; }
 
 MpiRanks::Message MpiRanks::receive(int) const {
   throw InternalError("a message from another rank in a build without MPI");
+}
+
+void MpiRanks::allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
+                         std::vector<size_t>& offsets) const {
+  all = mine;  // one rank
+  offsets = {0, mine.size()};
 }
 
 void MpiRanks::abort(int exitCode) const { std::_Exit(exitCode); }

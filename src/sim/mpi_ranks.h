@@ -4,9 +4,11 @@
 #pragma once
 #include <string>
 
+#include "kernel/rank_exchange.h"
+
 namespace icnsim {
 
-class MpiRanks {
+class MpiRanks : public RankExchange {
  public:
   struct Message {
     int source = 0;
@@ -21,8 +23,10 @@ class MpiRanks {
   MpiRanks(const MpiRanks&) = delete;
   MpiRanks& operator=(const MpiRanks&) = delete;
 
-  int rank() const { return rank_; }
-  int size() const { return size_; }
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
+                 std::vector<size_t>& offsets) const override;
 
   void send(int destination, int tag, const std::string& payload) const;
   // A message from any rank if one has arrived; false at once otherwise.

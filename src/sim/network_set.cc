@@ -57,6 +57,7 @@ void NetworkSet::buildModels(const BuildContext& ctx) {
     c.root = ctx.root;
     c.memory = ctx.memory;
     c.threads = ctx.threads;
+    c.ranks = ctx.ranks;
     c.timing = &m.timing;
     c.routingConfig = &m.routingConfig;
     m.model = makeNetwork(c, m.router);

@@ -6,7 +6,7 @@
 
 namespace icnsim {
 
-Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc)) {
+Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* ranks) : doc_(std::move(doc)) {
   ConfigNode root = doc_->root();
   ConfigNode sim = root.child("simulation");
   // description: free text carried into the results
@@ -53,6 +53,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc) : doc_(std::move(doc
   ctx.packets = &packets_;
   ctx.root = &root;
   ctx.threads = threads_;
+  ctx.ranks = ranks;
   nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), *workload_, messages_, *stats_);
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     root.child("processor").fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");

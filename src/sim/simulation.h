@@ -17,6 +17,7 @@
 #include "config/config.h"
 #include "kernel/message.h"
 #include "kernel/network.h"
+#include "kernel/rank_exchange.h"
 #include "nic/network_interface.h"
 #include "sim/network_set.h"
 #include "stats/run_stats.h"
@@ -29,7 +30,9 @@ class Simulation {
   // progress(cycle, expected_total_cycles)
   using Progress = std::function<void(Cycle, Cycle)>;
 
-  explicit Simulation(std::shared_ptr<ConfigDocument> doc);
+  // `ranks`: under mpirun, the processes every network is split over; every rank builds
+  // and runs the same simulation and gets the same summary.
+  explicit Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* ranks = nullptr);
   nlohmann::json run(const Progress& progress = {});
   const Topology& topology() const { return networks_->topology(0); }
   Network& network(int i = 0) { return networks_->network(i); }

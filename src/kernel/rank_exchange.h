@@ -1,0 +1,22 @@
+// The processes one network is split over (an mpirun job), as a network model sees them:
+// its rank, how many there are, and one collective call that gives every rank what every
+// rank sent in a cycle. Defined below the network models so that they reach the MPI layer
+// (sim/mpi_ranks.h) only through it; tests give it an in-process implementation.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+namespace icnsim {
+
+class RankExchange {
+ public:
+  virtual ~RankExchange() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  // Collective: every rank calls it with its own bytes; `all` receives every rank's bytes
+  // one after the other in rank order, rank r's from offsets[r] to offsets[r + 1].
+  virtual void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
+                         std::vector<size_t>& offsets) const = 0;
+};
+
+}  // namespace icnsim

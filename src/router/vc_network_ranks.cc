@@ -1,0 +1,196 @@
+// VcNetwork split over the ranks of an mpirun job (docs/design/parallel.md). Every rank
+// builds the whole network and runs the replicated layers above it (workload, NI,
+// statistics) for every terminal; it runs the credit, allocation and move phases only for
+// its own shards of routers. Once per cycle the ranks exchange, all to all:
+//  - the counters of the cycle (flits moved, buffered, ejected, injection lanes freed);
+//  - flits sent into another rank's router (the sender keeps the lane's sending side, the
+//    receiver its buffer) and the head's hop and cut-through counts;
+//  - credits a rank returns to a lane whose sender is another rank;
+//  - every injection channel's moves and credits: every rank runs the injection phase (it
+//    calls the replicated NI), so every rank keeps the terminals' source lanes and the
+//    sending side of their injection lanes;
+//  - arrivals reserved at an ejection port, which the other ranks' NIs reserve too;
+//  - the calls into the NI (left, head arrived, delivered), which every rank then makes in
+//    the order of the channels' listing stamps, as one process would.
+// Pipelined timing delays flits and credits by at least a cycle, so one exchange per cycle
+// suffices; the replicated NI needs it every cycle, as its next pulls depend on deliveries.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/error.h"
+#include "router/vc_network.h"
+
+namespace icnsim {
+namespace {
+
+// Appends a count and `n` trivially copyable items.
+template <typename T>
+void putAll(std::vector<std::byte>& out, const T* items, size_t n) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  const uint64_t count = n;
+  const size_t at = out.size();
+  out.resize(at + sizeof count + n * sizeof(T));
+  std::memcpy(out.data() + at, &count, sizeof count);
+  if (n > 0) std::memcpy(out.data() + at + sizeof count, items, n * sizeof(T));
+}
+
+template <typename T>
+void putAll(std::vector<std::byte>& out, const std::vector<T>& items) {
+  putAll(out, items.data(), items.size());
+}
+
+// Reads what putAll wrote at `at` (which it advances) into `into`.
+template <typename T>
+void takeAll(const std::byte*& at, const std::byte* end, std::vector<T>& into) {
+  uint64_t count = 0;
+  if (end - at < static_cast<std::ptrdiff_t>(sizeof count)) throw InternalError("rank exchange: message cut short");
+  std::memcpy(&count, at, sizeof count);
+  at += sizeof count;
+  if (static_cast<uint64_t>(end - at) / sizeof(T) < count) throw InternalError("rank exchange: message cut short");
+  into.resize(count);
+  if (count > 0) std::memcpy(into.data(), at, count * sizeof(T));
+  at += count * sizeof(T);
+}
+
+}  // namespace
+
+void VcNetwork::assignRankRoles() {
+  for (size_t i = 0; i < channels_.size(); ++i) {
+    Channel& c = channels_[i];
+    if (c.srcRouter < 0 && !c.host) {
+      c.rankRole = kRankMirrored;
+    } else if (c.dstRouter >= 0 && rankOfShard(routerShard_[c.dstRouter]) != rankOfShard(channelShard_[i])) {
+      c.rankRole = kRankRemoteEnd;
+    }
+  }
+}
+
+std::vector<VcNetwork::RankCredit> VcNetwork::takeCreditsForRanks(Cycle now) {
+  // The cycle's credits are all in one slot of the wheel: the one due creditDelay later.
+  std::vector<RankCredit> out;
+  const Cycle due = now + p_.timing.creditDelay;
+  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
+    auto& slot = shards_[i].creditWheel[due % shards_[i].creditWheel.size()];
+    size_t keep = 0;
+    for (int32_t lane : slot) {
+      const int32_t channel = laneChannel_[lane];
+      const bool mirrored = channels_[channel].rankRole == kRankMirrored;
+      if (mirrored || !localShard(channelShard_[channel])) out.push_back({lane, due});
+      if (mirrored || localShard(channelShard_[channel])) slot[keep++] = lane;
+    }
+    slot.resize(keep);
+  }
+  return out;
+}
+
+void VcNetwork::applyRankCredit(const RankCredit& credit) {
+  const int32_t channel = laneChannel_[credit.lane];
+  const int owner = channelShard_[channel];
+  if (!localShard(owner) && channels_[channel].rankRole != kRankMirrored) return;  // another rank's
+  Shard& s = shards_[localShard(owner) ? owner : firstLocalShard_];
+  s.creditWheel[credit.due % s.creditWheel.size()].push_back(credit.lane);
+}
+
+void VcNetwork::applyRankFlit(const RankFlit& f, Cycle now) {
+  Channel& c = channels_[laneChannel_[f.lane]];
+  Shard& first = shards_[firstLocalShard_];
+  const bool shared = p_.releaseOnTailSent;
+  if (c.rankRole == kRankMirrored) {  // another rank's terminal sent on: its source lane and injection lane
+    Lane& out = lanes_[f.lane];
+    takeFront(lanes_[out.feeder], out, f.tail);
+    shared ? sendOn<true, false>(first, c, f.lane, f.tail) : sendOn<false, false>(first, c, f.lane, f.tail);
+    return;
+  }
+  const int shard = routerShard_[c.dstRouter];
+  if (!localShard(shard)) return;  // between two other ranks
+  if (f.seq == 0) {  // the head brings what the routers behind it counted
+    packets_[f.packet].hops = f.hops;
+    packets_[f.packet].cutThroughs = f.cutThroughs;
+  }
+  const StagedFlit staged{f.lane, f.packet, f.seq, f.tail};
+  const Cycle readyAt = now + p_.timing.channelLatency + p_.timing.routerDelay;
+  shared ? receiveFlit<true>(shards_[shard], c, staged, readyAt) : receiveFlit<false>(shards_[shard], c, staged, readyAt);
+}
+
+void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left,
+                                  std::vector<NiEvent>& arrived) {
+  std::vector<RankFlit> flits;
+  std::vector<RankReserve> reserved;
+  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
+    Shard& s = shards_[i];
+    for (const StagedFlit& f : s.toRanks) {
+      const Packet& pk = packets_[f.packet];
+      flits.push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, f.tail});
+    }
+    s.toRanks.clear();
+    reserved.insert(reserved.end(), s.reserved.begin(), s.reserved.end());
+    s.reserved.clear();
+  }
+  auto withCounts = [&](const std::vector<NiEvent>& events) {
+    std::vector<RankEvent> out;
+    for (const NiEvent& e : events) out.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
+    return out;
+  };
+  std::vector<std::byte>& out = rankBytesOut_;
+  out.clear();
+  putAll(out, &totals, 1);
+  putAll(out, flits);
+  putAll(out, takeCreditsForRanks(now));
+  putAll(out, reserved);
+  putAll(out, withCounts(left));
+  putAll(out, withCounts(arrived));
+  p_.ranks->allGather(out, rankBytesIn_, rankOffsets_);
+
+  const size_t ownLeft = left.size(), ownArrived = arrived.size();
+  std::vector<CycleTotals> theirTotals;
+  std::vector<RankCredit> credits;
+  std::vector<RankEvent> events;
+  for (int r = 0; r < p_.ranks->size(); ++r) {
+    if (r == p_.ranks->rank()) continue;
+    const std::byte* at = rankBytesIn_.data() + rankOffsets_[r];
+    const std::byte* end = rankBytesIn_.data() + rankOffsets_[r + 1];
+    takeAll(at, end, theirTotals);
+    if (theirTotals.size() != 1) throw InternalError("rank exchange: no cycle totals");
+    totals.add(theirTotals[0]);
+    takeAll(at, end, flits);
+    for (const RankFlit& f : flits) applyRankFlit(f, now);
+    takeAll(at, end, credits);
+    for (const RankCredit& c : credits) applyRankCredit(c);
+    takeAll(at, end, reserved);
+    for (const RankReserve& a : reserved) {
+      if (!terminals_.reserveArrival(a.terminal, a.packet)) {
+        throw InternalError(fmt::format("rank exchange: terminal {} refused an arrival rank {} reserved", a.terminal, r));
+      }
+    }
+    for (std::vector<NiEvent>* list : {&left, &arrived}) {
+      takeAll(at, end, events);
+      for (const RankEvent& e : events) {
+        packets_[e.event.packet].hops = e.hops;
+        packets_[e.event.packet].cutThroughs = e.cutThroughs;
+        list->push_back(e.event);
+      }
+    }
+  }
+  // In listing order, as one process calls them (a channel's own calls keep their order).
+  auto byListing = [](const NiEvent& a, const NiEvent& b) { return a.channel < b.channel; };
+  if (left.size() > ownLeft) std::stable_sort(left.begin(), left.end(), byListing);
+  if (arrived.size() > ownArrived) std::stable_sort(arrived.begin(), arrived.end(), byListing);
+}
+
+void VcNetwork::checkBufferedOverRanks(uint64_t localBuffered) const {
+  std::vector<std::byte> mine(sizeof localBuffered), all;
+  std::memcpy(mine.data(), &localBuffered, sizeof localBuffered);
+  std::vector<size_t> offsets;
+  p_.ranks->allGather(mine, all, offsets);
+  uint64_t sum = 0;
+  for (int r = 0; r < p_.ranks->size(); ++r) {
+    uint64_t theirs = 0;
+    std::memcpy(&theirs, all.data() + offsets[r], sizeof theirs);
+    sum += theirs;
+  }
+  terminals_.checkBuffered(sum);
+}
+
+}  // namespace icnsim

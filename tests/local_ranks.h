@@ -1,0 +1,49 @@
+// Ranks that are threads of the test process: a RankExchange for each of `size` ranks that
+// meet at a barrier, so a network split over ranks runs in a unit test (and under the
+// sanitizers) without mpirun.
+#pragma once
+#include <barrier>
+#include <cstring>
+#include <vector>
+
+#include "kernel/rank_exchange.h"
+
+namespace icnsim::test {
+
+class LocalRanks {
+ public:
+  explicit LocalRanks(int size) : sync_(size), posted_(size, nullptr) {
+    for (int r = 0; r < size; ++r) members_.emplace_back(*this, r);
+  }
+  const RankExchange& rank(int r) const { return members_[r]; }
+
+ private:
+  class Member : public RankExchange {
+   public:
+    Member(LocalRanks& group, int rank) : group_(group), rank_(rank) {}
+    int rank() const override { return rank_; }
+    int size() const override { return static_cast<int>(group_.members_.size()); }
+    void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
+                   std::vector<size_t>& offsets) const override {
+      group_.posted_[rank_] = &mine;
+      group_.sync_.arrive_and_wait();  // every rank has posted
+      offsets.assign(1, 0);
+      all.clear();
+      for (const auto* bytes : group_.posted_) {
+        all.insert(all.end(), bytes->begin(), bytes->end());
+        offsets.push_back(all.size());
+      }
+      group_.sync_.arrive_and_wait();  // every rank has read: the posted bytes may change again
+    }
+
+   private:
+    LocalRanks& group_;
+    int rank_;
+  };
+
+  std::barrier<> sync_;
+  std::vector<const std::vector<std::byte>*> posted_;
+  std::vector<Member> members_;
+};
+
+}  // namespace icnsim::test

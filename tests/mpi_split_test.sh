@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# One network split over the ranks of `mpirun -n 2 icnsim run` gives the committed result
+# of one process (tests/golden), over real MPI processes; a configuration that cannot split
+# ends the job with a configuration error that says why.
+# Usage: tests/mpi_split_test.sh ICNSIM MPIRUN
+source "$(dirname "$0")/mpi_common.sh"
+golden="$(cd "$(dirname "$0")" && pwd)/golden"
+
+for name in mesh_cut_through nifdy_fat_tree two_rails_striped; do
+  "$mpirun" "${args[@]}" "$bin" run "$golden/$name.toml" --json "$dir/$name.json" -q > "$dir/$name.log" 2>&1 ||
+    fail "$name under mpirun: $(cat "$dir/$name.log")"
+  cmp -s "$dir/$name.json" "$golden/$name.json" || fail "$name split over 2 ranks differs from one process"
+done
+
+set +e
+timeout 120 "$mpirun" "${args[@]}" "$bin" run "$golden/fly_synchronous.toml" --json "$dir/fly.json" > "$dir/fly.log" 2>&1
+code=$?
+set -e
+[[ $code -eq 2 ]] || fail "a configuration that cannot split exited $code, expected 2: $(cat "$dir/fly.log")"
+grep -q "synchronous timing" "$dir/fly.log" || fail "the error does not say why: $(cat "$dir/fly.log")"
+[[ ! -e "$dir/fly.json" ]] || fail "a refused run wrote a result"
+echo "mpi split: 3 networks on 2 ranks identical to one process; an unsplittable one refused"

@@ -1,0 +1,94 @@
+// One network split over ranks (docs/design/parallel.md) gives the result of one process:
+// the golden configurations run on 2 and 3 ranks (threads of this process standing in for
+// mpirun's processes, tests/local_ranks.h), and on 2 ranks of 2 threads each. Models and
+// options that cannot split must refuse with an error that says so.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <thread>
+
+#include "common/error.h"
+#include "common/json_text.h"
+#include "local_ranks.h"
+#include "sim/experiment_point.h"
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using icnsim::test::goldenConfigs;
+
+// Every rank's JSON result, or the error it refused with ("" if it ran).
+struct RankRun {
+  std::vector<std::string> results;
+  std::string refusal;
+};
+
+RankRun runOnRanks(const fs::path& config, int ranks, int threads, const std::vector<std::string>& sets = {}) {
+  icnsim::test::LocalRanks group(ranks);
+  RankRun run;
+  run.results.resize(ranks);
+  std::vector<std::string> refusals(ranks);
+  std::vector<std::thread> workers;
+  for (int r = 0; r < ranks; ++r) {
+    workers.emplace_back([&, r] {
+      auto doc = icnsim::ConfigDocument::fromFile(config.string());
+      doc->applyOverride(fmt::format("simulation.threads={}", threads));
+      for (const auto& s : sets) doc->applyOverride(s);
+      try {
+        icnsim::ExperimentPoint point(doc, &group.rank(r));
+        auto result = point.run();
+        result["config"].erase("simulation.threads");
+        run.results[r] = icnsim::jsonText(result);
+      } catch (const icnsim::ConfigError& e) {  // every rank refuses alike, before any exchange
+        refusals[r] = e.what();
+      }
+    });
+  }
+  for (auto& w : workers) w.join();
+  run.refusal = refusals[0];
+  for (int r = 1; r < ranks; ++r) EXPECT_EQ(refusals[r], refusals[0]) << "rank " << r;
+  return run;
+}
+
+TEST(RankSplit, EveryRankReproducesTheOneProcessResult) {
+  int split = 0;
+  for (const auto& config : goldenConfigs()) {
+    SCOPED_TRACE(config.filename().string());
+    fs::path expected = config;
+    expected.replace_extension(".json");
+    for (auto [ranks, threads] : {std::pair{2, 1}, std::pair{3, 1}, std::pair{2, 2}}) {
+      const RankRun run = runOnRanks(config, ranks, threads);
+      if (!run.refusal.empty()) {
+        EXPECT_TRUE(run.refusal.find("under mpirun") != std::string::npos ||
+                    run.refusal.find("simulation.threads: must be 1") != std::string::npos)
+            << run.refusal;
+        continue;
+      }
+      for (int r = 0; r < ranks; ++r) {
+        EXPECT_EQ(run.results[r], icnsim::test::readFile(expected)) << ranks << " ranks x " << threads << " threads, rank " << r;
+      }
+      ++split;
+    }
+  }
+  EXPECT_GE(split, 21);  // 7 configurations split, each three ways
+}
+
+// Conservation and credit bounds hold on every rank's part, and the flit count over all.
+TEST(RankSplit, EveryRankKeepsTheInvariants) {
+  const fs::path config = fs::path(ICNSIM_SOURCE_DIR) / "tests" / "golden" / "mesh_cut_through.toml";
+  const RankRun run = runOnRanks(config, 3, 1, {"simulation.check_invariants=true"});
+  EXPECT_EQ(run.refusal, "");
+}
+
+TEST(RankSplit, SynchronousTimingRefusesToSplit) {
+  const fs::path config = fs::path(ICNSIM_SOURCE_DIR) / "tests" / "golden" / "fly_synchronous.toml";
+  const RankRun run = runOnRanks(config, 2, 1);
+  EXPECT_NE(run.refusal.find("under mpirun with 2 ranks"), std::string::npos) << run.refusal;
+  EXPECT_NE(run.refusal.find("synchronous timing"), std::string::npos) << run.refusal;
+}
+
+}  // namespace
