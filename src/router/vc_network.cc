@@ -16,12 +16,12 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
       rules_(std::move(rules)) {
   if (!rules_.empty()) waiting_.resize(topology.numRouters());
   buildChannels();
+  buildShards();  // before the lanes: a rank initialises only those it keeps
   buildLanes();
   answerOf_.assign(lanes_.size(), -1);
   parkedHead_.assign(channels_.size(), -1);
   parkedNext_.assign(lanes_.size(), -1);
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
-  buildShards();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);
     channelUse_.assign(kChannelUses, std::vector<uint64_t>(topology.numRouters(), 0));
@@ -105,28 +105,31 @@ void VcNetwork::buildLanes() {
   uint32_t slots = 0;
   for (size_t c = 0; c < channels_.size(); ++c) {
     const Channel& ch = channels_[c];
+    const bool kept = keepsLanesOf(static_cast<int32_t>(c));
+    const int capacity = ch.host ? p_.maxPacketLength : toTerminal(ch) ? 0 : p_.depth + ch.poolSize;
     for (int32_t lane = ch.firstLane; lane < laneEnd(static_cast<int32_t>(c)); ++lane) {
-      Lane& l = lanes_[lane];
       laneChannel_[lane] = static_cast<int32_t>(c);
-      const int capacity = ch.host         ? p_.maxPacketLength
-                           : toTerminal(ch) ? 0
-                                            : p_.depth + ch.poolSize;
-      l.capacity = static_cast<uint16_t>(capacity);
-      l.credits = toTerminal(ch) ? (1 << 30) : capacity;  // a terminal sinks every flit at once
-      l.ringBase = slots;
-      slots += l.capacity;
+      if (kept) {  // another rank's lanes and their slots stay untouched pages
+        Lane& l = lanes_[lane];
+        l = Lane{};
+        l.capacity = static_cast<uint16_t>(capacity);
+        l.credits = toTerminal(ch) ? (1 << 30) : capacity;  // a terminal sinks every flit at once
+        l.ringBase = slots;
+      }
+      slots += capacity;
     }
   }
   for (int t = 0; t < topology_.numTerminals(); ++t) {
     sourceLaneBase_.push_back(routerLaneEnd_ + t * V);
     for (int v = 0; v < V; ++v) {
       Lane& l = lanes_[routerLaneEnd_ + t * V + v];
+      l = Lane{};
       l.capacity = static_cast<uint16_t>(p_.maxPacketLength);
       l.ringBase = slots;
       slots += l.capacity;
     }
   }
-  ready_.assign(slots, 0);
+  ready_.resize(slots);  // zero: every slot ready at cycle 0
   if (p_.releaseOnTailSent) slotPacket_.assign(slots, -1);
 }
 
@@ -453,7 +456,9 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     s.ringHead = 0;
     s.frontSeq = 0;
     s.received = static_cast<uint16_t>(pk.length);
-    std::fill_n(ready_.begin() + s.ringBase, pk.length, now);
+    if (localShard(channelShard_[injectionChannel_[t]])) {  // only its router's rank moves flits out of it
+      std::fill_n(ready_.begin() + s.ringBase, pk.length, now);
+    }
     claimLane(inj.firstLane + v, id, src);
     ++busyInjectionLanes_;
   }
@@ -884,7 +889,7 @@ void VcNetwork::checkInvariants() const {
 void VcNetwork::checkOutputBuffers() const {
   for (int32_t ch = 0; ch < static_cast<int32_t>(channels_.size()); ++ch) {
     const Channel& c = channels_[ch];
-    if (c.poolSize == 0) continue;
+    if (c.poolSize == 0 || !localShard(channelShard_[ch])) continue;  // another rank keeps its sending side
     int borrowed = 0;
     for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane) borrowed += std::max(0, c.poolSize - lanes_[lane].credits);
     if (c.poolFree < 0 || c.poolFree + borrowed != c.poolSize) {

@@ -64,6 +64,7 @@
 #include <string>
 #include <vector>
 
+#include "common/untouched_allocator.h"
 #include "config/config.h"
 #include "kernel/network.h"
 #include "kernel/phase_team.h"
@@ -366,9 +367,10 @@ class VcNetwork : public Network {
   std::vector<std::unique_ptr<AdmissionRule>> rules_;
   std::vector<std::vector<int32_t>> waiting_;  // per router, only with admission rules
 
-  std::vector<Lane> lanes_;
+  // Untouched until initialised: a rank initialises only the lanes it keeps (keepsLanesOf).
+  std::vector<Lane, UntouchedAllocator<Lane>> lanes_;
   std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)
-  std::vector<Cycle> ready_;          // per buffer slot: cycle the flit may leave
+  std::vector<Cycle, UntouchedAllocator<Cycle>> ready_;  // per buffer slot: cycle the flit may leave (0 at first)
   std::vector<int32_t> slotPacket_;   // per buffer slot: the packet whose head it holds (releaseOnTailSent only)
   std::vector<Channel> channels_;
   std::vector<int32_t> channelTerminal_;  // ejection channel: the terminal it feeds, else -1
@@ -449,6 +451,9 @@ class VcNetwork : public Network {
   bool splitOverRanks() const { return p_.ranks != nullptr; }
   int rankOfShard(int shard) const { return shard / std::max(p_.threads, 1); }
   void assignRankRoles();
+  // This process keeps the channel's lanes: it runs the router at either end, or it is an
+  // injection channel (every rank runs the injection phase).
+  bool keepsLanesOf(int32_t channel) const;
   // The cycle's exchange: sends what the other ranks must hear of, applies what they sent,
   // and leaves every rank's NI calls in `left` and `arrived` in one-process order.
   void exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left, std::vector<NiEvent>& arrived);

@@ -67,6 +67,13 @@ void VcNetwork::assignRankRoles() {
   }
 }
 
+bool VcNetwork::keepsLanesOf(int32_t channel) const {
+  if (!splitOverRanks()) return true;
+  const Channel& c = channels_[channel];
+  return c.rankRole == kRankMirrored || localShard(channelShard_[channel]) ||
+         (c.dstRouter >= 0 && localShard(routerShard_[c.dstRouter]));
+}
+
 std::vector<VcNetwork::RankCredit> VcNetwork::takeCreditsForRanks(Cycle now) {
   // The cycle's credits are all in one slot of the wheel: the one due creditDelay later.
   std::vector<RankCredit> out;
