@@ -39,8 +39,14 @@ struct ArbitrationInput {
   const Packet* packet;
 };
 
+// The random policy's key from splitmix64(seed), which a caller on the per-flit path
+// computes once per run: hashMix(seed, channel.lane, cycle) without its first step.
+inline uint64_t randomKeyPremixed(uint64_t premixedSeed, int32_t channel, int32_t lane, Cycle cycle) {
+  return splitmix64(splitmix64(premixedSeed ^ ((uint64_t(channel) << 32) | uint32_t(lane))) ^ cycle);
+}
+
 inline uint64_t randomKey(const ArbitrationInput& in) {
-  return hashMix(in.seed, (uint64_t(in.channel) << 32) | uint32_t(in.lane), in.cycle);
+  return randomKeyPremixed(splitmix64(in.seed), in.channel, in.lane, in.cycle);
 }
 
 inline uint64_t arbitrationKey(ArbitrationPolicy policy, const ArbitrationInput& in) {

@@ -12,7 +12,7 @@ namespace icnsim {
 VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
                      VirtualNetworks vns, PacketPool& packets, TerminalPlumbing terminals,
                      std::vector<std::unique_ptr<AdmissionRule>> rules)
-    : p_(params), topology_(topology), vns_(std::move(vns)), packets_(packets), terminals_(std::move(terminals)),
+    : p_(params), premixedSeed_(splitmix64(params.seed)), topology_(topology), vns_(std::move(vns)), packets_(packets), terminals_(std::move(terminals)),
       rules_(std::move(rules)) {
   if (!rules_.empty()) waiting_.resize(topology.numRouters());
   buildChannels();
@@ -331,13 +331,20 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
   } else if (p_.strictNetworks) {
     visitActive(s, [&](int32_t c) { decideEachNetwork(s, c, now); });
   } else {
-    auto decideAll = [&](auto synchronous) {
+    auto decideAll = [&](auto synchronous, auto random) {
       visitActive(s, [&](int32_t c) {
-        const int32_t w = decide<decltype(synchronous)::value>(c, now);
+        constexpr bool kRandom = decltype(random)::value;
+        const int32_t w = decltype(synchronous)::value ? decideSynchronous<kRandom>(c, now) : decide<false, kRandom>(c, now);
         if (w >= 0) s.moves.push_back(w);
       });
     };
-    p_.timing.synchronous ? decideAll(std::true_type{}) : decideAll(std::false_type{});
+    using Yes = std::true_type;
+    using No = std::false_type;
+    if (p_.arbitration == ArbitrationPolicy::kRandom) {
+      p_.timing.synchronous ? decideAll(Yes{}, Yes{}) : decideAll(No{}, Yes{});
+    } else {
+      p_.timing.synchronous ? decideAll(Yes{}, No{}) : decideAll(No{}, No{});
+    }
   }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
   if (p_.countChannelUse) countChannelUse(s, now);
@@ -737,33 +744,44 @@ void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
   }
 }
 
-template <bool kSynchronous>
+template <bool kRandom>
+int32_t VcNetwork::decideSynchronous(int32_t channel, Cycle now) {
+  // A decision may be asked for again by an upstream one.
+  Decision& d = decisions_[channel];
+  if (d.at == now) return d.winner;
+  if (d.deciding) return -1;  // a cyclic wait inside one step: nobody in it moves
+  d.deciding = true;
+  const int32_t best = decide<true, kRandom>(channel, now);
+  decisions_[channel] = {now, best, false};
+  return best;
+}
+
+template <bool kSynchronous, bool kRandom>
 int32_t VcNetwork::decide(int32_t channel, Cycle now) {
-  if constexpr (kSynchronous) {  // a decision may be asked for again by an upstream one
-    Decision& d = decisions_[channel];
-    if (d.at == now) return d.winner;
-    if (d.deciding) return -1;  // a cyclic wait inside one step: nobody in it moves
-    d.deciding = true;
-  }
-  Channel& c = channels_[channel];
+  const Channel& c = channels_[channel];
   const bool sink = toTerminal(c);
   uint64_t bestKey = ~uint64_t{0};
   int32_t best = -1;
-  for (int v = 0; v < p_.lanes; ++v) {
-    const int32_t lane = c.firstLane + v;
+  const int32_t first = c.firstLane, end = c.firstLane + p_.lanes;
+  for (int32_t lane = first; lane < end; ++lane) {
     const Lane& out = lanes_[lane];
     if (out.feeder < 0) continue;  // free, or the owner's tail has already left
     if (!frontMayLeave(out.feeder, now)) continue;
     if (!sink && !hasRoom(out, c)) {
       // Full downstream buffer: only the synchronous mode lets a flit in as the front leaves.
       if (!kSynchronous || out.next < 0) continue;
-      if (decide<true>(laneChannel_[out.next], now) != out.next) continue;
+      if (decideSynchronous<kRandom>(laneChannel_[out.next], now) != out.next) continue;
     }
-    ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
-    uint64_t key = arbitrationKey(p_.arbitration, ai);
+    const int32_t v = lane - first;
+    uint64_t key;
+    if constexpr (kRandom) {
+      key = randomKeyPremixed(premixedSeed_, channel, v, now);
+    } else {
+      ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
+      key = arbitrationKey(p_.arbitration, ai);
+    }
     if (key < bestKey) bestKey = key, best = lane;
   }
-  if constexpr (kSynchronous) decisions_[channel] = {now, best, false};
   return best;
 }
 

@@ -319,10 +319,14 @@ class VcNetwork : public Network {
   void finishCycle(Cycle now);  // the NI calls in one-thread order, counters, watchdog
   template <typename Call>
   void inListOrder(std::vector<NiEvent> Shard::*events, Call&& call);
-  // The channel's winning lane or -1; kSynchronous: memoised, as a full lane's decision
-  // asks for the next channel's (decisions_).
-  template <bool kSynchronous>
-  int32_t decide(int32_t channel, Cycle now);
+  // The channel's winning lane or -1; kSynchronous: a full lane's decision asks for the next
+  // channel's (decideSynchronous); kRandom: the random policy's key inlined. Inlined into
+  // the channel loop: it runs for every active channel every cycle.
+  template <bool kSynchronous, bool kRandom>
+  [[gnu::always_inline]] inline int32_t decide(int32_t channel, Cycle now);
+  // The synchronous mode's decision, memoised per cycle (decisions_).
+  template <bool kRandom>
+  int32_t decideSynchronous(int32_t channel, Cycle now);
   [[gnu::always_inline]] inline bool frontMayLeave(int32_t lane, Cycle now) const;  // flits, ready, whole packet if S&F
   // Off the multiplexed switch's path, so they do not weigh on step()'s inlining.
   [[gnu::noinline]] void requestSwitch(int32_t channel, Cycle now);  // a separable switch's requests
@@ -360,6 +364,7 @@ class VcNetwork : public Network {
   void leaveWaiting(int32_t router, int32_t packet);
 
   VcNetworkParams p_;
+  uint64_t premixedSeed_;  // splitmix64(p_.seed), for randomKeyPremixed
   const Topology& topology_;
   VirtualNetworks vns_;
   PacketPool& packets_;
