@@ -817,6 +817,9 @@ void VcNetwork::withMoveOptions(Body&& body) {
 template <bool kSharedLanes, bool kPooled>
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
   s.staged.clear();
+  // Every credit of the cycle goes into one slot of the wheel (none in the synchronous mode).
+  const bool synchronous = p_.timing.synchronous;
+  auto& credits = s.creditWheel[(now + p_.timing.creditDelay) % s.creditWheel.size()];
   for (int32_t lane : s.moves) {
     Lane& out = lanes_[lane];
     const int32_t feeder = out.feeder;
@@ -829,8 +832,8 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
     const int32_t channel = laneChannel_[lane];
     if (isRouterLane(feeder)) {
       ++s.unbuffered;
-      if (p_.timing.synchronous) returnCredit<kPooled>(s, feeder);
-      else s.creditWheel[(now + p_.timing.creditDelay) % s.creditWheel.size()].push_back(feeder);
+      if (synchronous) returnCredit<kPooled>(s, feeder);
+      else credits.push_back(feeder);
     } else {
       if (seq == 0) s.leftEvents.push_back({listedAt_[channel], packets_[id].source, id, now, NiEvent::kInjected});
       if (tail) ++s.injectionLanesFreed;
