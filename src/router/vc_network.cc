@@ -22,6 +22,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   parkedHead_.assign(channels_.size(), -1);
   parkedNext_.assign(lanes_.size(), -1);
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
+  maskDecisions_ = !p_.timing.synchronous && p_.lanes <= 32 && !vns_.anyStoreAndForward();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);
     channelUse_.assign(kChannelUses, std::vector<uint64_t>(topology.numRouters(), 0));
@@ -100,7 +101,9 @@ void VcNetwork::buildChannels() {
 void VcNetwork::buildLanes() {
   const int V = sourceLanesPerTerminal();
   const int32_t sourceLanes = topology_.numTerminals() * V;
-  lanes_.resize(routerLaneEnd_ + sourceLanes);
+  lanes_.resize(routerLaneEnd_ + sourceLanes + 1);
+  noFeederLane_ = static_cast<int32_t>(lanes_.size() - 1);
+  lanes_[noFeederLane_] = Lane{};  // no flits: never ready
   laneChannel_.resize(lanes_.size(), -1);
   uint32_t slots = 0;
   for (size_t c = 0; c < channels_.size(); ++c) {
@@ -756,8 +759,49 @@ int32_t VcNetwork::decideSynchronous(int32_t channel, Cycle now) {
   return best;
 }
 
+template <bool kRandom>
+uint64_t VcNetwork::laneKey(int32_t channel, const Channel& c, int v, const Lane& out, Cycle now) const {
+  if constexpr (kRandom) {
+    return randomKeyPremixed(premixedSeed_, channel, v, now);
+  } else {
+    ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
+    return arbitrationKey(p_.arbitration, ai);
+  }
+}
+
+template <bool kRandom>
+int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
+  const Channel& c = channels_[channel];
+  const bool sink = toTerminal(c);
+  const int32_t first = c.firstLane;
+  // Without branches: which lanes are fed, have a flit ready and room downstream is data the
+  // branch predictor cannot learn (half of all mispredictions were these tests).
+  uint32_t ready = 0;
+  for (int v = 0; v < p_.lanes; ++v) {
+    const Lane& out = lanes_[first + v];
+    const Lane& in = lanes_[out.feeder >= 0 ? out.feeder : noFeederLane_];
+    const bool room = sink | (out.credits > c.poolSize) | ((out.credits > 0) & (c.poolFree > 0));
+    // An empty feeder reads slot 0 instead of its own front slot: a line already cached.
+    const uint32_t front = in.count != 0 ? in.ringBase + in.ringHead : 0;
+    const bool go = (in.count != 0) & (ready_[front] <= now) & room;
+    ready |= uint32_t(go) << v;
+  }
+  if ((ready & (ready - 1)) == 0) return ready == 0 ? -1 : first + __builtin_ctz(ready);  // no rival: no key
+  uint64_t bestKey = ~uint64_t{0};
+  int32_t best = -1;
+  for (uint32_t bits = ready; bits != 0; bits &= bits - 1) {  // ascending, as the lane loop
+    const int v = __builtin_ctz(bits);
+    const uint64_t key = laneKey<kRandom>(channel, c, v, lanes_[first + v], now);
+    if (key < bestKey) bestKey = key, best = first + v;
+  }
+  return best;
+}
+
 template <bool kSynchronous, bool kRandom>
 int32_t VcNetwork::decide(int32_t channel, Cycle now) {
+  if constexpr (!kSynchronous) {
+    if (maskDecisions_) return decideByMask<kRandom>(channel, now);
+  }
   const Channel& c = channels_[channel];
   const bool sink = toTerminal(c);
   uint64_t bestKey = ~uint64_t{0};
@@ -772,14 +816,7 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
       if (!kSynchronous || out.next < 0) continue;
       if (decideSynchronous<kRandom>(laneChannel_[out.next], now) != out.next) continue;
     }
-    const int32_t v = lane - first;
-    uint64_t key;
-    if constexpr (kRandom) {
-      key = randomKeyPremixed(premixedSeed_, channel, v, now);
-    } else {
-      ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
-      key = arbitrationKey(p_.arbitration, ai);
-    }
+    const uint64_t key = laneKey<kRandom>(channel, c, lane - first, out, now);
     if (key < bestKey) bestKey = key, best = lane;
   }
   return best;

@@ -324,6 +324,11 @@ class VcNetwork : public Network {
   // the channel loop: it runs for every active channel every cycle.
   template <bool kSynchronous, bool kRandom>
   [[gnu::always_inline]] inline int32_t decide(int32_t channel, Cycle now);
+  // The pipelined decision without a branch per lane (maskDecisions_).
+  template <bool kRandom>
+  [[gnu::always_inline]] inline int32_t decideByMask(int32_t channel, Cycle now);
+  template <bool kRandom>  // the arbitration key of lane v of channel c
+  [[gnu::always_inline]] inline uint64_t laneKey(int32_t channel, const Channel& c, int v, const Lane& out, Cycle now) const;
   // The synchronous mode's decision, memoised per cycle (decisions_).
   template <bool kRandom>
   int32_t decideSynchronous(int32_t channel, Cycle now);
@@ -384,6 +389,8 @@ class VcNetwork : public Network {
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
+  int32_t noFeederLane_ = 0;          // the last lane: empty for ever, read where a lane has no feeder
+  bool maskDecisions_ = false;        // decideByMask: pipelined, at most 32 lanes, no store-and-forward
 
   struct Decision {  // a channel's decision in the synchronous mode, per cycle
     Cycle at = kNever;
