@@ -26,7 +26,7 @@ class WindowLayer : public NicProtocol {
  public:
   WindowLayer(PacketPool& packets, int terminals, int window)
       : packets_(packets), outstanding_(terminals, 0), window_(window) {}
-  bool eligible(int t, const std::deque<int32_t>&, size_t) const override { return outstanding_[t] < window_; }
+  bool eligible(int t, const RingDeque<int32_t>&, size_t) const override { return outstanding_[t] < window_; }
   void sent(int t, int32_t packet) override {
     if (packets_[packet].control) return;
     ++gWindow.sent;

@@ -1,6 +1,6 @@
 // First in, first out: a message is sent whole before the next one starts. A refused
 // packet stays at the head, so a stalled message blocks everything behind it.
-#include <deque>
+#include "common/ring_deque.h"
 
 #include "nic/injection_queue.h"
 
@@ -25,7 +25,7 @@ class FifoQueue : public InjectionQueue {
     int32_t message;
     int unsent;
   };
-  std::deque<Entry> queue_;
+  RingDeque<Entry> queue_;
 };
 
 }  // namespace

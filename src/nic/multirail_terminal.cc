@@ -8,7 +8,7 @@
 //
 // Keys ([nic]): send_buffer, receive_buffer (packets each NIC holds each way, 2);
 // bus_flits_per_cycle (1).
-#include <deque>
+#include "common/ring_deque.h"
 #include <vector>
 
 #include "config/config.h"
@@ -43,8 +43,8 @@ class MultirailTerminals : public TerminalModel {
  private:
   struct Nic {
     IoBus bus;
-    std::deque<int32_t> sendBuffer;  // crossed the bus, waiting for the network
-    std::deque<int32_t> received;    // ejected, waiting for the bus
+    RingDeque<int32_t> sendBuffer;  // crossed the bus, waiting for the network
+    RingDeque<int32_t> received;    // ejected, waiting for the bus
     int reserved = 0;                // receive-buffer slots promised to packets being ejected
     int32_t moving = -1;             // packet on the bus
     bool active = false;

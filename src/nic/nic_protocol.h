@@ -7,7 +7,7 @@
 // Keys ([nic]): type = "none" (default), "buffers_only", "nifdy", or a list of layers; each
 // documents its own keys.
 #pragma once
-#include <deque>
+#include "common/ring_deque.h"
 #include <memory>
 
 #include "common/build_context.h"
@@ -24,7 +24,7 @@ class NicProtocol {
   virtual void sizeBuffers(ProcessorParams&) const {}
   // Whether pool[index] may go to the network now (the oldest packet every layer lets go
   // is sent first).
-  virtual bool eligible(int /*terminal*/, const std::deque<int32_t>& /*pool*/, size_t /*index*/) const {
+  virtual bool eligible(int /*terminal*/, const RingDeque<int32_t>& /*pool*/, size_t /*index*/) const {
     return true;
   }
   // The layer writes the header fields (Packet::nicFlags, nicValue) of data packets; at most

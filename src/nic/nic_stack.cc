@@ -28,7 +28,7 @@ void NicStack::sizeBuffers(ProcessorParams& p) const {
   for (const auto& layer : layers_) layer->sizeBuffers(p);
 }
 
-int NicStack::choose(int terminal, const std::deque<int32_t>& pool) const {
+int NicStack::choose(int terminal, const RingDeque<int32_t>& pool) const {
   for (size_t i = 0; i < pool.size(); ++i) {
     const bool all = std::all_of(layers_.begin(), layers_.end(),
                                  [&](const auto& layer) { return layer->eligible(terminal, pool, i); });

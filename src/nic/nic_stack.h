@@ -9,7 +9,7 @@
 //    processor takes packets from the layers' own buffers in layer order;
 //  - at most one layer writes the header fields of data packets.
 #pragma once
-#include <deque>
+#include "common/ring_deque.h"
 #include <memory>
 #include <vector>
 
@@ -23,7 +23,7 @@ class NicStack {
 
   void sizeBuffers(ProcessorParams& p) const;
   // Index in `pool` of the packet to hand to the network next, -1 if none may go.
-  int choose(int terminal, const std::deque<int32_t>& pool) const;
+  int choose(int terminal, const RingDeque<int32_t>& pool) const;
   void sent(int terminal, int32_t packet);
   void unsent(int terminal, int32_t packet);
   // A control packet reached `terminal`: to the layer that made it.

@@ -44,7 +44,7 @@ bool Nifdy::inTable(int terminal, int destination) const {
   return std::find(t.begin(), t.end(), destination) != t.end();
 }
 
-bool Nifdy::eligible(int terminal, const std::deque<int32_t>& pool, size_t i) const {
+bool Nifdy::eligible(int terminal, const RingDeque<int32_t>& pool, size_t i) const {
   const int d = packets_[pool[i]].destination;
   for (size_t j = 0; j < i; ++j) {
     if (packets_[pool[j]].destination == d) return false;  // rank > 0: an older packet for d waits

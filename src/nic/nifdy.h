@@ -51,7 +51,7 @@ class Nifdy : public NicProtocol {
   Nifdy(const NifdyParams& params, PacketPool& packets, int terminals);
 
   void sizeBuffers(ProcessorParams& p) const override;
-  bool eligible(int terminal, const std::deque<int32_t>& pool, size_t index) const override;
+  bool eligible(int terminal, const RingDeque<int32_t>& pool, size_t index) const override;
   bool usesDataHeader() const override { return true; }
   void sent(int terminal, int32_t packet) override;
   void unsent(int terminal, int32_t packet) override;

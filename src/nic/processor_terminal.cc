@@ -9,7 +9,7 @@
 // these go before data and never reach the processor. One network for now: a processor
 // with one NIC per rail comes with the multi-rail NIC (issue 12).
 #include <algorithm>
-#include <deque>
+#include "common/ring_deque.h"
 
 #include "config/config.h"
 #include "nic/message_layer.h"
@@ -38,9 +38,9 @@ class ProcessorTerminals : public TerminalModel {
 
  private:
   struct Terminal {
-    std::deque<int32_t> pool;      // written by the processor, waiting for the network
-    std::deque<int32_t> arrivals;  // delivered, waiting for the processor
-    std::deque<int32_t> control;   // the protocol's own packets (acks), sent before the pool
+    RingDeque<int32_t> pool;      // written by the processor, waiting for the network
+    RingDeque<int32_t> arrivals;  // delivered, waiting for the processor
+    RingDeque<int32_t> control;   // the protocol's own packets (acks), sent before the pool
     int reserved = 0;              // arrivals promised to packets being ejected
     int32_t sending = -1;          // packet the processor is writing (enters the pool at busyUntil)
     int32_t receiving = -1;        // packet the processor is reading (received at busyUntil)
@@ -96,7 +96,7 @@ int32_t ProcessorTerminals::pull(Port port, Cycle now) {
   const int index = protocol_.choose(terminal, s.pool);
   if (index < 0) return -1;
   const int32_t id = s.pool[index];
-  s.pool.erase(s.pool.begin() + index);
+  s.pool.eraseAt(index);
   protocol_.sent(terminal, id);
   // Room in the pool: the processor may start writing the next packet in this same cycle.
   if (runProcessor(terminal, now)) activate(terminal);
