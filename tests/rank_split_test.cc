@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "common/error.h"
@@ -89,6 +90,19 @@ TEST(RankSplit, SynchronousTimingRefusesToSplit) {
   const RankRun run = runOnRanks(config, 2, 1);
   EXPECT_NE(run.refusal.find("under mpirun with 2 ranks"), std::string::npos) << run.refusal;
   EXPECT_NE(run.refusal.find("synchronous timing"), std::string::npos) << run.refusal;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(RankSplit, MoreRanksThanRoutersIsAConfigurationError) {
+  const std::string path = ::testing::TempDir() + "/two_routers.toml";
+  std::ofstream(path) << "[topology]\ntype = \"mesh\"\nk = 2\nn = 1\n[routing]\ntype = \"dimension_order\"\n"
+                         "[traffic]\nrate = 0.1\n";
+  const RankRun run = runOnRanks(path, 3, 1);
+  EXPECT_NE(run.refusal.find("simulation.threads: 3 ranks x 1 threads each need a router"), std::string::npos)
+      << run.refusal;
 }
 
 }  // namespace

@@ -146,11 +146,7 @@ void VcNetwork::arrivalSpace(Port port) {
 void VcNetwork::buildShards() {
   const int64_t routers = topology_.numRouters();
   const int ranks = splitOverRanks() ? p_.ranks->size() : 1;
-  if (ranks > 1 && routers < int64_t{ranks} * p_.threads) {
-    throw ConfigError(fmt::format("{} routers cannot be split over {} ranks x {} threads: use fewer", routers, ranks,
-                                  p_.threads));
-  }
-  if (ranks == 1) p_.ranks = nullptr;
+  if (ranks == 1) p_.ranks = nullptr;  // readSplit checked that every rank gets a router
   const int count = static_cast<int>(std::clamp<int64_t>(int64_t{p_.threads} * ranks, 1, std::max<int64_t>(routers, 1)));
   const int local = ranks > 1 ? p_.threads : count;
   firstLocalShard_ = ranks > 1 ? p_.ranks->rank() * p_.threads : 0;
@@ -1129,6 +1125,12 @@ void readSplit(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterStat
   p.threads = ctx.threads;
   p.ranks = ctx.ranks;
   if (!splitAsked(ctx)) return;
+  const int ranks = ctx.ranks ? ctx.ranks->size() : 1;
+  if (ranks > 1 && ctx.topology->numRouters() < int64_t{ranks} * p.threads) {
+    ctx.root->child("simulation").fail("threads", fmt::format("{} ranks x {} threads each need a router of their own, "
+                                                              "and the network has {}: use fewer ranks or threads",
+                                                              ranks, p.threads, ctx.topology->numRouters()));
+  }
   const char* why = p.timing.synchronous ? "synchronous timing chains decisions across routers within a cycle (use timing.mode = \"pipelined\")"
                     : crossRouterState   ? "router.backpressure and host buffering share state between routers"
                     : p.switchKind != SwitchKind::kMultiplexed ? "a separable switch (router.switch, router.preset) runs on one thread"
