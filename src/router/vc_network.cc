@@ -869,7 +869,10 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
       else credits.push_back(feeder);
     } else {
       if (seq == 0) s.leftEvents.push_back({listedAt_[channel], packets_[id].source, id, now, NiEvent::kInjected});
-      if (tail) ++s.injectionLanesFreed;
+      if (tail) {
+        ++s.injectionLanesFreed;
+        if (splitOverRanks()) s.sourcesEmptied.push_back(feeder);  // the other ranks' injection reads it
+      }
     }
     channels_[channel].roundRobin = static_cast<int16_t>(lane - channels_[channel].firstLane);
     s.staged.push_back({lane, id, seq, tail});
@@ -898,10 +901,11 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
     }
     sendOn<kSharedLanes, kPooled>(s, c, f.lane, f.tail);
     ++s.buffered;  // counted by the sender, wherever the buffer is
-    if (kSplit && c.rankRole != kRankLocal) {
+    if (kSplit && c.rankRole == kRankRemoteEnd) {  // the rank of the next router receives it
       s.toRanks.push_back(f);
-      if (c.rankRole == kRankRemoteEnd) continue;  // the rank of the next router receives it
+      continue;
     }
+    if (kSplit && kSharedLanes && f.tail && c.rankRole == kRankMirrored) s.injectionReleased.push_back(f.lane);
     receiveFlit<kSharedLanes>(s, c, f, readyAt);
   }
   if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
@@ -921,7 +925,7 @@ void VcNetwork::checkInvariants() const {
     if (l.capacity == 0) continue;
     // Split over ranks, a rank checks the sides of a lane it keeps.
     const Channel& c = channels_[laneChannel_[i]];
-    const bool sender = localShard(channelShard_[laneChannel_[i]]) || c.rankRole == kRankMirrored;
+    const bool sender = localShard(channelShard_[laneChannel_[i]]);
     const bool receiver = localShard(routerShard_[c.dstRouter]);
     if (receiver) buffered += l.count;
     if (sender && (l.credits < 0 || l.credits > l.capacity)) {

@@ -185,9 +185,9 @@ class VcNetwork : public Network {
     bool everyLane = false; // every lane may move a flit per cycle (host memory, wide ejection)
   };
   enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
-  // Split over ranks: an injection channel's sending side (the terminal's) is kept by every
-  // rank, as every rank runs the injection phase; a channel into another rank's router
-  // hands its flits to that rank.
+  // Split over ranks: every rank runs the injection phase, so it keeps whether each
+  // terminal's injection lanes are taken and its source lanes busy; a channel into another
+  // rank's router hands its flits to that rank.
   enum RankRole : uint8_t { kRankLocal, kRankMirrored, kRankRemoteEnd };
   // Lane v of a channel serves lane index v % lanes: on a wide terminal channel each
   // virtual network has lanes of its own, as each outbound lane of a SPIDER adapter has its
@@ -250,7 +250,10 @@ class VcNetwork : public Network {
     std::vector<std::vector<int32_t>> headsFor;  // per shard: heads that entered its routers
     std::vector<std::vector<int32_t>> releasedFor;  // per shard: its channels with parked heads that had a lane freed
     std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves
-    std::vector<StagedFlit> toRanks;  // moves on channels other ranks hear of (RankRole)
+    std::vector<StagedFlit> toRanks;  // flits into another rank's router
+    // Injection state the other ranks' injection phases read: source lanes emptied, and
+    // injection lanes released (or, with credit timing, to be released next cycle).
+    std::vector<int32_t> sourcesEmptied, injectionReleased;
     std::vector<RankReserve> reserved;  // arrivals reserved, for the other ranks' NIs
     uint64_t listings = 0;  // channels this shard listed
     // Counter changes of this cycle, added to the plumbing's at its end.
@@ -470,6 +473,7 @@ class VcNetwork : public Network {
   // and leaves every rank's NI calls in `left` and `arrived` in one-process order.
   void exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left, std::vector<NiEvent>& arrived);
   std::vector<RankCredit> takeCreditsForRanks(Cycle now);  // this cycle's credits other ranks return
+  void predictInjectionReleases(Cycle now);  // injection lanes next cycle's credits will free
   void applyRankFlit(const RankFlit& f, Cycle now);
   void applyRankCredit(const RankCredit& c);
   void checkBufferedOverRanks(uint64_t localBuffered) const;

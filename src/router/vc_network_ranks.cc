@@ -6,9 +6,9 @@
 //  - flits sent into another rank's router (the sender keeps the lane's sending side, the
 //    receiver its buffer) and the head's hop and cut-through counts;
 //  - credits a rank returns to a lane whose sender is another rank;
-//  - every injection channel's moves and credits: every rank runs the injection phase (it
-//    calls the replicated NI), so every rank keeps the terminals' source lanes and the
-//    sending side of their injection lanes;
+//  - the injection state every rank's injection phase reads (it calls the replicated NI, so
+//    every rank runs it): source lanes emptied, and injection lanes released, those that
+//    next cycle's credits will free announced a cycle ahead;
 //  - arrivals reserved at an ejection port, which the other ranks' NIs reserve too;
 //  - the calls into the NI (left, head arrived, delivered), which every rank then makes in
 //    the order of the channels' listing stamps, as one process would.
@@ -82,34 +82,39 @@ std::vector<VcNetwork::RankCredit> VcNetwork::takeCreditsForRanks(Cycle now) {
     auto& slot = shards_[i].creditWheel[due % shards_[i].creditWheel.size()];
     size_t keep = 0;
     for (int32_t lane : slot) {
-      const int32_t channel = laneChannel_[lane];
-      const bool mirrored = channels_[channel].rankRole == kRankMirrored;
-      if (mirrored || !localShard(channelShard_[channel])) out.push_back({lane, due});
-      if (mirrored || localShard(channelShard_[channel])) slot[keep++] = lane;
+      if (localShard(channelShard_[laneChannel_[lane]])) slot[keep++] = lane;
+      else out.push_back({lane, due});
     }
     slot.resize(keep);
   }
   return out;
 }
 
+void VcNetwork::predictInjectionReleases(Cycle now) {
+  // A lane whose tail has been sent is released by the credit that fills it, in the credit
+  // phase before the injection phase: the other ranks must know one cycle ahead. A lane
+  // gets at most one credit per cycle (its buffer sends at most one flit).
+  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
+    Shard& s = shards_[i];
+    for (int32_t lane : s.creditWheel[(now + 1) % s.creditWheel.size()]) {
+      const Lane& l = lanes_[lane];
+      if (channels_[laneChannel_[lane]].rankRole == kRankMirrored && l.tailSent && l.credits + 1 == l.capacity) {
+        s.injectionReleased.push_back(lane);
+      }
+    }
+  }
+}
+
 void VcNetwork::applyRankCredit(const RankCredit& credit) {
-  const int32_t channel = laneChannel_[credit.lane];
-  const int owner = channelShard_[channel];
-  if (!localShard(owner) && channels_[channel].rankRole != kRankMirrored) return;  // another rank's
-  Shard& s = shards_[localShard(owner) ? owner : firstLocalShard_];
+  const int owner = channelShard_[laneChannel_[credit.lane]];
+  if (!localShard(owner)) return;  // another rank's
+  Shard& s = shards_[owner];
   s.creditWheel[credit.due % s.creditWheel.size()].push_back(credit.lane);
 }
 
 void VcNetwork::applyRankFlit(const RankFlit& f, Cycle now) {
-  Channel& c = channels_[laneChannel_[f.lane]];
-  Shard& first = shards_[firstLocalShard_];
+  const Channel& c = channels_[laneChannel_[f.lane]];
   const bool shared = p_.releaseOnTailSent;
-  if (c.rankRole == kRankMirrored) {  // another rank's terminal sent on: its source lane and injection lane
-    Lane& out = lanes_[f.lane];
-    takeFront(lanes_[out.feeder], out, f.tail);
-    shared ? sendOn<true, false>(first, c, f.lane, f.tail) : sendOn<false, false>(first, c, f.lane, f.tail);
-    return;
-  }
   const int shard = routerShard_[c.dstRouter];
   if (!localShard(shard)) return;  // between two other ranks
   if (f.seq == 0) {  // the head brings what the routers behind it counted
@@ -125,8 +130,14 @@ void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<Ni
                                   std::vector<NiEvent>& arrived) {
   std::vector<RankFlit> flits;
   std::vector<RankReserve> reserved;
+  std::vector<int32_t> emptied, released;
+  predictInjectionReleases(now);
   for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
     Shard& s = shards_[i];
+    emptied.insert(emptied.end(), s.sourcesEmptied.begin(), s.sourcesEmptied.end());
+    released.insert(released.end(), s.injectionReleased.begin(), s.injectionReleased.end());
+    s.sourcesEmptied.clear();
+    s.injectionReleased.clear();
     for (const StagedFlit& f : s.toRanks) {
       const Packet& pk = packets_[f.packet];
       flits.push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, f.tail});
@@ -146,6 +157,8 @@ void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<Ni
   putAll(out, flits);
   putAll(out, takeCreditsForRanks(now));
   putAll(out, reserved);
+  putAll(out, emptied);
+  putAll(out, released);
   putAll(out, withCounts(left));
   putAll(out, withCounts(arrived));
   p_.ranks->allGather(out, rankBytesIn_, rankOffsets_);
@@ -171,6 +184,10 @@ void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<Ni
         throw InternalError(fmt::format("rank exchange: terminal {} refused an arrival rank {} reserved", a.terminal, r));
       }
     }
+    takeAll(at, end, emptied);
+    for (int32_t lane : emptied) lanes_[lane].packet = -1;
+    takeAll(at, end, released);
+    for (int32_t lane : released) releaseLane(shards_[firstLocalShard_], lane);
     for (std::vector<NiEvent>* list : {&left, &arrived}) {
       takeAll(at, end, events);
       for (const RankEvent& e : events) {
