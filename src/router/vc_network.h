@@ -472,6 +472,9 @@ class VcNetwork : public Network {
   // The cycle's exchange: sends what the other ranks must hear of, applies what they sent,
   // and leaves every rank's NI calls in `left` and `arrived` in one-process order.
   void exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left, std::vector<NiEvent>& arrived);
+  void packForRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& left,
+                    const std::vector<NiEvent>& arrived);
+  void applyFromRank(int r, Cycle now, CycleTotals& totals, std::vector<NiEvent>& left, std::vector<NiEvent>& arrived);
   std::vector<RankCredit> takeCreditsForRanks(Cycle now);  // this cycle's credits other ranks return
   void predictInjectionReleases(Cycle now);  // injection lanes next cycle's credits will free
   void applyRankFlit(const RankFlit& f, Cycle now);

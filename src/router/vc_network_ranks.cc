@@ -126,8 +126,9 @@ void VcNetwork::applyRankFlit(const RankFlit& f, Cycle now) {
   shared ? receiveFlit<true>(shards_[shard], c, staged, readyAt) : receiveFlit<false>(shards_[shard], c, staged, readyAt);
 }
 
-void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left,
-                                  std::vector<NiEvent>& arrived) {
+// This rank's part of the cycle's exchange, into rankBytesOut_; empties the shards' outboxes.
+void VcNetwork::packForRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& left,
+                             const std::vector<NiEvent>& arrived) {
   std::vector<RankFlit> flits;
   std::vector<RankReserve> reserved;
   std::vector<int32_t> emptied, released;
@@ -136,15 +137,15 @@ void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<Ni
     Shard& s = shards_[i];
     emptied.insert(emptied.end(), s.sourcesEmptied.begin(), s.sourcesEmptied.end());
     released.insert(released.end(), s.injectionReleased.begin(), s.injectionReleased.end());
-    s.sourcesEmptied.clear();
-    s.injectionReleased.clear();
+    reserved.insert(reserved.end(), s.reserved.begin(), s.reserved.end());
     for (const StagedFlit& f : s.toRanks) {
       const Packet& pk = packets_[f.packet];
       flits.push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, f.tail});
     }
-    s.toRanks.clear();
-    reserved.insert(reserved.end(), s.reserved.begin(), s.reserved.end());
+    s.sourcesEmptied.clear();
+    s.injectionReleased.clear();
     s.reserved.clear();
+    s.toRanks.clear();
   }
   auto withCounts = [&](const std::vector<NiEvent>& events) {
     std::vector<RankEvent> out;
@@ -161,41 +162,53 @@ void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<Ni
   putAll(out, released);
   putAll(out, withCounts(left));
   putAll(out, withCounts(arrived));
-  p_.ranks->allGather(out, rankBytesIn_, rankOffsets_);
+}
 
-  const size_t ownLeft = left.size(), ownArrived = arrived.size();
+// Applies rank r's part of the exchange, in the order packForRanks wrote it.
+void VcNetwork::applyFromRank(int r, Cycle now, CycleTotals& totals, std::vector<NiEvent>& left,
+                              std::vector<NiEvent>& arrived) {
+  const std::byte* at = rankBytesIn_.data() + rankOffsets_[r];
+  const std::byte* end = rankBytesIn_.data() + rankOffsets_[r + 1];
   std::vector<CycleTotals> theirTotals;
+  takeAll(at, end, theirTotals);
+  if (theirTotals.size() != 1) throw InternalError("rank exchange: no cycle totals");
+  totals.add(theirTotals[0]);
+  std::vector<RankFlit> flits;
+  takeAll(at, end, flits);
+  for (const RankFlit& f : flits) applyRankFlit(f, now);
   std::vector<RankCredit> credits;
+  takeAll(at, end, credits);
+  for (const RankCredit& c : credits) applyRankCredit(c);
+  std::vector<RankReserve> reserved;
+  takeAll(at, end, reserved);
+  for (const RankReserve& a : reserved) {
+    if (!terminals_.reserveArrival(a.terminal, a.packet)) {
+      throw InternalError(fmt::format("rank exchange: terminal {} refused an arrival rank {} reserved", a.terminal, r));
+    }
+  }
+  std::vector<int32_t> lanes;
+  takeAll(at, end, lanes);
+  for (int32_t lane : lanes) lanes_[lane].packet = -1;  // a source lane emptied
+  takeAll(at, end, lanes);
+  for (int32_t lane : lanes) releaseLane(shards_[firstLocalShard_], lane);  // an injection lane released
   std::vector<RankEvent> events;
+  for (std::vector<NiEvent>* list : {&left, &arrived}) {
+    takeAll(at, end, events);
+    for (const RankEvent& e : events) {
+      packets_[e.event.packet].hops = e.hops;
+      packets_[e.event.packet].cutThroughs = e.cutThroughs;
+      list->push_back(e.event);
+    }
+  }
+}
+
+void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left,
+                                  std::vector<NiEvent>& arrived) {
+  packForRanks(now, totals, left, arrived);
+  p_.ranks->allGather(rankBytesOut_, rankBytesIn_, rankOffsets_);
+  const size_t ownLeft = left.size(), ownArrived = arrived.size();
   for (int r = 0; r < p_.ranks->size(); ++r) {
-    if (r == p_.ranks->rank()) continue;
-    const std::byte* at = rankBytesIn_.data() + rankOffsets_[r];
-    const std::byte* end = rankBytesIn_.data() + rankOffsets_[r + 1];
-    takeAll(at, end, theirTotals);
-    if (theirTotals.size() != 1) throw InternalError("rank exchange: no cycle totals");
-    totals.add(theirTotals[0]);
-    takeAll(at, end, flits);
-    for (const RankFlit& f : flits) applyRankFlit(f, now);
-    takeAll(at, end, credits);
-    for (const RankCredit& c : credits) applyRankCredit(c);
-    takeAll(at, end, reserved);
-    for (const RankReserve& a : reserved) {
-      if (!terminals_.reserveArrival(a.terminal, a.packet)) {
-        throw InternalError(fmt::format("rank exchange: terminal {} refused an arrival rank {} reserved", a.terminal, r));
-      }
-    }
-    takeAll(at, end, emptied);
-    for (int32_t lane : emptied) lanes_[lane].packet = -1;
-    takeAll(at, end, released);
-    for (int32_t lane : released) releaseLane(shards_[firstLocalShard_], lane);
-    for (std::vector<NiEvent>* list : {&left, &arrived}) {
-      takeAll(at, end, events);
-      for (const RankEvent& e : events) {
-        packets_[e.event.packet].hops = e.hops;
-        packets_[e.event.packet].cutThroughs = e.cutThroughs;
-        list->push_back(e.event);
-      }
-    }
+    if (r != p_.ranks->rank()) applyFromRank(r, now, totals, left, arrived);
   }
   // In listing order, as one process calls them (a channel's own calls keep their order).
   auto byListing = [](const NiEvent& a, const NiEvent& b) { return a.channel < b.channel; };
