@@ -490,7 +490,7 @@ class VcNetwork : public Network {
   std::vector<std::vector<uint64_t>> channelUse_;    // [ChannelUse][router]
 };
 
-// The per-flit steps shared by the moves and by the rank exchange (vc_network_ranks.cc).
+// The per-flit steps of the moves; receiveFlit also serves the rank exchange (vc_network_ranks.cc).
 inline bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
   const Lane& in = lanes_[lane];
   if (in.count == 0 || frontReady(in) > now) return false;
