@@ -101,10 +101,9 @@ void VcNetwork::buildChannels() {
 void VcNetwork::buildLanes() {
   const int V = sourceLanesPerTerminal();
   const int32_t sourceLanes = topology_.numTerminals() * V;
-  lanes_.resize(routerLaneEnd_ + sourceLanes + 1);
-  noFeederLane_ = static_cast<int32_t>(lanes_.size() - 1);
-  lanes_[noFeederLane_] = Lane{};  // no flits: never ready
+  lanes_.resize(routerLaneEnd_ + sourceLanes);
   laneChannel_.resize(lanes_.size(), -1);
+  feedReady_.resize(routerLaneEnd_);
   uint32_t slots = 0;
   for (size_t c = 0; c < channels_.size(); ++c) {
     const Channel& ch = channels_[c];
@@ -118,6 +117,7 @@ void VcNetwork::buildLanes() {
         l.capacity = static_cast<uint16_t>(capacity);
         l.credits = toTerminal(ch) ? (1 << 30) : capacity;  // a terminal sinks every flit at once
         l.ringBase = slots;
+        feedReady_[lane] = kNever;
       }
       slots += capacity;
     }
@@ -258,6 +258,7 @@ void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
   l.owner = packet;
   l.feeder = feeder;
   lanes_[feeder].next = lane;
+  feedReady_[lane] = feedOf(lanes_[feeder]);
   l.tailSent = false;
   activate(laneChannel_[lane]);
 }
@@ -277,6 +278,7 @@ void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   Lane& l = lanes_[lane];
   l.owner = -1;
   l.feeder = -1;
+  feedReady_[lane] = kNever;
   l.tailSent = false;
   Channel& c = channels_[laneChannel_[lane]];
   --c.allocated;
@@ -580,6 +582,7 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   if (p_.separateAllocation) {  // the switch is allocated in the next pipeline stage
     Cycle& front = ready_[l.ringBase + l.ringHead];
     front = std::max(front, now + 1);
+    refreshFeed(l);
   }
   s.giveAnswer(std::exchange(answerOf_[req.lane], -1));
   if (!rules_.empty()) leaveWaiting(req.router, l.packet);
@@ -707,6 +710,7 @@ void VcNetwork::scheduleHostReady(Cycle inMemory) {
   for (const HostReady& h : hostReady_) {
     const Lane& l = lanes_[h.lane];
     ready_[l.ringBase + l.ringHead] = std::max(hostHeadReady_[h.lane - hostLaneBase_], host_->process(h.router, inMemory));
+    refreshFeed(l);
   }
   hostReady_.clear();
 }
@@ -775,11 +779,8 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
   uint32_t ready = 0;
   for (int v = 0; v < p_.lanes; ++v) {
     const Lane& out = lanes_[first + v];
-    const Lane& in = lanes_[out.feeder >= 0 ? out.feeder : noFeederLane_];
     const bool room = sink | (out.credits > c.poolSize) | ((out.credits > 0) & (c.poolFree > 0));
-    // An empty feeder reads slot 0 instead of its own front slot: a line already cached.
-    const uint32_t front = in.count != 0 ? in.ringBase + in.ringHead : 0;
-    const bool go = (in.count != 0) & (ready_[front] <= now) & room;
+    const bool go = (feedReady_[first + v] <= now) & room;
     ready |= uint32_t(go) << v;
   }
   if ((ready & (ready - 1)) == 0) return ready == 0 ? -1 : first + __builtin_ctz(ready);  // no rival: no key
@@ -804,9 +805,10 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
   int32_t best = -1;
   const int32_t first = c.firstLane, end = c.firstLane + p_.lanes;
   for (int32_t lane = first; lane < end; ++lane) {
+    // No flit ready at the feeder (or none: free, or the owner's tail has already left).
+    if (feedReady_[lane] > now) continue;
     const Lane& out = lanes_[lane];
-    if (out.feeder < 0) continue;  // free, or the owner's tail has already left
-    if (!frontMayLeave(out.feeder, now)) continue;
+    if (vns_.anyStoreAndForward() && !frontMayLeave(out.feeder, now)) continue;  // the whole packet first
     if (!sink && !hasRoom(out, c)) {
       // Full downstream buffer: only the synchronous mode lets a flit in as the front leaves.
       if (!kSynchronous || out.next < 0) continue;
@@ -936,6 +938,10 @@ void VcNetwork::checkInvariants() const {
                                       i, l.credits, l.count, inFlightCredits[i], l.capacity));
     }
     if (receiver && l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
+    const Cycle feed = l.feeder >= 0 ? feedOf(lanes_[l.feeder]) : kNever;
+    if (sender && feedReady_[i] != feed) {
+      throw InternalError(fmt::format("lane {}: feeder's front ready at {}, recorded {}", i, feed, feedReady_[i]));
+    }
   }
   checkOutputBuffers();
   if (splitOverRanks()) checkBufferedOverRanks(buffered);

@@ -270,6 +270,12 @@ class VcNetwork : public Network {
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
   Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
+  // What feedReady_ holds for the lane `in` feeds: when its front flit may leave.
+  Cycle feedOf(const Lane& in) const { return in.count != 0 ? frontReady(in) : kNever; }
+  // After the front of `in` changed other than by a move (those update it themselves).
+  void refreshFeed(const Lane& in) {
+    if (in.next >= 0) feedReady_[in.next] = feedOf(in);
+  }
   // Ring position `offset` slots after the lane's head (offset < 2 * capacity): a compare
   // instead of a division, on the per-flit path.
   static uint32_t ringSlot(const Lane& l, uint32_t offset) {
@@ -384,6 +390,11 @@ class VcNetwork : public Network {
   std::vector<Lane, UntouchedAllocator<Lane>> lanes_;
   std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)
   std::vector<Cycle, UntouchedAllocator<Cycle>> ready_;  // per buffer slot: cycle the flit may leave (0 at first)
+  // Per channel lane (its sending side): when the front flit of its feeder may leave, kNever
+  // if it has no feeder or the feeder is empty. A copy of the feeder's state kept by every
+  // writer of it, so that a channel decision reads its own lanes' line and not each feeder's
+  // lane and front slot elsewhere in memory (docs/performance.md).
+  std::vector<Cycle, UntouchedAllocator<Cycle>> feedReady_;
   std::vector<int32_t> slotPacket_;   // per buffer slot: the packet whose head it holds (releaseOnTailSent only)
   std::vector<Channel> channels_;
   std::vector<int32_t> channelTerminal_;  // ejection channel: the terminal it feeds, else -1
@@ -392,7 +403,6 @@ class VcNetwork : public Network {
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
-  int32_t noFeederLane_ = 0;          // the last lane: empty for ever, read where a lane has no feeder
   bool maskDecisions_ = false;        // decideByMask: pipelined, at most 32 lanes, no store-and-forward
 
   struct Decision {  // a channel's decision in the synchronous mode, per cycle
@@ -506,6 +516,7 @@ inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {
   in.ringHead = static_cast<uint16_t>(in.ringHead + 1 == in.capacity ? 0 : in.ringHead + 1);
   --in.count;
   ++in.frontSeq;
+  feedReady_[in.next] = tail ? kNever : feedOf(in);
   if (tail) {
     in.packet = -1;
     in.next = -1;
@@ -531,6 +542,7 @@ inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit&
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
   ready_[slot] = readyAt;
+  if (l.count == 0 && l.next >= 0) feedReady_[l.next] = readyAt;  // the new front of a lane already routed
   ++l.count;
   ++l.received;
   if (f.seq != 0) return;
