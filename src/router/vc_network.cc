@@ -103,7 +103,7 @@ void VcNetwork::buildLanes() {
   const int32_t sourceLanes = topology_.numTerminals() * V;
   lanes_.resize(routerLaneEnd_ + sourceLanes);
   laneChannel_.resize(lanes_.size(), -1);
-  feedReady_.resize(routerLaneEnd_);
+  sendState_.resize(routerLaneEnd_);
   uint32_t slots = 0;
   for (size_t c = 0; c < channels_.size(); ++c) {
     const Channel& ch = channels_[c];
@@ -115,9 +115,9 @@ void VcNetwork::buildLanes() {
         Lane& l = lanes_[lane];
         l = Lane{};
         l.capacity = static_cast<uint16_t>(capacity);
-        l.credits = toTerminal(ch) ? (1 << 30) : capacity;  // a terminal sinks every flit at once
         l.ringBase = slots;
-        feedReady_[lane] = kNever;
+        sendState_[lane] = SendState{};
+        sendState_[lane].credits = toTerminal(ch) ? (1 << 30) : capacity;  // a terminal sinks every flit at once
       }
       slots += capacity;
     }
@@ -258,8 +258,8 @@ void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
   l.owner = packet;
   l.feeder = feeder;
   lanes_[feeder].next = lane;
-  feedReady_[lane] = feedOf(lanes_[feeder]);
-  l.tailSent = false;
+  sendState_[lane].feedReady = feedOf(lanes_[feeder]);
+  sendState_[lane].tailSent = false;
   activate(laneChannel_[lane]);
 }
 
@@ -278,8 +278,8 @@ void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   Lane& l = lanes_[lane];
   l.owner = -1;
   l.feeder = -1;
-  feedReady_[lane] = kNever;
-  l.tailSent = false;
+  sendState_[lane].feedReady = kNever;
+  sendState_[lane].tailSent = false;
   Channel& c = channels_[laneChannel_[lane]];
   --c.allocated;
   if (c.host) host_->give(c.dstRouter, hostLaneToGo_[lane - hostLaneBase_]);
@@ -287,13 +287,13 @@ void VcNetwork::releaseLane(Shard& s, int32_t lane) {
 
 template <bool kPooled>
 void VcNetwork::returnCredit(Shard& s, int32_t lane) {
-  Lane& l = lanes_[lane];
+  SendState& l = sendState_[lane];
   if (kPooled) {
     Channel& c = channels_[laneChannel_[lane]];
     if (l.credits < c.poolSize) ++c.poolFree;  // the lane gives back a borrowed slot
   }
   ++l.credits;
-  if (l.tailSent && l.credits == l.capacity) releaseLane(s, lane);
+  if (l.tailSent && l.credits == lanes_[lane].capacity) releaseLane(s, lane);
 }
 
 void VcNetwork::step(Cycle now) {
@@ -683,7 +683,7 @@ void VcNetwork::collectEveryLane(Shard& s, int32_t channel, Cycle now) {
     const Lane& in = lanes_[out.feeder];
     if (in.count == 0 || frontReady(in) > now) continue;
     // A wide injection channel feeds a router's input lanes, which must have room.
-    if (!toTerminal(c) && !hasRoom(out, c)) continue;
+    if (!toTerminal(c) && !hasRoom(sendState_[lane], c)) continue;
     s.moves.push_back(lane);
     if (!c.host) continue;
     ++hostFlits_;
@@ -720,8 +720,8 @@ void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
   const bool sink = toTerminal(c);
   for (int v = 0; v < p_.lanes; ++v) {
     const int32_t lane = c.firstLane + v;
+    if (!readyToSend(lane, c, sink, now)) continue;
     const Lane& out = lanes_[lane];
-    if (!readyToSend(out, c, sink, now)) continue;
     ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
     SwitchRequest r{-1, channel, lane, 0, arbitrationKeyOutOfLine(p_.arbitration, ai)};
     if (isRouterLane(out.feeder)) {  // a terminal's source lanes feed only its injection channel
@@ -778,9 +778,9 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
   // branch predictor cannot learn (half of all mispredictions were these tests).
   uint32_t ready = 0;
   for (int v = 0; v < p_.lanes; ++v) {
-    const Lane& out = lanes_[first + v];
+    const SendState& out = sendState_[first + v];
     const bool room = sink | (out.credits > c.poolSize) | ((out.credits > 0) & (c.poolFree > 0));
-    const bool go = (feedReady_[first + v] <= now) & room;
+    const bool go = (out.feedReady <= now) & room;
     ready |= uint32_t(go) << v;
   }
   if ((ready & (ready - 1)) == 0) return ready == 0 ? -1 : first + __builtin_ctz(ready);  // no rival: no key
@@ -806,10 +806,10 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
   const int32_t first = c.firstLane, end = c.firstLane + p_.lanes;
   for (int32_t lane = first; lane < end; ++lane) {
     // No flit ready at the feeder (or none: free, or the owner's tail has already left).
-    if (feedReady_[lane] > now) continue;
+    if (sendState_[lane].feedReady > now) continue;
     const Lane& out = lanes_[lane];
     if (vns_.anyStoreAndForward() && !frontMayLeave(out.feeder, now)) continue;  // the whole packet first
-    if (!sink && !hasRoom(out, c)) {
+    if (!sink && !hasRoom(sendState_[lane], c)) {
       // Full downstream buffer: only the synchronous mode lets a flit in as the front leaves.
       if (!kSynchronous || out.next < 0) continue;
       if (decideSynchronous<kRandom>(laneChannel_[out.next], now) != out.next) continue;
@@ -828,8 +828,8 @@ void VcNetwork::decideEachNetwork(Shard& s, int32_t channel, Cycle now) {
     uint64_t bestKey = ~uint64_t{0};
     int32_t best = -1;
     for (int v = first; v < first + perNetwork; ++v) {
+      if (!readyToSend(c.firstLane + v, c, sink, now)) continue;
       const Lane& out = lanes_[c.firstLane + v];
-      if (!readyToSend(out, c, sink, now)) continue;
       ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
       const uint64_t key = arbitrationKeyOutOfLine(p_.arbitration, ai);
       if (key < bestKey) bestKey = key, best = c.firstLane + v;
@@ -930,17 +930,18 @@ void VcNetwork::checkInvariants() const {
     const bool sender = localShard(channelShard_[laneChannel_[i]]);
     const bool receiver = localShard(routerShard_[c.dstRouter]);
     if (receiver) buffered += l.count;
-    if (sender && (l.credits < 0 || l.credits > l.capacity)) {
-      throw InternalError(fmt::format("lane {}: credits {} outside [0, {}]", i, l.credits, l.capacity));
+    const SendState& st = sendState_[i];
+    if (sender && (st.credits < 0 || st.credits > l.capacity)) {
+      throw InternalError(fmt::format("lane {}: credits {} outside [0, {}]", i, st.credits, l.capacity));
     }
-    if (sender && receiver && l.credits + l.count + inFlightCredits[i] != l.capacity) {
+    if (sender && receiver && st.credits + l.count + inFlightCredits[i] != l.capacity) {
       throw InternalError(fmt::format("lane {}: credits {} + buffered {} + returning {} != capacity {}",
-                                      i, l.credits, l.count, inFlightCredits[i], l.capacity));
+                                      i, st.credits, l.count, inFlightCredits[i], l.capacity));
     }
     if (receiver && l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
     const Cycle feed = l.feeder >= 0 ? feedOf(lanes_[l.feeder]) : kNever;
-    if (sender && feedReady_[i] != feed) {
-      throw InternalError(fmt::format("lane {}: feeder's front ready at {}, recorded {}", i, feed, feedReady_[i]));
+    if (sender && st.feedReady != feed) {
+      throw InternalError(fmt::format("lane {}: feeder's front ready at {}, recorded {}", i, feed, st.feedReady));
     }
   }
   checkOutputBuffers();
@@ -955,7 +956,7 @@ void VcNetwork::checkOutputBuffers() const {
     const Channel& c = channels_[ch];
     if (c.poolSize == 0 || !localShard(channelShard_[ch])) continue;  // another rank keeps its sending side
     int borrowed = 0;
-    for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane) borrowed += std::max(0, c.poolSize - lanes_[lane].credits);
+    for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane) borrowed += std::max(0, c.poolSize - sendState_[lane].credits);
     if (c.poolFree < 0 || c.poolFree + borrowed != c.poolSize) {
       throw InternalError(fmt::format("channel {}: {} free + {} borrowed output-buffer slots != {}", int(ch), int(c.poolFree),
                                       borrowed, int(c.poolSize)));

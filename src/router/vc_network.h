@@ -163,11 +163,17 @@ class VcNetwork : public Network {
     uint16_t ringHead = 0;
     uint16_t frontSeq = 0; // sequence number of the front flit within its packet
     uint16_t received = 0; // flits of the current packet written so far
-    // Sending side: the status register (Dally Fig. 8).
-    bool tailSent = false;
+    // Sending side: the status register (Dally Fig. 8); what decisions read is in SendState.
     int32_t owner = -1;    // packet holding this lane, -1 if free
     int32_t feeder = -1;   // lane at the sender that holds the owner's flits
-    int32_t credits = 0;   // free slots as the sender sees them
+  };
+  // The part of a channel lane's sending side that every channel decision reads, apart from
+  // the lane record so that a channel's four lanes share one cache line: a decision then
+  // reads that line and its channel, not each lane's feeder and front slot elsewhere.
+  struct SendState {
+    Cycle feedReady = kNever;  // when the feeder's front flit may leave; kNever: no feeder, or it is empty
+    int32_t credits = 0;       // free slots as the sender sees them
+    bool tailSent = false;
   };
   struct Channel {
     int32_t firstLane;
@@ -270,11 +276,11 @@ class VcNetwork : public Network {
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
   Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
-  // What feedReady_ holds for the lane `in` feeds: when its front flit may leave.
+  // The feedReady of the lane `in` feeds: when its front flit may leave.
   Cycle feedOf(const Lane& in) const { return in.count != 0 ? frontReady(in) : kNever; }
   // After the front of `in` changed other than by a move (those update it themselves).
   void refreshFeed(const Lane& in) {
-    if (in.next >= 0) feedReady_[in.next] = feedOf(in);
+    if (in.next >= 0) sendState_[in.next].feedReady = feedOf(in);
   }
   // Ring position `offset` slots after the lane's head (offset < 2 * capacity): a compare
   // instead of a division, on the per-flit path.
@@ -301,7 +307,7 @@ class VcNetwork : public Network {
   // Room downstream for one more flit: a slot of the lane's own depth, or one of the output
   // buffer's. A lane's credits count both (capacity = depth + poolSize); the lane has
   // borrowed poolSize - credits slots when that is positive.
-  static bool hasRoom(const Lane& l, const Channel& c) {
+  static bool hasRoom(const SendState& l, const Channel& c) {
     return l.credits > c.poolSize || (l.credits > 0 && c.poolFree > 0);
   }
   [[gnu::noinline]] void countChannelUse(const Shard& s, Cycle now);  // only with countChannelUse
@@ -347,8 +353,9 @@ class VcNetwork : public Network {
   // Strictly multiplexed logical networks: each network's best lane of the channel moves.
   [[gnu::noinline]] void decideEachNetwork(Shard& s, int32_t channel, Cycle now);
   // Lane `out` (at the receiving end) has a flit ready at its feeder and room for it.
-  bool readyToSend(const Lane& out, const Channel& c, bool sink, Cycle now) const {
-    return out.feeder >= 0 && frontMayLeave(out.feeder, now) && (sink || hasRoom(out, c));
+  bool readyToSend(int32_t lane, const Channel& c, bool sink, Cycle now) const {
+    const SendState& out = sendState_[lane];
+    return out.feedReady <= now && frontMayLeave(lanes_[lane].feeder, now) && (sink || hasRoom(out, c));
   }
   [[gnu::noinline]] void allocateSwitch(Shard& s, Cycle now);
   // Calls body(kSharedLanes, kPooled) with the router's options as compile-time constants,
@@ -390,11 +397,8 @@ class VcNetwork : public Network {
   std::vector<Lane, UntouchedAllocator<Lane>> lanes_;
   std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)
   std::vector<Cycle, UntouchedAllocator<Cycle>> ready_;  // per buffer slot: cycle the flit may leave (0 at first)
-  // Per channel lane (its sending side): when the front flit of its feeder may leave, kNever
-  // if it has no feeder or the feeder is empty. A copy of the feeder's state kept by every
-  // writer of it, so that a channel decision reads its own lanes' line and not each feeder's
-  // lane and front slot elsewhere in memory (docs/performance.md).
-  std::vector<Cycle, UntouchedAllocator<Cycle>> feedReady_;
+  // Per channel lane. Its feedReady copies the feeder's front, kept by every writer of it.
+  std::vector<SendState, UntouchedAllocator<SendState>> sendState_;
   std::vector<int32_t> slotPacket_;   // per buffer slot: the packet whose head it holds (releaseOnTailSent only)
   std::vector<Channel> channels_;
   std::vector<int32_t> channelTerminal_;  // ejection channel: the terminal it feeds, else -1
@@ -516,7 +520,7 @@ inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {
   in.ringHead = static_cast<uint16_t>(in.ringHead + 1 == in.capacity ? 0 : in.ringHead + 1);
   --in.count;
   ++in.frontSeq;
-  feedReady_[in.next] = tail ? kNever : feedOf(in);
+  sendState_[in.next].feedReady = tail ? kNever : feedOf(in);
   if (tail) {
     in.packet = -1;
     in.next = -1;
@@ -528,7 +532,7 @@ inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {
 
 template <bool kSharedLanes, bool kPooled>
 inline void VcNetwork::sendOn(Shard& s, Channel& c, int32_t lane, bool tail) {
-  Lane& l = lanes_[lane];
+  SendState& l = sendState_[lane];
   if (kPooled && l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot
   --l.credits;
   // Only now, with the tail written, may the lane be released once it drains: marking it
@@ -542,7 +546,7 @@ inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit&
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
   ready_[slot] = readyAt;
-  if (l.count == 0 && l.next >= 0) feedReady_[l.next] = readyAt;  // the new front of a lane already routed
+  if (l.count == 0 && l.next >= 0) sendState_[l.next].feedReady = readyAt;  // the new front of a lane already routed
   ++l.count;
   ++l.received;
   if (f.seq != 0) return;

@@ -97,8 +97,8 @@ void VcNetwork::predictInjectionReleases(Cycle now) {
   for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
     Shard& s = shards_[i];
     for (int32_t lane : s.creditWheel[(now + 1) % s.creditWheel.size()]) {
-      const Lane& l = lanes_[lane];
-      if (channels_[laneChannel_[lane]].rankRole == kRankMirrored && l.tailSent && l.credits + 1 == l.capacity) {
+      const SendState& l = sendState_[lane];
+      if (channels_[laneChannel_[lane]].rankRole == kRankMirrored && l.tailSent && l.credits + 1 == lanes_[lane].capacity) {
         s.injectionReleased.push_back(lane);
       }
     }
