@@ -460,6 +460,7 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     const int32_t src = sourceLaneBase_[t] + v;
     Lane& s = lanes_[src];
     s.packet = id;
+    s.frontLength = static_cast<uint16_t>(pk.length);
     s.count = static_cast<uint16_t>(pk.length);
     s.ringHead = 0;
     s.frontSeq = 0;
@@ -482,6 +483,7 @@ bool VcNetwork::sourceBusy(int32_t terminal, int lanes) const {
 void VcNetwork::nextPacketToFront(Shard& s, int32_t lane) {
   Lane& l = lanes_[lane];
   l.packet = slotPacket_[l.ringBase + l.ringHead];
+  l.frontLength = static_cast<uint16_t>(packets_[l.packet].length);
   s.pendingHeads.push_back(lane);  // a lane at the router this shard moved its flit from
 }
 
@@ -861,7 +863,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
     Lane& in = lanes_[feeder];
     const int32_t id = in.packet;
     const int32_t seq = in.frontSeq;
-    const bool tail = seq == packets_[id].length - 1;
+    const bool tail = seq == in.frontLength - 1;
     takeFront(in, out, tail);
     if (kSharedLanes && tail && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder);
     const int32_t channel = laneChannel_[lane];

@@ -163,6 +163,7 @@ class VcNetwork : public Network {
     uint16_t ringHead = 0;
     uint16_t frontSeq = 0; // sequence number of the front flit within its packet
     uint16_t received = 0; // flits of the current packet written so far
+    uint16_t frontLength = 0;  // flits of the packet at the front: the mover finds its tail without the packet record
     // Sending side: the status register (Dally Fig. 8); what decisions read is in SendState.
     int32_t owner = -1;    // packet holding this lane, -1 if free
     int32_t feeder = -1;   // lane at the sender that holds the owner's flits
@@ -553,6 +554,7 @@ inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit&
   if (kSharedLanes) slotPacket_[slot] = f.packet;  // found when the packet ahead has left
   if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
     l.packet = f.packet;
+    l.frontLength = static_cast<uint16_t>(packets_[f.packet].length);
     const int target = routerShard_[c.dstRouter];  // the head asks for a lane there
     (target == s.index ? s.pendingHeads : s.headsFor[target]).push_back(f.lane);
   }
