@@ -117,7 +117,8 @@ void VcNetwork::buildLanes() {
         l.capacity = static_cast<uint16_t>(capacity);
         l.ringBase = slots;
         sendState_[lane] = SendState{};
-        sendState_[lane].credits = toTerminal(ch) ? (1 << 30) : capacity;  // a terminal sinks every flit at once
+        // A terminal sinks every flit at once: its lanes never run out (decideByMask relies on it).
+        sendState_[lane].credits = toTerminal(ch) ? (1 << 30) : capacity;
       }
       slots += capacity;
     }
@@ -332,23 +333,45 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
   } else if (p_.strictNetworks) {
     visitActive(s, [&](int32_t c) { decideEachNetwork(s, c, now); });
   } else {
-    auto decideAll = [&](auto synchronous, auto random) {
-      visitActive(s, [&](int32_t c) {
-        constexpr bool kRandom = decltype(random)::value;
-        const int32_t w = decltype(synchronous)::value ? decideSynchronous<kRandom>(c, now) : decide<false, kRandom>(c, now);
-        if (w >= 0) s.moves.push_back(w);
-      });
-    };
-    using Yes = std::true_type;
-    using No = std::false_type;
-    if (p_.arbitration == ArbitrationPolicy::kRandom) {
-      p_.timing.synchronous ? decideAll(Yes{}, Yes{}) : decideAll(No{}, Yes{});
+    const bool random = p_.arbitration == ArbitrationPolicy::kRandom;
+    if (maskDecisions_) {
+      decideMasked(s, now);
+    } else if (p_.timing.synchronous) {
+      random ? decideEach(s, [&](int32_t c) { return decideSynchronous<true>(c, now); })
+             : decideEach(s, [&](int32_t c) { return decideSynchronous<false>(c, now); });
     } else {
-      p_.timing.synchronous ? decideAll(Yes{}, No{}) : decideAll(No{}, No{});
+      random ? decideEach(s, [&](int32_t c) { return decide<false, true>(c, now); })
+             : decideEach(s, [&](int32_t c) { return decide<false, false>(c, now); });
     }
   }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
   if (p_.countChannelUse) countChannelUse(s, now);
+}
+
+template <typename Decide>
+void VcNetwork::decideEach(Shard& s, Decide&& decide) {
+  visitActive(s, [&](int32_t c) {
+    const int32_t w = decide(c);
+    if (w >= 0) s.moves.push_back(w);
+  });
+}
+
+void VcNetwork::decideMasked(Shard& s, Cycle now) {
+  // The router's options as template arguments: the lane loop is the hottest in the
+  // simulator, and with four lanes (the common case) it unrolls.
+  auto with = [&](auto random, auto pooled, auto lanes) {
+    decideEach(s, [&](int32_t c) {
+      return decideByMask<decltype(random)::value, decltype(pooled)::value, decltype(lanes)::value>(c, now);
+    });
+  };
+  using Yes = std::true_type;
+  using No = std::false_type;
+  using Four = std::integral_constant<int, 4>;
+  using Any = std::integral_constant<int, 0>;
+  const bool random = p_.arbitration == ArbitrationPolicy::kRandom, pooled = p_.outputBuffer > 0;
+  if (p_.lanes == 4 && random && !pooled) return with(Yes{}, No{}, Four{});
+  if (random) return pooled ? with(Yes{}, Yes{}, Any{}) : with(Yes{}, No{}, Any{});
+  pooled ? with(No{}, Yes{}, Any{}) : with(No{}, No{}, Any{});
 }
 
 template <typename Call>
@@ -771,17 +794,18 @@ uint64_t VcNetwork::laneKey(int32_t channel, const Channel& c, int v, const Lane
   }
 }
 
-template <bool kRandom>
+template <bool kRandom, bool kPooled, int kLanes>
 int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
   const Channel& c = channels_[channel];
-  const bool sink = toTerminal(c);
   const int32_t first = c.firstLane;
+  const int lanes = kLanes > 0 ? kLanes : p_.lanes;
   // Without branches: which lanes are fed, have a flit ready and room downstream is data the
-  // branch predictor cannot learn (half of all mispredictions were these tests).
+  // branch predictor cannot learn (half of all mispredictions were these tests). A lane
+  // into a terminal never runs out of credits (buildLanes), so sinks need no test.
   uint32_t ready = 0;
-  for (int v = 0; v < p_.lanes; ++v) {
+  for (int v = 0; v < lanes; ++v) {
     const SendState& out = sendState_[first + v];
-    const bool room = sink | (out.credits > c.poolSize) | ((out.credits > 0) & (c.poolFree > 0));
+    const bool room = kPooled ? (out.credits > c.poolSize) | ((out.credits > 0) & (c.poolFree > 0)) : out.credits > 0;
     const bool go = (out.feedReady <= now) & room;
     ready |= uint32_t(go) << v;
   }
@@ -798,9 +822,6 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
 
 template <bool kSynchronous, bool kRandom>
 int32_t VcNetwork::decide(int32_t channel, Cycle now) {
-  if constexpr (!kSynchronous) {
-    if (maskDecisions_) return decideByMask<kRandom>(channel, now);
-  }
   const Channel& c = channels_[channel];
   const bool sink = toTerminal(c);
   uint64_t bestKey = ~uint64_t{0};

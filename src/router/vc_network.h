@@ -340,9 +340,12 @@ class VcNetwork : public Network {
   // the channel loop: it runs for every active channel every cycle.
   template <bool kSynchronous, bool kRandom>
   [[gnu::always_inline]] inline int32_t decide(int32_t channel, Cycle now);
-  // The pipelined decision without a branch per lane (maskDecisions_).
-  template <bool kRandom>
+  // The pipelined decision without a branch per lane (maskDecisions_); kLanes 0: p_.lanes.
+  template <bool kRandom, bool kPooled, int kLanes>
   [[gnu::always_inline]] inline int32_t decideByMask(int32_t channel, Cycle now);
+  template <typename Decide>  // s.moves gets decide(channel) of each active channel that sends
+  void decideEach(Shard& s, Decide&& decide);
+  void decideMasked(Shard& s, Cycle now);
   template <bool kRandom>  // the arbitration key of lane v of channel c
   [[gnu::always_inline]] inline uint64_t laneKey(int32_t channel, const Channel& c, int v, const Lane& out, Cycle now) const;
   // The synchronous mode's decision, memoised per cycle (decisions_).
