@@ -23,6 +23,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   parkedNext_.assign(lanes_.size(), -1);
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   maskDecisions_ = !p_.timing.synchronous && p_.lanes <= 32 && !vns_.anyStoreAndForward();
+  enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);
     channelUse_.assign(kChannelUses, std::vector<uint64_t>(topology.numRouters(), 0));
@@ -305,14 +306,19 @@ void VcNetwork::step(Cycle now) {
   forEachShard([&](Shard& s) {
     allocateLanes(s, now);
     decideChannels(s, now);
-    withMoveOptions([&](auto shared, auto pooled) { leaveBuffers<decltype(shared)::value, decltype(pooled)::value>(s, now); });
-  });
-  forEachShard([&](Shard& s) {
     withMoveOptions([&](auto shared, auto pooled) {
       constexpr bool kShared = decltype(shared)::value, kPooled = decltype(pooled)::value;
-      splitOverRanks() ? enterBuffers<kShared, kPooled, true>(s, now) : enterBuffers<kShared, kPooled, false>(s, now);
+      enterAtOnce_ ? leaveBuffers<kShared, kPooled, true>(s, now) : leaveBuffers<kShared, kPooled, false>(s, now);
     });
   });
+  if (!enterAtOnce_) {
+    forEachShard([&](Shard& s) {
+      withMoveOptions([&](auto shared, auto pooled) {
+        constexpr bool kShared = decltype(shared)::value, kPooled = decltype(pooled)::value;
+        splitOverRanks() ? enterBuffers<kShared, kPooled, true>(s, now) : enterBuffers<kShared, kPooled, false>(s, now);
+      });
+    });
+  }
   finishCycle(now);
 }
 
@@ -871,10 +877,14 @@ void VcNetwork::withMoveOptions(Body&& body) {
 }
 
 // Pass 1 touches only this shard's routers: the feeder lanes at them and the sending side
-// of their output lanes. Calls into the NI wait for finishCycle.
-template <bool kSharedLanes, bool kPooled>
+// of their output lanes. Calls into the NI wait for finishCycle. kEnterAtOnce (enterAtOnce_):
+// each flit enters its next buffer as it leaves (pass 2 folded in).
+template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce>
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
   s.staged.clear();
+  const Cycle arrive = now + p_.timing.channelLatency;
+  const Cycle readyAt = arrive + p_.timing.routerDelay;
+  if (kEnterAtOnce) s.hops += s.moves.size();
   // Every credit of the cycle goes into one slot of the wheel (none in the synchronous mode).
   const bool synchronous = p_.timing.synchronous;
   auto& credits = s.creditWheel[(now + p_.timing.creditDelay) % s.creditWheel.size()];
@@ -900,7 +910,8 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
       }
     }
     channels_[channel].roundRobin = static_cast<int16_t>(lane - channels_[channel].firstLane);
-    s.staged.push_back({lane, id, seq, tail});
+    if (kEnterAtOnce) enterBuffer<kSharedLanes, kPooled, false>(s, {lane, id, seq, tail}, arrive, readyAt);
+    else s.staged.push_back({lane, id, seq, tail});
   }
 }
 
@@ -911,29 +922,32 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
   s.hops += s.staged.size();
-  for (const StagedFlit& f : s.staged) {
-    const int32_t channel = laneChannel_[f.lane];
-    Channel& c = channels_[channel];
-    if (toTerminal(c)) {
-      ++s.ejected;
-      const int32_t terminal = channelTerminal_[channel];
-      if (f.seq == 0) s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kHeadArrived});
-      if (f.tail) {
-        releaseLane(s, f.lane);
-        s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kDelivered});
-      }
-      continue;
-    }
-    sendOn<kSharedLanes, kPooled>(s, c, f.lane, f.tail);
-    ++s.buffered;  // counted by the sender, wherever the buffer is
-    if (kSplit && c.rankRole == kRankRemoteEnd) {  // the rank of the next router receives it
-      s.toRanks.push_back(f);
-      continue;
-    }
-    if (kSplit && kSharedLanes && f.tail && c.rankRole == kRankMirrored) s.injectionReleased.push_back(f.lane);
-    receiveFlit<kSharedLanes>(s, c, f, readyAt);
-  }
+  for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyAt);
   if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
+}
+
+template <bool kSharedLanes, bool kPooled, bool kSplit>
+void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, Cycle readyAt) {
+  const int32_t channel = laneChannel_[f.lane];
+  Channel& c = channels_[channel];
+  if (toTerminal(c)) {
+    ++s.ejected;
+    const int32_t terminal = channelTerminal_[channel];
+    if (f.seq == 0) s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kHeadArrived});
+    if (f.tail) {
+      releaseLane(s, f.lane);
+      s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kDelivered});
+    }
+    return;
+  }
+  sendOn<kSharedLanes, kPooled>(s, c, f.lane, f.tail);
+  ++s.buffered;  // counted by the sender, wherever the buffer is
+  if (kSplit && c.rankRole == kRankRemoteEnd) {  // the rank of the next router receives it
+    s.toRanks.push_back(f);
+    return;
+  }
+  if (kSplit && kSharedLanes && f.tail && c.rankRole == kRankMirrored) s.injectionReleased.push_back(f.lane);
+  receiveFlit<kSharedLanes>(s, c, f, readyAt);
 }
 
 

@@ -368,8 +368,17 @@ class VcNetwork : public Network {
   void withMoveOptions(Body&& body);
   // The moves in two passes: every winning flit leaves its buffer (so a full lane can take
   // a flit in pass 2), then flits enter the next buffer or reach their terminal.
-  template <bool kSharedLanes, bool kPooled>
+  template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce>
   void leaveBuffers(Shard& s, Cycle now);
+  template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2
+  [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, Cycle readyAt);
+  // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
+  // leaves, in pass 1. Entering writes the back of a lane and leaving reads its front; a
+  // lane that was empty at the start of the cycle sends nothing in it, and the two orders
+  // leave the same feedReady (docs/design/parallel.md). With several shards the other
+  // shards' pass 1 reads those lanes; the synchronous mode returns credits at once; the
+  // host schedules the heads that entered its memory after all moves.
+  bool enterAtOnce_ = false;
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // kSplit: over ranks
   void enterBuffers(Shard& s, Cycle now);
   // A flit leaves the front of `in` for the lane `out` feeds it to (pass 1).
