@@ -22,6 +22,8 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   parkedHead_.assign(channels_.size(), -1);
   parkedNext_.assign(lanes_.size(), -1);
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
+  // Only the round-robin policy reads which lane of a channel sent last.
+  trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
   maskDecisions_ = !p_.timing.synchronous && p_.lanes <= 32 && !vns_.anyStoreAndForward();
   enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
   if (p_.countChannelUse) {
@@ -175,9 +177,13 @@ void VcNetwork::buildShards() {
       if (!has[sh.index]) continue;
       if (!sh.wordRuns.empty() && sh.wordRuns.back().second == static_cast<int32_t>(w)) ++sh.wordRuns.back().second;
       else sh.wordRuns.push_back({static_cast<int32_t>(w), static_cast<int32_t>(w + 1)});
+      sh.channelSlots += 64;
     }
   }
-  for (Shard& sh : shards_) sh.activeWords.assign(words, 0);
+  for (Shard& sh : shards_) {
+    sh.activeWords.assign(words, 0);
+    sh.winners.assign(sh.channelSlots, -1);
+  }
   listedAt_.resize(channels_.size());
   if (local > 1) team_ = std::make_unique<PhaseTeam>(local);
   if (splitOverRanks()) assignRankRoles();
@@ -356,10 +362,16 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
 
 template <typename Decide>
 void VcNetwork::decideEach(Shard& s, Decide&& decide) {
+  // Written without a branch on whether the channel sends: a third of decisions do not,
+  // with no pattern the predictor could learn. At most one move per listed channel.
+  int32_t* const out = s.winners.data();
+  size_t n = 0;
   visitActive(s, [&](int32_t c) {
     const int32_t w = decide(c);
-    if (w >= 0) s.moves.push_back(w);
+    out[n] = w;
+    n += w >= 0;
   });
+  s.moves.insert(s.moves.end(), out, out + n);
 }
 
 void VcNetwork::decideMasked(Shard& s, Cycle now) {
@@ -909,8 +921,9 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
         if (splitOverRanks()) s.sourcesEmptied.push_back(feeder);  // the other ranks' injection reads it
       }
     }
-    channels_[channel].roundRobin = static_cast<int16_t>(lane - channels_[channel].firstLane);
-    if (kEnterAtOnce) enterBuffer<kSharedLanes, kPooled, false>(s, {lane, id, seq, tail}, arrive, readyAt);
+    Channel& c = channels_[channel];
+    if (trackRoundRobin_) c.roundRobin = static_cast<int16_t>(lane - c.firstLane);
+    if (kEnterAtOnce) enterBuffer<kSharedLanes, kPooled, false>(s, channel, c, {lane, id, seq, tail}, arrive, readyAt);
     else s.staged.push_back({lane, id, seq, tail});
   }
 }
@@ -922,14 +935,15 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
   s.hops += s.staged.size();
-  for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyAt);
+  for (const StagedFlit& f : s.staged) {
+    const int32_t channel = laneChannel_[f.lane];
+    enterBuffer<kSharedLanes, kPooled, kSplit>(s, channel, channels_[channel], f, arrive, readyAt);
+  }
   if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
 }
 
 template <bool kSharedLanes, bool kPooled, bool kSplit>
-void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, Cycle readyAt) {
-  const int32_t channel = laneChannel_[f.lane];
-  Channel& c = channels_[channel];
+void VcNetwork::enterBuffer(Shard& s, int32_t channel, Channel& c, const StagedFlit& f, Cycle arrive, Cycle readyAt) {
   if (toTerminal(c)) {
     ++s.ejected;
     const int32_t terminal = channelTerminal_[channel];

@@ -250,6 +250,8 @@ class VcNetwork : public Network {
     // channels share cache lines, which a list in activation order would scatter.
     std::vector<uint64_t> activeWords;
     std::vector<std::pair<int32_t, int32_t>> wordRuns;  // [first, last) words holding its channels
+    size_t channelSlots = 0;  // 64 per word of activeWords it visits: a bound on its channels
+    std::vector<int32_t> winners;  // channelSlots long: decideEach's scratch
     std::vector<int32_t> pendingHeads, moves;
     std::vector<HeadRequest> requests;
     std::vector<StagedFlit> staged;
@@ -370,8 +372,9 @@ class VcNetwork : public Network {
   // a flit in pass 2), then flits enter the next buffer or reach their terminal.
   template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce>
   void leaveBuffers(Shard& s, Cycle now);
-  template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2
-  [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, Cycle readyAt);
+  template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on `channel` (c)
+  [[gnu::always_inline]] inline void enterBuffer(Shard& s, int32_t channel, Channel& c, const StagedFlit& f, Cycle arrive,
+                                                 Cycle readyAt);
   // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
   // leaves, in pass 1. Entering writes the back of a lane and leaving reads its front; a
   // lane that was empty at the start of the cycle sends nothing in it, and the two orders
@@ -421,6 +424,7 @@ class VcNetwork : public Network {
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
   bool maskDecisions_ = false;        // decideByMask: pipelined, at most 32 lanes, no store-and-forward
+  bool trackRoundRobin_ = false;      // Channel::roundRobin is read (the round-robin policy)
 
   struct Decision {  // a channel's decision in the synchronous mode, per cycle
     Cycle at = kNever;
