@@ -827,7 +827,9 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
     const bool go = (out.feedReady <= now) & room;
     ready |= uint32_t(go) << v;
   }
-  if ((ready & (ready - 1)) == 0) return ready == 0 ? -1 : first + __builtin_ctz(ready);  // no rival: no key
+  // No rival: no key. The lane or -1 by a select, not a branch (a third of channels send nothing).
+  const int32_t only = ready != 0 ? first + __builtin_ctz(ready | 0x80000000u) : -1;
+  if ((ready & (ready - 1)) == 0) return only;
   uint64_t bestKey = ~uint64_t{0};
   int32_t best = -1;
   for (uint32_t bits = ready; bits != 0; bits &= bits - 1) {  // ascending, as the lane loop

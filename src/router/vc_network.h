@@ -252,6 +252,7 @@ class VcNetwork : public Network {
     std::vector<std::pair<int32_t, int32_t>> wordRuns;  // [first, last) words holding its channels
     size_t channelSlots = 0;  // 64 per word of activeWords it visits: a bound on its channels
     std::vector<int32_t> winners;  // channelSlots long: decideEach's scratch
+    Cycle feedSink = 0;            // receiveFlit's write when no lane needs it
     std::vector<int32_t> pendingHeads, moves;
     std::vector<HeadRequest> requests;
     std::vector<StagedFlit> staged;
@@ -280,7 +281,10 @@ class VcNetwork : public Network {
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
   Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
   // The feedReady of the lane `in` feeds: when its front flit may leave.
-  Cycle feedOf(const Lane& in) const { return in.count != 0 ? frontReady(in) : kNever; }
+  Cycle feedOf(const Lane& in) const {
+    const Cycle front = frontReady(in);  // a slot of the lane's own ring even when empty: read, then select
+    return in.count != 0 ? front : kNever;
+  }
   // After the front of `in` changed other than by a move (those update it themselves).
   void refreshFeed(const Lane& in) {
     if (in.next >= 0) sendState_[in.next].feedReady = feedOf(in);
@@ -563,7 +567,10 @@ inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit&
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
   ready_[slot] = readyAt;
-  if (l.count == 0 && l.next >= 0) sendState_[l.next].feedReady = readyAt;  // the new front of a lane already routed
+  // The new front of a lane already routed: its next lane's copy. Written through a
+  // selected pointer (the shard's sink otherwise), not a branch the predictor misses.
+  Cycle* const feed = l.count == 0 && l.next >= 0 ? &sendState_[l.next].feedReady : &s.feedSink;
+  *feed = readyAt;
   ++l.count;
   ++l.received;
   if (f.seq != 0) return;
