@@ -106,7 +106,7 @@ void VcNetwork::buildLanes() {
   const int32_t sourceLanes = topology_.numTerminals() * V;
   lanes_.resize(routerLaneEnd_ + sourceLanes);
   laneChannel_.resize(lanes_.size(), -1);
-  sendState_.resize(routerLaneEnd_);
+  sendState_.resize(routerLaneEnd_ + shards_.size());  // the shards' sinks last
   uint32_t slots = 0;
   for (size_t c = 0; c < channels_.size(); ++c) {
     const Channel& ch = channels_[c];
@@ -120,6 +120,7 @@ void VcNetwork::buildLanes() {
         l.capacity = static_cast<uint16_t>(capacity);
         l.ringBase = slots;
         sendState_[lane] = SendState{};
+        sendState_[lane].capacity = static_cast<uint16_t>(capacity);
         // A terminal sinks every flit at once: its lanes never run out (decideByMask relies on it).
         sendState_[lane].credits = toTerminal(ch) ? (1 << 30) : capacity;
       }
@@ -301,7 +302,7 @@ void VcNetwork::returnCredit(Shard& s, int32_t lane) {
     if (l.credits < c.poolSize) ++c.poolFree;  // the lane gives back a borrowed slot
   }
   ++l.credits;
-  if (l.tailSent && l.credits == lanes_[lane].capacity) releaseLane(s, lane);
+  if (l.tailSent & (l.credits == l.capacity)) releaseLane(s, lane);  // one branch, rarely taken
 }
 
 void VcNetwork::step(Cycle now) {
@@ -828,7 +829,7 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
     ready |= uint32_t(go) << v;
   }
   // No rival: no key. The lane or -1 by a select, not a branch (a third of channels send nothing).
-  const int32_t only = ready != 0 ? first + __builtin_ctz(ready | 0x80000000u) : -1;
+  const int32_t only = (first + __builtin_ctz(ready | 0x80000000u)) | -int32_t(ready == 0);
   if ((ready & (ready - 1)) == 0) return only;
   uint64_t bestKey = ~uint64_t{0};
   int32_t best = -1;
@@ -984,6 +985,9 @@ void VcNetwork::checkInvariants() const {
     const bool receiver = localShard(routerShard_[c.dstRouter]);
     if (receiver) buffered += l.count;
     const SendState& st = sendState_[i];
+    if (sender && st.capacity != l.capacity) {
+      throw InternalError(fmt::format("lane {}: sending side counts {} slots, the buffer {}", i, st.capacity, l.capacity));
+    }
     if (sender && (st.credits < 0 || st.credits > l.capacity)) {
       throw InternalError(fmt::format("lane {}: credits {} outside [0, {}]", i, st.credits, l.capacity));
     }

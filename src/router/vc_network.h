@@ -174,6 +174,7 @@ class VcNetwork : public Network {
   struct SendState {
     Cycle feedReady = kNever;  // when the feeder's front flit may leave; kNever: no feeder, or it is empty
     int32_t credits = 0;       // free slots as the sender sees them
+    uint16_t capacity = 0;     // the lane's buffer slots (Lane::capacity), for the release test
     bool tailSent = false;
   };
   struct Channel {
@@ -252,7 +253,6 @@ class VcNetwork : public Network {
     std::vector<std::pair<int32_t, int32_t>> wordRuns;  // [first, last) words holding its channels
     size_t channelSlots = 0;  // 64 per word of activeWords it visits: a bound on its channels
     std::vector<int32_t> winners;  // channelSlots long: decideEach's scratch
-    Cycle feedSink = 0;            // receiveFlit's write when no lane needs it
     std::vector<int32_t> pendingHeads, moves;
     std::vector<HeadRequest> requests;
     std::vector<StagedFlit> staged;
@@ -279,6 +279,9 @@ class VcNetwork : public Network {
 
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
   bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
+  // A sendState_ record after the channel lanes, one per shard, that receiveFlit writes
+  // when no lane needs the write (read by nobody).
+  int32_t sinkLane(const Shard& s) const { return routerLaneEnd_ + s.index; }
   Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
   // The feedReady of the lane `in` feeds: when its front flit may leave.
   Cycle feedOf(const Lane& in) const {
@@ -567,10 +570,10 @@ inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit&
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
   ready_[slot] = readyAt;
-  // The new front of a lane already routed: its next lane's copy. Written through a
-  // selected pointer (the shard's sink otherwise), not a branch the predictor misses.
-  Cycle* const feed = l.count == 0 && l.next >= 0 ? &sendState_[l.next].feedReady : &s.feedSink;
-  *feed = readyAt;
+  // The new front of a lane already routed: its next lane's copy. Written to a selected
+  // record (the shard's sink otherwise) by a mask, not a branch the predictor misses.
+  const int32_t routed = -int32_t((l.count == 0) & (l.next >= 0));
+  sendState_[(l.next & routed) | (sinkLane(s) & ~routed)].feedReady = readyAt;
   ++l.count;
   ++l.received;
   if (f.seq != 0) return;

@@ -98,7 +98,7 @@ void VcNetwork::predictInjectionReleases(Cycle now) {
     Shard& s = shards_[i];
     for (int32_t lane : s.creditWheel[(now + 1) % s.creditWheel.size()]) {
       const SendState& l = sendState_[lane];
-      if (channels_[laneChannel_[lane]].rankRole == kRankMirrored && l.tailSent && l.credits + 1 == lanes_[lane].capacity) {
+      if (channels_[laneChannel_[lane]].rankRole == kRankMirrored && l.tailSent && l.credits + 1 == l.capacity) {
         s.injectionReleased.push_back(lane);
       }
     }
