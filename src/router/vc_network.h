@@ -253,6 +253,7 @@ class VcNetwork : public Network {
     std::vector<std::pair<int32_t, int32_t>> wordRuns;  // [first, last) words holding its channels
     size_t channelSlots = 0;  // 64 per word of activeWords it visits: a bound on its channels
     std::vector<int32_t> winners;  // channelSlots long: decideEach's scratch
+    std::vector<int32_t> freed;    // returnCredits' scratch: lanes to release
     std::vector<int32_t> pendingHeads, moves;
     std::vector<HeadRequest> requests;
     std::vector<StagedFlit> staged;
@@ -311,9 +312,10 @@ class VcNetwork : public Network {
   void releaseLane(Shard& s, int32_t lane);  // wakes the heads parked on its channel
   void wakeParked(Shard& s, int32_t channel);  // back to the waiting heads of s
   // kPooled: some channel has an output buffer (a template argument, so that routers
-  // without one pay nothing per flit for it).
+  // without one pay nothing per flit for it). True: the tail's last credit is back, and
+  // the caller releases the lane.
   template <bool kPooled>
-  void returnCredit(Shard& s, int32_t lane);
+  bool returnCredit(int32_t lane);
   // Room downstream for one more flit: a slot of the lane's own depth, or one of the output
   // buffer's. A lane's credits count both (capacity = depth + poolSize); the lane has
   // borrowed poolSize - credits slots when that is positive.
