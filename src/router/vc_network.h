@@ -378,7 +378,8 @@ class VcNetwork : public Network {
   template <typename Body>
   void withMoveOptions(Body&& body);
   // The moves in two passes: every winning flit leaves its buffer (so a full lane can take
-  // a flit in pass 2), then flits enter the next buffer or reach their terminal.
+  // a flit in pass 2), then flits enter the next buffer or reach their terminal; with
+  // enterAtOnce_, in one.
   template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce>
   void leaveBuffers(Shard& s, Cycle now);
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on `channel` (c)
