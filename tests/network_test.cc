@@ -546,3 +546,33 @@ TEST(Preset, BooksimRouterRunsAndItsKeysCanBeOverridden) {
   own.replace(own.find("preset = \"booksim\""), 18, "preset = \"booksim\"\nswitch = \"multiplexed\"");
   EXPECT_TRUE(runToml(own + "[timing]\nmode = \"synchronous\"\n")["drained"].get<bool>());
 }
+
+// A congested 4x4 mesh run from a fixed script: every packet's delivery cycle.
+std::vector<std::pair<int32_t, Cycle>> scriptedDeliveries(VcNetworkParams p) {
+  Harness h(std::make_unique<KaryNCube>(4, 2, false), "dimension_order", p);
+  for (int i = 0; i < 300; ++i) h.script.add(i % 16, (i * 7 + 3) % 16, 4 + i % 5, Cycle(i / 4));
+  for (int t = 0; t < 16; ++t) h.net->wake({t, 0, 0});
+  for (Cycle t = 0; t < 3000 && h.script.arrivals.size() < 300; ++t) {
+    h.net->step(t);
+    h.net->checkInvariants();
+    for (int s = 0; s < 16; ++s) h.net->wake({s, 0, 0});
+  }
+  EXPECT_EQ(h.script.arrivals.size(), 300u);
+  return h.script.arrivals;
+}
+
+TEST(ReadyTimes, MovingTheirBaseChangesNoDelivery) {
+  // Slots keep ready times as 4-byte offsets from a base that moves every 2^31 cycles;
+  // moving it every few cycles instead must not change when any packet arrives, with the
+  // router options that write ready times (a later switch stage, lanes shared by packets).
+  for (auto [separate, shared] : {std::pair{false, false}, {true, false}, {false, true}}) {
+    VcNetworkParams p = params(2, 4, false, 8);
+    p.separateAllocation = separate;
+    p.releaseOnTailSent = shared;
+    const auto reference = scriptedDeliveries(p);
+    for (Cycle interval : {1, 3, 17}) {
+      p.readyRebaseInterval = interval;
+      EXPECT_EQ(scriptedDeliveries(p), reference) << "every " << interval << " cycles";
+    }
+  }
+}

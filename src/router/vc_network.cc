@@ -306,6 +306,7 @@ bool VcNetwork::returnCredit(int32_t lane) {
 }
 
 void VcNetwork::step(Cycle now) {
+  if (now - readyBase_ >= p_.readyRebaseInterval) rebaseReadyTimes(now);
   listingEpoch_ = 2 * now;
   if (!p_.timing.synchronous) forEachShard([&](Shard& s) { returnCredits(s, now); });
   injectFromTerminals(now);  // serial: the NI above hands out packets in one order
@@ -327,6 +328,17 @@ void VcNetwork::step(Cycle now) {
     });
   }
   finishCycle(now);
+}
+
+void VcNetwork::rebaseReadyTimes(Cycle now) {
+  // Offsets 0 (ready at the old base, or a slot never written: another rank's pages stay
+  // untouched) and kSlotNever keep their meaning; a time already past becomes 0.
+  for (uint32_t& offset : ready_) {
+    if (offset == 0 || offset == kSlotNever) continue;
+    const Cycle at = readyBase_ + offset;
+    offset = at <= now ? 0 : static_cast<uint32_t>(at - now);
+  }
+  readyBase_ = now;
 }
 
 void VcNetwork::returnCredits(Shard& s, Cycle now) {
@@ -515,7 +527,7 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     s.frontSeq = 0;
     s.received = static_cast<uint16_t>(pk.length);
     if (localShard(channelShard_[injectionChannel_[t]])) {  // only its router's rank moves flits out of it
-      std::fill_n(ready_.begin() + s.ringBase, pk.length, now);
+      std::fill_n(ready_.begin() + s.ringBase, pk.length, slotOffset(now));
     }
     claimLane(inj.firstLane + v, id, src);
     ++busyInjectionLanes_;
@@ -631,8 +643,8 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
     s.reserved.push_back({pk.destination, l.packet});  // the other ranks' NIs reserve it too
   }
   if (p_.separateAllocation) {  // the switch is allocated in the next pipeline stage
-    Cycle& front = ready_[l.ringBase + l.ringHead];
-    front = std::max(front, now + 1);
+    const uint32_t front = l.ringBase + l.ringHead;
+    setSlotReady(front, std::max(slotReady(front), now + 1));
     refreshFeed(l);
   }
   s.giveAnswer(std::exchange(answerOf_[req.lane], -1));
@@ -750,9 +762,9 @@ void VcNetwork::scheduleHostReady(Cycle inMemory) {
   // A head that has just entered memory waits for the host as well as for the router
   // delay: its own ready cycle is kept aside until the host has processed the packet.
   for (int32_t lane : hostHeads_) {
-    Cycle& front = ready_[lanes_[lane].ringBase + lanes_[lane].ringHead];
-    hostHeadReady_[lane - hostLaneBase_] = front;
-    front = kNever;
+    const uint32_t front = lanes_[lane].ringBase + lanes_[lane].ringHead;
+    hostHeadReady_[lane - hostLaneBase_] = slotReady(front);
+    setSlotReady(front, kNever);
   }
   hostHeads_.clear();
   // In (router, lane) order, so the host's processing order does not depend on the order
@@ -760,7 +772,7 @@ void VcNetwork::scheduleHostReady(Cycle inMemory) {
   std::sort(hostReady_.begin(), hostReady_.end());
   for (const HostReady& h : hostReady_) {
     const Lane& l = lanes_[h.lane];
-    ready_[l.ringBase + l.ringHead] = std::max(hostHeadReady_[h.lane - hostLaneBase_], host_->process(h.router, inMemory));
+    setSlotReady(l.ringBase + l.ringHead, std::max(hostHeadReady_[h.lane - hostLaneBase_], host_->process(h.router, inMemory)));
     refreshFeed(l);
   }
   hostReady_.clear();
@@ -1003,8 +1015,9 @@ void VcNetwork::checkInvariants() const {
                                       i, st.credits, l.count, inFlightCredits[i], l.capacity));
     }
     if (receiver && l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
+    // Times up to readyBase_ all mean "ready": rebaseReadyTimes keeps only that of them.
     const Cycle feed = l.feeder >= 0 ? feedOf(lanes_[l.feeder]) : kNever;
-    if (sender && st.feedReady != feed) {
+    if (sender && std::max(st.feedReady, readyBase_) != std::max(feed, readyBase_)) {
       throw InternalError(fmt::format("lane {}: feeder's front ready at {}, recorded {}", i, feed, st.feedReady));
     }
   }
@@ -1102,13 +1115,14 @@ int laneDepth(const ConfigNode& node, int lanes) {
 namespace {
 
 // Lane state and flit buffers, checked against the memory budget before they are built:
-// measured about 122 bytes per lane and 9 per flit slot (docs/reliability.md).
+// measured about 122 bytes per lane and 9 per flit slot (docs/reliability.md), 4 bytes
+// fewer per slot since ready times take 4 bytes instead of 8.
 void reserveLaneMemory(const BuildContext& ctx, const ConfigNode& node, const VcNetworkParams& p, bool hostMemory) {
   if (!ctx.memory) return;
   double ports = 0;
   for (int r = 0; r < ctx.topology->numRouters(); ++r) ports += ctx.topology->numPorts(r);
-  double bytes = (ports + ctx.topology->numTerminals()) * p.lanes * (122.0 + 9.0 * (p.depth + p.outputBuffer));
-  if (hostMemory) bytes += ctx.topology->numRouters() * p.host.buffers * (122.0 + 9.0 * p.maxPacketLength);
+  double bytes = (ports + ctx.topology->numTerminals()) * p.lanes * (122.0 + 5.0 * (p.depth + p.outputBuffer));
+  if (hostMemory) bytes += ctx.topology->numRouters() * p.host.buffers * (122.0 + 5.0 * p.maxPacketLength);
   ctx.memory->reserve(static_cast<uint64_t>(bytes), "router lanes and buffers", node,
                       node.has("buffer_per_channel") ? "buffer_per_channel" : "depth");
 }

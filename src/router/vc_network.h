@@ -127,6 +127,9 @@ struct VcNetworkParams {
   bool countChannelUse = false;
   // Threads the routers are split over (simulation.threads); results do not depend on it.
   int threads = 1;
+  // Buffer slots keep their flits' ready times as 4-byte offsets from a base that moves to
+  // the current cycle this often (a parameter so that tests can make it move).
+  Cycle readyRebaseInterval = Cycle{1} << 31;
   // The ranks of an mpirun job the routers are split over, each on `threads` threads (null
   // or one rank: one process); results do not depend on it either.
   const RankExchange* ranks = nullptr;
@@ -283,7 +286,19 @@ class VcNetwork : public Network {
   // A sendState_ record after the channel lanes, one per shard, that receiveFlit writes
   // when no lane needs the write (read by nobody).
   int32_t sinkLane(const Shard& s) const { return routerLaneEnd_ + s.index; }
-  Cycle frontReady(const Lane& l) const { return ready_[l.ringBase + l.ringHead]; }
+  // Buffer slots' ready times: 4-byte offsets from readyBase_ (half the memory of cycles),
+  // kSlotNever for a front that host memory holds back.
+  static constexpr uint32_t kSlotNever = UINT32_MAX;
+  Cycle slotReady(uint32_t slot) const {
+    const uint32_t offset = ready_[slot];
+    return offset == kSlotNever ? kNever : readyBase_ + offset;
+  }
+  // `at` is kNever or at least readyBase_ and less than 2^31 cycles after it: every write
+  // is a cycle from now on, and readyBase_ follows now (rebaseReadyTimes).
+  uint32_t slotOffset(Cycle at) const { return at == kNever ? kSlotNever : static_cast<uint32_t>(at - readyBase_); }
+  void setSlotReady(uint32_t slot, Cycle at) { ready_[slot] = slotOffset(at); }
+  void rebaseReadyTimes(Cycle now);
+  Cycle frontReady(const Lane& l) const { return slotReady(l.ringBase + l.ringHead); }
   // The feedReady of the lane `in` feeds: when its front flit may leave.
   Cycle feedOf(const Lane& in) const {
     const Cycle front = frontReady(in);  // a slot of the lane's own ring even when empty: read, then select
@@ -422,7 +437,8 @@ class VcNetwork : public Network {
   // Untouched until initialised: a rank initialises only the lanes it keeps (keepsLanesOf).
   std::vector<Lane, UntouchedAllocator<Lane>> lanes_;
   std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)
-  std::vector<Cycle, UntouchedAllocator<Cycle>> ready_;  // per buffer slot: cycle the flit may leave (0 at first)
+  std::vector<uint32_t, UntouchedAllocator<uint32_t>> ready_;  // per buffer slot: when the flit may leave (slotReady)
+  Cycle readyBase_ = 0;
   // Per channel lane. Its feedReady copies the feeder's front, kept by every writer of it.
   std::vector<SendState, UntouchedAllocator<SendState>> sendState_;
   std::vector<int32_t> slotPacket_;   // per buffer slot: the packet whose head it holds (releaseOnTailSent only)
@@ -538,7 +554,7 @@ inline bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
   if (vns_.anyStoreAndForward() && isRouterLane(lane) &&
       vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
     const int32_t length = packets_[in.packet].length;
-    return in.received >= length && ready_[ringSlot(in, in.count - 1u)] <= now;
+    return in.received >= length && slotReady(ringSlot(in, in.count - 1u)) <= now;
   }
   return true;
 }
@@ -572,7 +588,7 @@ template <bool kSharedLanes>
 inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit& f, Cycle readyAt) {
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
-  ready_[slot] = readyAt;
+  setSlotReady(slot, readyAt);
   // The new front of a lane already routed: its next lane's copy. Written to a selected
   // record (the shard's sink otherwise) by a mask, not a branch the predictor misses.
   const int32_t routed = -int32_t((l.count == 0) & (l.next >= 0));
