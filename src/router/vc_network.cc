@@ -25,6 +25,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   // Only the round-robin policy reads which lane of a channel sent last.
   trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
   maskDecisions_ = !p_.timing.synchronous && p_.lanes <= 32 && !vns_.anyStoreAndForward();
+  maskDecisionsSync_ = p_.timing.synchronous && p_.lanes <= 32 && !vns_.anyStoreAndForward();
   enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);
@@ -817,7 +818,7 @@ int32_t VcNetwork::decideSynchronous(int32_t channel, Cycle now) {
   if (d.at == now) return d.winner;
   if (d.deciding) return -1;  // a cyclic wait inside one step: nobody in it moves
   d.deciding = true;
-  const int32_t best = decide<true, kRandom>(channel, now);
+  const int32_t best = maskDecisionsSync_ ? decideSynchronousByMask<kRandom>(channel, now) : decide<true, kRandom>(channel, now);
   decisions_[channel] = {now, best, false};
   return best;
 }
@@ -847,17 +848,48 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
     const bool go = (out.feedReady <= now) & room;
     ready |= uint32_t(go) << v;
   }
+  return pickLane<kRandom>(channel, c, ready, now);
+}
+
+template <bool kRandom>
+int32_t VcNetwork::pickLane(int32_t channel, const Channel& c, uint32_t ready, Cycle now) const {
+  const int32_t first = c.firstLane;
   // No rival: no key. The lane or -1 by a select, not a branch (a third of channels send nothing).
   const int32_t only = (first + __builtin_ctz(ready | 0x80000000u)) | -int32_t(ready == 0);
   if ((ready & (ready - 1)) == 0) return only;
   uint64_t bestKey = ~uint64_t{0};
   int32_t best = -1;
-  for (uint32_t bits = ready; bits != 0; bits &= bits - 1) {  // ascending, as the lane loop
+  for (uint32_t bits = ready; bits != 0; bits &= bits - 1) {  // ascending, as decide()'s lane loop
     const int v = __builtin_ctz(bits);
     const uint64_t key = laneKey<kRandom>(channel, c, v, lanes_[first + v], now);
     if (key < bestKey) bestKey = key, best = first + v;
   }
   return best;
+}
+
+template <bool kRandom>
+int32_t VcNetwork::decideSynchronousByMask(int32_t channel, Cycle now) {
+  const Channel& c = channels_[channel];
+  const int32_t first = c.firstLane;
+  const int lanes = p_.lanes;
+  // Which lanes have a flit ready and which have room, without a branch per lane (a lane
+  // into a terminal never runs out of credits).
+  uint32_t fed = 0, room = 0;
+  for (int v = 0; v < lanes; ++v) {
+    const SendState& out = sendState_[first + v];
+    fed |= uint32_t(out.feedReady <= now) << v;
+    room |= uint32_t((out.credits > c.poolSize) | ((out.credits > 0) & (c.poolFree > 0))) << v;
+  }
+  uint32_t ready = fed & room;
+  // A full lane's flit enters as the front leaves if the next channel picks that lane: asked
+  // in lane order, the order in which decide() meets them, so the memoised recursion (and
+  // the cycles it breaks) sees the same sequence of questions.
+  for (uint32_t bits = fed & ~room; bits != 0; bits &= bits - 1) {
+    const int v = __builtin_ctz(bits);
+    const int32_t next = lanes_[first + v].next;
+    if (next >= 0 && decideSynchronous<kRandom>(laneChannel_[next], now) == next) ready |= uint32_t{1} << v;
+  }
+  return pickLane<kRandom>(channel, c, ready, now);
 }
 
 template <bool kSynchronous, bool kRandom>
