@@ -24,8 +24,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   // Only the round-robin policy reads which lane of a channel sent last.
   trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
-  maskDecisions_ = !p_.timing.synchronous && p_.lanes <= 32 && !vns_.anyStoreAndForward();
-  maskDecisionsSync_ = p_.timing.synchronous && p_.lanes <= 32 && !vns_.anyStoreAndForward();
+  laneMasks_ = p_.lanes <= 32 && !vns_.anyStoreAndForward();
   enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);
@@ -367,7 +366,7 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
     visitActive(s, [&](int32_t c) { decideEachNetwork(s, c, now); });
   } else {
     const bool random = p_.arbitration == ArbitrationPolicy::kRandom;
-    if (maskDecisions_) {
+    if (laneMasks_ && !p_.timing.synchronous) {
       decideMasked(s, now);
     } else if (p_.timing.synchronous) {
       random ? decideEach(s, [&](int32_t c) { return decideSynchronous<true>(c, now); })
@@ -818,7 +817,7 @@ int32_t VcNetwork::decideSynchronous(int32_t channel, Cycle now) {
   if (d.at == now) return d.winner;
   if (d.deciding) return -1;  // a cyclic wait inside one step: nobody in it moves
   d.deciding = true;
-  const int32_t best = maskDecisionsSync_ ? decideSynchronousByMask<kRandom>(channel, now) : decide<true, kRandom>(channel, now);
+  const int32_t best = laneMasks_ ? decideSynchronousByMask<kRandom>(channel, now) : decide<true, kRandom>(channel, now);
   decisions_[channel] = {now, best, false};
   return best;
 }
@@ -844,7 +843,7 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
   uint32_t ready = 0;
   for (int v = 0; v < lanes; ++v) {
     const SendState& out = sendState_[first + v];
-    const bool room = kPooled ? (out.credits > c.poolSize) | ((out.credits > 0) & (c.poolFree > 0)) : out.credits > 0;
+    const bool room = kPooled ? hasRoom(out, c) : out.credits > 0;
     const bool go = (out.feedReady <= now) & room;
     ready |= uint32_t(go) << v;
   }
@@ -878,7 +877,7 @@ int32_t VcNetwork::decideSynchronousByMask(int32_t channel, Cycle now) {
   for (int v = 0; v < lanes; ++v) {
     const SendState& out = sendState_[first + v];
     fed |= uint32_t(out.feedReady <= now) << v;
-    room |= uint32_t((out.credits > c.poolSize) | ((out.credits > 0) & (c.poolFree > 0))) << v;
+    room |= uint32_t(hasRoom(out, c)) << v;
   }
   uint32_t ready = fed & room;
   // A full lane's flit enters as the front leaves if the next channel picks that lane: asked

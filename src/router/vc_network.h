@@ -335,7 +335,7 @@ class VcNetwork : public Network {
   // buffer's. A lane's credits count both (capacity = depth + poolSize); the lane has
   // borrowed poolSize - credits slots when that is positive.
   static bool hasRoom(const SendState& l, const Channel& c) {
-    return l.credits > c.poolSize || (l.credits > 0 && c.poolFree > 0);
+    return (l.credits > c.poolSize) | ((l.credits > 0) & (c.poolFree > 0));  // no branch: the masked decisions use it
   }
   [[gnu::noinline]] void countChannelUse(const Shard& s, Cycle now);  // only with countChannelUse
   bool sourceBusy(int32_t terminal, int lanes) const;  // a packet of the terminal still in a source lane
@@ -366,7 +366,7 @@ class VcNetwork : public Network {
   // the channel loop: it runs for every active channel every cycle.
   template <bool kSynchronous, bool kRandom>
   [[gnu::always_inline]] inline int32_t decide(int32_t channel, Cycle now);
-  // The pipelined decision without a branch per lane (maskDecisions_); kLanes 0: p_.lanes.
+  // The pipelined decision without a branch per lane (laneMasks_); kLanes 0: p_.lanes.
   template <bool kRandom, bool kPooled, int kLanes>
   [[gnu::always_inline]] inline int32_t decideByMask(int32_t channel, Cycle now);
   template <typename Decide>  // s.moves gets decide(channel) of each active channel that sends
@@ -380,7 +380,7 @@ class VcNetwork : public Network {
   // The synchronous mode's decision, memoised per cycle (decisions_).
   template <bool kRandom>
   int32_t decideSynchronous(int32_t channel, Cycle now);
-  // Its lane tests without a branch per lane (maskDecisionsSync_); the same result as
+  // Its lane tests without a branch per lane (laneMasks_); the same result as
   // decide(). (Unrolled for four lanes it was 2 % slower.)
   template <bool kRandom>
   int32_t decideSynchronousByMask(int32_t channel, Cycle now);
@@ -456,8 +456,7 @@ class VcNetwork : public Network {
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
-  bool maskDecisions_ = false;        // decideByMask: pipelined, at most 32 lanes, no store-and-forward
-  bool maskDecisionsSync_ = false;    // decideSynchronousByMask: the same, synchronous
+  bool laneMasks_ = false;  // decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no store-and-forward
   bool trackRoundRobin_ = false;      // Channel::roundRobin is read (the round-robin policy)
 
   struct Decision {  // a channel's decision in the synchronous mode, per cycle
