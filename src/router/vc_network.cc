@@ -962,21 +962,22 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
     const bool tail = seq == in.frontLength - 1;
     takeFront(in, out, tail);
     if (kSharedLanes && tail && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder);
-    const int32_t channel = laneChannel_[lane];
     if (isRouterLane(feeder)) {
       ++s.unbuffered;
       if (!synchronous) credits.push_back(feeder);
       else if (returnCredit<kPooled>(feeder)) releaseLane(s, feeder);
     } else {
-      if (seq == 0) s.leftEvents.push_back({listedAt_[channel], packets_[id].source, id, now, NiEvent::kInjected});
+      if (seq == 0) s.leftEvents.push_back({listedAt_[laneChannel_[lane]], packets_[id].source, id, now, NiEvent::kInjected});
       if (tail) {
         ++s.injectionLanesFreed;
         if (splitOverRanks()) s.sourcesEmptied.push_back(feeder);  // the other ranks' injection reads it
       }
     }
-    Channel& c = channels_[channel];
-    if (trackRoundRobin_) c.roundRobin = static_cast<int16_t>(lane - c.firstLane);
-    if (kEnterAtOnce) enterBuffer<kSharedLanes, kPooled, false>(s, channel, c, {lane, id, seq, tail}, arrive, readyAt);
+    if (trackRoundRobin_) {
+      Channel& c = channels_[laneChannel_[lane]];
+      c.roundRobin = static_cast<int16_t>(lane - c.firstLane);
+    }
+    if (kEnterAtOnce) enterBuffer<kSharedLanes, kPooled, false>(s, {lane, id, seq, tail}, arrive, readyAt);
     else s.staged.push_back({lane, id, seq, tail});
   }
 }
@@ -988,16 +989,17 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
   s.hops += s.staged.size();
-  for (const StagedFlit& f : s.staged) {
-    const int32_t channel = laneChannel_[f.lane];
-    enterBuffer<kSharedLanes, kPooled, kSplit>(s, channel, channels_[channel], f, arrive, readyAt);
-  }
+  for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyAt);
   if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
 }
 
 template <bool kSharedLanes, bool kPooled, bool kSplit>
-void VcNetwork::enterBuffer(Shard& s, int32_t channel, Channel& c, const StagedFlit& f, Cycle arrive, Cycle readyAt) {
-  if (toTerminal(c)) {
+void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, Cycle readyAt) {
+  // The channel's record and number are read only where needed: on a large network each
+  // is a cache line of its own per move. Lanes into a terminal are the only ones without
+  // slots (buildLanes), and the lane's record is in cache (its feeder was just read).
+  if (lanes_[f.lane].capacity == 0) {
+    const int32_t channel = laneChannel_[f.lane];
     ++s.ejected;
     const int32_t terminal = channelTerminal_[channel];
     if (f.seq == 0) s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kHeadArrived});
@@ -1007,14 +1009,17 @@ void VcNetwork::enterBuffer(Shard& s, int32_t channel, Channel& c, const StagedF
     }
     return;
   }
-  sendOn<kSharedLanes, kPooled>(s, c, f.lane, f.tail);
+  sendOn<kSharedLanes, kPooled>(s, f.lane, f.tail);
   ++s.buffered;  // counted by the sender, wherever the buffer is
-  if (kSplit && c.rankRole == kRankRemoteEnd) {  // the rank of the next router receives it
-    s.toRanks.push_back(f);
-    return;
+  if (kSplit) {
+    const uint8_t role = channels_[laneChannel_[f.lane]].rankRole;
+    if (role == kRankRemoteEnd) {  // the rank of the next router receives it
+      s.toRanks.push_back(f);
+      return;
+    }
+    if (kSharedLanes && f.tail && role == kRankMirrored) s.injectionReleased.push_back(f.lane);
   }
-  if (kSplit && kSharedLanes && f.tail && c.rankRole == kRankMirrored) s.injectionReleased.push_back(f.lane);
-  receiveFlit<kSharedLanes>(s, c, f, readyAt);
+  receiveFlit<kSharedLanes>(s, f, readyAt);
 }
 
 

@@ -405,7 +405,7 @@ class VcNetwork : public Network {
   template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce>
   void leaveBuffers(Shard& s, Cycle now);
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on `channel` (c)
-  [[gnu::always_inline]] inline void enterBuffer(Shard& s, int32_t channel, Channel& c, const StagedFlit& f, Cycle arrive,
+  [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive,
                                                  Cycle readyAt);
   // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
   // leaves, in pass 1. Entering writes the back of a lane and leaving reads its front; a
@@ -420,10 +420,10 @@ class VcNetwork : public Network {
   [[gnu::always_inline]] inline void takeFront(Lane& in, Lane& out, bool tail);
   // The sending side of lane `lane` of `c` sends one flit (pass 2).
   template <bool kSharedLanes, bool kPooled>
-  [[gnu::always_inline]] inline void sendOn(Shard& s, Channel& c, int32_t lane, bool tail);
+  [[gnu::always_inline]] inline void sendOn(Shard& s, int32_t lane, bool tail);
   // The receiving side: the flit enters the lane's buffer at the next router (pass 2).
   template <bool kSharedLanes>
-  [[gnu::always_inline]] inline void receiveFlit(Shard& s, const Channel& c, const StagedFlit& f, Cycle readyAt);
+  [[gnu::always_inline]] inline void receiveFlit(Shard& s, const StagedFlit& f, Cycle readyAt);
   // lane_release = "tail_sent": the packet queued behind a tail that has left now heads the
   // lane and asks for a lane at the next hop (rare: kept out of applyMoves' inlining).
   [[gnu::noinline]] void nextPacketToFront(Shard& s, int32_t lane);
@@ -581,9 +581,12 @@ inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {
 }
 
 template <bool kSharedLanes, bool kPooled>
-inline void VcNetwork::sendOn(Shard& s, Channel& c, int32_t lane, bool tail) {
+inline void VcNetwork::sendOn(Shard& s, int32_t lane, bool tail) {
   SendState& l = sendState_[lane];
-  if (kPooled && l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot
+  if (kPooled) {
+    Channel& c = channels_[laneChannel_[lane]];
+    if (l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot
+  }
   --l.credits;
   // Only now, with the tail written, may the lane be released once it drains: marking it
   // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
@@ -592,7 +595,7 @@ inline void VcNetwork::sendOn(Shard& s, Channel& c, int32_t lane, bool tail) {
 }
 
 template <bool kSharedLanes>
-inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit& f, Cycle readyAt) {
+inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, Cycle readyAt) {
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
   setSlotReady(slot, readyAt);
@@ -604,6 +607,7 @@ inline void VcNetwork::receiveFlit(Shard& s, const Channel& c, const StagedFlit&
   ++l.received;
   if (f.seq != 0) return;
   if (kSharedLanes) slotPacket_[slot] = f.packet;  // found when the packet ahead has left
+  const Channel& c = channels_[laneChannel_[f.lane]];  // a head's: where it asks, and whether it hops
   if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
     l.packet = f.packet;
     l.frontLength = static_cast<uint16_t>(packets_[f.packet].length);

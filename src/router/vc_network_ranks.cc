@@ -123,7 +123,7 @@ void VcNetwork::applyRankFlit(const RankFlit& f, Cycle now) {
   }
   const StagedFlit staged{f.lane, f.packet, f.seq, f.tail};
   const Cycle readyAt = now + p_.timing.channelLatency + p_.timing.routerDelay;
-  shared ? receiveFlit<true>(shards_[shard], c, staged, readyAt) : receiveFlit<false>(shards_[shard], c, staged, readyAt);
+  shared ? receiveFlit<true>(shards_[shard], staged, readyAt) : receiveFlit<false>(shards_[shard], staged, readyAt);
 }
 
 // This rank's part of the cycle's exchange, into rankBytesOut_; empties the shards' outboxes.
