@@ -259,3 +259,27 @@ TEST(Cli, ReproduceWithOnlyKeepsTheOtherExperimentsInTheManifest) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, BenchWritesItsTableAsCsv) {
+  fs::path d = tempDir("bench");
+  auto r = runCommand("bench --only mesh8x8 --cycles 50 --csv " + (d / "b.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::istringstream csv(readFile(d / "b.csv"));
+  std::string header, row, extra;
+  std::getline(csv, header);
+  std::getline(csv, row);
+  EXPECT_EQ(header,
+            "config,ranks,threads,cycles,cycles_per_s,flit_hops_per_s,seconds,peak_mb,exchange_bytes_per_cycle,"
+            "flit_hops,exchange_seconds_per_cycle");
+  EXPECT_EQ(row.rfind("mesh8x8,1,1,50,", 0), 0u) << row;  // one process exchanges nothing:
+  EXPECT_NE(row.find(",0.0,"), std::string::npos) << row;
+  EXPECT_FALSE(std::getline(csv, extra));
+  // A path that cannot be written fails before anything runs, naming it.
+  r = runCommand("bench --only mesh8x8 --cycles 50 --csv " + (d / "missing" / "b.csv").string());
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.output.find("missing/b.csv"), std::string::npos) << r.output;
+}
+
+}  // namespace

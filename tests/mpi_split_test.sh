@@ -19,4 +19,9 @@ set -e
 [[ $code -eq 2 ]] || fail "a configuration that cannot split exited $code, expected 2: $(cat "$dir/fly.log")"
 grep -q "synchronous timing" "$dir/fly.log" || fail "the error does not say why: $(cat "$dir/fly.log")"
 [[ ! -e "$dir/fly.json" ]] || fail "a refused run wrote a result"
-echo "mpi split: 3 networks on 2 ranks identical to one process; an unsplittable one refused"
+# bench reports the exchange's volume on two ranks (the scaling report's measurement).
+"$mpirun" "${args[@]}" "$bin" bench --only mesh8x8 --cycles 200 --csv "$dir/bench.csv" > "$dir/bench.log" 2>&1 ||
+  fail "bench under mpirun: $(cat "$dir/bench.log")"
+awk -F, 'NR == 2 && $1 == "mesh8x8" && $2 == 2 && $9 > 0 { ok = 1 } END { exit !ok }' "$dir/bench.csv" ||
+  fail "bench on 2 ranks did not report an exchange: $(cat "$dir/bench.csv")"
+echo "mpi split: 3 networks on 2 ranks identical to one process; an unsplittable one refused; bench counts the exchange"

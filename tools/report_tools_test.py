@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Tests of the report tooling on small synthetic sweeps whose verdicts are known: the
-statistics over seeds (seed_stats.py) and the SPIDER report's Fig. 3 claims. Run by ctest
+statistics over seeds (seed_stats.py), the SPIDER report's Fig. 3 claims, the scaling
+report's exchange model. Run by ctest
 (CMakeLists.txt) and directly: python3 tools/report_tools_test.py."""
 import csv
 import json
@@ -14,6 +15,7 @@ import seed_stats  # noqa: E402
 import dally_report  # noqa: E402
 import fedx_report  # noqa: E402
 import nifdy_report  # noqa: E402
+import scaling_report  # noqa: E402
 import spider_report  # noqa: E402
 from report_lib import Report  # noqa: E402
 
@@ -216,6 +218,39 @@ class NifdyPayload(unittest.TestCase):
     def test_in_order_delivery_counts_only_where_the_plain_network_lacks_it(self):
         self.assertEqual(self.verdicts(mesh_reorders=True), [True, True])
         self.assertEqual(self.verdicts(mesh_reorders=False), [False, False])
+
+
+class ScalingExchangeModel(unittest.TestCase):
+    def test_two_ranks_on_the_16x16_mesh_by_hand(self):
+        # Uniform traffic at half of capacity (4/k = 0.25 flits/node/cycle): 0.125. The ranks
+        # split rows 0-7 from 8-15; each of the 16 columns' two channels across the cut carries
+        # 0.125 x 8 x 16 x 8 / 256 = 0.5 flits per cycle: 16 in all. Packets: 0.125 x 256 / 20.
+        rate = scaling_report.offered_rate("mesh16x16")
+        self.assertAlmostEqual(rate, 0.125)
+        volume, crossing, packets = scaling_report.predicted_exchange("mesh16x16", 2, 1, rate)
+        self.assertAlmostEqual(crossing, 16.0)
+        self.assertAlmostEqual(packets, 1.6)
+        self.assertAlmostEqual(volume, 2 * 112 + 36 * 16.0 + 160 * 1.6)
+
+    def test_a_torus_cuts_twice_and_threads_do_not_add_cuts(self):
+        # A 16-ring, ties going +: a source's flits cross 1 + ... + 8 = 36 channels going +
+        # and 1 + ... + 7 = 28 going -, spread over the 16 positions. Two ranks cut each of
+        # the 16 rings twice (rows 7/8 and the wrap-around 15/0).
+        torus = scaling_report.predicted_exchange("torus16x2", 2, 1, 0.1)[1]
+        self.assertAlmostEqual(torus, 2 * 16 * (36 + 28) / 16 * 0.1)
+        mesh = scaling_report.predicted_exchange("mesh16x16", 2, 1, 0.1)[1]
+        self.assertAlmostEqual(scaling_report.predicted_exchange("mesh16x16", 2, 4, 0.1)[1], mesh)
+        self.assertGreater(scaling_report.predicted_exchange("mesh16x16", 4, 1, 0.1)[1], mesh)
+
+    def test_the_window_leaves_out_the_shorter_run(self):
+        def row(cycles, per_cycle, hops):
+            return {"config": "mesh8x8", "ranks": 2.0, "threads": 1.0, "cycles": float(cycles),
+                    "exchange_bytes_per_cycle": per_cycle, "flit_hops": hops}
+        [(key, first, last, volume, _)] = scaling_report.steady_volumes([row(100, 50.0, 0), row(300, 150.0, 0)])
+        self.assertEqual((first, last), (100, 300))
+        self.assertAlmostEqual(volume, (300 * 150.0 - 100 * 50.0) / 200)
+        with self.assertRaises(SystemExit):
+            scaling_report.steady_volumes([row(100, 50.0, 0)])
 
 
 if __name__ == "__main__":

@@ -186,6 +186,7 @@ void defineBench(CLI::App& app, Commands& c) {
       ->check(CLI::Range(1L, 1L << 40));
   c.benchCmd->add_option("--only", c.bench.only, "run only the configuration with this name");
   c.benchCmd->add_flag("--large", c.bench.large, "also the large configurations (mesh32x32, mesh64x64, torus16x3)");
+  c.benchCmd->add_option("--csv", c.bench.csv, "also write the table to this file (comma-separated)");
   c.benchCmd->add_option("--threads", c.bench.threads, "threads for the configurations that split their routers")
       ->check(CLI::Range(1, 256));
 }

@@ -4,9 +4,14 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <optional>
 
 #include "common/error.h"
+#include "common/output_file.h"
+#include "sim/counting_exchange.h"
 #include "sim/simulation.h"
 
 namespace icnsim {
@@ -100,39 +105,75 @@ double peakMegabytes() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
+// One configuration's measurement, a row of the table.
+struct BenchRow {
+  std::string name;
+  int ranks = 1, threads = 1;
+  uint64_t cycles = 0;
+  double seconds = 0, flitHops = 0, peakMegabytes = 0, exchangeBytesPerCycle = 0, exchangeSecondsPerCycle = 0;
+};
+
+BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
+  auto doc = ConfigDocument::fromString(std::string(c.toml) + (c.standardRouter ? kStandardRouter : ""), c.name);
+  doc->applyOverride("simulation.warmup_cycles=0");
+  doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles > 0 ? o.cycles : c.cycles));
+  doc->applyOverride("simulation.drain_cycles=0");
+  // The standard router splits over threads and ranks; the synchronous fly and Fed-X run
+  // on one thread, each rank on its own.
+  BenchRow row{c.name, 1, c.standardRouter ? o.threads : 1};
+  std::optional<CountingExchange> counted;
+  if (c.standardRouter && o.ranks) counted.emplace(*o.ranks);
+  doc->applyOverride(fmt::format("simulation.threads={}", row.threads));
+  Simulation sim(doc, counted ? &*counted : nullptr);
+  auto start = std::chrono::steady_clock::now();
+  auto r = sim.run();
+  row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  row.cycles = sim.cyclesRun();
+  row.flitHops = r["flit_hops"].get<double>();
+  row.peakMegabytes = peakMegabytes();
+  if (counted) {
+    row.ranks = counted->size();
+    row.exchangeBytesPerCycle = static_cast<double>(counted->bytesGathered()) / std::max<double>(1, row.cycles);
+    row.exchangeSecondsPerCycle = counted->seconds() / std::max<double>(1, row.cycles);
+  }
+  return row;
+}
+
+std::string formatRow(const BenchRow& r, bool csv) {
+  const double perSecond = 1.0 / std::max(r.seconds, 1e-9);
+  if (csv) {
+    return fmt::format("{},{},{},{},{:.1f},{:.1f},{:.4f},{:.1f},{:.1f},{:.0f},{:.3g}\n", r.name, r.ranks, r.threads,
+                       r.cycles, r.cycles * perSecond, r.flitHops * perSecond, r.seconds, r.peakMegabytes,
+                       r.exchangeBytesPerCycle, r.flitHops, r.exchangeSecondsPerCycle);
+  }
+  return fmt::format("{:<14} {:>6} {:>8} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f} {:>16.0f}\n", r.name, r.ranks,
+                     r.threads, r.cycles, r.cycles * perSecond, r.flitHops * perSecond, r.seconds, r.peakMegabytes,
+                     r.exchangeBytesPerCycle);
+}
+
 }  // namespace
 
 int runBench(const BenchOptions& o) {
   if (o.cycles < 0) throw ConfigError("--cycles must be at least 1");
   const bool print = !o.ranks || o.ranks->rank() == 0;
+  if (print && !o.csv.empty()) checkWritable(o.csv);
   if (print) {
-    fmt::print("{:<14} {:>6} {:>8} {:>10} {:>14} {:>16} {:>10} {:>12}\n", "config", "ranks", "threads", "cycles",
-               "cycles/s", "flit-hops/s", "seconds", "peak MB");
+    fmt::print("{:<14} {:>6} {:>8} {:>10} {:>14} {:>16} {:>10} {:>12} {:>16}\n", "config", "ranks", "threads", "cycles",
+               "cycles/s", "flit-hops/s", "seconds", "peak MB", "exchange B/cycle");
   }
+  std::string csv = "config,ranks,threads,cycles,cycles_per_s,flit_hops_per_s,seconds,peak_mb,exchange_bytes_per_cycle,flit_hops,exchange_seconds_per_cycle\n";
   bool any = false;
   for (const auto& c : kCases) {
     if (o.only.empty() ? (c.onlyByName || (c.large && !o.large)) : o.only != c.name) continue;
     any = true;
-    auto doc = ConfigDocument::fromString(std::string(c.toml) + (c.standardRouter ? kStandardRouter : ""), c.name);
-    doc->applyOverride("simulation.warmup_cycles=0");
-    doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles > 0 ? o.cycles : c.cycles));
-    doc->applyOverride("simulation.drain_cycles=0");
-    // The standard router splits over threads and ranks; the synchronous fly and Fed-X run
-    // on one thread, each rank on its own.
-    const int threads = c.standardRouter ? o.threads : 1;
-    const RankExchange* ranks = c.standardRouter ? o.ranks : nullptr;
-    doc->applyOverride(fmt::format("simulation.threads={}", threads));
-    Simulation sim(doc, ranks);
-    auto start = std::chrono::steady_clock::now();
-    auto r = sim.run();
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    double cycles = static_cast<double>(sim.cyclesRun());
+    const BenchRow row = runCase(c, o);
     if (!print) continue;
-    fmt::print("{:<14} {:>6} {:>8} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f}\n", c.name, ranks ? ranks->size() : 1,
-               threads, sim.cyclesRun(), cycles / seconds, r["flit_hops"].get<double>() / seconds, seconds,
-               peakMegabytes());
+    fmt::print("{}", formatRow(row, false));
+    std::fflush(stdout);
+    csv += formatRow(row, true);
   }
   if (!any) throw ConfigError(fmt::format("bench --only {}: no such configuration", o.only));
+  if (print && !o.csv.empty()) writeFileAtomic(o.csv, csv);
   return kExitOk;
 }
 

@@ -1,6 +1,7 @@
 // `icnsim bench`: simulator speed on standard configurations, in simulated cycles per second
 // and flit-hops (flit channel traversals) per second, on one thread unless --threads;
-// under mpirun the configurations that can split their routers are split over the ranks.
+// under mpirun the configurations that can split their routers are split over the ranks,
+// and the bytes every rank receives from the exchange per cycle are reported.
 #pragma once
 #include <string>
 
@@ -14,6 +15,7 @@ struct BenchOptions {
   bool large = false;  // also the large configurations (32x32 and 64x64 meshes, 16-ary 3-cube)
   int threads = 1;     // simulation.threads for the configurations that can split their routers
   const RankExchange* ranks = nullptr;  // under mpirun: the ranks those configurations are split over
+  std::string csv;     // also write the table here (comma-separated), if not empty
 };
 
 int runBench(const BenchOptions& options);

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Measures how the simulator scales and writes the report (docs/performance.md, "Scaling
+# report"): speed-up with threads and with MPI ranks, the bytes the ranks exchange per
+# cycle against the scaling model (at 2 to 8 ranks, oversubscribed: volume does not depend
+# on cores), and cost and memory growth from an 8x8 to a 1024x1024 mesh. Timing runs are
+# interleaved round by round, so that a slow minute of the machine hits every variant.
+# About a minute and a half on 2 cores with the default 3 rounds.
+# Usage: scripts/scaling.sh [OUT_DIR]   (default docs/performance/scaling; ROUNDS=n to change)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-docs/performance/scaling}
+rounds=${ROUNDS:-3}
+bin=build/icnsim
+[[ -x $bin ]] || { echo "error: $bin is missing: build first (see README)" >&2; exit 1; }
+command -v mpirun > /dev/null || { echo "error: mpirun is missing: bash scripts/install-deps.sh" >&2; exit 1; }
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mpi=(mpirun --oversubscribe)
+[[ $(id -u) -eq 0 ]] && mpi+=(--allow-run-as-root)
+
+# record FILE COMMAND...: runs COMMAND (an `icnsim bench` line) with --csv and appends its
+# rows to FILE (a CSV with one header).
+record() {
+  local file=$1
+  shift
+  "$@" --csv "$work/one.csv" > /dev/null
+  [[ -s $file ]] || head -1 "$work/one.csv" > "$file"
+  tail -n +2 "$work/one.csv" >> "$file"
+}
+
+for round in $(seq "$rounds"); do
+  echo "round $round of $rounds: threads and ranks"
+  for c in "mesh16x16 20000" "mesh64x64 4000" "torus16x3 2000"; do
+    set -- $c
+    record "$work/threads.csv" "$bin" bench --only "$1" --cycles "$2"
+    record "$work/threads.csv" "$bin" bench --only "$1" --cycles "$2" --threads 2
+    record "$work/ranks.csv" "$bin" bench --only "$1" --cycles "$2"
+    record "$work/ranks.csv" "${mpi[@]}" -n 2 "$bin" bench --only "$1" --cycles "$2"
+  done
+done
+
+echo "exchange volume at 2 to 8 ranks"
+# Two lengths each: the report takes the bytes between their ends (the network filled).
+for c in "mesh16x16 2000 20000 2 3 4 8" "torus16x3 1000 3000 2 4 8"; do
+  set -- $c
+  for n in "${@:4}"; do
+    for cycles in "$2" "$3"; do record "$work/exchange.csv" "${mpi[@]}" -n "$n" "$bin" bench --only "$1" --cycles "$cycles"; done
+  done
+done
+
+echo "cost growth with network size"
+for c in "mesh8x8 20000" "mesh16x16 20000" "mesh32x32 4000" "mesh64x64 1000" "mesh128x128 400" \
+         "mesh256x256 200" "mesh512x512 100" "mesh1024x1024 50" "torus16x3 2000"; do
+  set -- $c
+  record "$work/sizes.csv" "$bin" bench --only "$1" --cycles "$2"
+done
+
+for f in threads ranks exchange sizes; do cp "$work/$f.csv" "$out/$f.csv.tmp" && mv "$out/$f.csv.tmp" "$out/$f.csv"; done
+/usr/bin/python3 tools/scaling_report.py "$out"
+echo "wrote $out/scaling.md"

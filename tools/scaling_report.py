@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""The simulator's scaling report: threads and ranks speed-up, cost growth with network
+size, and the ranks' exchange volume against the scaling model.
+
+  scaling_report.py DIR
+
+DIR holds the CSV files `scripts/scaling.sh` writes with `icnsim bench --csv` (threads.csv,
+ranks.csv, exchange.csv, sizes.csv); writes DIR/scaling.md and its figures.
+
+The exchange model (docs/design/parallel.md, "Scaling model"): per cycle every rank
+receives what all ranks sent,
+    B(R) = R * FIXED + (FLIT + CREDIT) * F_cut(R) + PER_PACKET * P,
+with F_cut(R) the flits per cycle on channels whose two routers belong to different ranks
+(each flit's credit crosses back), P the packets injected per cycle, and the sizes those of
+the records VcNetwork packs (src/router/vc_network_ranks.cc). F_cut comes from the channel
+loads of dimension-order routing under uniform traffic, computed here from the topology,
+not from the run.
+"""
+import csv
+import os
+import re
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import report_lib  # noqa: E402
+
+# Bytes per record in the rank exchange (sizeof of VcNetwork's structs, x86-64):
+FIXED = 8 + 48 + 7 * 8  # the cycle's counters (CycleTotals and its count) and 7 list counts
+FLIT = 20               # RankFlit
+CREDIT = 16             # RankCredit
+PER_PACKET = 8 + 4 + 4 + 3 * 48  # arrival reserved, source emptied, lane released, 3 NI calls (RankEvent)
+# The bench's standard traffic (src/sim/bench.cc): load 0.5 of capacity, 20-flit packets.
+LOAD, PACKET_LENGTH = 0.5, 20
+TOLERANCE = 0.10  # the model holds when it is within 10 % of the measured volume
+
+
+def read_rows(path):
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        for key in r:
+            if key != "config":
+                r[key] = float(r[key])
+    return rows
+
+
+def cube_of(name):
+    """(k, n, wrap) of a bench configuration's name: mesh16x16, torus16x3."""
+    m = re.fullmatch(r"mesh(\d+)x(\d+)", name)
+    if m and m.group(1) == m.group(2):
+        return int(m.group(1)), 2, False
+    m = re.fullmatch(r"torus(\d+)x(\d+)", name)
+    if m:
+        return int(m.group(1)), int(m.group(2)), True
+    raise ValueError(f"{name}: not a k-ary n-cube the model knows")
+
+
+def line_loads(k, wrap):
+    """Per position of a line, the load on the + and - channels leaving it per unit of
+    injection rate (uniform destinations, ties go +): topology.cc's maxLineChannelLoad."""
+    plus, minus = [0.0] * k, [0.0] * k
+    for s in range(k):
+        for d in range(k):
+            forward = (d - s) % k
+            go_plus = forward <= k - forward if wrap else d > s
+            steps = (forward if go_plus else k - forward) if wrap else abs(d - s)
+            x = s
+            for _ in range(steps):
+                if go_plus:
+                    plus[x] += 1.0 / k
+                    x = (x + 1) % k
+                else:
+                    minus[x] += 1.0 / k
+                    x = (x - 1) % k
+    return plus, minus
+
+
+def offered_rate(name):
+    """The bench's injection rate, flits per node per cycle: LOAD of the uniform capacity."""
+    k, _, wrap = cube_of(name)
+    plus, minus = line_loads(k, wrap)
+    return LOAD / max(max(plus), max(minus))
+
+
+def mean_channels(name):
+    """Channels a flit crosses on average under uniform traffic: the hops between routers
+    (ties go +) and the terminal's injection and ejection channels."""
+    k, n, wrap = cube_of(name)
+    plus, minus = line_loads(k, wrap)
+    return n * (sum(plus) + sum(minus)) / k + 2
+
+
+def predicted_exchange(name, ranks, threads, rate):
+    """B(R) in bytes per cycle, cut flits and packets per cycle, for a bench configuration
+    whose terminals inject `rate` flits per node per cycle."""
+    k, n, wrap = cube_of(name)
+    plus, minus = line_loads(k, wrap)
+    routers = k ** n
+    shards = ranks * threads
+    rank_of = [(r * shards // routers) // threads for r in range(routers)]  # VcNetwork::buildShards
+    crossing = 0.0
+    for r in range(routers):
+        for d in range(n):
+            stride = k ** d
+            c = (r // stride) % k
+            for step, loads in ((1, plus), (-1, minus)):
+                to = c + step
+                if wrap:
+                    to %= k
+                elif to < 0 or to >= k:
+                    continue
+                if rank_of[r + (to - c) * stride] != rank_of[r]:
+                    crossing += rate * loads[c]
+    packets = rate * routers / PACKET_LENGTH
+    return ranks * FIXED + (FLIT + CREDIT) * crossing + PER_PACKET * packets, crossing, packets
+
+
+def medians(rows, key):
+    """{(config, key value): median of cycles_per_s over the rounds}."""
+    groups = {}
+    for r in rows:
+        groups.setdefault((r["config"], int(r[key])), []).append(r["cycles_per_s"])
+    return {g: statistics.median(v) for g, v in groups.items()}
+
+
+def speedup_section(rep, rows, key, label, figure):
+    med = medians(rows, key)
+    configs = sorted({c for c, _ in med}, key=routers_of)
+    counts = sorted({x for _, x in med})
+    lines, table = {}, []
+    for c in configs:
+        base = med.get((c, 1))
+        cells, xs, ys = [c], [], []
+        for x in counts:
+            v = med.get((c, x))
+            if v is None or base is None:
+                cells.append("")
+                continue
+            cells.append(f"{v:,.0f} ({v / base:.2f}x)")
+            xs.append(x)
+            ys.append(v / base)
+        table.append(cells)
+        lines[c] = (xs, ys)
+    rep.table(["network"] + [f"{x} {label}, cycles/s (speed-up)" for x in counts], table)
+    lines["ideal"] = (counts, counts)
+    png = report_lib.line_plot(figure, lines, label, "speed-up over one", f"Speed-up with {label}")
+    rep.figure(png, f"speed-up with {label}")
+
+
+def ranks_model_section(rep, rows):
+    """The two-rank cycle's time, and the part rank 0 spends in the exchange."""
+    rate = medians(rows, "ranks")
+    exchange = {}
+    for r in rows:
+        if int(r["ranks"]) == 2:
+            exchange.setdefault(r["config"], []).append(r["exchange_seconds_per_cycle"])
+    table = []
+    for config in sorted(exchange, key=routers_of):
+        if (config, 1) not in rate or (config, 2) not in rate:
+            continue
+        t1, t2 = 1 / rate[(config, 1)], 1 / rate[(config, 2)]
+        e2 = statistics.median(exchange[config])
+        table.append([config, f"{t1 * 1e6:,.1f}", f"{t2 * 1e6:,.1f}", f"{t1 / 2 * 1e6:,.1f}", f"{e2 * 1e6:,.1f}",
+                      f"{e2 / t2:.2f}"])
+    if table:
+        rep.text("Time per cycle (medians): t(1) on one rank, t(2) on two, and rank 0's time in the exchange"
+                 " e(2), which includes waiting for the other rank to finish its cycle.")
+        rep.table(["network", "t(1) us", "t(2) us", "t(1) / 2 us", "e(2) us", "e(2) / t(2)"], table)
+
+
+def routers_of(name):
+    k, n, _ = cube_of(name)
+    return k ** n
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    out = sys.argv[1]
+    rep = report_lib.Report("Simulator scaling", "Written by tools/scaling_report.py from the CSV files beside it"
+                            " (scripts/scaling.sh, `icnsim bench --csv`); cycles/s are medians over the rounds."
+                            " The machine has two cores: counts above two share them.")
+    for key in ("threads", "ranks"):
+        path = os.path.join(out, f"{key}.csv")
+        if os.path.exists(path):
+            rep.section(f"Speed-up with {key}")
+            speedup_section(rep, read_rows(path), key, key, os.path.join(out, key))
+            if key == "ranks":
+                ranks_model_section(rep, read_rows(path))
+    path = os.path.join(out, "exchange.csv")
+    if os.path.exists(path):
+        exchange_section(rep, read_rows(path), os.path.join(out, "exchange"))
+    path = os.path.join(out, "sizes.csv")
+    if os.path.exists(path):
+        sizes_section(rep, read_rows(path), os.path.join(out, "sizes"))
+    rep.write(os.path.join(out, "scaling.md"))
+
+
+def steady_volumes(rows):
+    """Per (config, ranks, threads): the cycles of the window, and per cycle in it the bytes
+    of the exchange and the flits the terminals injected (from the flit-hops). The window
+    runs from the end of the shorter run to the end of the longer one: runs are
+    deterministic, so the longer one repeats the shorter one's cycles, and the difference
+    leaves out the network's filling, which the model (a steady state) does not describe."""
+    runs = {}
+    for r in rows:
+        key = (r["config"], int(r["ranks"]), int(r["threads"]))
+        runs.setdefault(key, []).append((int(r["cycles"]), r["exchange_bytes_per_cycle"] * r["cycles"], r["flit_hops"]))
+    out = []
+    for key in sorted(runs, key=lambda k: (routers_of(k[0]), k[1])):
+        (c1, b1, h1), (c2, b2, h2) = min(runs[key]), max(runs[key])
+        if c1 == c2:
+            raise SystemExit(f"exchange.csv: {key[0]} on {key[1]} ranks needs runs of two lengths")
+        injected = (h2 - h1) / (c2 - c1) / routers_of(key[0]) / mean_channels(key[0])
+        out.append((key, c1, c2, (b2 - b1) / (c2 - c1), injected))
+    return out
+
+
+def exchange_section(rep, rows, figure):
+    rep.section("Exchange volume against the model",
+                "Bytes every rank receives per cycle (`bench` under `mpirun --oversubscribe -n R`, from the end"
+                " of a short run to the end of a longer one, so that the network's filling is left out), against"
+                f" B(R) = R x {FIXED} + {FLIT + CREDIT} x F_cut(R) + {PER_PACKET} x P (tools/scaling_report.py),"
+                " with F_cut the flits per cycle on channels between two ranks' routers and P the packets"
+                " injected per cycle, both from the channel loads of dimension-order routing under uniform"
+                " traffic at the rate the terminals injected in the window (the flit-hops over the mean"
+                " channels per flit; a network beyond saturation injects less than it is offered)."
+                f" Verdict: holds when the model is within {TOLERANCE:.0%} of the measurement.")
+    lines, points, table = {}, {}, []
+    held = 0
+    for (config, ranks, threads), first, last, measured, accepted in steady_volumes(rows):
+        at_offered = predicted_exchange(config, ranks, threads, offered_rate(config))[0]
+        model, crossing, packets = predicted_exchange(config, ranks, threads, accepted)
+        ratio = measured / model
+        ok = abs(ratio - 1) <= TOLERANCE
+        held += ok
+        table.append([config, ranks, f"{first} to {last}", f"{accepted / offered_rate(config):.3f}",
+                      f"{measured:,.0f}", f"{model:,.0f}", f"{at_offered:,.0f}", f"{crossing:.1f}", f"{packets:.2f}",
+                      f"{ratio:.3f}", "holds" if ok else "does not hold"])
+        for into, label, value in ((points, "measured", measured), (lines, "model", model)):
+            xs, ys = into.setdefault(f"{config} {label}", ([], []))
+            xs.append(ranks)
+            ys.append(value)
+    rep.table(["network", "ranks", "cycles", "accepted / offered", "measured B/cycle", "model B/cycle",
+               "model at the offered rate", "cut flits/cycle", "packets/cycle", "measured / model", "verdict"], table)
+    rep.text(f"The model holds at {held} of {len(table)} points.")
+    png = report_lib.line_plot(figure, lines, "ranks", "bytes per cycle", "Rank exchange volume", points=points)
+    rep.figure(png, "exchange volume against the model")
+
+
+def sizes_section(rep, rows, figure):
+    rep.section("Cost growth with network size",
+                "One thread, each network in its own process from an empty network (the largest do not fill"
+                " in their runs; peak memory is the process's).")
+    names, xs, hops, mem, table = [], [], [], [], []
+    for r in sorted(rows, key=lambda r: routers_of(r["config"])):
+        routers = routers_of(r["config"])
+        table.append([r["config"], f"{routers:,}", int(r["cycles"]), f"{r['cycles_per_s']:,.0f}",
+                      f"{r['flit_hops_per_s'] / 1e6:.1f} M", f"{r['peak_mb']:,.0f}",
+                      f"{1024 * r['peak_mb'] / routers:.2f}"])
+        if r["config"].startswith("mesh"):
+            names.append(r["config"].removeprefix("mesh"))
+            xs.append(routers)
+            hops.append(r["flit_hops_per_s"] / 1e6)
+            mem.append(r["peak_mb"])
+    rep.table(["network", "routers", "cycles", "cycles/s", "flit-hops/s", "peak MB", "peak KB per router"], table)
+    png = sizes_figure(figure, names, xs, hops, mem)
+    rep.figure(png, "cost growth with mesh size")
+
+
+def sizes_figure(path, names, routers, hops, megabytes):
+    """Speed and memory against mesh size, side by side (log axes); the PNG's name or None."""
+    plt = report_lib._pyplot()
+    if plt is None:
+        return None
+    fig, (speed, memory) = plt.subplots(1, 2, figsize=(9.6, 4.0))
+    speed.plot(routers, hops, marker="o")
+    speed.set_ylabel("flit-hops/s (millions), one thread")
+    speed.set_ylim(bottom=0)
+    memory.plot(routers, megabytes, marker="o")
+    memory.set_yscale("log")
+    memory.set_ylabel("peak resident memory (MB)")
+    for ax in (speed, memory):
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(routers)
+        ax.set_xticklabels(names, rotation=45, fontsize=8)
+        ax.set_xlabel("mesh")
+        ax.grid(True, alpha=0.3)
+    fig.suptitle("Cost growth with mesh size")
+    return report_lib.save_figure(fig, path)
+
+
+if __name__ == "__main__":
+    main()
