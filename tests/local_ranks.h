@@ -12,7 +12,7 @@ namespace icnsim::test {
 
 class LocalRanks {
  public:
-  explicit LocalRanks(int size) : sync_(size), posted_(size, nullptr) {
+  explicit LocalRanks(int size) : sync_(size), posted_(size, nullptr), postedToEach_(size, nullptr) {
     for (int r = 0; r < size; ++r) members_.emplace_back(*this, r);
   }
   const RankExchange& rank(int r) const { return members_[r]; }
@@ -36,6 +36,20 @@ class LocalRanks {
       group_.sync_.arrive_and_wait();  // every rank has read: the posted bytes may change again
     }
 
+    void allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
+                  std::vector<size_t>& offsets) const override {
+      group_.postedToEach_[rank_] = &toEach;
+      group_.sync_.arrive_and_wait();
+      offsets.assign(1, 0);
+      fromAll.clear();
+      for (const auto* messages : group_.postedToEach_) {
+        const std::vector<std::byte>& forMe = messages->at(rank_);
+        fromAll.insert(fromAll.end(), forMe.begin(), forMe.end());
+        offsets.push_back(fromAll.size());
+      }
+      group_.sync_.arrive_and_wait();
+    }
+
    private:
     LocalRanks& group_;
     int rank_;
@@ -43,6 +57,7 @@ class LocalRanks {
 
   std::barrier<> sync_;
   std::vector<const std::vector<std::byte>*> posted_;
+  std::vector<const std::vector<std::vector<std::byte>>*> postedToEach_;
   std::vector<Member> members_;
 };
 

@@ -224,23 +224,25 @@ class ScalingExchangeModel(unittest.TestCase):
     def test_two_ranks_on_the_16x16_mesh_by_hand(self):
         # Uniform traffic at half of capacity (4/k = 0.25 flits/node/cycle): 0.125. The ranks
         # split rows 0-7 from 8-15; each of the 16 columns' two channels across the cut carries
-        # 0.125 x 8 x 16 x 8 / 256 = 0.5 flits per cycle: 16 in all. Packets: 0.125 x 256 / 20.
+        # 0.125 x 8 x 16 x 8 / 256 = 0.5 flits per cycle: 8 each way. Packets: 0.125 x 256 / 20,
+        # half of them with their NI calls on the other rank.
         rate = scaling_report.offered_rate("mesh16x16")
         self.assertAlmostEqual(rate, 0.125)
         volume, crossing, packets = scaling_report.predicted_exchange("mesh16x16", 2, 1, rate)
         self.assertAlmostEqual(crossing, 16.0)
         self.assertAlmostEqual(packets, 1.6)
-        self.assertAlmostEqual(volume, 2 * 112 + 36 * 16.0 + 160 * 1.6)
+        self.assertAlmostEqual(volume, 112 + 20 * 8.0 + 16 * 8.0 + 160 * 1.6 / 2)
 
-    def test_a_torus_cuts_twice_and_threads_do_not_add_cuts(self):
+    def test_rank_0s_cuts_on_a_torus_and_a_mesh(self):
         # A 16-ring, ties going +: a source's flits cross 1 + ... + 8 = 36 channels going +
         # and 1 + ... + 7 = 28 going -, spread over the 16 positions. Two ranks cut each of
         # the 16 rings twice (rows 7/8 and the wrap-around 15/0).
         torus = scaling_report.predicted_exchange("torus16x2", 2, 1, 0.1)[1]
         self.assertAlmostEqual(torus, 2 * 16 * (36 + 28) / 16 * 0.1)
-        mesh = scaling_report.predicted_exchange("mesh16x16", 2, 1, 0.1)[1]
-        self.assertAlmostEqual(scaling_report.predicted_exchange("mesh16x16", 2, 4, 0.1)[1], mesh)
-        self.assertGreater(scaling_report.predicted_exchange("mesh16x16", 4, 1, 0.1)[1], mesh)
+        # Four ranks on the mesh: rank 0 holds rows 0-3, cut once between rows 3 and 4,
+        # 0.1 x 4 x 16 x 12 / 256 = 0.3 flits per column each way. Threads add no cuts.
+        self.assertAlmostEqual(scaling_report.predicted_exchange("mesh16x16", 4, 1, 0.1)[1], 16 * 2 * 0.3)
+        self.assertAlmostEqual(scaling_report.predicted_exchange("mesh16x16", 4, 2, 0.1)[1], 16 * 2 * 0.3)
 
     def test_the_window_leaves_out_the_shorter_run(self):
         def row(cycles, per_cycle, hops):

@@ -7,14 +7,16 @@ size, and the ranks' exchange volume against the scaling model.
 DIR holds the CSV files `scripts/scaling.sh` writes with `icnsim bench --csv` (threads.csv,
 ranks.csv, exchange.csv, sizes.csv); writes DIR/scaling.md and its figures.
 
-The exchange model (docs/design/parallel.md, "Scaling model"): per cycle every rank
-receives what all ranks sent,
-    B(R) = R * FIXED + (FLIT + CREDIT) * F_cut(R) + PER_PACKET * P,
-with F_cut(R) the flits per cycle on channels whose two routers belong to different ranks
-(each flit's credit crosses back), P the packets injected per cycle, and the sizes those of
-the records VcNetwork packs (src/router/vc_network_ranks.cc). F_cut comes from the channel
-loads of dimension-order routing under uniform traffic, computed here from the topology,
-not from the run.
+The exchange model (docs/performance.md, "The scaling report"): per cycle rank 0 receives
+from the other ranks
+    B_0(R) = (R - 1) * FIXED + FLIT * F_in + CREDIT * F_out + PER_PACKET * P * (1 - N_0 / N),
+with F_in and F_out the flits per cycle on channels into and out of rank 0's routers (the
+flits come to it, the credits for the flits it sent come back), P the packets injected per
+cycle, N_0 / N its share of the routers (the NI calls, reservations and injection state of
+packets elsewhere come to every rank), and the sizes those of the records VcNetwork packs
+(src/router/vc_network_ranks.cc). The flit counts come from the channel loads of
+dimension-order routing under uniform traffic, computed here from the topology, not from
+the run.
 """
 import csv
 import os
@@ -92,14 +94,15 @@ def mean_channels(name):
 
 
 def predicted_exchange(name, ranks, threads, rate):
-    """B(R) in bytes per cycle, cut flits and packets per cycle, for a bench configuration
-    whose terminals inject `rate` flits per node per cycle."""
+    """B_0(R), the bytes rank 0 receives from the other ranks per cycle, with the flits per
+    cycle on its cut channels (both ways) and the packets per cycle of the whole network,
+    for a bench configuration whose terminals inject `rate` flits per node per cycle."""
     k, n, wrap = cube_of(name)
     plus, minus = line_loads(k, wrap)
     routers = k ** n
     shards = ranks * threads
     rank_of = [(r * shards // routers) // threads for r in range(routers)]  # VcNetwork::buildShards
-    crossing = 0.0
+    into, out_of = 0.0, 0.0
     for r in range(routers):
         for d in range(n):
             stride = k ** d
@@ -110,18 +113,28 @@ def predicted_exchange(name, ranks, threads, rate):
                     to %= k
                 elif to < 0 or to >= k:
                     continue
-                if rank_of[r + (to - c) * stride] != rank_of[r]:
-                    crossing += rate * loads[c]
+                there = rank_of[r + (to - c) * stride]
+                if rank_of[r] != 0 and there == 0:
+                    into += rate * loads[c]
+                elif rank_of[r] == 0 and there != 0:
+                    out_of += rate * loads[c]
     packets = rate * routers / PACKET_LENGTH
-    return ranks * FIXED + (FLIT + CREDIT) * crossing + PER_PACKET * packets, crossing, packets
+    elsewhere = 1 - rank_of.count(0) / routers  # share of packets whose calls other ranks make
+    volume = (ranks - 1) * FIXED + FLIT * into + CREDIT * out_of + PER_PACKET * packets * elsewhere
+    return volume, into + out_of, packets
+
+
+def rounds(rows, key):
+    """{(config, key value): cycles_per_s of each round}."""
+    groups = {}
+    for r in rows:
+        groups.setdefault((r["config"], int(r[key])), []).append(r["cycles_per_s"])
+    return groups
 
 
 def medians(rows, key):
     """{(config, key value): median of cycles_per_s over the rounds}."""
-    groups = {}
-    for r in rows:
-        groups.setdefault((r["config"], int(r[key])), []).append(r["cycles_per_s"])
-    return {g: statistics.median(v) for g, v in groups.items()}
+    return {g: statistics.median(v) for g, v in rounds(rows, key).items()}
 
 
 def speedup_section(rep, rows, key, label, figure):
@@ -137,12 +150,13 @@ def speedup_section(rep, rows, key, label, figure):
             if v is None or base is None:
                 cells.append("")
                 continue
-            cells.append(f"{v:,.0f} ({v / base:.2f}x)")
+            every = rounds(rows, key)[(c, x)]
+            cells.append(f"{v:,.0f} ({v / base:.2f}x; {min(every):,.0f}-{max(every):,.0f})")
             xs.append(x)
             ys.append(v / base)
         table.append(cells)
         lines[c] = (xs, ys)
-    rep.table(["network"] + [f"{x} {label}, cycles/s (speed-up)" for x in counts], table)
+    rep.table(["network"] + [f"{x} {label}: cycles/s (speed-up; range over the rounds)" for x in counts], table)
     lines["ideal"] = (counts, counts)
     png = report_lib.line_plot(figure, lines, label, "speed-up over one", f"Speed-up with {label}")
     rep.figure(png, f"speed-up with {label}")
@@ -219,11 +233,12 @@ def steady_volumes(rows):
 
 def exchange_section(rep, rows, figure):
     rep.section("Exchange volume against the model",
-                "Bytes every rank receives per cycle (`bench` under `mpirun --oversubscribe -n R`, from the end"
+                "Bytes rank 0 receives from the other ranks per cycle (`bench` under `mpirun --oversubscribe -n R`, from the end"
                 " of a short run to the end of a longer one, so that the network's filling is left out), against"
-                f" B(R) = R x {FIXED} + {FLIT + CREDIT} x F_cut(R) + {PER_PACKET} x P (tools/scaling_report.py),"
-                " with F_cut the flits per cycle on channels between two ranks' routers and P the packets"
-                " injected per cycle, both from the channel loads of dimension-order routing under uniform"
+                f" B_0(R) = (R - 1) x {FIXED} + {FLIT} x F_in + {CREDIT} x F_out + {PER_PACKET} x P x (1 - N_0 / N)"
+                " (tools/scaling_report.py), with F_in and F_out the flits per cycle on channels into and out of"
+                " rank 0's routers, P the packets injected per cycle and N_0 / N rank 0's share of the routers;"
+                " the flit and packet rates come from the channel loads of dimension-order routing under uniform"
                 " traffic at the rate the terminals injected in the window (the flit-hops over the mean"
                 " channels per flit; a network beyond saturation injects less than it is offered)."
                 f" Verdict: holds when the model is within {TOLERANCE:.0%} of the measurement.")
@@ -243,7 +258,7 @@ def exchange_section(rep, rows, figure):
             xs.append(ranks)
             ys.append(value)
     rep.table(["network", "ranks", "cycles", "accepted / offered", "measured B/cycle", "model B/cycle",
-               "model at the offered rate", "cut flits/cycle", "packets/cycle", "measured / model", "verdict"], table)
+               "model at the offered rate", "rank 0's cut flits/cycle", "packets/cycle", "measured / model", "verdict"], table)
     rep.text(f"The model holds at {held} of {len(table)} points.")
     png = report_lib.line_plot(figure, lines, "ranks", "bytes per cycle", "Rank exchange volume", points=points)
     rep.figure(png, "exchange volume against the model")

@@ -17,6 +17,11 @@ class RankExchange {
   // one after the other in rank order, rank r's from offsets[r] to offsets[r + 1].
   virtual void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
                          std::vector<size_t>& offsets) const = 0;
+  // Collective: rank r's toEach[d] goes to rank d (toEach has size() entries; its own entry
+  // comes back to it). `fromAll` receives what each rank sent this one, in rank order, rank
+  // s's from offsets[s] to offsets[s + 1]: a rank gets only what concerns it.
+  virtual void allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
+                        std::vector<size_t>& offsets) const = 0;
 };
 
 }  // namespace icnsim

@@ -544,7 +544,8 @@ class VcNetwork : public Network {
   void applyRankFlit(const RankFlit& f, Cycle now);
   void applyRankCredit(const RankCredit& c);
   void checkBufferedOverRanks(uint64_t localBuffered) const;
-  std::vector<std::byte> rankBytesOut_, rankBytesIn_;
+  std::vector<std::vector<std::byte>> rankMessages_;  // this cycle's, one per rank
+  std::vector<std::byte> rankBytesIn_;
   std::vector<size_t> rankOffsets_;
   std::vector<NiEvent> leftOrder_, arrivedOrder_;  // the cycle's NI calls in one-process order
 

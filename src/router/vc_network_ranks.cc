@@ -1,7 +1,8 @@
 // VcNetwork split over the ranks of an mpirun job (docs/design/parallel.md). Every rank
 // builds the whole network and runs the replicated layers above it (workload, NI,
 // statistics) for every terminal; it runs the credit, allocation and move phases only for
-// its own shards of routers. Once per cycle the ranks exchange, all to all:
+// its own shards of routers. Once per cycle the ranks exchange (every rank gets all but the
+// flits and credits, which go only to the rank they are for):
 //  - the counters of the cycle (flits moved, buffered, ejected, injection lanes freed);
 //  - flits sent into another rank's router (the sender keeps the lane's sending side, the
 //    receiver its buffer) and the head's hop and cut-through counts;
@@ -107,7 +108,7 @@ void VcNetwork::predictInjectionReleases(Cycle now) {
 
 void VcNetwork::applyRankCredit(const RankCredit& credit) {
   const int owner = channelShard_[laneChannel_[credit.lane]];
-  if (!localShard(owner)) return;  // another rank's
+  if (!localShard(owner)) throw InternalError(fmt::format("rank exchange: a credit for lane {}, another rank's", credit.lane));
   Shard& s = shards_[owner];
   s.creditWheel[credit.due % s.creditWheel.size()].push_back(credit.lane);
 }
@@ -116,7 +117,7 @@ void VcNetwork::applyRankFlit(const RankFlit& f, Cycle now) {
   const Channel& c = channels_[laneChannel_[f.lane]];
   const bool shared = p_.releaseOnTailSent;
   const int shard = routerShard_[c.dstRouter];
-  if (!localShard(shard)) return;  // between two other ranks
+  if (!localShard(shard)) throw InternalError(fmt::format("rank exchange: a flit for lane {}, another rank's", f.lane));
   if (f.seq == 0) {  // the head brings what the routers behind it counted
     packets_[f.packet].hops = f.hops;
     packets_[f.packet].cutThroughs = f.cutThroughs;
@@ -126,10 +127,15 @@ void VcNetwork::applyRankFlit(const RankFlit& f, Cycle now) {
   shared ? receiveFlit<true>(shards_[shard], staged, readyAt) : receiveFlit<false>(shards_[shard], staged, readyAt);
 }
 
-// This rank's part of the cycle's exchange, into rankBytesOut_; empties the shards' outboxes.
+// This rank's messages of the cycle, one per rank into rankMessages_; empties the shards'
+// outboxes. Every rank gets the counters, the injection state and the NI calls (the layers
+// above are replicated); flits and credits go only to the rank of the router or lane they
+// are for. Each message has the order applyFromRank reads.
 void VcNetwork::packForRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& left,
                              const std::vector<NiEvent>& arrived) {
-  std::vector<RankFlit> flits;
+  const int ranks = p_.ranks->size();
+  std::vector<std::vector<RankFlit>> flitsTo(ranks);
+  std::vector<std::vector<RankCredit>> creditsTo(ranks);
   std::vector<RankReserve> reserved;
   std::vector<int32_t> emptied, released;
   predictInjectionReleases(now);
@@ -140,28 +146,35 @@ void VcNetwork::packForRanks(Cycle now, const CycleTotals& totals, const std::ve
     reserved.insert(reserved.end(), s.reserved.begin(), s.reserved.end());
     for (const StagedFlit& f : s.toRanks) {
       const Packet& pk = packets_[f.packet];
-      flits.push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, f.tail});
+      const int to = rankOfShard(routerShard_[channels_[laneChannel_[f.lane]].dstRouter]);
+      flitsTo[to].push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, f.tail});
     }
     s.sourcesEmptied.clear();
     s.injectionReleased.clear();
     s.reserved.clear();
     s.toRanks.clear();
   }
+  for (const RankCredit& c : takeCreditsForRanks(now)) creditsTo[rankOfShard(channelShard_[laneChannel_[c.lane]])].push_back(c);
   auto withCounts = [&](const std::vector<NiEvent>& events) {
     std::vector<RankEvent> out;
     for (const NiEvent& e : events) out.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
     return out;
   };
-  std::vector<std::byte>& out = rankBytesOut_;
-  out.clear();
-  putAll(out, &totals, 1);
-  putAll(out, flits);
-  putAll(out, takeCreditsForRanks(now));
-  putAll(out, reserved);
-  putAll(out, emptied);
-  putAll(out, released);
-  putAll(out, withCounts(left));
-  putAll(out, withCounts(arrived));
+  std::vector<std::byte> forAll;
+  putAll(forAll, reserved);
+  putAll(forAll, emptied);
+  putAll(forAll, released);
+  putAll(forAll, withCounts(left));
+  putAll(forAll, withCounts(arrived));
+  rankMessages_.resize(ranks);
+  for (int r = 0; r < ranks; ++r) {
+    std::vector<std::byte>& out = rankMessages_[r];
+    out.clear();
+    putAll(out, &totals, 1);
+    putAll(out, flitsTo[r]);
+    putAll(out, creditsTo[r]);
+    out.insert(out.end(), forAll.begin(), forAll.end());
+  }
 }
 
 // Applies rank r's part of the exchange, in the order packForRanks wrote it.
@@ -205,7 +218,7 @@ void VcNetwork::applyFromRank(int r, Cycle now, CycleTotals& totals, std::vector
 void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left,
                                   std::vector<NiEvent>& arrived) {
   packForRanks(now, totals, left, arrived);
-  p_.ranks->allGather(rankBytesOut_, rankBytesIn_, rankOffsets_);
+  p_.ranks->allToAll(rankMessages_, rankBytesIn_, rankOffsets_);
   const size_t ownLeft = left.size(), ownArrived = arrived.size();
   for (int r = 0; r < p_.ranks->size(); ++r) {
     if (r != p_.ranks->rank()) applyFromRank(r, now, totals, left, arrived);

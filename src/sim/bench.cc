@@ -133,7 +133,7 @@ BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
   row.peakMegabytes = peakMegabytes();
   if (counted) {
     row.ranks = counted->size();
-    row.exchangeBytesPerCycle = static_cast<double>(counted->bytesGathered()) / std::max<double>(1, row.cycles);
+    row.exchangeBytesPerCycle = static_cast<double>(counted->bytesReceived()) / std::max<double>(1, row.cycles);
     row.exchangeSecondsPerCycle = counted->seconds() / std::max<double>(1, row.cycles);
   }
   return row;

@@ -83,6 +83,28 @@ void MpiRanks::allGather(const std::vector<std::byte>& mine, std::vector<std::by
                  MPI_COMM_WORLD);
 }
 
+void MpiRanks::allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
+                        std::vector<size_t>& offsets) const {
+  // Two collectives, as allGather: the sizes each rank sends each rank, then the bytes.
+  if (static_cast<int>(toEach.size()) != size_) throw InternalError("allToAll: one message per rank expected");
+  std::vector<int> sendCounts(size_), sendDisplacements(size_), receiveCounts(size_), receiveDisplacements(size_);
+  sendBuffer_.clear();
+  for (int r = 0; r < size_; ++r) {
+    sendCounts[r] = static_cast<int>(toEach[r].size());
+    sendDisplacements[r] = static_cast<int>(sendBuffer_.size());
+    sendBuffer_.insert(sendBuffer_.end(), toEach[r].begin(), toEach[r].end());
+  }
+  MPI_Alltoall(sendCounts.data(), 1, MPI_INT, receiveCounts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  offsets.assign(size_ + 1, 0);
+  for (int r = 0; r < size_; ++r) {
+    receiveDisplacements[r] = static_cast<int>(offsets[r]);
+    offsets[r + 1] = offsets[r] + static_cast<size_t>(receiveCounts[r]);
+  }
+  fromAll.resize(offsets.back());
+  MPI_Alltoallv(sendBuffer_.data(), sendCounts.data(), sendDisplacements.data(), MPI_BYTE, fromAll.data(),
+                receiveCounts.data(), receiveDisplacements.data(), MPI_BYTE, MPI_COMM_WORLD);
+}
+
 void MpiRanks::abort(int exitCode) const {
   MPI_Abort(MPI_COMM_WORLD, exitCode);
   std::_Exit(exitCode);
@@ -115,6 +137,12 @@ void MpiRanks::allGather(const std::vector<std::byte>& mine, std::vector<std::by
                          std::vector<size_t>& offsets) const {
   all = mine;  // one rank
   offsets = {0, mine.size()};
+}
+
+void MpiRanks::allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
+                        std::vector<size_t>& offsets) const {
+  fromAll = toEach.at(0);  // one rank
+  offsets = {0, fromAll.size()};
 }
 
 void MpiRanks::abort(int exitCode) const { std::_Exit(exitCode); }

@@ -3,6 +3,7 @@
 // thread that created MpiRanks may call it (MPI_THREAD_FUNNELED).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "kernel/rank_exchange.h"
 
@@ -27,6 +28,8 @@ class MpiRanks : public RankExchange {
   int size() const override { return size_; }
   void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
                  std::vector<size_t>& offsets) const override;
+  void allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
+                std::vector<size_t>& offsets) const override;
 
   void send(int destination, int tag, const std::string& payload) const;
   // A message from any rank if one has arrived; false at once otherwise.
@@ -40,6 +43,7 @@ class MpiRanks : public RankExchange {
  private:
   int rank_ = 0, size_ = 1;
   bool started_ = false;
+  mutable std::vector<std::byte> sendBuffer_;  // allToAll's messages end to end, kept between cycles
 };
 
 }  // namespace icnsim
