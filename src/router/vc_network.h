@@ -404,7 +404,7 @@ class VcNetwork : public Network {
   // enterAtOnce_, in one.
   template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce>
   void leaveBuffers(Shard& s, Cycle now);
-  template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on `channel` (c)
+  template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on its lane f.lane
   [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive,
                                                  Cycle readyAt);
   // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
@@ -418,7 +418,7 @@ class VcNetwork : public Network {
   void enterBuffers(Shard& s, Cycle now);
   // A flit leaves the front of `in` for the lane `out` feeds it to (pass 1).
   [[gnu::always_inline]] inline void takeFront(Lane& in, Lane& out, bool tail);
-  // The sending side of lane `lane` of `c` sends one flit (pass 2).
+  // The sending side of lane `lane` sends one flit (pass 2).
   template <bool kSharedLanes, bool kPooled>
   [[gnu::always_inline]] inline void sendOn(Shard& s, int32_t lane, bool tail);
   // The receiving side: the flit enters the lane's buffer at the next router (pass 2).
