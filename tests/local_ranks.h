@@ -12,7 +12,7 @@ namespace icnsim::test {
 
 class LocalRanks {
  public:
-  explicit LocalRanks(int size) : sync_(size), posted_(size, nullptr), postedToEach_(size, nullptr) {
+  explicit LocalRanks(int size) : sync_(size), postedToEach_(size, nullptr) {
     for (int r = 0; r < size; ++r) members_.emplace_back(*this, r);
   }
   const RankExchange& rank(int r) const { return members_[r]; }
@@ -23,19 +23,6 @@ class LocalRanks {
     Member(LocalRanks& group, int rank) : group_(group), rank_(rank) {}
     int rank() const override { return rank_; }
     int size() const override { return static_cast<int>(group_.members_.size()); }
-    void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
-                   std::vector<size_t>& offsets) const override {
-      group_.posted_[rank_] = &mine;
-      group_.sync_.arrive_and_wait();  // every rank has posted
-      offsets.assign(1, 0);
-      all.clear();
-      for (const auto* bytes : group_.posted_) {
-        all.insert(all.end(), bytes->begin(), bytes->end());
-        offsets.push_back(all.size());
-      }
-      group_.sync_.arrive_and_wait();  // every rank has read: the posted bytes may change again
-    }
-
     void allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
                   std::vector<size_t>& offsets) const override {
       group_.postedToEach_[rank_] = &toEach;
@@ -56,7 +43,6 @@ class LocalRanks {
   };
 
   std::barrier<> sync_;
-  std::vector<const std::vector<std::byte>*> posted_;
   std::vector<const std::vector<std::vector<std::byte>>*> postedToEach_;
   std::vector<Member> members_;
 };

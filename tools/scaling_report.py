@@ -138,7 +138,8 @@ def medians(rows, key):
 
 
 def speedup_section(rep, rows, key, label, figure):
-    med = medians(rows, key)
+    every = rounds(rows, key)
+    med = {g: statistics.median(v) for g, v in every.items()}
     configs = sorted({c for c, _ in med}, key=routers_of)
     counts = sorted({x for _, x in med})
     lines, table = {}, []
@@ -150,8 +151,8 @@ def speedup_section(rep, rows, key, label, figure):
             if v is None or base is None:
                 cells.append("")
                 continue
-            every = rounds(rows, key)[(c, x)]
-            cells.append(f"{v:,.0f} ({v / base:.2f}x; {min(every):,.0f}-{max(every):,.0f})")
+            lo, hi = min(every[(c, x)]), max(every[(c, x)])
+            cells.append(f"{v:,.0f} ({v / base:.2f}x; {lo:,.0f}-{hi:,.0f})")
             xs.append(x)
             ys.append(v / base)
         table.append(cells)
@@ -162,7 +163,7 @@ def speedup_section(rep, rows, key, label, figure):
     rep.figure(png, f"speed-up with {label}")
 
 
-def ranks_model_section(rep, rows):
+def ranks_time_section(rep, rows):
     """The two-rank cycle's time, and the part rank 0 spends in the exchange."""
     rate = medians(rows, "ranks")
     exchange = {}
@@ -201,7 +202,7 @@ def main():
             rep.section(f"Speed-up with {key}")
             speedup_section(rep, read_rows(path), key, key, os.path.join(out, key))
             if key == "ranks":
-                ranks_model_section(rep, read_rows(path))
+                ranks_time_section(rep, read_rows(path))
     path = os.path.join(out, "exchange.csv")
     if os.path.exists(path):
         exchange_section(rep, read_rows(path), os.path.join(out, "exchange"))

@@ -1,7 +1,7 @@
 // The processes one network is split over (an mpirun job), as a network model sees them:
-// its rank, how many there are, and one collective call that gives every rank what every
-// rank sent in a cycle. Defined below the network models so that they reach the MPI layer
-// (sim/mpi_ranks.h) only through it; tests give it an in-process implementation.
+// its rank, how many there are, and one collective call that gives every rank what each
+// rank sent it in a cycle. Defined below the network models so that they reach the MPI
+// layer (sim/mpi_ranks.h) only through it; tests give it an in-process implementation.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -13,15 +13,16 @@ class RankExchange {
   virtual ~RankExchange() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
-  // Collective: every rank calls it with its own bytes; `all` receives every rank's bytes
-  // one after the other in rank order, rank r's from offsets[r] to offsets[r + 1].
-  virtual void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
-                         std::vector<size_t>& offsets) const = 0;
   // Collective: rank r's toEach[d] goes to rank d (toEach has size() entries; its own entry
   // comes back to it). `fromAll` receives what each rank sent this one, in rank order, rank
   // s's from offsets[s] to offsets[s + 1]: a rank gets only what concerns it.
   virtual void allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
                         std::vector<size_t>& offsets) const = 0;
+  // Collective: every rank's `mine` to every rank (allToAll with the same bytes for each;
+  // for the rare exchanges where every rank needs everything).
+  void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all, std::vector<size_t>& offsets) const {
+    allToAll(std::vector<std::vector<std::byte>>(size(), mine), all, offsets);
+  }
 };
 
 }  // namespace icnsim

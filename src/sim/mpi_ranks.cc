@@ -67,25 +67,9 @@ MpiRanks::Message MpiRanks::receive(int source) const {
   return receiveProbed(status);
 }
 
-void MpiRanks::allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
-                         std::vector<size_t>& offsets) const {
-  // Two collectives: the sizes, then the bytes (counts are ints in MPI).
-  const int count = static_cast<int>(mine.size());
-  std::vector<int> counts(size_), displacements(size_);
-  MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  offsets.assign(size_ + 1, 0);
-  for (int r = 0; r < size_; ++r) {
-    displacements[r] = static_cast<int>(offsets[r]);
-    offsets[r + 1] = offsets[r] + static_cast<size_t>(counts[r]);
-  }
-  all.resize(offsets.back());
-  MPI_Allgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), displacements.data(), MPI_BYTE,
-                 MPI_COMM_WORLD);
-}
-
 void MpiRanks::allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
                         std::vector<size_t>& offsets) const {
-  // Two collectives, as allGather: the sizes each rank sends each rank, then the bytes.
+  // Two collectives: the sizes each rank sends each rank, then the bytes (counts are ints in MPI).
   if (static_cast<int>(toEach.size()) != size_) throw InternalError("allToAll: one message per rank expected");
   std::vector<int> sendCounts(size_), sendDisplacements(size_), receiveCounts(size_), receiveDisplacements(size_);
   sendBuffer_.clear();
@@ -131,12 +115,6 @@ bool MpiRanks::poll(Message&) const { return false; }
 
 MpiRanks::Message MpiRanks::receive(int) const {
   throw InternalError("a message from another rank in a build without MPI");
-}
-
-void MpiRanks::allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
-                         std::vector<size_t>& offsets) const {
-  all = mine;  // one rank
-  offsets = {0, mine.size()};
 }
 
 void MpiRanks::allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,

@@ -26,8 +26,6 @@ class MpiRanks : public RankExchange {
 
   int rank() const override { return rank_; }
   int size() const override { return size_; }
-  void allGather(const std::vector<std::byte>& mine, std::vector<std::byte>& all,
-                 std::vector<size_t>& offsets) const override;
   void allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
                 std::vector<size_t>& offsets) const override;
 
