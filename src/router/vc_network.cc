@@ -287,7 +287,7 @@ void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   Lane& l = lanes_[lane];
   l.owner = -1;
   l.feeder = -1;
-  sendState_[lane].feedReady = kNever;
+  sendState_[lane].feedReady = kSlotNever;
   sendState_[lane].tailSent = false;
   Channel& c = channels_[laneChannel_[lane]];
   --c.allocated;
@@ -333,11 +333,13 @@ void VcNetwork::step(Cycle now) {
 void VcNetwork::rebaseReadyTimes(Cycle now) {
   // Offsets 0 (ready at the old base, or a slot never written: another rank's pages stay
   // untouched) and kSlotNever keep their meaning; a time already past becomes 0.
-  for (uint32_t& offset : ready_) {
-    if (offset == 0 || offset == kSlotNever) continue;
+  auto rebase = [&](uint32_t& offset) {
+    if (offset == 0 || offset == kSlotNever) return;
     const Cycle at = readyBase_ + offset;
     offset = at <= now ? 0 : static_cast<uint32_t>(at - now);
-  }
+  };
+  for (uint32_t& offset : ready_) rebase(offset);
+  for (SendState& st : sendState_) rebase(st.feedReady);  // the slots' copies, by the same rule
   readyBase_ = now;
 }
 
@@ -841,10 +843,11 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
   // branch predictor cannot learn (half of all mispredictions were these tests). A lane
   // into a terminal never runs out of credits (buildLanes), so sinks need no test.
   uint32_t ready = 0;
+  const uint32_t at = nowOffset(now);
   for (int v = 0; v < lanes; ++v) {
     const SendState& out = sendState_[first + v];
     const bool room = kPooled ? hasRoom(out, c) : out.credits > 0;
-    const bool go = (out.feedReady <= now) & room;
+    const bool go = (out.feedReady <= at) & room;
     ready |= uint32_t(go) << v;
   }
   return pickLane<kRandom>(channel, c, ready, now);
@@ -874,9 +877,10 @@ int32_t VcNetwork::decideSynchronousByMask(int32_t channel, Cycle now) {
   // Which lanes have a flit ready and which have room, without a branch per lane (a lane
   // into a terminal never runs out of credits).
   uint32_t fed = 0, room = 0;
+  const uint32_t at = nowOffset(now);
   for (int v = 0; v < lanes; ++v) {
     const SendState& out = sendState_[first + v];
-    fed |= uint32_t(out.feedReady <= now) << v;
+    fed |= uint32_t(out.feedReady <= at) << v;
     room |= uint32_t(hasRoom(out, c)) << v;
   }
   uint32_t ready = fed & room;
@@ -900,7 +904,7 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
   const int32_t first = c.firstLane, end = c.firstLane + p_.lanes;
   for (int32_t lane = first; lane < end; ++lane) {
     // No flit ready at the feeder (or none: free, or the owner's tail has already left).
-    if (sendState_[lane].feedReady > now) continue;
+    if (sendState_[lane].feedReady > nowOffset(now)) continue;
     const Lane& out = lanes_[lane];
     if (vns_.anyStoreAndForward() && !frontMayLeave(out.feeder, now)) continue;  // the whole packet first
     if (!sink && !hasRoom(sendState_[lane], c)) {
@@ -1052,9 +1056,9 @@ void VcNetwork::checkInvariants() const {
     }
     if (receiver && l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
     // Times up to readyBase_ all mean "ready": rebaseReadyTimes keeps only that of them.
-    const Cycle feed = l.feeder >= 0 ? feedOf(lanes_[l.feeder]) : kNever;
-    if (sender && std::max(st.feedReady, readyBase_) != std::max(feed, readyBase_)) {
-      throw InternalError(fmt::format("lane {}: feeder's front ready at {}, recorded {}", i, feed, st.feedReady));
+    const uint32_t feed = l.feeder >= 0 ? feedOf(lanes_[l.feeder]) : kSlotNever;
+    if (sender && st.feedReady != feed) {  // offsets from the same base, moved by the same rule
+      throw InternalError(fmt::format("lane {}: feeder's front ready at offset {}, recorded {}", i, feed, st.feedReady));
     }
   }
   checkOutputBuffers();

@@ -172,10 +172,13 @@ class VcNetwork : public Network {
     int32_t feeder = -1;   // lane at the sender that holds the owner's flits
   };
   // The part of a channel lane's sending side that every channel decision reads, apart from
-  // the lane record so that a channel's four lanes share one cache line: a decision then
-  // reads that line and its channel, not each lane's feeder and front slot elsewhere.
+  // the lane record so that a channel's four lanes lie in 48 bytes: a decision then reads
+  // those and its channel, not each lane's feeder and front slot elsewhere.
   struct SendState {
-    Cycle feedReady = kNever;  // when the feeder's front flit may leave; kNever: no feeder, or it is empty
+    // When the feeder's front flit may leave, as the slots keep it: an offset from
+    // readyBase_ (rebaseReadyTimes moves both), kSlotNever if there is no feeder or it is
+    // empty. Compared with nowOffset(now), with no conversion on either side.
+    uint32_t feedReady = UINT32_MAX;
     int32_t credits = 0;       // free slots as the sender sees them
     uint16_t capacity = 0;     // the lane's buffer slots (Lane::capacity), for the release test
     bool tailSent = false;
@@ -299,11 +302,13 @@ class VcNetwork : public Network {
   void setSlotReady(uint32_t slot, Cycle at) { ready_[slot] = slotOffset(at); }
   void rebaseReadyTimes(Cycle now);
   Cycle frontReady(const Lane& l) const { return slotReady(l.ringBase + l.ringHead); }
-  // The feedReady of the lane `in` feeds: when its front flit may leave.
-  Cycle feedOf(const Lane& in) const {
-    const Cycle front = frontReady(in);  // a slot of the lane's own ring even when empty: read, then select
-    return in.count != 0 ? front : kNever;
+  // The feedReady of the lane `in` feeds: when its front flit may leave (a slot offset).
+  uint32_t feedOf(const Lane& in) const {
+    const uint32_t front = ready_[in.ringBase + in.ringHead];  // the lane's own ring even when empty: read, then select
+    return in.count != 0 ? front : kSlotNever;
   }
+  // `now` as a slot offset, to compare with feedReady (now is at least readyBase_).
+  uint32_t nowOffset(Cycle now) const { return static_cast<uint32_t>(now - readyBase_); }
   // After the front of `in` changed other than by a move (those update it themselves).
   void refreshFeed(const Lane& in) {
     if (in.next >= 0) sendState_[in.next].feedReady = feedOf(in);
@@ -392,7 +397,7 @@ class VcNetwork : public Network {
   // Lane `out` (at the receiving end) has a flit ready at its feeder and room for it.
   bool readyToSend(int32_t lane, const Channel& c, bool sink, Cycle now) const {
     const SendState& out = sendState_[lane];
-    return out.feedReady <= now && frontMayLeave(lanes_[lane].feeder, now) && (sink || hasRoom(out, c));
+    return out.feedReady <= nowOffset(now) && frontMayLeave(lanes_[lane].feeder, now) && (sink || hasRoom(out, c));
   }
   [[gnu::noinline]] void allocateSwitch(Shard& s, Cycle now);
   // Calls body(kSharedLanes, kPooled) with the router's options as compile-time constants,
@@ -571,7 +576,7 @@ inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {
   in.ringHead = static_cast<uint16_t>(in.ringHead + 1 == in.capacity ? 0 : in.ringHead + 1);
   --in.count;
   ++in.frontSeq;
-  sendState_[in.next].feedReady = tail ? kNever : feedOf(in);
+  sendState_[in.next].feedReady = tail ? kSlotNever : feedOf(in);
   if (tail) {
     in.packet = -1;
     in.next = -1;
@@ -599,11 +604,12 @@ template <bool kSharedLanes>
 inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, Cycle readyAt) {
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
-  setSlotReady(slot, readyAt);
+  const uint32_t ready = slotOffset(readyAt);
+  ready_[slot] = ready;
   // The new front of a lane already routed: its next lane's copy. Written to a selected
   // record (the shard's sink otherwise) by a mask, not a branch the predictor misses.
   const int32_t routed = -int32_t((l.count == 0) & (l.next >= 0));
-  sendState_[(l.next & routed) | (sinkLane(s) & ~routed)].feedReady = readyAt;
+  sendState_[(l.next & routed) | (sinkLane(s) & ~routed)].feedReady = ready;
   ++l.count;
   ++l.received;
   if (f.seq != 0) return;
