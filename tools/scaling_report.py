@@ -35,6 +35,7 @@ PER_PACKET = 8 + 4 + 4 + 3 * 48  # arrival reserved, source emptied, lane releas
 # The bench's standard traffic (src/sim/bench.cc): load 0.5 of capacity, 20-flit packets.
 LOAD, PACKET_LENGTH = 0.5, 20
 TOLERANCE = 0.10  # the model holds when it is within 10 % of the measured volume
+MODEL_RANKS = [2, 4, 8, 16, 32, 64]  # where the figure draws the model
 
 
 def read_rows(path):
@@ -243,9 +244,10 @@ def exchange_section(rep, rows, figure):
                 " traffic at the rate the terminals injected in the window (the flit-hops over the mean"
                 " channels per flit; a network beyond saturation injects less than it is offered)."
                 f" Verdict: holds when the model is within {TOLERANCE:.0%} of the measurement.")
-    lines, points, table = {}, {}, []
+    lines, points, table, rates = {}, {}, [], {}
     held = 0
     for (config, ranks, threads), first, last, measured, accepted in steady_volumes(rows):
+        rates.setdefault(config, accepted)
         at_offered = predicted_exchange(config, ranks, threads, offered_rate(config))[0]
         model, crossing, packets = predicted_exchange(config, ranks, threads, accepted)
         ratio = measured / model
@@ -254,14 +256,19 @@ def exchange_section(rep, rows, figure):
         table.append([config, ranks, f"{first} to {last}", f"{accepted / offered_rate(config):.3f}",
                       f"{measured:,.0f}", f"{model:,.0f}", f"{at_offered:,.0f}", f"{crossing:.1f}", f"{packets:.2f}",
                       f"{ratio:.3f}", "holds" if ok else "does not hold"])
-        for into, label, value in ((points, "measured", measured), (lines, "model", model)):
-            xs, ys = into.setdefault(f"{config} {label}", ([], []))
-            xs.append(ranks)
-            ys.append(value)
+        xs, ys = points.setdefault(f"{config} measured", ([], []))
+        xs.append(ranks)
+        ys.append(measured)
+    # The model beyond this machine's ranks, at the rate the fewest-rank run injected.
+    for config, rate in rates.items():
+        lines[f"{config} model"] = (MODEL_RANKS, [predicted_exchange(config, r, 1, rate)[0] for r in MODEL_RANKS])
     rep.table(["network", "ranks", "cycles", "accepted / offered", "measured B/cycle", "model B/cycle",
                "model at the offered rate", "rank 0's cut flits/cycle", "packets/cycle", "measured / model", "verdict"], table)
     rep.text(f"The model holds at {held} of {len(table)} points.")
-    png = report_lib.line_plot(figure, lines, "ranks", "bytes per cycle", "Rank exchange volume", points=points)
+    rep.text(f"The figure draws the model from 2 to {MODEL_RANKS[-1]} ranks (one thread each) at the rate the"
+             " fewest-rank run injected: an extrapolation beyond the measured points.")
+    png = report_lib.line_plot(figure, lines, "ranks", "bytes rank 0 receives per cycle", "Rank exchange volume",
+                               points=points, log2x=True)
     rep.figure(png, "exchange volume against the model")
 
 
