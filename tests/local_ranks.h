@@ -26,7 +26,7 @@ class LocalRanks {
     void allToAll(const std::vector<std::vector<std::byte>>& toEach, std::vector<std::byte>& fromAll,
                   std::vector<size_t>& offsets) const override {
       group_.postedToEach_[rank_] = &toEach;
-      group_.sync_.arrive_and_wait();
+      group_.sync_.arrive_and_wait();  // every rank has posted
       offsets.assign(1, 0);
       fromAll.clear();
       for (const auto* messages : group_.postedToEach_) {
@@ -34,7 +34,7 @@ class LocalRanks {
         fromAll.insert(fromAll.end(), forMe.begin(), forMe.end());
         offsets.push_back(fromAll.size());
       }
-      group_.sync_.arrive_and_wait();
+      group_.sync_.arrive_and_wait();  // every rank has read: the posted messages may change again
     }
 
    private:

@@ -1,5 +1,5 @@
-// A RankExchange that passes every exchange on to another and counts what passed: how many,
-// the bytes this rank received in them from the others, and how long they took. `bench`
+// A RankExchange that passes every exchange on to another and counts what passed: the
+// bytes this rank received from the others, and how long the exchanges took. `bench`
 // reports them per cycle; the bytes are what the ranks' scaling model predicts
 // (docs/performance.md, "The scaling report").
 #pragma once
@@ -20,17 +20,15 @@ class CountingExchange : public RankExchange {
     const auto start = std::chrono::steady_clock::now();
     inner_.allToAll(toEach, fromAll, offsets);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ++exchanges_;
     bytesReceived_ += fromAll.size() - (offsets[rank() + 1] - offsets[rank()]);  // not its own part
   }
-  uint64_t exchanges() const { return exchanges_; }
   uint64_t bytesReceived() const { return bytesReceived_; }  // from the other ranks
   double seconds() const { return seconds_; }  // in the exchanges, waiting for the slowest rank included
 
  private:
   const RankExchange& inner_;
   // allToAll is const (the exchange is not the network's state): counted through mutable.
-  mutable uint64_t exchanges_ = 0, bytesReceived_ = 0;
+  mutable uint64_t bytesReceived_ = 0;
   mutable double seconds_ = 0;
 };
 
