@@ -106,6 +106,24 @@ TEST(ZeroLoad, MeshPipelinedMatchesHandComputation) {
   }
 }
 
+// The NI hears of a delivery at the end of the cycle before the tail arrives: not before it
+// is there (a longer channel used to tell it channel_latency - 1 cycles early), and in time
+// to act on it from the arrival cycle on.
+TEST(ZeroLoad, TheNiHearsOfADeliveryAtTheEndOfTheCycleBeforeItsArrival) {
+  for (int lc : {1, 3}) {
+    VcNetworkParams p = params(2, 8, false);
+    p.timing.channelLatency = lc;
+    Harness h(std::make_unique<KaryNCube>(4, 2, false), "dimension_order", p);
+    h.script.add(0, 15, 5, 0);
+    h.net->wake({0, 0, 0});
+    Cycle heardIn = 0;
+    for (Cycle t = 0; t < 1000 && h.script.arrivals.empty(); ++t) h.net->step(heardIn = t);
+    ASSERT_EQ(h.script.arrivals.size(), 1u);
+    EXPECT_EQ(h.script.arrivals[0].second, Cycle((6 + 2) * lc + (6 + 1) + 5 - 1)) << "Lc=" << lc;
+    EXPECT_EQ(heardIn, h.script.arrivals[0].second - 1) << "Lc=" << lc;
+  }
+}
+
 TEST(ZeroLoad, FatTreeUpAndDownMatchesHandComputation) {
   // 4-ary 3-tree: terminal 0 to 63 climbs to the top (L = 2) and comes down: H = 4 switch
   // hops; to terminal 5 (another leaf under the same level-1 switch) H = 2; to 3 (same

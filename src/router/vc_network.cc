@@ -15,6 +15,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
     : p_(params), premixedSeed_(splitmix64(params.seed)), topology_(topology), vns_(std::move(vns)), packets_(packets), terminals_(std::move(terminals)),
       rules_(std::move(rules)) {
   if (!rules_.empty()) waiting_.resize(topology.numRouters());
+  arrivals_ = TimingWheel<NiEvent>(p_.timing.channelLatency);
   buildChannels();
   buildShards();  // before the lanes: a rank initialises only those it keeps
   buildLanes();
@@ -476,13 +477,18 @@ void VcNetwork::finishCycle(Cycle now) {
   terminals_.addBuffered(totals.buffered);
   terminals_.removeBuffered(totals.unbuffered);
   busyInjectionLanes_ -= static_cast<int32_t>(totals.injectionLanesFreed);
+  // The NI hears of an arrival at the end of the cycle before the flit arrives (when - 1):
+  // not before it is there, and for longer channels a rank has channel_latency - 1 cycles
+  // to hear of another's.
+  auto schedule = [&](const NiEvent& e) { arrivals_.schedule(e.when - 1, e); };
   if (splitOverRanks()) {
     std::for_each(leftOrder_.begin(), leftOrder_.end(), left);
-    std::for_each(arrivedOrder_.begin(), arrivedOrder_.end(), arrived);
+    std::for_each(arrivedOrder_.begin(), arrivedOrder_.end(), schedule);
   } else {
     inListOrder(&Shard::leftEvents, left);
-    inListOrder(&Shard::arrivedEvents, arrived);
+    inListOrder(&Shard::arrivedEvents, schedule);
   }
+  arrivals_.runDue(now, [&](const NiEvent& e, Cycle) { arrived(e); });
   if (totals.moves > 0) {
     terminals_.progress(now);
   } else if (terminals_.stuck(now, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0)) {

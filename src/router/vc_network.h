@@ -70,6 +70,7 @@
 #include "kernel/phase_team.h"
 #include "kernel/rank_exchange.h"
 #include "kernel/terminal_plumbing.h"
+#include "kernel/timing_wheel.h"
 #include "router/admission.h"
 #include "router/arbitration.h"
 #include "router/switch_allocator.h"
@@ -553,6 +554,7 @@ class VcNetwork : public Network {
   std::vector<std::byte> rankBytesIn_;
   std::vector<size_t> rankOffsets_;
   std::vector<NiEvent> leftOrder_, arrivedOrder_;  // the cycle's NI calls in one-process order
+  TimingWheel<NiEvent> arrivals_;  // head arrived, delivered: made at the end of cycle when - 1
 
   int32_t busyInjectionLanes_ = 0;
   enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };
