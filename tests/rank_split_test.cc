@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "common/json_text.h"
 #include "local_ranks.h"
+#include "sim/counting_exchange.h"
 #include "sim/experiment_point.h"
 #include "test_util.h"
 
@@ -22,16 +23,19 @@ namespace {
 
 using icnsim::test::goldenConfigs;
 
-// Every rank's JSON result, or the error it refused with ("" if it ran).
+// Every rank's JSON result, or the error it refused with ("" if it ran), and the number of
+// exchanges each made.
 struct RankRun {
   std::vector<std::string> results;
   std::string refusal;
+  std::vector<uint64_t> exchanges;
 };
 
 RankRun runOnRanks(const fs::path& config, int ranks, int threads, const std::vector<std::string>& sets = {}) {
   icnsim::test::LocalRanks group(ranks);
   RankRun run;
   run.results.resize(ranks);
+  run.exchanges.resize(ranks);
   std::vector<std::string> refusals(ranks);
   std::vector<std::thread> workers;
   for (int r = 0; r < ranks; ++r) {
@@ -40,8 +44,10 @@ RankRun runOnRanks(const fs::path& config, int ranks, int threads, const std::ve
       doc->applyOverride(fmt::format("simulation.threads={}", threads));
       for (const auto& s : sets) doc->applyOverride(s);
       try {
-        icnsim::ExperimentPoint point(doc, &group.rank(r));
+        const icnsim::CountingExchange counted(group.rank(r));
+        icnsim::ExperimentPoint point(doc, &counted);
         auto result = point.run();
+        run.exchanges[r] = counted.exchanges();
         result["config"].erase("simulation.threads");
         run.results[r] = icnsim::jsonText(result);
       } catch (const icnsim::ConfigError& e) {  // every rank refuses alike, before any exchange
@@ -136,3 +142,39 @@ TEST(RankSplit, RouterOptionsGiveTheOneProcessResult) {
 
 }  // namespace
 
+
+namespace {
+
+// Longer channels: the ranks exchange once per lookahead (min(channel_latency,
+// credit_delay) = 3 cycles here) and still give the one-process result, with every NI of the
+// golden set (the NI hears of an arrival only at the end of the cycle before it).
+TEST(RankSplit, LongerChannelsExchangeOncePerLookahead) {
+  const std::vector<std::string> timing{"timing.channel_latency=4", "timing.credit_delay=3"};
+  int split = 0;
+  for (const auto& config : goldenConfigs()) {
+    SCOPED_TRACE(config.filename().string());
+    nlohmann::json one;
+    try {
+      auto doc = icnsim::ConfigDocument::fromFile(config.string());
+      for (const auto& s : timing) doc->applyOverride(s);
+      one = icnsim::ExperimentPoint(doc).run();
+    } catch (const icnsim::ConfigError&) {
+      continue;  // no [timing] of this form (synchronous, several networks, the central buffer)
+    }
+    one["config"].erase("simulation.threads");
+    const RankRun run = runOnRanks(config, 3, 1, timing);
+    if (!run.refusal.empty()) continue;
+    const uint64_t cycles = one["cycles"].get<uint64_t>();
+    const uint64_t networks = one.value("networks", 1);
+    for (int r = 0; r < 3; ++r) {
+      EXPECT_EQ(run.results[r], icnsim::jsonText(one)) << "rank " << r;
+      // Each network's batch per 3 cycles, the last one cut short by the end of the run,
+      // and the two collectives that sum the counts.
+      EXPECT_EQ(run.exchanges[r], networks * ((cycles + 2) / 3) + 2) << "rank " << r;
+    }
+    ++split;
+  }
+  EXPECT_GE(split, 6);
+}
+
+}  // namespace

@@ -25,9 +25,14 @@ class Network {
   virtual void wake(Port port) = 0;
   // `port` has room for arrivals again after refusing a reservation.
   virtual void arrivalSpace(Port /*port*/) {}
+  // Flit counters. A network split over the ranks of an mpirun job counts this rank's
+  // moves only (the simulation sums them over the ranks at the end of the run).
   virtual uint64_t flitHops() const = 0;      // flit channel traversals, all channels
   virtual uint64_t ejectedFlits() const = 0;  // flits that reached their destination
   virtual uint64_t bufferedFlits() const = 0; // flits in router buffers or on wires
+  // The run ended after cycle `last`: a model that defers work (ranks that exchange every
+  // few cycles) finishes it, so that its checks cover every cycle run.
+  virtual void endOfRun(Cycle /*last*/) {}
   // Throws InternalError on a broken invariant (credit bounds, conservation).
   virtual void checkInvariants() const = 0;
   // Cycles without any flit moving while flits wait before StuckNetworkError (0 = off).

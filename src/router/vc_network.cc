@@ -188,13 +188,24 @@ void VcNetwork::buildShards() {
   }
   listedAt_.resize(channels_.size());
   if (local > 1) team_ = std::make_unique<PhaseTeam>(local);
-  if (splitOverRanks()) assignRankRoles();
+  if (splitOverRanks()) {
+    assignRankRoles();
+    lookahead_ = std::min(p_.timing.channelLatency, p_.timing.creditDelay);
+  }
 }
 
 template <typename Phase>
 void VcNetwork::forEachShard(Phase&& phase) {
-  if (!team_) return phase(shards_[firstLocalShard_]);
-  team_->run([&](int member) { phase(shards_[firstLocalShard_ + member]); });
+  // Split over ranks, the other ranks' shards run here too, for the sending side of their
+  // injection channels (the only channels they list here), shared out over the members.
+  const int local = localShardEnd_ - firstLocalShard_;
+  const int mirrored = splitOverRanks() ? static_cast<int>(shards_.size()) - local : 0;
+  auto member = [&](int m, int members) {
+    phase(shards_[firstLocalShard_ + m]);
+    for (int i = m; i < mirrored; i += members) phase(shards_[i < firstLocalShard_ ? i : i + local]);
+  };
+  if (!team_) return member(0, 1);
+  team_->run([&](int m) { member(m, local); });
 }
 
 void VcNetwork::activate(int32_t channel) {
@@ -445,55 +456,47 @@ void VcNetwork::inListOrder(std::vector<NiEvent> Shard::*events, Call&& call) {
 
 void VcNetwork::CycleTotals::add(const CycleTotals& o) {
   hops += o.hops, ejected += o.ejected, buffered += o.buffered, unbuffered += o.unbuffered, moves += o.moves;
-  injectionLanesFreed += o.injectionLanesFreed;
 }
 
 VcNetwork::CycleTotals VcNetwork::takeShardTotals() {
   CycleTotals t;
-  for (Shard& sh : shards_) {
-    t.add({sh.hops, sh.ejected, sh.buffered, sh.unbuffered, sh.moves.size(), sh.injectionLanesFreed});
+  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
+    Shard& sh = shards_[i];
+    t.add({sh.hops, sh.ejected, sh.buffered, sh.unbuffered, sh.moves.size()});
     sh.hops = sh.ejected = sh.buffered = sh.unbuffered = 0;
-    sh.injectionLanesFreed = 0;
   }
+  // Every rank runs every injection channel's sending side (mirrored shards included).
+  for (Shard& sh : shards_) busyInjectionLanes_ -= std::exchange(sh.injectionLanesFreed, 0);
   return t;
 }
 
 void VcNetwork::finishCycle(Cycle now) {
-  CycleTotals totals = takeShardTotals();
-  auto left = [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); };
-  auto arrived = [&](const NiEvent& e) {
-    if (e.kind == NiEvent::kHeadArrived) terminals_.headArrived(e.terminal, e.packet, e.when);
-    else terminals_.delivered(e.terminal, e.packet, e.when);
-  };
-  if (splitOverRanks()) {  // every rank's calls, in one-process order
-    leftOrder_.clear();
-    arrivedOrder_.clear();
-    inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { leftOrder_.push_back(e); });
-    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { arrivedOrder_.push_back(e); });
-    exchangeWithRanks(now, totals, leftOrder_, arrivedOrder_);
-  }
-  terminals_.countHops(totals.hops);
+  const CycleTotals totals = takeShardTotals();
+  terminals_.countHops(totals.hops);  // split over ranks: this rank's (Network::flitHops)
   terminals_.countEjected(totals.ejected);
   terminals_.addBuffered(totals.buffered);
   terminals_.removeBuffered(totals.unbuffered);
-  busyInjectionLanes_ -= static_cast<int32_t>(totals.injectionLanesFreed);
   // The NI hears of an arrival at the end of the cycle before the flit arrives (when - 1):
   // not before it is there, and for longer channels a rank has channel_latency - 1 cycles
   // to hear of another's.
-  auto schedule = [&](const NiEvent& e) { arrivals_.schedule(e.when - 1, e); };
-  if (splitOverRanks()) {
-    std::for_each(leftOrder_.begin(), leftOrder_.end(), left);
-    std::for_each(arrivedOrder_.begin(), arrivedOrder_.end(), schedule);
+  if (splitOverRanks()) {  // every rank's arrivals and counts, once per lookahead
+    arrivedOrder_.clear();
+    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { arrivedOrder_.push_back(e); });
+    finishCycleOverRanks(now, totals, arrivedOrder_);
   } else {
-    inListOrder(&Shard::leftEvents, left);
-    inListOrder(&Shard::arrivedEvents, schedule);
+    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { arrivals_.schedule(e.when - 1, e); });
   }
-  arrivals_.runDue(now, [&](const NiEvent& e, Cycle) { arrived(e); });
-  if (totals.moves > 0) {
-    terminals_.progress(now);
-  } else if (terminals_.stuck(now, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0)) {
-    reportStuck(now);
-  }
+  inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); });
+  arrivals_.runDue(now, [&](const NiEvent& e, Cycle) {
+    if (e.kind == NiEvent::kHeadArrived) terminals_.headArrived(e.terminal, e.packet, e.when);
+    else terminals_.delivered(e.terminal, e.packet, e.when);
+  });
+  if (!splitOverRanks()) watchCycle(now, totals.moves, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0);
+}
+
+void VcNetwork::watchCycle(Cycle now, uint64_t moves, bool occupied) {
+  if (moves > 0) terminals_.progress(now);
+  else if (terminals_.stuck(now, occupied)) reportStuck(now);
 }
 
 void VcNetwork::injectFromTerminals(Cycle now) {
@@ -534,9 +537,7 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     s.ringHead = 0;
     s.frontSeq = 0;
     s.received = static_cast<uint16_t>(pk.length);
-    if (localShard(channelShard_[injectionChannel_[t]])) {  // only its router's rank moves flits out of it
-      std::fill_n(ready_.begin() + s.ringBase, pk.length, slotOffset(now));
-    }
+    std::fill_n(ready_.begin() + s.ringBase, pk.length, slotOffset(now));
     claimLane(inj.firstLane + v, id, src);
     ++busyInjectionLanes_;
   }
@@ -553,6 +554,9 @@ void VcNetwork::nextPacketToFront(Shard& s, int32_t lane) {
   Lane& l = lanes_[lane];
   l.packet = slotPacket_[l.ringBase + l.ringHead];
   l.frontLength = static_cast<uint16_t>(packets_[l.packet].length);
+  // Its flits already written: every flit behind the tail that left is this packet's up
+  // to its length (the same count whether they were written before or after the tail left).
+  l.received = std::min(l.count, l.frontLength);
   s.pendingHeads.push_back(lane);  // a lane at the router this shard moved its flit from
 }
 
@@ -978,10 +982,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
       else if (returnCredit<kPooled>(feeder)) releaseLane(s, feeder);
     } else {
       if (seq == 0) s.leftEvents.push_back({listedAt_[laneChannel_[lane]], packets_[id].source, id, now, NiEvent::kInjected});
-      if (tail) {
-        ++s.injectionLanesFreed;
-        if (splitOverRanks()) s.sourcesEmptied.push_back(feeder);  // the other ranks' injection reads it
-      }
+      if (tail) ++s.injectionLanesFreed;
     }
     if (trackRoundRobin_) {
       Channel& c = channels_[laneChannel_[lane]];
@@ -998,7 +999,7 @@ template <bool kSharedLanes, bool kPooled, bool kSplit>
 void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
-  s.hops += s.staged.size();
+  if (!kSplit || localShard(s.index)) s.hops += s.staged.size();  // a mirrored shard's moves are counted by their rank
   for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyAt);
   if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
 }
@@ -1020,14 +1021,11 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, Cycle r
     return;
   }
   sendOn<kSharedLanes, kPooled>(s, f.lane, f.tail);
+  if (kSplit && !localShard(s.index)) return;  // a mirrored injection channel: its router's rank receives
   ++s.buffered;  // counted by the sender, wherever the buffer is
-  if (kSplit) {
-    const uint8_t role = channels_[laneChannel_[f.lane]].rankRole;
-    if (role == kRankRemoteEnd) {  // the rank of the next router receives it
-      s.toRanks.push_back(f);
-      return;
-    }
-    if (kSharedLanes && f.tail && role == kRankMirrored) s.injectionReleased.push_back(f.lane);
+  if (kSplit && channels_[laneChannel_[f.lane]].rankRole == kRankRemoteEnd) {
+    s.toRanks.push_back(f);  // the rank of the next router receives it
+    return;
   }
   receiveFlit<kSharedLanes>(s, f, readyAt);
 }

@@ -150,6 +150,7 @@ class VcNetwork : public Network {
   uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
   uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
+  void endOfRun(Cycle last) override;  // split over ranks: the last exchange
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
   std::vector<RouterCounter> routerCounters() const override;
   std::optional<Cycle> terminalChannelCycles() const override {
@@ -200,9 +201,9 @@ class VcNetwork : public Network {
     bool everyLane = false; // every lane may move a flit per cycle (host memory, wide ejection)
   };
   enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
-  // Split over ranks: every rank runs the injection phase, so it keeps whether each
-  // terminal's injection lanes are taken and its source lanes busy; a channel into another
-  // rank's router hands its flits to that rank.
+  // Split over ranks: every rank runs the injection phase and the sending side of every
+  // injection channel (mirrored: the router's rank alone keeps its buffer); a channel into
+  // another rank's router hands its flits to that rank.
   enum RankRole : uint8_t { kRankLocal, kRankMirrored, kRankRemoteEnd };
   // Lane v of a channel serves lane index v % lanes: on a wide terminal channel each
   // virtual network has lanes of its own, as each outbound lane of a SPIDER adapter has its
@@ -269,9 +270,6 @@ class VcNetwork : public Network {
     std::vector<std::vector<int32_t>> releasedFor;  // per shard: its channels with parked heads that had a lane freed
     std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves
     std::vector<StagedFlit> toRanks;  // flits into another rank's router
-    // Injection state the other ranks' injection phases read: source lanes emptied, and
-    // injection lanes released (or, with credit timing, to be released next cycle).
-    std::vector<int32_t> sourcesEmptied, injectionReleased;
     std::vector<RankReserve> reserved;  // arrivals reserved, for the other ranks' NIs
     uint64_t listings = 0;  // channels this shard listed
     // Counter changes of this cycle, added to the plumbing's at its end.
@@ -360,7 +358,6 @@ class VcNetwork : public Network {
   void decideChannels(Shard& s, Cycle now);  // fills s.moves
   struct CycleTotals {  // what the cycle changed in the plumbing's counters, over all shards
     uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0, moves = 0;
-    int64_t injectionLanesFreed = 0;
     void add(const CycleTotals& o);
   };
   CycleTotals takeShardTotals();  // the local shards' counts, reset
@@ -520,18 +517,31 @@ class VcNetwork : public Network {
   std::vector<int32_t> answerOf_;  // per lane: its waiting head's routing answer in its shard, or -1
 
   // --- split over ranks (vc_network_ranks.cc; docs/design/parallel.md) ---
+  // Times in a batch are offsets from its first cycle (batchStart_), which every rank knows.
   struct RankFlit {  // a move another rank applies: the flit, and the packet's fields the routers write
     int32_t lane, packet, seq;
     int16_t hops, cutThroughs;
+    uint16_t sent;  // the cycle it was sent
     bool tail;
   };
   struct RankCredit {
     int32_t lane;
-    Cycle due;
+    uint32_t due;
   };
   struct RankEvent {  // an NI call, and the packet's fields as the rank that made it knows them
     NiEvent event;
     int16_t hops, cutThroughs;
+  };
+  // What this rank gathers between exchanges.
+  struct RankBatch {
+    std::vector<CycleTotals> totals;  // per cycle
+    std::vector<uint8_t> injecting;   // per cycle: a terminal's packet in a source lane (every rank knows)
+    std::vector<std::vector<RankFlit>> flitsTo;      // per rank: flits into its routers
+    std::vector<std::vector<RankCredit>> creditsTo;  // per rank: credits for its lanes
+    std::vector<RankCredit> injectionCredits;        // for every rank: credits of injection lanes
+    std::vector<RankReserve> reserved;
+    std::vector<RankEvent> arrivals;  // in one-process order within each cycle
+    void clear();
   };
   bool splitOverRanks() const { return p_.ranks != nullptr; }
   int rankOfShard(int shard) const { return shard / std::max(p_.threads, 1); }
@@ -539,21 +549,30 @@ class VcNetwork : public Network {
   // This process keeps the channel's lanes: it runs the router at either end, or it is an
   // injection channel (every rank runs the injection phase).
   bool keepsLanesOf(int32_t channel) const;
-  // The cycle's exchange: sends what the other ranks must hear of, applies what they sent,
-  // and leaves every rank's NI calls in `left` and `arrived` in one-process order.
-  void exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left, std::vector<NiEvent>& arrived);
-  void packForRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& left,
-                    const std::vector<NiEvent>& arrived);
-  void applyFromRank(int r, Cycle now, CycleTotals& totals, std::vector<NiEvent>& left, std::vector<NiEvent>& arrived);
-  std::vector<RankCredit> takeCreditsForRanks(Cycle now);  // this cycle's credits other ranks return
-  void predictInjectionReleases(Cycle now);  // injection lanes next cycle's credits will free
-  void applyRankFlit(const RankFlit& f, Cycle now);
+  // The end of cycle `now` over ranks: the cycle's part of the batch, and the exchange once
+  // the batch spans the lookahead.
+  void finishCycleOverRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& arrived);
+  // Sends the batch, applies the other ranks' (their flits and credits, reservations, and
+  // the arrival calls into arrivals_), and runs the watchdog over the batch's cycles.
+  void exchangeWithRanks(Cycle now);
+  void packForRanks();
+  void applyFromRank(int r, std::vector<CycleTotals>& totals, std::vector<RankEvent>& arrivals);
+  // This cycle's credits for other ranks: those for another rank's lanes (taken out of the
+  // wheel) and those for injection lanes (kept, and sent to every rank).
+  void takeCreditsForRanks(Cycle now);
+  void applyRankFlit(const RankFlit& f);
   void applyRankCredit(const RankCredit& c);
   void checkBufferedOverRanks(uint64_t localBuffered) const;
-  std::vector<std::vector<std::byte>> rankMessages_;  // this cycle's, one per rank
+  // The watchdog's view of cycle `now`: a flit moved, or something is in the network.
+  void watchCycle(Cycle now, uint64_t moves, bool occupied);
+  int lookahead_ = 1;    // cycles per exchange: min(channel_latency, credit_delay) over ranks
+  Cycle batchStart_ = 0;
+  RankBatch batch_;
+  uint64_t buffered_ = 0;  // flits in the whole network at the end of the last exchanged cycle
+  std::vector<std::vector<std::byte>> rankMessages_;  // one per rank
   std::vector<std::byte> rankBytesIn_;
   std::vector<size_t> rankOffsets_;
-  std::vector<NiEvent> leftOrder_, arrivedOrder_;  // the cycle's NI calls in one-process order
+  std::vector<NiEvent> arrivedOrder_;  // the cycle's arrival calls in one-process order
   TimingWheel<NiEvent> arrivals_;  // head arrived, delivered: made at the end of cycle when - 1
 
   int32_t busyInjectionLanes_ = 0;

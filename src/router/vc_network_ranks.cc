@@ -6,12 +6,13 @@
 //  - the counters of the cycle (flits moved, buffered, ejected, injection lanes freed);
 //  - flits sent into another rank's router (the sender keeps the lane's sending side, the
 //    receiver its buffer) and the head's hop and cut-through counts;
-//  - credits a rank returns to a lane whose sender is another rank;
-//  - the injection state every rank's injection phase reads (it calls the replicated NI, so
-//    every rank runs it): source lanes emptied, and injection lanes released, those that
-//    next cycle's credits will free announced a cycle ahead;
+//  - credits a rank returns to a lane whose sender is another rank, and to every rank the
+//    credits of injection lanes: every rank runs the sending side of every injection
+//    channel (as it runs the injection phase, which calls the replicated NI), so it knows
+//    when a source lane empties and an injection lane frees, and the NI hears of a packet
+//    leaving its source without a message;
 //  - arrivals reserved at an ejection port, which the other ranks' NIs reserve too;
-//  - the calls into the NI (left, head arrived, delivered), which every rank then makes in
+//  - the NI's arrival calls (head arrived, delivered), which every rank then makes in
 //    the order of the channels' listing stamps, as one process would.
 // Pipelined timing delays flits and credits by at least a cycle, so one exchange per cycle
 // suffices; the replicated NI needs it every cycle, as its next pulls depend on deliveries.
@@ -75,45 +76,38 @@ bool VcNetwork::keepsLanesOf(int32_t channel) const {
          (c.dstRouter >= 0 && localShard(routerShard_[c.dstRouter]));
 }
 
-std::vector<VcNetwork::RankCredit> VcNetwork::takeCreditsForRanks(Cycle now) {
+void VcNetwork::takeCreditsForRanks(Cycle now) {
   // The cycle's credits are all in one slot of the wheel: the one due creditDelay later.
-  std::vector<RankCredit> out;
   const Cycle due = now + p_.timing.creditDelay;
+  const uint32_t dueInBatch = static_cast<uint32_t>(due - batchStart_);
   for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
     auto& slot = shards_[i].creditWheel[due % shards_[i].creditWheel.size()];
     size_t keep = 0;
     for (int32_t lane : slot) {
-      if (localShard(channelShard_[laneChannel_[lane]])) slot[keep++] = lane;
-      else out.push_back({lane, due});
+      const int32_t channel = laneChannel_[lane];
+      if (!localShard(channelShard_[channel])) {
+        batch_.creditsTo[rankOfShard(channelShard_[channel])].push_back({lane, dueInBatch});
+        continue;
+      }
+      if (channels_[channel].rankRole == kRankMirrored) batch_.injectionCredits.push_back({lane, dueInBatch});
+      slot[keep++] = lane;
     }
     slot.resize(keep);
-  }
-  return out;
-}
-
-void VcNetwork::predictInjectionReleases(Cycle now) {
-  // A lane whose tail has been sent is released by the credit that fills it, in the credit
-  // phase before the injection phase: the other ranks must know one cycle ahead. A lane
-  // gets at most one credit per cycle (its buffer sends at most one flit).
-  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
-    Shard& s = shards_[i];
-    for (int32_t lane : s.creditWheel[(now + 1) % s.creditWheel.size()]) {
-      const SendState& l = sendState_[lane];
-      if (channels_[laneChannel_[lane]].rankRole == kRankMirrored && l.tailSent && l.credits + 1 == l.capacity) {
-        s.injectionReleased.push_back(lane);
-      }
-    }
   }
 }
 
 void VcNetwork::applyRankCredit(const RankCredit& credit) {
-  const int owner = channelShard_[laneChannel_[credit.lane]];
-  if (!localShard(owner)) throw InternalError(fmt::format("rank exchange: a credit for lane {}, another rank's", credit.lane));
-  Shard& s = shards_[owner];
-  s.creditWheel[credit.due % s.creditWheel.size()].push_back(credit.lane);
+  const int32_t channel = laneChannel_[credit.lane];
+  const int owner = channelShard_[channel];
+  if (localShard(owner) == (channels_[channel].rankRole == kRankMirrored)) {
+    throw InternalError(fmt::format("rank exchange: a credit for lane {}, another rank's", credit.lane));
+  }
+  Shard& s = shards_[owner];  // a mirrored injection lane's: the shard this rank runs it in
+  const Cycle due = batchStart_ + credit.due;
+  s.creditWheel[due % s.creditWheel.size()].push_back(credit.lane);
 }
 
-void VcNetwork::applyRankFlit(const RankFlit& f, Cycle now) {
+void VcNetwork::applyRankFlit(const RankFlit& f) {
   const Channel& c = channels_[laneChannel_[f.lane]];
   const bool shared = p_.releaseOnTailSent;
   const int shard = routerShard_[c.dstRouter];
@@ -123,73 +117,85 @@ void VcNetwork::applyRankFlit(const RankFlit& f, Cycle now) {
     packets_[f.packet].cutThroughs = f.cutThroughs;
   }
   const StagedFlit staged{f.lane, f.packet, f.seq, f.tail};
-  const Cycle readyAt = now + p_.timing.channelLatency + p_.timing.routerDelay;
+  // Not ready before the exchange: every flit and credit crosses a cut later than it is sent
+  // by at least the lookahead.
+  const Cycle readyAt = batchStart_ + f.sent + p_.timing.channelLatency + p_.timing.routerDelay;
   shared ? receiveFlit<true>(shards_[shard], staged, readyAt) : receiveFlit<false>(shards_[shard], staged, readyAt);
 }
 
-// This rank's messages of the cycle, one per rank into rankMessages_; empties the shards'
-// outboxes. Every rank gets the counters, the injection state and the NI calls (the layers
-// above are replicated); flits and credits go only to the rank of the router or lane they
-// are for. Each message has the order applyFromRank reads.
-void VcNetwork::packForRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& left,
-                             const std::vector<NiEvent>& arrived) {
+void VcNetwork::RankBatch::clear() {
+  totals.clear();
+  injecting.clear();
+  for (auto& list : flitsTo) list.clear();
+  for (auto& list : creditsTo) list.clear();
+  injectionCredits.clear();
+  reserved.clear();
+  arrivals.clear();
+}
+
+void VcNetwork::finishCycleOverRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& arrived) {
   const int ranks = p_.ranks->size();
-  std::vector<std::vector<RankFlit>> flitsTo(ranks);
-  std::vector<std::vector<RankCredit>> creditsTo(ranks);
-  std::vector<RankReserve> reserved;
-  std::vector<int32_t> emptied, released;
-  predictInjectionReleases(now);
+  batch_.flitsTo.resize(ranks);
+  batch_.creditsTo.resize(ranks);
+  batch_.totals.push_back(totals);
+  batch_.injecting.push_back(busyInjectionLanes_ > 0);
+  const auto sent = static_cast<uint16_t>(now - batchStart_);
   for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
     Shard& s = shards_[i];
-    emptied.insert(emptied.end(), s.sourcesEmptied.begin(), s.sourcesEmptied.end());
-    released.insert(released.end(), s.injectionReleased.begin(), s.injectionReleased.end());
-    reserved.insert(reserved.end(), s.reserved.begin(), s.reserved.end());
+    batch_.reserved.insert(batch_.reserved.end(), s.reserved.begin(), s.reserved.end());
     for (const StagedFlit& f : s.toRanks) {
       const Packet& pk = packets_[f.packet];
       const int to = rankOfShard(routerShard_[channels_[laneChannel_[f.lane]].dstRouter]);
-      flitsTo[to].push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, f.tail});
+      batch_.flitsTo[to].push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, sent, f.tail});
     }
-    s.sourcesEmptied.clear();
-    s.injectionReleased.clear();
     s.reserved.clear();
     s.toRanks.clear();
   }
-  for (const RankCredit& c : takeCreditsForRanks(now)) creditsTo[rankOfShard(channelShard_[laneChannel_[c.lane]])].push_back(c);
-  auto withCounts = [&](const std::vector<NiEvent>& events) {
-    std::vector<RankEvent> out;
-    for (const NiEvent& e : events) out.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
-    return out;
-  };
+  takeCreditsForRanks(now);
+  for (const NiEvent& e : arrived) batch_.arrivals.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
+  if (now + 1 - batchStart_ >= static_cast<Cycle>(lookahead_)) exchangeWithRanks(now);
+}
+
+void VcNetwork::endOfRun(Cycle last) {
+  if (splitOverRanks() && !batch_.totals.empty()) exchangeWithRanks(last);
+}
+
+// The batch's messages, one per rank into rankMessages_. Every rank gets the counters,
+// the injection lanes' credits, the reservations and the arrival calls (the layers above
+// are replicated); other flits and credits go only to the rank of the router or lane they
+// are for. Each message has the order applyFromRank reads.
+void VcNetwork::packForRanks() {
   std::vector<std::byte> forAll;
-  putAll(forAll, reserved);
-  putAll(forAll, emptied);
-  putAll(forAll, released);
-  putAll(forAll, withCounts(left));
-  putAll(forAll, withCounts(arrived));
-  rankMessages_.resize(ranks);
-  for (int r = 0; r < ranks; ++r) {
+  putAll(forAll, batch_.totals);
+  putAll(forAll, batch_.injectionCredits);
+  putAll(forAll, batch_.reserved);
+  putAll(forAll, batch_.arrivals);
+  rankMessages_.resize(p_.ranks->size());
+  for (int r = 0; r < p_.ranks->size(); ++r) {
     std::vector<std::byte>& out = rankMessages_[r];
     out.clear();
-    putAll(out, &totals, 1);
-    putAll(out, flitsTo[r]);
-    putAll(out, creditsTo[r]);
+    putAll(out, batch_.flitsTo[r]);
+    putAll(out, batch_.creditsTo[r]);
     out.insert(out.end(), forAll.begin(), forAll.end());
   }
 }
 
 // Applies rank r's part of the exchange, in the order packForRanks wrote it.
-void VcNetwork::applyFromRank(int r, Cycle now, CycleTotals& totals, std::vector<NiEvent>& left,
-                              std::vector<NiEvent>& arrived) {
+void VcNetwork::applyFromRank(int r, std::vector<CycleTotals>& totals, std::vector<RankEvent>& arrivals) {
   const std::byte* at = rankBytesIn_.data() + rankOffsets_[r];
   const std::byte* end = rankBytesIn_.data() + rankOffsets_[r + 1];
-  std::vector<CycleTotals> theirTotals;
-  takeAll(at, end, theirTotals);
-  if (theirTotals.size() != 1) throw InternalError("rank exchange: no cycle totals");
-  totals.add(theirTotals[0]);
   std::vector<RankFlit> flits;
   takeAll(at, end, flits);
-  for (const RankFlit& f : flits) applyRankFlit(f, now);
+  for (const RankFlit& f : flits) applyRankFlit(f);
   std::vector<RankCredit> credits;
+  takeAll(at, end, credits);
+  for (const RankCredit& c : credits) applyRankCredit(c);
+  std::vector<CycleTotals> theirTotals;
+  takeAll(at, end, theirTotals);
+  if (theirTotals.size() != totals.size()) {
+    throw InternalError(fmt::format("rank exchange: rank {} sent {} cycles, this rank has {}", r, theirTotals.size(), totals.size()));
+  }
+  for (size_t i = 0; i < totals.size(); ++i) totals[i].add(theirTotals[i]);
   takeAll(at, end, credits);
   for (const RankCredit& c : credits) applyRankCredit(c);
   std::vector<RankReserve> reserved;
@@ -199,48 +205,49 @@ void VcNetwork::applyFromRank(int r, Cycle now, CycleTotals& totals, std::vector
       throw InternalError(fmt::format("rank exchange: terminal {} refused an arrival rank {} reserved", a.terminal, r));
     }
   }
-  std::vector<int32_t> lanes;
-  takeAll(at, end, lanes);
-  for (int32_t lane : lanes) lanes_[lane].packet = -1;  // a source lane emptied
-  takeAll(at, end, lanes);
-  for (int32_t lane : lanes) releaseLane(shards_[firstLocalShard_], lane);  // an injection lane released
   std::vector<RankEvent> events;
-  for (std::vector<NiEvent>* list : {&left, &arrived}) {
-    takeAll(at, end, events);
-    for (const RankEvent& e : events) {
-      packets_[e.event.packet].hops = e.hops;
-      packets_[e.event.packet].cutThroughs = e.cutThroughs;
-      list->push_back(e.event);
-    }
-  }
+  takeAll(at, end, events);
+  arrivals.insert(arrivals.end(), events.begin(), events.end());
 }
 
-void VcNetwork::exchangeWithRanks(Cycle now, CycleTotals& totals, std::vector<NiEvent>& left,
-                                  std::vector<NiEvent>& arrived) {
-  packForRanks(now, totals, left, arrived);
+void VcNetwork::exchangeWithRanks(Cycle now) {
+  packForRanks();
   p_.ranks->allToAll(rankMessages_, rankBytesIn_, rankOffsets_);
-  const size_t ownLeft = left.size(), ownArrived = arrived.size();
+  std::vector<CycleTotals> totals = batch_.totals;
+  std::vector<RankEvent> arrivals = batch_.arrivals;
   for (int r = 0; r < p_.ranks->size(); ++r) {
-    if (r != p_.ranks->rank()) applyFromRank(r, now, totals, left, arrived);
+    if (r != p_.ranks->rank()) applyFromRank(r, totals, arrivals);
   }
-  // In listing order, as one process calls them (a channel's own calls keep their order).
-  auto byListing = [](const NiEvent& a, const NiEvent& b) { return a.channel < b.channel; };
-  if (left.size() > ownLeft) std::stable_sort(left.begin(), left.end(), byListing);
-  if (arrived.size() > ownArrived) std::stable_sort(arrived.begin(), arrived.end(), byListing);
+  // One process calls a cycle's arrivals in listing order (a channel's own keep their order).
+  std::stable_sort(arrivals.begin(), arrivals.end(), [](const RankEvent& a, const RankEvent& b) {
+    return a.event.when != b.event.when ? a.event.when < b.event.when : a.event.channel < b.event.channel;
+  });
+  for (const RankEvent& e : arrivals) {
+    packets_[e.event.packet].hops = e.hops;
+    packets_[e.event.packet].cutThroughs = e.cutThroughs;
+    arrivals_.schedule(e.event.when - 1, e.event);
+  }
+  const Cycle first = batchStart_;
+  const std::vector<uint8_t> injecting = std::move(batch_.injecting);
+  batch_.clear();
+  batchStart_ = now + 1;
+  for (size_t i = 0; i < totals.size(); ++i) {  // last: it may throw
+    buffered_ += totals[i].buffered;
+    buffered_ -= totals[i].unbuffered;
+    watchCycle(first + i, totals[i].moves, buffered_ > 0 || injecting[i]);
+  }
 }
 
 void VcNetwork::checkBufferedOverRanks(uint64_t localBuffered) const {
-  std::vector<std::byte> mine(sizeof localBuffered), all;
-  std::memcpy(mine.data(), &localBuffered, sizeof localBuffered);
-  std::vector<size_t> offsets;
-  p_.ranks->allGather(mine, all, offsets);
-  uint64_t sum = 0;
-  for (int r = 0; r < p_.ranks->size(); ++r) {
-    uint64_t theirs = 0;
-    std::memcpy(&theirs, all.data() + offsets[r], sizeof theirs);
-    sum += theirs;
+  // A flit another rank has not yet received is counted by its sender.
+  uint64_t sent = 0;
+  for (const auto& list : batch_.flitsTo) sent += list.size();
+  const std::vector<uint64_t> sums =
+      p_.ranks->combine({localBuffered + sent, terminals_.bufferedFlits()}, [](uint64_t a, uint64_t b) { return a + b; });
+  if (sums[0] != sums[1]) {
+    throw InternalError(fmt::format("buffered flits over the ranks: {} in the buffers and on the wires, counters say {}",
+                                    sums[0], sums[1]));
   }
-  terminals_.checkBuffered(sum);
 }
 
 }  // namespace icnsim

@@ -21,14 +21,16 @@ class CountingExchange : public RankExchange {
     inner_.allToAll(toEach, fromAll, offsets);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     bytesReceived_ += fromAll.size() - (offsets[rank() + 1] - offsets[rank()]);  // not its own part
+    ++exchanges_;
   }
   uint64_t bytesReceived() const { return bytesReceived_; }  // from the other ranks
+  uint64_t exchanges() const { return exchanges_; }
   double seconds() const { return seconds_; }  // in the exchanges, waiting for the slowest rank included
 
  private:
   const RankExchange& inner_;
   // allToAll is const (the exchange is not the network's state): counted through mutable.
-  mutable uint64_t bytesReceived_ = 0;
+  mutable uint64_t bytesReceived_ = 0, exchanges_ = 0;
   mutable double seconds_ = 0;
 };
 

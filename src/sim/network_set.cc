@@ -123,6 +123,10 @@ std::optional<Cycle> NetworkSet::terminalChannelCycles() const {
   return common;
 }
 
+void NetworkSet::endOfRun(Cycle last) {
+  for (Member& m : members_) m.model->endOfRun(last);
+}
+
 void NetworkSet::setWatchdog(Cycle cycles) {
   for (Member& m : members_) m.model->setWatchdog(cycles);
 }

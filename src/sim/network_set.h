@@ -46,6 +46,7 @@ class NetworkSet {
   std::vector<Network::RouterCounter> routerCounters() const;
   void checkInvariants() const;
   void setWatchdog(Cycle cycles);
+  void endOfRun(Cycle last);
   // The networks' common terminalChannelCycles(); nullopt if one does not define it or they differ.
   std::optional<Cycle> terminalChannelCycles() const;
 

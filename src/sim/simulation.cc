@@ -6,7 +6,8 @@
 
 namespace icnsim {
 
-Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* ranks) : doc_(std::move(doc)) {
+Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* ranks)
+    : doc_(std::move(doc)), ranks_(ranks && ranks->size() > 1 ? ranks : nullptr) {
   ConfigNode root = doc_->root();
   ConfigNode sim = root.child("simulation");
   // description: free text carried into the results
@@ -113,9 +114,21 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
     }
   }
   cyclesRun_ = t + 1;
-  w.stalled = t - lastMove;
+  networks_->endOfRun(t);
+  w.flitHops = networks_->flitHops();
+  w.lastMove = lastMove;
+  if (ranks_) combineOverRanks(w);
+  w.stalled = t - w.lastMove;
   if (progress) progress(cyclesRun_, cyclesRun_);
   return w;
+}
+
+void Simulation::combineOverRanks(Window& w) const {
+  // Each rank counted the flits its own routers moved (Network::flitHops).
+  auto plus = [](uint64_t a, uint64_t b) { return a + b; };
+  const std::vector<uint64_t> sums = ranks_->combine({w.ejectedAtStart, w.ejectedAtEnd, w.flitHops}, plus);
+  w.ejectedAtStart = sums[0], w.ejectedAtEnd = sums[1], w.flitHops = sums[2];
+  w.lastMove = ranks_->combine({w.lastMove}, [](uint64_t a, uint64_t b) { return std::max(a, b); })[0];
 }
 
 nlohmann::json Simulation::summary(const Window& w) const {
@@ -156,7 +169,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["stalled_cycles"] = w.stalled;
   j["watchdog_cycles"] = watchdog_;
   j["cycles"] = cyclesRun_;
-  j["flit_hops"] = networks_->flitHops();
+  j["flit_hops"] = w.flitHops;
   if (!w.countersAtEnd.empty()) j["router_counters"] = routerCountersJson(w);
   j["histogram"] = stats_->latency().histogramJson(histogramBin_, histogramMaxBins_);
   j["classes"] = stats_->classesJson(histogramBin_, histogramMaxBins_);

@@ -50,15 +50,20 @@ class Simulation {
   struct Window {
     uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
     std::vector<Network::RouterCounter> countersAtStart, countersAtEnd;
+    uint64_t flitHops = 0;  // at the end
+    Cycle lastMove = 0;     // the last cycle a flit moved
     bool drained = true;
     Cycle stalled = 0;  // cycles since any flit last moved, at the end
   };
   Window runCycles(const Progress& progress);
   nlohmann::json summary(const Window& w) const;
+  // Split over ranks: the flit counts summed over them, the last move the latest.
+  void combineOverRanks(Window& w) const;
   nlohmann::json routerCountersJson(const Window& w) const;
   void excludeTerminalChannels(const ConfigNode& sim);
 
   std::shared_ptr<ConfigDocument> doc_;
+  const RankExchange* ranks_;  // null unless split over several ranks
   std::unique_ptr<MemoryBudget> memory_;
   uint64_t seed_ = 1;
   Cycle warmup_ = 0, measure_ = 0, drain_ = 0, watchdog_ = 0, histogramBin_ = 1, sampleInterval_ = 0;
