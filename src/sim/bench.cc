@@ -124,6 +124,9 @@ BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
   std::optional<CountingExchange> counted;
   if (c.standardRouter && o.ranks) counted.emplace(*o.ranks);
   doc->applyOverride(fmt::format("simulation.threads={}", row.threads));
+  if (c.standardRouter) {
+    for (const std::string& s : o.sets) doc->applyOverride(s);
+  }
   Simulation sim(doc, counted ? &*counted : nullptr);
   auto start = std::chrono::steady_clock::now();
   auto r = sim.run();

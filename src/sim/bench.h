@@ -4,6 +4,7 @@
 // and the bytes every rank receives from the exchange per cycle are reported.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "kernel/rank_exchange.h"
 
@@ -16,6 +17,9 @@ struct BenchOptions {
   int threads = 1;     // simulation.threads for the configurations that can split their routers
   const RankExchange* ranks = nullptr;  // under mpirun: the ranks those configurations are split over
   std::string csv;     // also write the table here (comma-separated), if not empty
+  // Overrides ("timing.channel_latency=4") for the configurations of the standard router
+  // (those `threads` splits): how a router option changes the simulator's speed.
+  std::vector<std::string> sets;
 };
 
 int runBench(const BenchOptions& options);
