@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Measures how the simulator scales and writes the report (docs/performance.md, "Scaling
-# report"): speed-up with threads and with MPI ranks, the bytes the ranks exchange per
+# report"): speed-up with threads and with MPI ranks (also with channels and credits of 4
+# cycles, so that the ranks exchange every 4 cycles), the bytes the ranks exchange per
 # cycle against the scaling model (at 2 to 8 ranks, oversubscribed: volume does not depend
 # on cores), and cost and memory growth from an 8x8 to a 1024x1024 mesh. Timing runs are
 # interleaved round by round, so that a slow minute of the machine hits every variant.
-# About a minute and a half on 2 cores with the default 3 rounds.
+# About two minutes on 2 cores with the default 3 rounds.
 # Usage: scripts/scaling.sh [OUT_DIR]   (default docs/performance/scaling; ROUNDS=n to change)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,7 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mpi=(mpirun --oversubscribe)
+long=(--set timing.channel_latency=4 --set timing.credit_delay=4)  # a lookahead of 4 cycles
 [[ $(id -u) -eq 0 ]] && mpi+=(--allow-run-as-root)
 
 # record FILE COMMAND...: runs COMMAND (an `icnsim bench` line) with --csv and appends its
@@ -38,6 +40,11 @@ for round in $(seq "$rounds"); do
     record "$work/ranks.csv" "$bin" bench --only "$1" --cycles "$2"
     record "$work/ranks.csv" "${mpi[@]}" -n 2 "$bin" bench --only "$1" --cycles "$2"
   done
+  for c in "mesh16x16 20000" "torus16x3 2000"; do
+    set -- $c
+    record "$work/ranks.csv" "$bin" bench --only "$1" --cycles "$2" "${long[@]}"
+    record "$work/ranks.csv" "${mpi[@]}" -n 2 "$bin" bench --only "$1" --cycles "$2" "${long[@]}"
+  done
 done
 
 echo "exchange volume at 2 to 8 ranks"
@@ -46,6 +53,11 @@ for c in "mesh16x16 2000 20000 2 3 4 8" "torus16x3 1000 3000 2 4 8"; do
   set -- $c
   for n in "${@:4}"; do
     for cycles in "$2" "$3"; do record "$work/exchange.csv" "${mpi[@]}" -n "$n" "$bin" bench --only "$1" --cycles "$cycles"; done
+  done
+done
+for n in 2 4 8; do
+  for cycles in 2000 20000; do
+    record "$work/exchange.csv" "${mpi[@]}" -n "$n" "$bin" bench --only mesh16x16 --cycles "$cycles" "${long[@]}"
   done
 done
 

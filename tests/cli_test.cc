@@ -272,10 +272,19 @@ TEST(Cli, BenchWritesItsTableAsCsv) {
   std::getline(csv, row);
   EXPECT_EQ(header,
             "config,ranks,threads,cycles,cycles_per_s,flit_hops_per_s,seconds,peak_mb,exchange_bytes_per_cycle,"
-            "flit_hops,exchange_seconds_per_cycle");
+            "flit_hops,exchange_seconds_per_cycle,exchanges,overrides");
   EXPECT_EQ(row.rfind("mesh8x8,1,1,50,", 0), 0u) << row;  // one process exchanges nothing:
   EXPECT_NE(row.find(",0.0,"), std::string::npos) << row;
+  EXPECT_EQ(row.substr(row.size() - 3), ",0,") << row;  // no exchanges, no overrides
   EXPECT_FALSE(std::getline(csv, extra));
+  // --set overrides the standard router's keys, and the row records them.
+  r = runCommand("bench --only mesh8x8 --cycles 50 --set timing.channel_latency=2 --set router.lanes=2 --csv " +
+                 (d / "set.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(readFile(d / "set.csv").find(",0,timing.channel_latency=2;router.lanes=2\n"), std::string::npos);
+  r = runCommand("bench --only mesh8x8 --cycles 50 --set timing.latency=2");
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.output.find("timing.latency: unknown key"), std::string::npos) << r.output;
   // A path that cannot be written fails before anything runs, naming it.
   r = runCommand("bench --only mesh8x8 --cycles 50 --csv " + (d / "missing" / "b.csv").string());
   EXPECT_NE(r.exitCode, 0);

@@ -24,4 +24,18 @@ grep -q "synchronous timing" "$dir/fly.log" || fail "the error does not say why:
   fail "bench under mpirun: $(cat "$dir/bench.log")"
 awk -F, 'NR == 2 && $1 == "mesh8x8" && $2 == 2 && $9 > 0 { ok = 1 } END { exit !ok }' "$dir/bench.csv" ||
   fail "bench on 2 ranks did not report an exchange: $(cat "$dir/bench.csv")"
-echo "mpi split: 3 networks on 2 ranks identical to one process; an unsplittable one refused; bench counts the exchange"
+
+# Longer channels: the same result as one process, with an exchange every 3 cycles (100 for
+# 300 cycles) and the two that sum the counts at the end.
+long=(--set timing.channel_latency=4 --set timing.credit_delay=3)
+"$bin" run "$golden/nifdy_fat_tree.toml" "${long[@]}" --json "$dir/long1.json" -q > "$dir/long1.log" 2>&1 ||
+  fail "nifdy_fat_tree with longer channels: $(cat "$dir/long1.log")"
+"$mpirun" "${args[@]}" "$bin" run "$golden/nifdy_fat_tree.toml" "${long[@]}" --json "$dir/long2.json" -q > "$dir/long2.log" 2>&1 ||
+  fail "nifdy_fat_tree with longer channels under mpirun: $(cat "$dir/long2.log")"
+cmp -s "$dir/long1.json" "$dir/long2.json" || fail "nifdy_fat_tree with longer channels differs on 2 ranks"
+"$mpirun" "${args[@]}" "$bin" bench --only mesh8x8 --cycles 300 "${long[@]}" --csv "$dir/long.csv" > "$dir/long.log" 2>&1 ||
+  fail "bench with longer channels under mpirun: $(cat "$dir/long.log")"
+awk -F, 'NR == 2 && $12 == 102 { ok = 1 } END { exit !ok }' "$dir/long.csv" ||
+  fail "bench with a lookahead of 3 did not exchange 102 times: $(cat "$dir/long.csv")"
+echo "mpi split: 3 networks on 2 ranks identical to one process, and one with longer channels (an exchange per 3 cycles);" \
+  "an unsplittable one refused; bench counts the exchange"

@@ -225,13 +225,22 @@ class ScalingExchangeModel(unittest.TestCase):
         # Uniform traffic at half of capacity (4/k = 0.25 flits/node/cycle): 0.125. The ranks
         # split rows 0-7 from 8-15; each of the 16 columns' two channels across the cut carries
         # 0.125 x 8 x 16 x 8 / 256 = 0.5 flits per cycle: 8 each way. Packets: 0.125 x 256 / 20,
-        # half of them with their NI calls on the other rank.
+        # half of them with their arrival calls (2 x 48 bytes), reservation (8) and injection
+        # credits (20 x 8) on the other rank. Per exchange, 40 bytes of counters per cycle and
+        # 6 list counts: every 4 cycles, the counts weigh a quarter.
         rate = scaling_report.offered_rate("mesh16x16")
         self.assertAlmostEqual(rate, 0.125)
         volume, crossing, packets = scaling_report.predicted_exchange("mesh16x16", 2, 1, rate)
         self.assertAlmostEqual(crossing, 16.0)
         self.assertAlmostEqual(packets, 1.6)
-        self.assertAlmostEqual(volume, 112 + 20 * 8.0 + 16 * 8.0 + 160 * 1.6 / 2)
+        self.assertAlmostEqual(volume, 40 + 48 + 20 * 8.0 + 8 * 8.0 + (8 + 96 + 160) * 1.6 / 2)
+        later = scaling_report.predicted_exchange("mesh16x16", 2, 1, rate, lookahead=4)[0]
+        self.assertAlmostEqual(volume - later, 48 - 12)
+
+    def test_the_lookahead_comes_from_the_timing_overrides(self):
+        self.assertEqual(scaling_report.lookahead_of(""), 1)
+        self.assertEqual(scaling_report.lookahead_of("timing.channel_latency=4"), 1)  # credits still take a cycle
+        self.assertEqual(scaling_report.lookahead_of("timing.channel_latency=4;router.lanes=2;timing.credit_delay=3"), 3)
 
     def test_rank_0s_cuts_on_a_torus_and_a_mesh(self):
         # A 16-ring, ties going +: a source's flits cross 1 + ... + 8 = 36 channels going +
@@ -245,14 +254,18 @@ class ScalingExchangeModel(unittest.TestCase):
         self.assertAlmostEqual(scaling_report.predicted_exchange("mesh16x16", 4, 2, 0.1)[1], 16 * 2 * 0.3)
 
     def test_the_window_leaves_out_the_shorter_run(self):
-        def row(cycles, per_cycle, hops):
-            return {"config": "mesh8x8", "ranks": 2.0, "threads": 1.0, "cycles": float(cycles),
-                    "exchange_bytes_per_cycle": per_cycle, "flit_hops": hops}
-        [(key, first, last, volume, _)] = scaling_report.steady_volumes([row(100, 50.0, 0), row(300, 150.0, 0)])
+        def row(cycles, per_cycle, hops, exchanges):
+            return {"config": "mesh8x8", "network": "mesh8x8 with timing.credit_delay=2", "ranks": 2.0,
+                    "threads": 1.0, "cycles": float(cycles), "exchange_bytes_per_cycle": per_cycle, "flit_hops": hops,
+                    "exchanges": float(exchanges), "overrides": "timing.channel_latency=2;timing.credit_delay=2"}
+        [(key, first, last, volume, _, lookahead, per_exchange)] = scaling_report.steady_volumes(
+            [row(100, 50.0, 0, 52), row(300, 150.0, 0, 152)])
         self.assertEqual((first, last), (100, 300))
         self.assertAlmostEqual(volume, (300 * 150.0 - 100 * 50.0) / 200)
+        self.assertEqual(lookahead, 2)
+        self.assertAlmostEqual(per_exchange, 2.0)
         with self.assertRaises(SystemExit):
-            scaling_report.steady_volumes([row(100, 50.0, 0)])
+            scaling_report.steady_volumes([row(100, 50.0, 0, 52)])
 
 
 if __name__ == "__main__":

@@ -9,14 +9,18 @@ ranks.csv, exchange.csv, sizes.csv); writes DIR/scaling.md and its figures.
 
 The exchange model (docs/performance.md, "The scaling report"): per cycle rank 0 receives
 from the other ranks
-    B_0(R) = (R - 1) * FIXED + FLIT * F_in + CREDIT * F_out + PER_PACKET * P * (1 - N_0 / N),
-with F_in and F_out the flits per cycle on channels into and out of rank 0's routers (the
-flits come to it, the credits for the flits it sent come back), P the packets injected per
-cycle, N_0 / N its share of the routers (the NI calls, reservations and injection state of
-packets elsewhere come to every rank), and the sizes those of the records VcNetwork packs
+    B_0(R) = (R - 1) * (TOTALS + LISTS / E) + FLIT * F_in + CREDIT * F_out
+             + PER_PACKET * P * (1 - N_0 / N),
+with E the lookahead (cycles per exchange: min(channel_latency, credit_delay), from the
+row's overrides), F_in and F_out the flits per cycle on channels into and out of rank 0's
+routers (the flits come to it, the credits for the flits it sent come back), P the packets
+injected per cycle, N_0 / N its share of the routers (the arrival calls and reservations of
+packets that leave the network elsewhere, and the injection lanes' credits of packets that
+enter it elsewhere, come to every rank), and the sizes those of the records VcNetwork packs
 (src/router/vc_network_ranks.cc). The flit counts come from the channel loads of
 dimension-order routing under uniform traffic, computed here from the topology, not from
-the run.
+the run. A row whose bench ran with --set overrides is its own network ("mesh16x16 with
+timing.channel_latency=4; ...").
 """
 import csv
 import os
@@ -27,13 +31,16 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report_lib  # noqa: E402
 
-# Bytes per record in the rank exchange (sizeof of VcNetwork's structs, x86-64):
-FIXED = 8 + 48 + 7 * 8  # the cycle's counters (CycleTotals and its count) and 7 list counts
-FLIT = 20               # RankFlit
-CREDIT = 16             # RankCredit
-PER_PACKET = 8 + 4 + 4 + 3 * 48  # arrival reserved, source emptied, lane released, 3 NI calls (RankEvent)
 # The bench's standard traffic (src/sim/bench.cc): load 0.5 of capacity, 20-flit packets.
 LOAD, PACKET_LENGTH = 0.5, 20
+# Bytes per record in the rank exchange (sizeof of VcNetwork's structs, x86-64):
+TOTALS = 40     # a cycle's counters (CycleTotals), per cycle
+LISTS = 6 * 8   # the counts of a message's 6 lists, per exchange
+FLIT = 20       # RankFlit
+CREDIT = 8      # RankCredit
+# Per packet: its arrival reserved (RankReserve), 2 arrival calls (RankEvent) and a credit
+# per flit for its injection lane.
+PER_PACKET = 8 + 2 * 48 + CREDIT * PACKET_LENGTH
 TOLERANCE = 0.10  # the model holds when it is within 10 % of the measured volume
 MODEL_RANKS = [2, 4, 8, 16, 32, 64]  # where the figure draws the model
 
@@ -43,13 +50,28 @@ def read_rows(path):
         rows = list(csv.DictReader(f))
     for r in rows:
         for key in r:
-            if key != "config":
+            if key not in ("config", "overrides"):
                 r[key] = float(r[key])
+        r["overrides"] = r.get("overrides") or ""
+        r["network"] = r["config"] + (f" with {r['overrides'].replace(';', '; ')}" if r["overrides"] else "")
     return rows
 
 
+def lookahead_of(overrides):
+    """Cycles per exchange the ranks use: min(channel_latency, credit_delay) (1 unless the
+    overrides set them)."""
+    timing = {"timing.channel_latency": 1, "timing.credit_delay": 1}
+    for item in filter(None, overrides.split(";")):
+        key, _, value = item.partition("=")
+        if key in timing:
+            timing[key] = int(value)
+    return min(timing.values())
+
+
 def cube_of(name):
-    """(k, n, wrap) of a bench configuration's name: mesh16x16, torus16x3."""
+    """(k, n, wrap) of a bench configuration's name: mesh16x16, torus16x3 (and what
+    follows it in a network's label)."""
+    name = name.split(" ")[0]
     m = re.fullmatch(r"mesh(\d+)x(\d+)", name)
     if m and m.group(1) == m.group(2):
         return int(m.group(1)), 2, False
@@ -94,10 +116,11 @@ def mean_channels(name):
     return n * (sum(plus) + sum(minus)) / k + 2
 
 
-def predicted_exchange(name, ranks, threads, rate):
+def predicted_exchange(name, ranks, threads, rate, lookahead=1):
     """B_0(R), the bytes rank 0 receives from the other ranks per cycle, with the flits per
     cycle on its cut channels (both ways) and the packets per cycle of the whole network,
-    for a bench configuration whose terminals inject `rate` flits per node per cycle."""
+    for a bench configuration whose terminals inject `rate` flits per node per cycle and
+    whose ranks exchange every `lookahead` cycles."""
     k, n, wrap = cube_of(name)
     plus, minus = line_loads(k, wrap)
     routers = k ** n
@@ -121,7 +144,8 @@ def predicted_exchange(name, ranks, threads, rate):
                     out_of += rate * loads[c]
     packets = rate * routers / PACKET_LENGTH
     elsewhere = 1 - rank_of.count(0) / routers  # share of packets whose calls other ranks make
-    volume = (ranks - 1) * FIXED + FLIT * into + CREDIT * out_of + PER_PACKET * packets * elsewhere
+    fixed = TOTALS + LISTS / lookahead
+    volume = (ranks - 1) * fixed + FLIT * into + CREDIT * out_of + PER_PACKET * packets * elsewhere
     return volume, into + out_of, packets
 
 
@@ -129,7 +153,7 @@ def rounds(rows, key):
     """{(config, key value): cycles_per_s of each round}."""
     groups = {}
     for r in rows:
-        groups.setdefault((r["config"], int(r[key])), []).append(r["cycles_per_s"])
+        groups.setdefault((r["network"], int(r[key])), []).append(r["cycles_per_s"])
     return groups
 
 
@@ -170,7 +194,7 @@ def ranks_time_section(rep, rows):
     exchange = {}
     for r in rows:
         if int(r["ranks"]) == 2:
-            exchange.setdefault(r["config"], []).append(r["exchange_seconds_per_cycle"])
+            exchange.setdefault(r["network"], []).append(r["exchange_seconds_per_cycle"])
     table = []
     for config in sorted(exchange, key=routers_of):
         if (config, 1) not in rate or (config, 2) not in rate:
@@ -219,17 +243,20 @@ def steady_volumes(rows):
     runs from the end of the shorter run to the end of the longer one: runs are
     deterministic, so the longer one repeats the shorter one's cycles, and the difference
     leaves out the network's filling, which the model (a steady state) does not describe."""
-    runs = {}
+    runs, overrides = {}, {}
     for r in rows:
-        key = (r["config"], int(r["ranks"]), int(r["threads"]))
-        runs.setdefault(key, []).append((int(r["cycles"]), r["exchange_bytes_per_cycle"] * r["cycles"], r["flit_hops"]))
+        key = (r["network"], int(r["ranks"]), int(r["threads"]))
+        overrides[key] = r["overrides"]
+        runs.setdefault(key, []).append((int(r["cycles"]), r["exchange_bytes_per_cycle"] * r["cycles"], r["flit_hops"],
+                                         r.get("exchanges", 0)))
     out = []
-    for key in sorted(runs, key=lambda k: (routers_of(k[0]), k[1])):
-        (c1, b1, h1), (c2, b2, h2) = min(runs[key]), max(runs[key])
+    for key in sorted(runs, key=lambda k: (routers_of(k[0]), k[0], k[1])):
+        (c1, b1, h1, x1), (c2, b2, h2, x2) = min(runs[key]), max(runs[key])
         if c1 == c2:
             raise SystemExit(f"exchange.csv: {key[0]} on {key[1]} ranks needs runs of two lengths")
         injected = (h2 - h1) / (c2 - c1) / routers_of(key[0]) / mean_channels(key[0])
-        out.append((key, c1, c2, (b2 - b1) / (c2 - c1), injected))
+        per_exchange = (c2 - c1) / (x2 - x1) if x2 > x1 else float("nan")  # measured cycles per exchange
+        out.append((key, c1, c2, (b2 - b1) / (c2 - c1), injected, lookahead_of(overrides[key]), per_exchange))
     return out
 
 
@@ -237,8 +264,9 @@ def exchange_section(rep, rows, figure):
     rep.section("Exchange volume against the model",
                 "Bytes rank 0 receives from the other ranks per cycle (`bench` under `mpirun --oversubscribe -n R`, from the end"
                 " of a short run to the end of a longer one, so that the network's filling is left out), against"
-                f" B_0(R) = (R - 1) x {FIXED} + {FLIT} x F_in + {CREDIT} x F_out + {PER_PACKET} x P x (1 - N_0 / N)"
-                " (tools/scaling_report.py), with F_in and F_out the flits per cycle on channels into and out of"
+                f" B_0(R) = (R - 1) x ({TOTALS} + {LISTS} / E) + {FLIT} x F_in + {CREDIT} x F_out + {PER_PACKET} x P x"
+                " (1 - N_0 / N) (tools/scaling_report.py), with E the lookahead (min(channel_latency, credit_delay)),"
+                " F_in and F_out the flits per cycle on channels into and out of"
                 " rank 0's routers, P the packets injected per cycle and N_0 / N rank 0's share of the routers;"
                 " the flit and packet rates come from the channel loads of dimension-order routing under uniform"
                 " traffic at the rate the terminals injected in the window (the flit-hops over the mean"
@@ -246,23 +274,24 @@ def exchange_section(rep, rows, figure):
                 f" Verdict: holds when the model is within {TOLERANCE:.0%} of the measurement.")
     lines, points, table, rates = {}, {}, [], {}
     held = 0
-    for (config, ranks, threads), first, last, measured, accepted in steady_volumes(rows):
-        rates.setdefault(config, accepted)
-        at_offered = predicted_exchange(config, ranks, threads, offered_rate(config))[0]
-        model, crossing, packets = predicted_exchange(config, ranks, threads, accepted)
+    for (config, ranks, threads), first, last, measured, accepted, lookahead, per_exchange in steady_volumes(rows):
+        rates.setdefault(config, (accepted, lookahead))
+        at_offered = predicted_exchange(config, ranks, threads, offered_rate(config), lookahead)[0]
+        model, crossing, packets = predicted_exchange(config, ranks, threads, accepted, lookahead)
         ratio = measured / model
         ok = abs(ratio - 1) <= TOLERANCE
         held += ok
-        table.append([config, ranks, f"{first} to {last}", f"{accepted / offered_rate(config):.3f}",
+        table.append([config, ranks, f"{first} to {last}", f"{lookahead} ({per_exchange:.2f})",
+                      f"{accepted / offered_rate(config):.3f}",
                       f"{measured:,.0f}", f"{model:,.0f}", f"{at_offered:,.0f}", f"{crossing:.1f}", f"{packets:.2f}",
                       f"{ratio:.3f}", "holds" if ok else "does not hold"])
         xs, ys = points.setdefault(f"{config} measured", ([], []))
         xs.append(ranks)
         ys.append(measured)
     # The model beyond this machine's ranks, at the rate the fewest-rank run injected.
-    for config, rate in rates.items():
-        lines[f"{config} model"] = (MODEL_RANKS, [predicted_exchange(config, r, 1, rate)[0] for r in MODEL_RANKS])
-    rep.table(["network", "ranks", "cycles", "accepted / offered", "measured B/cycle", "model B/cycle",
+    for config, (rate, lookahead) in rates.items():
+        lines[f"{config} model"] = (MODEL_RANKS, [predicted_exchange(config, r, 1, rate, lookahead)[0] for r in MODEL_RANKS])
+    rep.table(["network", "ranks", "cycles", "E (measured cycles per exchange)", "accepted / offered", "measured B/cycle", "model B/cycle",
                "model at the offered rate", "rank 0's cut flits/cycle", "packets/cycle", "measured / model", "verdict"], table)
     rep.text(f"The model holds at {held} of {len(table)} points.")
     rep.text(f"The figure draws the model from 2 to {MODEL_RANKS[-1]} ranks (one thread each) at the rate the"

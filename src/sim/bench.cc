@@ -1,6 +1,7 @@
 #include "sim/bench.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <sys/resource.h>
 
@@ -109,7 +110,8 @@ double peakMegabytes() {
 struct BenchRow {
   std::string name;
   int ranks = 1, threads = 1;
-  uint64_t cycles = 0;
+  uint64_t cycles = 0, exchanges = 0;
+  std::string overrides;  // the --set keys applied, joined by ';'
   double seconds = 0, flitHops = 0, peakMegabytes = 0, exchangeBytesPerCycle = 0, exchangeSecondsPerCycle = 0;
 };
 
@@ -126,6 +128,7 @@ BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
   doc->applyOverride(fmt::format("simulation.threads={}", row.threads));
   if (c.standardRouter) {
     for (const std::string& s : o.sets) doc->applyOverride(s);
+    row.overrides = fmt::format("{}", fmt::join(o.sets, ";"));
   }
   Simulation sim(doc, counted ? &*counted : nullptr);
   auto start = std::chrono::steady_clock::now();
@@ -138,16 +141,25 @@ BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
     row.ranks = counted->size();
     row.exchangeBytesPerCycle = static_cast<double>(counted->bytesReceived()) / std::max<double>(1, row.cycles);
     row.exchangeSecondsPerCycle = counted->seconds() / std::max<double>(1, row.cycles);
+    row.exchanges = counted->exchanges();
   }
   return row;
+}
+
+// A CSV field: quoted (quotes doubled) if it holds a comma or a quote.
+std::string csvField(const std::string& text) {
+  if (text.find_first_of(",\"") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return quoted + "\"";
 }
 
 std::string formatRow(const BenchRow& r, bool csv) {
   const double perSecond = 1.0 / std::max(r.seconds, 1e-9);
   if (csv) {
-    return fmt::format("{},{},{},{},{:.1f},{:.1f},{:.4f},{:.1f},{:.1f},{:.0f},{:.3g}\n", r.name, r.ranks, r.threads,
+    return fmt::format("{},{},{},{},{:.1f},{:.1f},{:.4f},{:.1f},{:.1f},{:.0f},{:.3g},{},{}\n", r.name, r.ranks, r.threads,
                        r.cycles, r.cycles * perSecond, r.flitHops * perSecond, r.seconds, r.peakMegabytes,
-                       r.exchangeBytesPerCycle, r.flitHops, r.exchangeSecondsPerCycle);
+                       r.exchangeBytesPerCycle, r.flitHops, r.exchangeSecondsPerCycle, r.exchanges, csvField(r.overrides));
   }
   return fmt::format("{:<14} {:>6} {:>8} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f} {:>16.0f}\n", r.name, r.ranks,
                      r.threads, r.cycles, r.cycles * perSecond, r.flitHops * perSecond, r.seconds, r.peakMegabytes,
@@ -164,7 +176,7 @@ int runBench(const BenchOptions& o) {
     fmt::print("{:<14} {:>6} {:>8} {:>10} {:>14} {:>16} {:>10} {:>12} {:>16}\n", "config", "ranks", "threads", "cycles",
                "cycles/s", "flit-hops/s", "seconds", "peak MB", "exchange B/cycle");
   }
-  std::string csv = "config,ranks,threads,cycles,cycles_per_s,flit_hops_per_s,seconds,peak_mb,exchange_bytes_per_cycle,flit_hops,exchange_seconds_per_cycle\n";
+  std::string csv = "config,ranks,threads,cycles,cycles_per_s,flit_hops_per_s,seconds,peak_mb,exchange_bytes_per_cycle,flit_hops,exchange_seconds_per_cycle,exchanges,overrides\n";
   bool any = false;
   for (const auto& c : kCases) {
     if (o.only.empty() ? (c.onlyByName || (c.large && !o.large)) : o.only != c.name) continue;
