@@ -131,9 +131,11 @@ void VcNetwork::buildLanes() {
   for (int t = 0; t < topology_.numTerminals(); ++t) {
     sourceLaneBase_.push_back(routerLaneEnd_ + t * V);
     for (int v = 0; v < V; ++v) {
+      // A source lane holds a whole packet whose flits are all ready when it is injected:
+      // one slot keeps that time for all of them (its ring never advances past it).
       Lane& l = lanes_[routerLaneEnd_ + t * V + v];
       l = Lane{};
-      l.capacity = static_cast<uint16_t>(p_.maxPacketLength);
+      l.capacity = 1;
       l.ringBase = slots;
       slots += l.capacity;
     }
@@ -537,7 +539,7 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     s.ringHead = 0;
     s.frontSeq = 0;
     s.received = static_cast<uint16_t>(pk.length);
-    std::fill_n(ready_.begin() + s.ringBase, pk.length, slotOffset(now));
+    ready_[s.ringBase] = slotOffset(now);  // the one slot of every flit (buildLanes)
     claimLane(inj.firstLane + v, id, src);
     ++busyInjectionLanes_;
   }

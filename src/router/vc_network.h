@@ -163,7 +163,7 @@ class VcNetwork : public Network {
     int32_t packet = -1;   // packet whose flits are buffered here
     int32_t next = -1;     // lane allocated to that packet at the next hop
     uint32_t ringBase = 0; // offset of this lane's slots in ready_
-    uint16_t capacity = 0; // buffer slots
+    uint16_t capacity = 0; // buffer slots (a source lane: one, for the ready time all its flits share)
     uint16_t count = 0;    // flits buffered (including those still on the wire)
     uint16_t ringHead = 0;
     uint16_t frontSeq = 0; // sequence number of the front flit within its packet
