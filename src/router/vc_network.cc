@@ -94,6 +94,7 @@ void VcNetwork::buildChannels() {
     hostHeadReady_.assign(static_cast<size_t>(topology.numRouters()) * p_.host.buffers, 0);
     hostLaneToGo_.assign(hostHeadReady_.size(), 0);
   }
+  injectionLaneBase_ = routerLaneEnd_;
   for (int t = 0; t < topology.numTerminals(); ++t) {
     const Endpoint& in = topology.injectionPort(t);
     injectionChannel_.push_back(

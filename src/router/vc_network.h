@@ -459,6 +459,8 @@ class VcNetwork : public Network {
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
   int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
+  int32_t injectionLaneBase_ = 0;     // the injection channels' lanes, the last channels', start here
+  bool isInjectionLane(int32_t lane) const { return lane >= injectionLaneBase_ && lane < routerLaneEnd_; }
   bool laneMasks_ = false;  // decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no store-and-forward
   bool trackRoundRobin_ = false;      // Channel::roundRobin is read (the round-robin policy)
 

@@ -84,12 +84,12 @@ void VcNetwork::takeCreditsForRanks(Cycle now) {
     auto& slot = shards_[i].creditWheel[due % shards_[i].creditWheel.size()];
     size_t keep = 0;
     for (int32_t lane : slot) {
-      const int32_t channel = laneChannel_[lane];
-      if (!localShard(channelShard_[channel])) {
-        batch_.creditsTo[rankOfShard(channelShard_[channel])].push_back({lane, dueInBatch});
+      const int owner = channelShard_[laneChannel_[lane]];
+      if (!localShard(owner)) {
+        batch_.creditsTo[rankOfShard(owner)].push_back({lane, dueInBatch});
         continue;
       }
-      if (channels_[channel].rankRole == kRankMirrored) batch_.injectionCredits.push_back({lane, dueInBatch});
+      if (isInjectionLane(lane)) batch_.injectionCredits.push_back({lane, dueInBatch});
       slot[keep++] = lane;
     }
     slot.resize(keep);
@@ -97,9 +97,8 @@ void VcNetwork::takeCreditsForRanks(Cycle now) {
 }
 
 void VcNetwork::applyRankCredit(const RankCredit& credit) {
-  const int32_t channel = laneChannel_[credit.lane];
-  const int owner = channelShard_[channel];
-  if (localShard(owner) == (channels_[channel].rankRole == kRankMirrored)) {
+  const int owner = channelShard_[laneChannel_[credit.lane]];
+  if (localShard(owner) == isInjectionLane(credit.lane)) {
     throw InternalError(fmt::format("rank exchange: a credit for lane {}, another rank's", credit.lane));
   }
   Shard& s = shards_[owner];  // a mirrored injection lane's: the shard this rank runs it in
