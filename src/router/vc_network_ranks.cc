@@ -212,8 +212,8 @@ void VcNetwork::applyFromRank(int r, std::vector<CycleTotals>& totals, std::vect
 void VcNetwork::exchangeWithRanks(Cycle now) {
   packForRanks();
   p_.ranks->allToAll(rankMessages_, rankBytesIn_, rankOffsets_);
-  std::vector<CycleTotals> totals = batch_.totals;
-  std::vector<RankEvent> arrivals = batch_.arrivals;
+  std::vector<CycleTotals>& totals = batch_.totals;  // summed over the ranks in place
+  std::vector<RankEvent>& arrivals = batch_.arrivals;
   for (int r = 0; r < p_.ranks->size(); ++r) {
     if (r != p_.ranks->rank()) applyFromRank(r, totals, arrivals);
   }
@@ -227,14 +227,13 @@ void VcNetwork::exchangeWithRanks(Cycle now) {
     arrivals_.schedule(e.event.when - 1, e.event);
   }
   const Cycle first = batchStart_;
-  const std::vector<uint8_t> injecting = std::move(batch_.injecting);
-  batch_.clear();
   batchStart_ = now + 1;
   for (size_t i = 0; i < totals.size(); ++i) {  // last: it may throw
     buffered_ += totals[i].buffered;
     buffered_ -= totals[i].unbuffered;
-    watchCycle(first + i, totals[i].moves, buffered_ > 0 || injecting[i]);
+    watchCycle(first + i, totals[i].moves, buffered_ > 0 || batch_.injecting[i]);
   }
+  batch_.clear();
 }
 
 void VcNetwork::checkBufferedOverRanks(uint64_t localBuffered) const {
