@@ -5,7 +5,7 @@
 # cycle against the scaling model (at 2 to 8 ranks, oversubscribed: volume does not depend
 # on cores), and cost and memory growth from an 8x8 to a 1024x1024 mesh. Timing runs are
 # interleaved round by round, so that a slow minute of the machine hits every variant.
-# About two minutes on 2 cores with the default 3 rounds.
+# About three minutes on 2 cores with the default 3 rounds.
 # Usage: scripts/scaling.sh [OUT_DIR]   (default docs/performance/scaling; ROUNDS=n to change)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,21 +1,23 @@
 // VcNetwork split over the ranks of an mpirun job (docs/design/parallel.md). Every rank
 // builds the whole network and runs the replicated layers above it (workload, NI,
-// statistics) for every terminal; it runs the credit, allocation and move phases only for
-// its own shards of routers. Once per cycle the ranks exchange (every rank gets all but the
-// flits and credits, which go only to the rank they are for):
-//  - the counters of the cycle (flits moved, buffered, ejected, injection lanes freed);
+// statistics) for every terminal, and the sending side of every injection channel; it runs
+// the credit, allocation and move phases of the other channels only for its own shards of
+// routers. Each rank gathers a batch of cycles and the ranks exchange once per lookahead,
+// min(channel_latency, credit_delay) cycles: nothing in a batch is needed by another rank
+// sooner. Every rank gets all but the flits and credits, which go only to the rank they
+// are for:
+//  - the counters of each cycle (flits moved, buffered, ejected), for the watchdog;
 //  - flits sent into another rank's router (the sender keeps the lane's sending side, the
-//    receiver its buffer) and the head's hop and cut-through counts;
+//    receiver its buffer) with the cycle they were sent and the head's hop and
+//    cut-through counts;
 //  - credits a rank returns to a lane whose sender is another rank, and to every rank the
-//    credits of injection lanes: every rank runs the sending side of every injection
-//    channel (as it runs the injection phase, which calls the replicated NI), so it knows
-//    when a source lane empties and an injection lane frees, and the NI hears of a packet
-//    leaving its source without a message;
+//    credits of injection lanes (so that every rank knows when a source lane empties and
+//    an injection lane frees, and the NI hears of a packet leaving its source, without a
+//    message);
 //  - arrivals reserved at an ejection port, which the other ranks' NIs reserve too;
-//  - the NI's arrival calls (head arrived, delivered), which every rank then makes in
-//    the order of the channels' listing stamps, as one process would.
-// Pipelined timing delays flits and credits by at least a cycle, so one exchange per cycle
-// suffices; the replicated NI needs it every cycle, as its next pulls depend on deliveries.
+//  - the NI's arrival calls (head arrived, delivered), which every rank then makes at the
+//    end of the cycle before the arrival, in the order of the channels' listing stamps, as
+//    one process would.
 #include <fmt/format.h>
 
 #include <algorithm>
