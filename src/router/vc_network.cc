@@ -19,9 +19,9 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   buildChannels();
   buildShards();  // before the lanes: a rank initialises only those it keeps
   buildLanes();
-  answerOf_.assign(lanes_.size(), -1);
+  answerOf_.resize(lanes_.size());  // zero: no answer (untouched until a head waits)
   parkedHead_.assign(channels_.size(), -1);
-  parkedNext_.assign(lanes_.size(), -1);
+  parkedNext_.resize(lanes_.size());
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   // Only the round-robin policy reads which lane of a channel sent last.
   trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
@@ -107,7 +107,7 @@ void VcNetwork::buildLanes() {
   const int V = sourceLanesPerTerminal();
   const int32_t sourceLanes = topology_.numTerminals() * V;
   lanes_.resize(routerLaneEnd_ + sourceLanes);
-  laneChannel_.resize(lanes_.size(), -1);
+  laneChannel_.resize(lanes_.size());
   sendState_.resize(routerLaneEnd_ + shards_.size());  // the shards' sinks last
   uint32_t slots = 0;
   for (size_t c = 0; c < channels_.size(); ++c) {
@@ -115,8 +115,8 @@ void VcNetwork::buildLanes() {
     const bool kept = keepsLanesOf(static_cast<int32_t>(c));
     const int capacity = ch.host ? p_.maxPacketLength : toTerminal(ch) ? 0 : p_.depth + ch.poolSize;
     for (int32_t lane = ch.firstLane; lane < laneEnd(static_cast<int32_t>(c)); ++lane) {
-      laneChannel_[lane] = static_cast<int32_t>(c);
       if (kept) {  // another rank's lanes and their slots stay untouched pages
+        laneChannel_[lane] = static_cast<int32_t>(c);
         Lane& l = lanes_[lane];
         l = Lane{};
         l.capacity = static_cast<uint16_t>(capacity);
@@ -136,6 +136,7 @@ void VcNetwork::buildLanes() {
       // one slot keeps that time for all of them (its ring never advances past it).
       Lane& l = lanes_[routerLaneEnd_ + t * V + v];
       l = Lane{};
+      laneChannel_[routerLaneEnd_ + t * V + v] = -1;
       l.capacity = 1;
       l.ringBase = slots;
       slots += l.capacity;
@@ -627,16 +628,17 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   const VirtualNetwork& vn = vns_.of(pk);
   // A head that waits asks the same routing question every cycle: route once and keep
   // the answer until the head leaves (routing functions are pure).
-  const bool firstTry = answerOf_[req.lane] < 0;
-  if (firstTry) answerOf_[req.lane] = s.takeAnswer();
-  const std::vector<RouteOption>& options = s.answers[answerOf_[req.lane]];  // no allocation while held
+  const bool firstTry = answerOf_[req.lane] == 0;
+  if (firstTry) answerOf_[req.lane] = s.takeAnswer() + 1;
+  const int32_t answer = answerOf_[req.lane] - 1;
+  const std::vector<RouteOption>& options = s.answers[answer];  // no allocation while held
   if (firstTry) {
     // A packet from a terminal or from this node's host memory starts a fresh route.
     const bool fresh = c.srcRouter < 0;
     RouteRequest rr{req.router,     c.dstPort,   fresh && c.host ? 0 : req.lane - c.firstLane - vn.laneBegin,
                     fresh,          pk.source,   pk.destination,
                     pk.adaptive,    pk.trafficClass, pk.destination};
-    vn.routing->route(rr, s.answers[answerOf_[req.lane]]);
+    vn.routing->route(rr, s.answers[answer]);
   }
   // In transit: it came from another router and does not leave the network here (asked
   // only when the answer matters, which keeps the common path short).
@@ -662,7 +664,8 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
     setSlotReady(front, std::max(slotReady(front), now + 1));
     refreshFeed(l);
   }
-  s.giveAnswer(std::exchange(answerOf_[req.lane], -1));
+  s.giveAnswer(answer);
+  answerOf_[req.lane] = 0;
   if (!rules_.empty()) leaveWaiting(req.router, l.packet);
   return true;
 }

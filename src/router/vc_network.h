@@ -446,7 +446,9 @@ class VcNetwork : public Network {
 
   // Untouched until initialised: a rank initialises only the lanes it keeps (keepsLanesOf).
   std::vector<Lane, UntouchedAllocator<Lane>> lanes_;
-  std::vector<int32_t> laneChannel_;  // channel a lane belongs to (-1: source buffer)
+  // Per lane, untouched (zero) for another rank's lanes like lanes_ itself: written for
+  // the lanes this rank keeps (keepsLanesOf), which are the only ones it reads them for.
+  std::vector<int32_t, UntouchedAllocator<int32_t>> laneChannel_;  // channel a lane belongs to (-1: source buffer)
   std::vector<uint32_t, UntouchedAllocator<uint32_t>> ready_;  // per buffer slot: when the flit may leave (slotReady)
   Cycle readyBase_ = 0;
   // Per channel lane. Its feedReady copies the feeder's front, kept by every writer of it.
@@ -515,8 +517,11 @@ class VcNetwork : public Network {
   // Heads whose every output lane was taken, parked until a lane of that channel is
   // released (a refused request changes nothing, so skipping it keeps results): per channel
   // the first parked lane, per lane the next one. Waiting heads otherwise ask every cycle.
-  std::vector<int32_t> parkedHead_, parkedNext_;
-  std::vector<int32_t> answerOf_;  // per lane: its waiting head's routing answer in its shard, or -1
+  std::vector<int32_t> parkedHead_;
+  std::vector<int32_t, UntouchedAllocator<int32_t>> parkedNext_;  // written as a head parks: never read before
+  // Per lane: its waiting head's routing answer in its shard, plus one (0: none, so that
+  // another rank's lanes stay untouched pages).
+  std::vector<int32_t, UntouchedAllocator<int32_t>> answerOf_;
 
   // --- split over ranks (vc_network_ranks.cc; docs/design/parallel.md) ---
   // Times in a batch are offsets from its first cycle (batchStart_), which every rank knows.
