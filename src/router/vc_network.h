@@ -477,7 +477,7 @@ class VcNetwork : public Network {
   bool localShard(int shard) const { return shard >= firstLocalShard_ && shard < localShardEnd_; }
   std::vector<int16_t> channelShard_;  // the shard that decides the channel (its sending router's)
   std::vector<int16_t> routerShard_;
-  std::vector<ListedAt> listedAt_;     // per channel: when it joined its shard's active list
+  std::vector<ListedAt, UntouchedAllocator<ListedAt>> listedAt_;  // per channel: when it joined its shard's active list (untouched until then)
   static constexpr uint64_t kEveryLaneListing = uint64_t{1} << 63;  // after every other channel
   uint64_t listingEpoch_ = 0;          // 2 * cycle, + 1 while lanes are allocated
   uint64_t serialListings_ = 0;        // channels listed by the serial injection phase
