@@ -282,6 +282,9 @@ TEST(Cli, BenchWritesItsTableAsCsv) {
                  (d / "set.csv").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(readFile(d / "set.csv").find(",0,timing.channel_latency=2;router.lanes=2\n"), std::string::npos);
+  r = runCommand("bench --only fly2x8_sync --cycles 50 --set timing.channel_latency=2");  // not silently ignored
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.output.find("fly2x8_sync is not one"), std::string::npos) << r.output;
   r = runCommand("bench --only mesh8x8 --cycles 50 --set timing.latency=2");
   EXPECT_NE(r.exitCode, 0);
   EXPECT_NE(r.output.find("timing.latency: unknown key"), std::string::npos) << r.output;

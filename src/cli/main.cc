@@ -190,7 +190,7 @@ void defineBench(CLI::App& app, Commands& c) {
   c.benchCmd->add_option("--threads", c.bench.threads, "threads for the configurations that split their routers")
       ->check(CLI::Range(1, 256));
   c.benchCmd->add_option("--set", c.bench.sets,
-                         "override a key of the configurations those threads split, e.g. --set timing.channel_latency=4");
+                         "override a key of the standard router's configurations (those threads split), e.g. --set timing.channel_latency=4");
 }
 
 int validateCommand(const Commands& c) {

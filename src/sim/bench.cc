@@ -180,6 +180,9 @@ int runBench(const BenchOptions& o) {
   bool any = false;
   for (const auto& c : kCases) {
     if (o.only.empty() ? (c.onlyByName || (c.large && !o.large)) : o.only != c.name) continue;
+    if (!o.only.empty() && !o.sets.empty() && !c.standardRouter) {
+      throw ConfigError(fmt::format("bench --set applies to the standard router's configurations; {} is not one", c.name));
+    }
     any = true;
     const BenchRow row = runCase(c, o);
     if (!print) continue;
