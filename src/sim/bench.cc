@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "common/csv_field.h"
 #include "common/error.h"
 #include "common/output_file.h"
 #include "sim/counting_exchange.h"
@@ -144,14 +145,6 @@ BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
     row.exchanges = counted->exchanges();
   }
   return row;
-}
-
-// A CSV field: quoted (quotes doubled) if it holds a comma or a quote.
-std::string csvField(const std::string& text) {
-  if (text.find_first_of(",\"") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return quoted + "\"";
 }
 
 std::string formatRow(const BenchRow& r, bool csv) {

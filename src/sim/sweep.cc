@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "common/csv_field.h"
 #include "common/json_text.h"
 #include "config/toml.h"
 
@@ -105,14 +106,6 @@ std::string cellText(const std::string& literal) {
   return literal;
 }
 
-// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, with
-// quotes doubled.
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 std::shared_ptr<ConfigDocument> pointConfig(const ConfigDocument& base,
                                             const std::vector<SweepAxis>& axes,
