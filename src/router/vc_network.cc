@@ -484,9 +484,8 @@ void VcNetwork::finishCycle(Cycle now) {
   // not before it is there, and for longer channels a rank has channel_latency - 1 cycles
   // to hear of another's.
   if (splitOverRanks()) {  // every rank's arrivals and counts, once per lookahead
-    arrivedOrder_.clear();
-    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { arrivedOrder_.push_back(e); });
-    finishCycleOverRanks(now, totals, arrivedOrder_);
+    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { batchArrival(e); });
+    finishCycleOverRanks(now, totals);
   } else {
     inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { arrivals_.schedule(e.when - 1, e); });
   }

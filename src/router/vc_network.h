@@ -558,7 +558,8 @@ class VcNetwork : public Network {
   bool keepsLanesOf(int32_t channel) const;
   // The end of cycle `now` over ranks: the cycle's part of the batch, and the exchange once
   // the batch spans the lookahead.
-  void finishCycleOverRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& arrived);
+  void finishCycleOverRanks(Cycle now, const CycleTotals& totals);
+  void batchArrival(const NiEvent& e);  // an arrival call this rank made, into the batch with its packet's counts
   // Sends the batch, applies the other ranks' (their flits and credits, reservations, and
   // the arrival calls into arrivals_), and runs the watchdog over the batch's cycles.
   void exchangeWithRanks(Cycle now);
@@ -579,7 +580,6 @@ class VcNetwork : public Network {
   std::vector<std::vector<std::byte>> rankMessages_;  // one per rank
   std::vector<std::byte> rankBytesIn_;
   std::vector<size_t> rankOffsets_;
-  std::vector<NiEvent> arrivedOrder_;  // the cycle's arrival calls in one-process order
   TimingWheel<NiEvent> arrivals_;  // head arrived, delivered: made at the end of cycle when - 1
 
   int32_t busyInjectionLanes_ = 0;

@@ -134,7 +134,11 @@ void VcNetwork::RankBatch::clear() {
   arrivals.clear();
 }
 
-void VcNetwork::finishCycleOverRanks(Cycle now, const CycleTotals& totals, const std::vector<NiEvent>& arrived) {
+void VcNetwork::batchArrival(const NiEvent& e) {
+  batch_.arrivals.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
+}
+
+void VcNetwork::finishCycleOverRanks(Cycle now, const CycleTotals& totals) {
   const int ranks = p_.ranks->size();
   batch_.flitsTo.resize(ranks);
   batch_.creditsTo.resize(ranks);
@@ -153,7 +157,6 @@ void VcNetwork::finishCycleOverRanks(Cycle now, const CycleTotals& totals, const
     s.toRanks.clear();
   }
   takeCreditsForRanks(now);
-  for (const NiEvent& e : arrived) batch_.arrivals.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
   if (now + 1 - batchStart_ >= static_cast<Cycle>(lookahead_)) exchangeWithRanks(now);
 }
 
