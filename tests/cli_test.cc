@@ -262,6 +262,37 @@ TEST(Cli, ReproduceWithOnlyKeepsTheOtherExperimentsInTheManifest) {
 
 namespace {
 
+// The bench's flit_hops column (the tenth) for one configuration and options.
+std::vector<std::string> benchRow(const fs::path& dir, const std::string& options) {
+  auto r = runCommand("bench --only mesh8x8 " + options + " --csv " + (dir / "row.csv").string());
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  std::istringstream csv(readFile(dir / "row.csv"));
+  std::string line, field;
+  std::getline(csv, line);
+  std::getline(csv, line);
+  std::vector<std::string> fields;
+  std::istringstream row(line);
+  while (std::getline(row, field, ',')) fields.push_back(field);
+  return fields;
+}
+
+TEST(Cli, BenchWarmUpTimesOnlyTheCyclesAfterIt) {
+  fs::path d = tempDir("bench-warmup");
+  // The timed 60 cycles after 140 of warm-up move the flits 200 cycles move less those
+  // of the first 140 (the traffic does not depend on where the window is).
+  const auto warm = benchRow(d, "--warmup 140 --cycles 60");
+  const auto all = benchRow(d, "--cycles 200"), first = benchRow(d, "--cycles 140");
+  ASSERT_EQ(warm.size(), 14u);
+  EXPECT_EQ(warm[3], "60");     // cycles: the timed ones
+  EXPECT_EQ(warm[13], "140");   // warmup
+  const long window = std::stol(all[9]) - std::stol(first[9]);
+  EXPECT_GT(window, 0);
+  EXPECT_EQ(std::stol(warm[9]), window);
+  auto r = runCommand("bench --only mesh8x8 --warmup -1");
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.output.find("--warmup"), std::string::npos) << r.output;
+}
+
 TEST(Cli, BenchWritesItsTableAsCsv) {
   fs::path d = tempDir("bench");
   auto r = runCommand("bench --only mesh8x8 --cycles 50 --csv " + (d / "b.csv").string());
@@ -272,16 +303,16 @@ TEST(Cli, BenchWritesItsTableAsCsv) {
   std::getline(csv, row);
   EXPECT_EQ(header,
             "config,ranks,threads,cycles,cycles_per_s,flit_hops_per_s,seconds,peak_mb,exchange_bytes_per_cycle,"
-            "flit_hops,exchange_seconds_per_cycle,exchanges,overrides");
+            "flit_hops,exchange_seconds_per_cycle,exchanges,overrides,warmup");
   EXPECT_EQ(row.rfind("mesh8x8,1,1,50,", 0), 0u) << row;  // one process exchanges nothing:
   EXPECT_NE(row.find(",0.0,"), std::string::npos) << row;
-  EXPECT_EQ(row.substr(row.size() - 3), ",0,") << row;  // no exchanges, no overrides
+  EXPECT_EQ(row.substr(row.size() - 5), ",0,,0") << row;  // no exchanges, no overrides, no warm-up
   EXPECT_FALSE(std::getline(csv, extra));
   // --set overrides the standard router's keys, and the row records them.
   r = runCommand("bench --only mesh8x8 --cycles 50 --set timing.channel_latency=2 --set router.lanes=2 --csv " +
                  (d / "set.csv").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_NE(readFile(d / "set.csv").find(",0,timing.channel_latency=2;router.lanes=2\n"), std::string::npos);
+  EXPECT_NE(readFile(d / "set.csv").find(",0,timing.channel_latency=2;router.lanes=2,0\n"), std::string::npos);
   r = runCommand("bench --only fly2x8_sync --cycles 50 --set timing.channel_latency=2");  // not silently ignored
   EXPECT_NE(r.exitCode, 0);
   EXPECT_NE(r.output.find("fly2x8_sync is not one"), std::string::npos) << r.output;

@@ -24,6 +24,13 @@ grep -q "synchronous timing" "$dir/fly.log" || fail "the error does not say why:
   fail "bench under mpirun: $(cat "$dir/bench.log")"
 awk -F, 'NR == 2 && $1 == "mesh8x8" && $2 == 2 && $9 > 0 { ok = 1 } END { exit !ok }' "$dir/bench.csv" ||
   fail "bench on 2 ranks did not report an exchange: $(cat "$dir/bench.csv")"
+# With a warm-up, the flit-hops of the timed window are summed over the ranks: those of one process.
+"$bin" bench --only mesh8x8 --warmup 100 --cycles 100 --csv "$dir/warm1.csv" > "$dir/warm1.log" 2>&1 ||
+  fail "bench with a warm-up: $(cat "$dir/warm1.log")"
+"$mpirun" "${args[@]}" "$bin" bench --only mesh8x8 --warmup 100 --cycles 100 --csv "$dir/warm2.csv" > "$dir/warm2.log" 2>&1 ||
+  fail "bench with a warm-up under mpirun: $(cat "$dir/warm2.log")"
+[[ $(awk -F, 'NR == 2 { print $10 }' "$dir/warm1.csv") == $(awk -F, 'NR == 2 && $2 == 2 { print $10 }' "$dir/warm2.csv") ]] ||
+  fail "the timed window's flit-hops differ on 2 ranks: $(cat "$dir/warm1.csv" "$dir/warm2.csv")"
 
 # Longer channels: the same result as one process, with an exchange every 3 cycles (100 for
 # 300 cycles) and the two that sum the counts at the end.
@@ -38,4 +45,4 @@ cmp -s "$dir/long1.json" "$dir/long2.json" || fail "nifdy_fat_tree with longer c
 awk -F, 'NR == 2 && $12 == 102 { ok = 1 } END { exit !ok }' "$dir/long.csv" ||
   fail "bench with a lookahead of 3 did not exchange 102 times: $(cat "$dir/long.csv")"
 echo "mpi split: 3 networks on 2 ranks identical to one process, and one with longer channels (an exchange per 3 cycles);" \
-  "an unsplittable one refused; bench counts the exchange"
+  "an unsplittable one refused; bench counts the exchange and the window's flit-hops"

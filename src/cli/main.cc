@@ -184,6 +184,10 @@ void defineBench(CLI::App& app, Commands& c) {
   c.benchCmd = app.add_subcommand("bench", "measure simulator speed on standard configurations");
   c.benchCmd->add_option("--cycles", c.bench.cycles, "cycles per configuration (default: each one's own)")
       ->check(CLI::Range(1L, 1L << 40));
+  c.benchCmd->add_option("--warmup", c.bench.warmup,
+                         "cycles run before the timed ones, so that a large network is timed full (default 0: "
+                         "timed from empty)")
+      ->check(CLI::Range(0L, 1L << 40));
   c.benchCmd->add_option("--only", c.bench.only, "run only the configuration with this name");
   c.benchCmd->add_flag("--large", c.bench.large, "also the large configurations (mesh32x32, mesh64x64, torus16x3)");
   c.benchCmd->add_option("--csv", c.bench.csv, "also write the table to this file (comma-separated)");

@@ -111,19 +111,21 @@ double peakMegabytes() {
 struct BenchRow {
   std::string name;
   int ranks = 1, threads = 1;
-  uint64_t cycles = 0, exchanges = 0;
+  uint64_t warmup = 0, cycles = 0, exchanges = 0;  // cycles: those timed
   std::string overrides;  // the --set keys applied, joined by ';'
   double seconds = 0, flitHops = 0, peakMegabytes = 0, exchangeBytesPerCycle = 0, exchangeSecondsPerCycle = 0;
 };
 
 BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
   auto doc = ConfigDocument::fromString(std::string(c.toml) + (c.standardRouter ? kStandardRouter : ""), c.name);
-  doc->applyOverride("simulation.warmup_cycles=0");
+  doc->applyOverride(fmt::format("simulation.warmup_cycles={}", o.warmup));
   doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles > 0 ? o.cycles : c.cycles));
   doc->applyOverride("simulation.drain_cycles=0");
   // The standard router splits over threads and ranks; the synchronous fly and Fed-X run
   // on one thread, each rank on its own.
-  BenchRow row{c.name, 1, c.standardRouter ? o.threads : 1};
+  BenchRow row;
+  row.name = c.name;
+  row.threads = c.standardRouter ? o.threads : 1;
   std::optional<CountingExchange> counted;
   if (c.standardRouter && o.ranks) counted.emplace(*o.ranks);
   doc->applyOverride(fmt::format("simulation.threads={}", row.threads));
@@ -137,6 +139,12 @@ BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   row.cycles = sim.cyclesRun();
   row.flitHops = r["flit_hops"].get<double>();
+  if (o.warmup > 0) {  // the measurement window only
+    row.warmup = static_cast<uint64_t>(o.warmup);
+    row.cycles -= row.warmup;
+    row.seconds = sim.windowSeconds();
+    row.flitHops = static_cast<double>(sim.windowFlitHops());
+  }
   row.peakMegabytes = peakMegabytes();
   if (counted) {
     row.ranks = counted->size();
@@ -150,9 +158,10 @@ BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
 std::string formatRow(const BenchRow& r, bool csv) {
   const double perSecond = 1.0 / std::max(r.seconds, 1e-9);
   if (csv) {
-    return fmt::format("{},{},{},{},{:.1f},{:.1f},{:.4f},{:.1f},{:.1f},{:.0f},{:.3g},{},{}\n", r.name, r.ranks, r.threads,
+    return fmt::format("{},{},{},{},{:.1f},{:.1f},{:.4f},{:.1f},{:.1f},{:.0f},{:.3g},{},{},{}\n", r.name, r.ranks, r.threads,
                        r.cycles, r.cycles * perSecond, r.flitHops * perSecond, r.seconds, r.peakMegabytes,
-                       r.exchangeBytesPerCycle, r.flitHops, r.exchangeSecondsPerCycle, r.exchanges, csvField(r.overrides));
+                       r.exchangeBytesPerCycle, r.flitHops, r.exchangeSecondsPerCycle, r.exchanges, csvField(r.overrides),
+                       r.warmup);
   }
   return fmt::format("{:<14} {:>6} {:>8} {:>10} {:>14.0f} {:>16.0f} {:>10.2f} {:>12.0f} {:>16.0f}\n", r.name, r.ranks,
                      r.threads, r.cycles, r.cycles * perSecond, r.flitHops * perSecond, r.seconds, r.peakMegabytes,
@@ -163,13 +172,14 @@ std::string formatRow(const BenchRow& r, bool csv) {
 
 int runBench(const BenchOptions& o) {
   if (o.cycles < 0) throw ConfigError("--cycles must be at least 1");
+  if (o.warmup < 0) throw ConfigError("--warmup must be at least 0");
   const bool print = !o.ranks || o.ranks->rank() == 0;
   if (print && !o.csv.empty()) checkWritable(o.csv);
   if (print) {
     fmt::print("{:<14} {:>6} {:>8} {:>10} {:>14} {:>16} {:>10} {:>12} {:>16}\n", "config", "ranks", "threads", "cycles",
                "cycles/s", "flit-hops/s", "seconds", "peak MB", "exchange B/cycle");
   }
-  std::string csv = "config,ranks,threads,cycles,cycles_per_s,flit_hops_per_s,seconds,peak_mb,exchange_bytes_per_cycle,flit_hops,exchange_seconds_per_cycle,exchanges,overrides\n";
+  std::string csv = "config,ranks,threads,cycles,cycles_per_s,flit_hops_per_s,seconds,peak_mb,exchange_bytes_per_cycle,flit_hops,exchange_seconds_per_cycle,exchanges,overrides,warmup\n";
   bool any = false;
   for (const auto& c : kCases) {
     if (o.only.empty() ? (c.onlyByName || (c.large && !o.large)) : o.only != c.name) continue;

@@ -12,6 +12,9 @@ namespace icnsim {
 
 struct BenchOptions {
   long cycles = 0;  // 0: each configuration's own (20 000 for the standard ones)
+  // Cycles run before the timed ones, so that a large network is measured full, not
+  // filling; 0: timed from the empty network, the whole run.
+  long warmup = 0;
   std::string only;
   bool large = false;  // also the large configurations (32x32 and 64x64 meshes, 16-ary 3-cube)
   int threads = 1;     // simulation.threads for the configurations that can split their routers

@@ -1,5 +1,7 @@
 #include "sim/simulation.h"
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "common/memory_budget.h"
@@ -87,10 +89,13 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
     w.countersAtEnd = networks_->routerCounters();
   };
   Cycle t = 0;
+  auto windowStart = std::chrono::steady_clock::now();
   for (;; ++t) {
     if (t == warmup_) {
       w.ejectedAtStart = networks_->ejectedFlits(), w.createdAtStart = workload_->createdFlits();
       w.countersAtStart = networks_->routerCounters();
+      w.flitHopsAtStart = networks_->flitHops();
+      windowStart = std::chrono::steady_clock::now();
     }
     workload_->generate(t, t >= warmup_ && t < end);
     nic_->step(t);
@@ -118,6 +123,8 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   w.flitHops = networks_->flitHops();
   w.lastMove = lastMove;
   if (ranks_) combineOverRanks(w);
+  windowSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - windowStart).count();
+  windowFlitHops_ = w.flitHops - w.flitHopsAtStart;
   w.stalled = t - w.lastMove;
   if (progress) progress(cyclesRun_, cyclesRun_);
   return w;
@@ -126,8 +133,9 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
 void Simulation::combineOverRanks(Window& w) const {
   // Each rank counted the flits its own routers moved (Network::flitHops).
   auto plus = [](uint64_t a, uint64_t b) { return a + b; };
-  const std::vector<uint64_t> sums = ranks_->combine({w.ejectedAtStart, w.ejectedAtEnd, w.flitHops}, plus);
-  w.ejectedAtStart = sums[0], w.ejectedAtEnd = sums[1], w.flitHops = sums[2];
+  const std::vector<uint64_t> sums =
+      ranks_->combine({w.ejectedAtStart, w.ejectedAtEnd, w.flitHopsAtStart, w.flitHops}, plus);
+  w.ejectedAtStart = sums[0], w.ejectedAtEnd = sums[1], w.flitHopsAtStart = sums[2], w.flitHops = sums[3];
   w.lastMove = ranks_->combine({w.lastMove}, [](uint64_t a, uint64_t b) { return std::max(a, b); })[0];
 }
 

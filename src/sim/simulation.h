@@ -39,6 +39,10 @@ class Simulation {
   // The simulated system: "8-ary 2-cube mesh", or "2 x 8-ary 2-cube mesh" for two rails.
   std::string description() const { return networks_->description(); }
   Cycle cyclesRun() const { return cyclesRun_; }
+  // The bench's steady-state figures: wall-clock seconds from the first cycle of the
+  // measurement window to the end of the run, and the flit-hops in them (summed over ranks).
+  double windowSeconds() const { return windowSeconds_; }
+  uint64_t windowFlitHops() const { return windowFlitHops_; }
 
   static std::string humanSummary(const nlohmann::json& result);
   // The configuration as flat "a.b" -> TOML literal pairs, echoed into every result.
@@ -50,7 +54,7 @@ class Simulation {
   struct Window {
     uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
     std::vector<Network::RouterCounter> countersAtStart, countersAtEnd;
-    uint64_t flitHops = 0;  // at the end
+    uint64_t flitHopsAtStart = 0, flitHops = 0;  // at the window's start, at the end
     Cycle lastMove = 0;     // the last cycle a flit moved
     bool drained = true;
     Cycle stalled = 0;  // cycles since any flit last moved, at the end
@@ -78,6 +82,8 @@ class Simulation {
   std::unique_ptr<RunStats> stats_;
   std::unique_ptr<NetworkInterface> nic_;
   Cycle cyclesRun_ = 0;
+  double windowSeconds_ = 0;
+  uint64_t windowFlitHops_ = 0;
 };
 
 }  // namespace icnsim
