@@ -237,6 +237,19 @@ class ScalingExchangeModel(unittest.TestCase):
         later = scaling_report.predicted_exchange("mesh16x16", 2, 1, rate, lookahead=4)[0]
         self.assertAlmostEqual(volume - later, 48 - 12)
 
+    def test_a_full_64x64_mesh_moves_its_steady_flit_hops(self):
+        # By hand: 4096 terminals at 0.5 of capacity, 2/64 flits per node per cycle (the
+        # centre channel of a line of 64 carries 64/4 per unit rate), each crossing 2 x 21
+        # router channels on average ((64^2 - 1) / (3 x 64) per dimension, ties go +) and
+        # its injection and ejection channels.
+        per_dimension = (64 ** 2 - 1) / (3 * 64)
+        steady = 4096 * (2 / 64) * (2 * per_dimension + 2)
+        self.assertAlmostEqual(scaling_report.steady_hops_per_cycle("mesh64x64"), steady)
+        row = {"config": "mesh64x64", "cycles": 100, "flit_hops": 100 * 0.96 * steady}
+        self.assertAlmostEqual(scaling_report.fill_of(row), 0.96)
+        row["flit_hops"] = 100 * 0.90 * steady
+        self.assertLess(scaling_report.fill_of(row), scaling_report.FULL)
+
     def test_the_lookahead_comes_from_the_timing_overrides(self):
         self.assertEqual(scaling_report.lookahead_of(""), 1)
         self.assertEqual(scaling_report.lookahead_of("timing.channel_latency=4"), 1)  # credits still take a cycle

@@ -301,22 +301,45 @@ def exchange_section(rep, rows, figure):
     rep.figure(png, "exchange volume against the model")
 
 
+FULL = 0.95  # a timed window is of a full network when it moves this share of the steady flit-hops
+
+
+def steady_hops_per_cycle(name):
+    """Flit-hops per cycle of the bench's network in steady state: every terminal injects at
+    the offered rate, and each flit crosses mean_channels channels (injection and ejection
+    included, as the bench counts them)."""
+    k, n, _ = cube_of(name)
+    return k ** n * offered_rate(name) * mean_channels(name)
+
+
+def fill_of(row):
+    """The timed window's flit-hops per cycle as a share of the steady state's."""
+    return row["flit_hops"] / row["cycles"] / steady_hops_per_cycle(row["config"])
+
+
 def sizes_section(rep, rows, figure):
     rep.section("Cost growth with network size",
-                "One thread, each network in its own process from an empty network (the largest do not fill"
-                " in their runs; peak memory is the process's).")
+                "One thread, each network in its own process; the timed cycles follow a warm-up"
+                f" (`bench --warmup`) long enough for the network to fill: its flit-hops per cycle are at least"
+                f" {FULL:.2f} of the steady state's (terminals x offered rate x mean channels per flit, computed"
+                " from the topology), or the row says it was timed filling and the speed curve leaves it out."
+                " Peak memory is the process's.")
     names, xs, hops, mem, table = [], [], [], [], []
     for r in sorted(rows, key=lambda r: routers_of(r["config"])):
         routers = routers_of(r["config"])
-        table.append([r["config"], f"{routers:,}", int(r["cycles"]), f"{r['cycles_per_s']:,.0f}",
+        fill = fill_of(r)
+        full = fill >= FULL
+        table.append([r["config"], f"{routers:,}", int(r.get("warmup", 0)), int(r["cycles"]), f"{fill:.2f}",
+                      "full" if full else "filling", f"{r['cycles_per_s']:,.0f}",
                       f"{r['flit_hops_per_s'] / 1e6:.1f} M", f"{r['peak_mb']:,.0f}",
                       f"{1024 * r['peak_mb'] / routers:.2f}"])
         if r["config"].startswith("mesh"):
             names.append(r["config"].removeprefix("mesh"))
             xs.append(routers)
-            hops.append(r["flit_hops_per_s"] / 1e6)
+            hops.append(r["flit_hops_per_s"] / 1e6 if full else None)
             mem.append(r["peak_mb"])
-    rep.table(["network", "routers", "cycles", "cycles/s", "flit-hops/s", "peak MB", "peak KB per router"], table)
+    rep.table(["network", "routers", "warm-up", "timed cycles", "fill", "network", "cycles/s", "flit-hops/s",
+               "peak MB", "peak KB per router"], table)
     png = sizes_figure(figure, names, xs, hops, mem)
     rep.figure(png, "cost growth with mesh size")
 
@@ -327,8 +350,9 @@ def sizes_figure(path, names, routers, hops, megabytes):
     if plt is None:
         return None
     fig, (speed, memory) = plt.subplots(1, 2, figsize=(9.6, 4.0))
-    speed.plot(routers, hops, marker="o")
-    speed.set_ylabel("flit-hops/s (millions), one thread")
+    timed_full = [(x, h) for x, h in zip(routers, hops) if h is not None]
+    speed.plot([x for x, _ in timed_full], [h for _, h in timed_full], marker="o")
+    speed.set_ylabel("flit-hops/s (millions), one thread, full network")
     speed.set_ylim(bottom=0)
     memory.plot(routers, megabytes, marker="o")
     memory.set_yscale("log")
