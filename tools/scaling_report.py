@@ -322,15 +322,15 @@ def sizes_section(rep, rows, figure):
                 "One thread, each network in its own process; the timed cycles follow a warm-up"
                 f" (`bench --warmup`) long enough for the network to fill: its flit-hops per cycle are at least"
                 f" {FULL:.2f} of the steady state's (terminals x offered rate x mean channels per flit, computed"
-                " from the topology), or the row says it was timed filling and the speed curve leaves it out."
-                " Peak memory is the process's.")
+                " from the topology), or the row says it is short of that (still filling, or saturated: accepting"
+                " less than it is offered) and the speed curve leaves it out. Peak memory is the process's.")
     names, xs, hops, mem, table = [], [], [], [], []
     for r in sorted(rows, key=lambda r: routers_of(r["config"])):
         routers = routers_of(r["config"])
         fill = fill_of(r)
         full = fill >= FULL
         table.append([r["config"], f"{routers:,}", int(r.get("warmup", 0)), int(r["cycles"]), f"{fill:.2f}",
-                      "full" if full else "filling", f"{r['cycles_per_s']:,.0f}",
+                      "full" if full else "short of steady", f"{r['cycles_per_s']:,.0f}",
                       f"{r['flit_hops_per_s'] / 1e6:.1f} M", f"{r['peak_mb']:,.0f}",
                       f"{1024 * r['peak_mb'] / routers:.2f}"])
         if r["config"].startswith("mesh"):
