@@ -61,6 +61,7 @@ TEST(CliErrors, BadConfigurationsExitTwoNamingFileAndKey) {
   expectExit("run " + c + " --set 'traffic.group[99999999999999999999].rate=1'", 2, "names no table");
   expectExit("run " + c + " --set \"simulation.description=$(printf '\\377')\"", 2, "not valid UTF-8");
   expectExit("run " + c + " --profile nosuch", 2, "profile.nosuch: no such profile");
+  expectExit("run " + c + " --set 'simulation.prefetch=\"maybe\"'", 2, "simulation.prefetch: expected one of");
   expectExit("run " + c + " --set topology.k=4096", 2, "topology.k: this configuration needs an estimated");
   expectExit("reproduce nosuchpaper", 2, "no experiments");
 }

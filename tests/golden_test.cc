@@ -70,4 +70,33 @@ TEST(Golden, ThreadsReproduceTheOneThreadResult) {
   EXPECT_GE(split, 14);  // 7 configurations split, each on 2 and 3 threads
 }
 
+// Asking for lines ahead (on by default only on large networks) is a speed setting: the
+// committed results on one thread and, where the network splits, on two.
+TEST(Golden, PrefetchingChangesNoResult) {
+  int runs = 0;
+  for (const auto& config : goldenConfigs()) {
+    SCOPED_TRACE(config.filename().string());
+    fs::path expected = config;
+    expected.replace_extension(".json");
+    for (int threads : {1, 2}) {
+      auto doc = icnsim::ConfigDocument::fromFile(config.string());
+      doc->applyOverride("simulation.prefetch=\"on\"");
+      doc->applyOverride(fmt::format("simulation.threads={}", threads));
+      std::unique_ptr<icnsim::ExperimentPoint> point;
+      try {
+        point = std::make_unique<icnsim::ExperimentPoint>(doc);
+      } catch (const icnsim::ConfigError& e) {
+        EXPECT_GT(threads, 1) << e.what();
+        continue;
+      }
+      auto result = point->run();
+      result["config"].erase("simulation.prefetch");
+      result["config"].erase("simulation.threads");
+      EXPECT_EQ(icnsim::jsonText(result), icnsim::test::readFile(expected)) << threads << " threads";
+      ++runs;
+    }
+  }
+  EXPECT_EQ(runs, 19);  // 12 configurations on one thread, the 7 that split on two
+}
+
 }  // namespace

@@ -19,6 +19,10 @@ class MemoryBudget;
 class RankExchange;
 struct TerminalGroups;
 
+// simulation.prefetch: the hot loops ask for the lines of later moves ahead (on), not
+// (off), or only where the network's state outgrows the caches (auto).
+enum class Prefetch { kAuto, kOn, kOff };
+
 struct BuildContext {
   uint64_t seed = 1;
   const Topology* topology = nullptr;
@@ -32,6 +36,7 @@ struct BuildContext {
   PacketPool* packets = nullptr;
   PortListener* listener = nullptr;        // what sits at the network's terminals
   int threads = 1;                         // simulation.threads: a network model may split its routers over them
+  Prefetch prefetch = Prefetch::kAuto;     // simulation.prefetch: whether the hot loops ask for lines ahead
   const RankExchange* ranks = nullptr;     // under mpirun: the processes a network is split over (null: one)
   int network = 0;                         // index of the network being built
   int networks = 1;                        // networks in the simulation (a node has a port in each)

@@ -9,6 +9,19 @@
 
 namespace icnsim {
 
+namespace {
+
+// Calls body(a, b) with two flags as compile-time constants (std::bool_constant).
+template <typename Body>
+void withFlags(bool a, bool b, Body&& body) {
+  using Yes = std::true_type;
+  using No = std::false_type;
+  if (a) b ? body(Yes{}, Yes{}) : body(Yes{}, No{});
+  else b ? body(No{}, Yes{}) : body(No{}, No{});
+}
+
+}  // namespace
+
 VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
                      VirtualNetworks vns, PacketPool& packets, TerminalPlumbing terminals,
                      std::vector<std::unique_ptr<AdmissionRule>> rules)
@@ -26,6 +39,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   // Only the round-robin policy reads which lane of a channel sent last.
   trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
   laneMasks_ = p_.lanes <= 32 && !vns_.anyStoreAndForward();
+  prefetch_ = p_.prefetch == Prefetch::kAuto ? laneBytes() > kPrefetchAbove : p_.prefetch == Prefetch::kOn;
   enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);
@@ -332,7 +346,11 @@ void VcNetwork::step(Cycle now) {
     decideChannels(s, now);
     withMoveOptions([&](auto shared, auto pooled) {
       constexpr bool kShared = decltype(shared)::value, kPooled = decltype(pooled)::value;
-      enterAtOnce_ ? leaveBuffers<kShared, kPooled, true>(s, now) : leaveBuffers<kShared, kPooled, false>(s, now);
+      if (prefetch_) {
+        enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, true>(s, now) : leaveBuffers<kShared, kPooled, false, true>(s, now);
+      } else {
+        enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, false>(s, now) : leaveBuffers<kShared, kPooled, false, false>(s, now);
+      }
     });
   });
   if (!enterAtOnce_) {
@@ -365,13 +383,17 @@ void VcNetwork::returnCredits(Shard& s, Cycle now) {
   // order, collected by a mask: a branch per credit would be missed about once a packet.
   s.freed.resize(due.size());
   size_t n = 0;
-  auto each = [&](auto pooled) {
-    for (int32_t lane : due) {
+  auto each = [&](auto pooled, auto prefetch) {
+    const int32_t* const end = due.data() + due.size();
+    for (const int32_t& lane : due) {
+      if constexpr (decltype(prefetch)::value) {
+        if (end - &lane > 8) __builtin_prefetch(sendState_.data() + (&lane)[8], 1);  // prefetchMove's reason
+      }
       s.freed[n] = lane;
       n += returnCredit<decltype(pooled)::value>(lane);
     }
   };
-  p_.outputBuffer > 0 ? each(std::true_type{}) : each(std::false_type{});
+  withFlags(p_.outputBuffer > 0, prefetch_, each);
   for (size_t i = 0; i < n; ++i) releaseLane(s, s.freed[i]);
   due.clear();
 }
@@ -953,17 +975,13 @@ void VcNetwork::decideEachNetwork(Shard& s, int32_t channel, Cycle now) {
 
 template <typename Body>
 void VcNetwork::withMoveOptions(Body&& body) {
-  using Yes = std::true_type;
-  using No = std::false_type;
-  const bool pooled = p_.outputBuffer > 0;
-  if (p_.releaseOnTailSent) pooled ? body(Yes{}, Yes{}) : body(Yes{}, No{});
-  else pooled ? body(No{}, Yes{}) : body(No{}, No{});
+  withFlags(p_.releaseOnTailSent, p_.outputBuffer > 0, body);
 }
 
 // Pass 1 touches only this shard's routers: the feeder lanes at them and the sending side
 // of their output lanes. Calls into the NI wait for finishCycle. kEnterAtOnce (enterAtOnce_):
 // each flit enters its next buffer as it leaves (pass 2 folded in).
-template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce>
+template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce, bool kPrefetch>
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
   s.staged.clear();
   const Cycle arrive = now + p_.timing.channelLatency;
@@ -972,7 +990,8 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
   // Every credit of the cycle goes into one slot of the wheel (none in the synchronous mode).
   const bool synchronous = p_.timing.synchronous;
   auto& credits = s.creditWheel[(now + p_.timing.creditDelay) % s.creditWheel.size()];
-  for (int32_t lane : s.moves) {
+  for (const int32_t& lane : s.moves) {
+    if constexpr (kPrefetch) prefetchMove(&lane, s.moves.data() + s.moves.size());
     Lane& out = lanes_[lane];
     const int32_t feeder = out.feeder;
     Lane& in = lanes_[feeder];
@@ -1261,6 +1280,7 @@ void readNetworkMultiplexing(const ConfigNode& node, const ConfigNode& timing, V
 // per-router state.
 void readSplit(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterState) {
   p.threads = ctx.threads;
+  p.prefetch = ctx.prefetch;
   p.ranks = ctx.ranks;
   if (!splitAsked(ctx)) return;
   const int ranks = ctx.ranks ? ctx.ranks->size() : 1;

@@ -128,6 +128,7 @@ struct VcNetworkParams {
   bool countChannelUse = false;
   // Threads the routers are split over (simulation.threads); results do not depend on it.
   int threads = 1;
+  Prefetch prefetch = Prefetch::kAuto;  // simulation.prefetch; neither do they on this
   // Buffer slots keep their flits' ready times as 4-byte offsets from a base that moves to
   // the current cycle this often (a parameter so that tests can make it move).
   Cycle readyRebaseInterval = Cycle{1} << 31;
@@ -405,8 +406,11 @@ class VcNetwork : public Network {
   // The moves in two passes: every winning flit leaves its buffer (so a full lane can take
   // a flit in pass 2), then flits enter the next buffer or reach their terminal; with
   // enterAtOnce_, in one.
-  template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce>
+  template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce, bool kPrefetch>  // kPrefetch: prefetch_
   void leaveBuffers(Shard& s, Cycle now);
+  // Asks for the lines moves[i + a few] will read: on a network beyond the caches a move
+  // waits on lines at three routers, and one thread's loop keeps too few misses in flight.
+  [[gnu::always_inline]] inline void prefetchMove(const int32_t* move, const int32_t* end) const;
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on its lane f.lane
   [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive,
                                                  Cycle readyAt);
@@ -417,6 +421,15 @@ class VcNetwork : public Network {
   // shards' pass 1 reads those lanes; the synchronous mode returns credits at once; the
   // host schedules the heads that entered its memory after all moves.
   bool enterAtOnce_ = false;
+  // The moves and credits ask for their lines ahead (prefetchMove). By default only where
+  // the lanes' state exceeds 16 MB: measured, the 128x128 and 256x256 meshes (31 and 123
+  // MB) ran 1.5-2x as fast; the 64x64 mesh and the 16-ary 3-cube (7.7 and 10 MB) within
+  // noise; the 16x16 and 32x32 meshes (0.5 and 1.9 MB) a fifth slower (docs/performance.md).
+  bool prefetch_ = false;
+  static constexpr size_t kPrefetchAbove = size_t{16} << 20;
+  size_t laneBytes() const {
+    return lanes_.size() * (sizeof(Lane) + sizeof(SendState)) + ready_.size() * sizeof(uint32_t);
+  }
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // kSplit: over ranks
   void enterBuffers(Shard& s, Cycle now);
   // A flit leaves the front of `in` for the lane `out` feeds it to (pass 1).
@@ -598,6 +611,28 @@ inline bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
     return in.received >= length && slotReady(ringSlot(in, in.count - 1u)) <= now;
   }
   return true;
+}
+
+inline void VcNetwork::prefetchMove(const int32_t* move, const int32_t* end) const {
+  // In three steps, each from lines asked for earlier: the moved lane's record; from it,
+  // the feeder's record, the slot the flit enters, the copy of its ready time for the next
+  // lane (a lane that was empty) and the lane's sending side; from the feeder's record, the
+  // slot of its next front. (Lanes into a terminal have no slots.)
+  constexpr ptrdiff_t kLaneAhead = 16, kFeederAhead = 8, kSlotAhead = 4;
+  const ptrdiff_t left = end - move;
+  if (kLaneAhead < left) __builtin_prefetch(lanes_.data() + move[kLaneAhead]);
+  if (kFeederAhead < left) {
+    const int32_t lane = move[kFeederAhead];
+    const Lane& out = lanes_[lane];
+    __builtin_prefetch(lanes_.data() + out.feeder, 1);
+    __builtin_prefetch(sendState_.data() + lane, 1);
+    if (out.capacity != 0) __builtin_prefetch(ready_.data() + ringSlot(out, out.count), 1);
+    if (out.count == 0 && out.next >= 0) __builtin_prefetch(sendState_.data() + out.next, 1);
+  }
+  if (kSlotAhead < left) {
+    const Lane& in = lanes_[lanes_[move[kSlotAhead]].feeder];
+    __builtin_prefetch(ready_.data() + ringSlot(in, 1));
+  }
 }
 
 inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {

@@ -34,6 +34,10 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   // threads: the routers of a network are split over this many threads (input_queued
   // routers with pipelined timing); results are identical for every value
   threads_ = static_cast<int>(sim.getInt("threads", 1, 1, 256));
+  // prefetch: "auto" (the moves ask for their lines ahead where the network's lane state
+  // exceeds 16 MB), "on" or "off"; a speed setting only, results do not depend on it
+  const std::string prefetch = sim.getChoice("prefetch", "auto", {"auto", "on", "off"});
+  prefetch_ = prefetch == "on" ? Prefetch::kOn : prefetch == "off" ? Prefetch::kOff : Prefetch::kAuto;
   // sample_interval: cycles between samples of the pending packets per receiver (0: none)
   sampleInterval_ = sim.getInt("sample_interval", 0, 0, int64_t{1} << 40);
 
@@ -56,6 +60,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   ctx.packets = &packets_;
   ctx.root = &root;
   ctx.threads = threads_;
+  ctx.prefetch = prefetch_;
   ctx.ranks = ranks;
   nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), *workload_, messages_, *stats_);
   if (nic_->idealTerminals() && workload_->needsProcessor()) {

@@ -72,6 +72,7 @@ class Simulation {
   uint64_t seed_ = 1;
   Cycle warmup_ = 0, measure_ = 0, drain_ = 0, watchdog_ = 0, histogramBin_ = 1, sampleInterval_ = 0;
   int threads_ = 1;
+  Prefetch prefetch_ = Prefetch::kAuto;
   Cycle histogramMaxBins_ = 2048;
   bool checkInvariants_ = false;
   std::string description_;
