@@ -6,6 +6,10 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "common/json_text.h"
 #include "sim/experiment_point.h"
@@ -43,27 +47,45 @@ TEST(Golden, EveryConfigKeepsTheInvariants) {
   }
 }
 
+// A golden configuration's result with `overrides` ("key", TOML value) applied and their
+// keys taken out of the echoed configuration, so that it compares with the committed JSON;
+// nullopt, with the error in `refusal`, where the network model refuses them.
+std::optional<std::string> resultWith(const fs::path& config,
+                                      const std::vector<std::pair<std::string, std::string>>& overrides,
+                                      std::string& refusal) {
+  auto doc = icnsim::ConfigDocument::fromFile(config.string());
+  for (const auto& [key, value] : overrides) doc->applyOverride(key + "=" + value);
+  std::unique_ptr<icnsim::ExperimentPoint> point;
+  try {
+    point = std::make_unique<icnsim::ExperimentPoint>(doc);
+  } catch (const icnsim::ConfigError& e) {
+    refusal = e.what();
+    return std::nullopt;
+  }
+  auto result = point->run();
+  for (const auto& [key, value] : overrides) result["config"].erase(key);
+  return icnsim::jsonText(result);
+}
+
+std::string committedResult(const fs::path& config) {
+  fs::path expected = config;
+  return icnsim::test::readFile(expected.replace_extension(".json"));
+}
+
 // Routers split over 2 and 3 threads give the committed result of one thread, for every
 // configuration whose network model can split (the others must refuse with a clear error).
 TEST(Golden, ThreadsReproduceTheOneThreadResult) {
   int split = 0;
   for (const auto& config : goldenConfigs()) {
     SCOPED_TRACE(config.filename().string());
-    fs::path expected = config;
-    expected.replace_extension(".json");
     for (int threads : {2, 3}) {
-      auto doc = icnsim::ConfigDocument::fromFile(config.string());
-      doc->applyOverride(fmt::format("simulation.threads={}", threads));
-      std::unique_ptr<icnsim::ExperimentPoint> point;
-      try {
-        point = std::make_unique<icnsim::ExperimentPoint>(doc);
-      } catch (const icnsim::ConfigError& e) {
-        EXPECT_NE(std::string(e.what()).find("simulation.threads: must be 1"), std::string::npos) << e.what();
+      std::string refusal;
+      const auto result = resultWith(config, {{"simulation.threads", std::to_string(threads)}}, refusal);
+      if (!result) {
+        EXPECT_NE(refusal.find("simulation.threads: must be 1"), std::string::npos) << refusal;
         continue;
       }
-      auto result = point->run();
-      result["config"].erase("simulation.threads");
-      EXPECT_EQ(icnsim::jsonText(result), icnsim::test::readFile(expected)) << threads << " threads";
+      EXPECT_EQ(*result, committedResult(config)) << threads << " threads";
       ++split;
     }
   }
@@ -76,23 +98,15 @@ TEST(Golden, PrefetchingChangesNoResult) {
   int runs = 0;
   for (const auto& config : goldenConfigs()) {
     SCOPED_TRACE(config.filename().string());
-    fs::path expected = config;
-    expected.replace_extension(".json");
     for (int threads : {1, 2}) {
-      auto doc = icnsim::ConfigDocument::fromFile(config.string());
-      doc->applyOverride("simulation.prefetch=\"on\"");
-      doc->applyOverride(fmt::format("simulation.threads={}", threads));
-      std::unique_ptr<icnsim::ExperimentPoint> point;
-      try {
-        point = std::make_unique<icnsim::ExperimentPoint>(doc);
-      } catch (const icnsim::ConfigError& e) {
-        EXPECT_GT(threads, 1) << e.what();
+      std::string refusal;
+      const auto result = resultWith(
+          config, {{"simulation.prefetch", "\"on\""}, {"simulation.threads", std::to_string(threads)}}, refusal);
+      if (!result) {
+        EXPECT_GT(threads, 1) << refusal;
         continue;
       }
-      auto result = point->run();
-      result["config"].erase("simulation.prefetch");
-      result["config"].erase("simulation.threads");
-      EXPECT_EQ(icnsim::jsonText(result), icnsim::test::readFile(expected)) << threads << " threads";
+      EXPECT_EQ(*result, committedResult(config)) << threads << " threads";
       ++runs;
     }
   }
