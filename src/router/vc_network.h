@@ -422,9 +422,10 @@ class VcNetwork : public Network {
   // host schedules the heads that entered its memory after all moves.
   bool enterAtOnce_ = false;
   // The moves and credits ask for their lines ahead (prefetchMove). By default only where
-  // the lanes' state exceeds 16 MB: measured, the 128x128 and 256x256 meshes (31 and 123
-  // MB) ran 1.5-2x as fast; the 64x64 mesh and the 16-ary 3-cube (7.7 and 10 MB) within
-  // noise; the 16x16 and 32x32 meshes (0.5 and 1.9 MB) a fifth slower (docs/performance.md).
+  // the lanes' state exceeds 16 MB: with 4 KB pages the 128x128 and 256x256 meshes (31 and
+  // 123 MB) ran 1.5-2x as fast; the 64x64 mesh and the 16-ary 3-cube (7.7 and 10 MB) within
+  // noise; the 16x16 and 32x32 meshes (0.5 and 1.9 MB) a fifth slower. With the huge pages
+  // the lane arrays now ask for, it adds nothing measurable (docs/performance.md).
   bool prefetch_ = false;
   static constexpr size_t kPrefetchAbove = size_t{16} << 20;
   size_t laneBytes() const {
