@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <utility>
@@ -72,44 +73,44 @@ std::string committedResult(const fs::path& config) {
   return icnsim::test::readFile(expected.replace_extension(".json"));
 }
 
+// Runs every golden configuration on each of `threads` with `overrides` and expects its
+// committed result; a refusal goes to `refused` (which checks it). Returns the runs made.
+template <typename Refused>
+int runsMatchingTheCommitted(std::initializer_list<int> threads,
+                             const std::vector<std::pair<std::string, std::string>>& overrides, Refused&& refused) {
+  int runs = 0;
+  for (const auto& config : goldenConfigs()) {
+    SCOPED_TRACE(config.filename().string());
+    for (int t : threads) {
+      auto all = overrides;
+      all.emplace_back("simulation.threads", std::to_string(t));
+      std::string refusal;
+      const auto result = resultWith(config, all, refusal);
+      if (!result) {
+        refused(t, refusal);
+        continue;
+      }
+      EXPECT_EQ(*result, committedResult(config)) << t << " threads";
+      ++runs;
+    }
+  }
+  return runs;
+}
+
 // Routers split over 2 and 3 threads give the committed result of one thread, for every
 // configuration whose network model can split (the others must refuse with a clear error).
 TEST(Golden, ThreadsReproduceTheOneThreadResult) {
-  int split = 0;
-  for (const auto& config : goldenConfigs()) {
-    SCOPED_TRACE(config.filename().string());
-    for (int threads : {2, 3}) {
-      std::string refusal;
-      const auto result = resultWith(config, {{"simulation.threads", std::to_string(threads)}}, refusal);
-      if (!result) {
-        EXPECT_NE(refusal.find("simulation.threads: must be 1"), std::string::npos) << refusal;
-        continue;
-      }
-      EXPECT_EQ(*result, committedResult(config)) << threads << " threads";
-      ++split;
-    }
-  }
+  const int split = runsMatchingTheCommitted({2, 3}, {}, [](int, const std::string& refusal) {
+    EXPECT_NE(refusal.find("simulation.threads: must be 1"), std::string::npos) << refusal;
+  });
   EXPECT_GE(split, 14);  // 7 configurations split, each on 2 and 3 threads
 }
 
 // Asking for lines ahead (on by default only on large networks) is a speed setting: the
 // committed results on one thread and, where the network splits, on two.
 TEST(Golden, PrefetchingChangesNoResult) {
-  int runs = 0;
-  for (const auto& config : goldenConfigs()) {
-    SCOPED_TRACE(config.filename().string());
-    for (int threads : {1, 2}) {
-      std::string refusal;
-      const auto result = resultWith(
-          config, {{"simulation.prefetch", "\"on\""}, {"simulation.threads", std::to_string(threads)}}, refusal);
-      if (!result) {
-        EXPECT_GT(threads, 1) << refusal;
-        continue;
-      }
-      EXPECT_EQ(*result, committedResult(config)) << threads << " threads";
-      ++runs;
-    }
-  }
+  const int runs = runsMatchingTheCommitted({1, 2}, {{"simulation.prefetch", "\"on\""}},
+                                            [](int threads, const std::string& refusal) { EXPECT_GT(threads, 1) << refusal; });
   EXPECT_EQ(runs, 19);  // 12 configurations on one thread, the 7 that split on two
 }
 
