@@ -5,9 +5,9 @@
 // therefore start as zero bytes, not as their type's default: the owner initialises the
 // ones it uses.
 //
-// Blocks of several MB also ask the kernel for transparent huge pages (where it grants
-// them on request, Debian's default): a network beyond the caches reads its lanes at
-// random, and with 4 KB pages most of those reads also missed the TLB.
+// Blocks of several MB also ask the kernel for transparent huge pages (granted where its
+// setting is "madvise", as on this machine, or "always"): a network beyond the caches
+// reads its lanes at random, and with 4 KB pages most of those reads also missed the TLB.
 #pragma once
 #include <sys/mman.h>
 
