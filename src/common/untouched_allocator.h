@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <utility>
@@ -36,13 +37,24 @@ struct UntouchedAllocator {
   UntouchedAllocator() = default;
   template <typename U>
   UntouchedAllocator(const UntouchedAllocator<U>&) {}  // NOLINT: rebinding, as std::allocator
+  // Blocks start on a cache line (calloc gives 16 bytes past one for large blocks), so that
+  // records of 32 or 64 bytes never straddle two lines; the block calloc gave is kept in
+  // the word before.
+  static constexpr uintptr_t kLine = 64;
   T* allocate(size_t n) {
-    void* p = std::calloc(n, sizeof(T));
+    if (n > (size_t{PTRDIFF_MAX} - kLine - sizeof(void*)) / sizeof(T)) throw std::bad_alloc();
+    void* p = std::calloc(n * sizeof(T) + kLine + sizeof(void*), 1);
     if (p == nullptr) throw std::bad_alloc();
-    adviseHugePages(p, n * sizeof(T));
-    return static_cast<T*>(p);
+    const uintptr_t start = (reinterpret_cast<uintptr_t>(p) + sizeof(void*) + kLine - 1) & ~(kLine - 1);
+    std::memcpy(reinterpret_cast<void*>(start - sizeof(void*)), &p, sizeof(void*));
+    adviseHugePages(reinterpret_cast<void*>(start), n * sizeof(T));
+    return reinterpret_cast<T*>(start);
   }
-  void deallocate(T* p, size_t) { std::free(p); }
+  void deallocate(T* block, size_t) {
+    void* p;
+    std::memcpy(&p, reinterpret_cast<const char*>(block) - sizeof(void*), sizeof(void*));
+    std::free(p);
+  }
   template <typename U>
   void construct(U*) noexcept {}  // value-initialisation: the zero bytes calloc gave
   template <typename U, typename... Args>
