@@ -985,7 +985,7 @@ template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce, bool kPrefetch>
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
   s.staged.clear();
   const Cycle arrive = now + p_.timing.channelLatency;
-  const Cycle readyAt = arrive + p_.timing.routerDelay;
+  const uint32_t readyOffset = slotOffset(arrive + p_.timing.routerDelay);
   if (kEnterAtOnce) s.hops += s.moves.size();
   // Every credit of the cycle goes into one slot of the wheel (none in the synchronous mode).
   const bool synchronous = p_.timing.synchronous;
@@ -1012,7 +1012,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
       Channel& c = channels_[laneChannel_[lane]];
       c.roundRobin = static_cast<int16_t>(lane - c.firstLane);
     }
-    if (kEnterAtOnce) enterBuffer<kSharedLanes, kPooled, false>(s, {lane, id, seq, tail}, arrive, readyAt);
+    if (kEnterAtOnce) enterBuffer<kSharedLanes, kPooled, false>(s, {lane, id, seq, tail}, arrive, readyOffset);
     else s.staged.push_back({lane, id, seq, tail});
   }
 }
@@ -1024,12 +1024,13 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
   if (!kSplit || localShard(s.index)) s.hops += s.staged.size();  // a mirrored shard's moves are counted by their rank
-  for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyAt);
+  const uint32_t readyOffset = slotOffset(readyAt);
+  for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyOffset);
   if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
 }
 
 template <bool kSharedLanes, bool kPooled, bool kSplit>
-void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, Cycle readyAt) {
+void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_t readyOffset) {
   // The channel's record and number are read only where needed: on a large network each
   // is a cache line of its own per move. Lanes into a terminal are the only ones without
   // slots (buildLanes), and the lane's record is in cache (its feeder was just read).
@@ -1051,7 +1052,7 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, Cycle r
     s.toRanks.push_back(f);  // the rank of the next router receives it
     return;
   }
-  receiveFlit<kSharedLanes>(s, f, readyAt);
+  receiveFlit<kSharedLanes>(s, f, readyOffset);
 }
 
 

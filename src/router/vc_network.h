@@ -413,7 +413,7 @@ class VcNetwork : public Network {
   [[gnu::always_inline]] inline void prefetchMove(const int32_t* move, const int32_t* end) const;
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on its lane f.lane
   [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive,
-                                                 Cycle readyAt);
+                                                 uint32_t readyOffset);
   // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
   // leaves, in pass 1. Entering writes the back of a lane and leaving reads its front; a
   // lane that was empty at the start of the cycle sends nothing in it, and the two orders
@@ -438,9 +438,10 @@ class VcNetwork : public Network {
   // The sending side of lane `lane` sends one flit (pass 2).
   template <bool kSharedLanes, bool kPooled>
   [[gnu::always_inline]] inline void sendOn(Shard& s, int32_t lane, bool tail);
-  // The receiving side: the flit enters the lane's buffer at the next router (pass 2).
+  // The receiving side: the flit enters the lane's buffer at the next router (pass 2), to
+  // leave at readyOffset (slotOffset of that cycle, which the caller converts once).
   template <bool kSharedLanes>
-  [[gnu::always_inline]] inline void receiveFlit(Shard& s, const StagedFlit& f, Cycle readyAt);
+  [[gnu::always_inline]] inline void receiveFlit(Shard& s, const StagedFlit& f, uint32_t readyOffset);
   // lane_release = "tail_sent": the packet queued behind a tail that has left now heads the
   // lane and asks for a lane at the next hop (rare: kept out of applyMoves' inlining).
   [[gnu::noinline]] void nextPacketToFront(Shard& s, int32_t lane);
@@ -665,15 +666,14 @@ inline void VcNetwork::sendOn(Shard& s, int32_t lane, bool tail) {
 }
 
 template <bool kSharedLanes>
-inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, Cycle readyAt) {
+inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, uint32_t readyOffset) {
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
-  const uint32_t ready = slotOffset(readyAt);
-  ready_[slot] = ready;
+  ready_[slot] = readyOffset;
   // The new front of a lane already routed: its next lane's copy. Written to a selected
   // record (the shard's sink otherwise) by a mask, not a branch the predictor misses.
   const int32_t routed = -int32_t((l.count == 0) & (l.next >= 0));
-  sendState_[(l.next & routed) | (sinkLane(s) & ~routed)].feedReady = ready;
+  sendState_[(l.next & routed) | (sinkLane(s) & ~routed)].feedReady = readyOffset;
   ++l.count;
   ++l.received;
   if (f.seq != 0) return;

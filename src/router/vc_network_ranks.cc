@@ -121,7 +121,8 @@ void VcNetwork::applyRankFlit(const RankFlit& f) {
   // Not ready before the exchange: every flit and credit crosses a cut later than it is sent
   // by at least the lookahead.
   const Cycle readyAt = batchStart_ + f.sent + p_.timing.channelLatency + p_.timing.routerDelay;
-  shared ? receiveFlit<true>(shards_[shard], staged, readyAt) : receiveFlit<false>(shards_[shard], staged, readyAt);
+  const uint32_t readyOffset = slotOffset(readyAt);
+  shared ? receiveFlit<true>(shards_[shard], staged, readyOffset) : receiveFlit<false>(shards_[shard], staged, readyOffset);
 }
 
 void VcNetwork::RankBatch::clear() {
