@@ -1022,9 +1022,8 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
 template <bool kSharedLanes, bool kPooled, bool kSplit>
 void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
-  const Cycle readyAt = arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay);
+  const uint32_t readyOffset = slotOffset(arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay));
   if (!kSplit || localShard(s.index)) s.hops += s.staged.size();  // a mirrored shard's moves are counted by their rank
-  const uint32_t readyOffset = slotOffset(readyAt);
   for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyOffset);
   if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
 }
