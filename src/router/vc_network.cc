@@ -347,7 +347,7 @@ void VcNetwork::step(Cycle now) {
     withMoveOptions([&](auto shared, auto pooled) {
       constexpr bool kShared = decltype(shared)::value, kPooled = decltype(pooled)::value;
       // Spelt out, not withFlags: through one more lambda the 16x16 mesh ran 2 % slower (two
-      // sets of interleaved rounds), the same code generated otherwise.
+      // sets of interleaved rounds, 5 and 7).
       if (prefetch_) {
         enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, true>(s, now) : leaveBuffers<kShared, kPooled, false, true>(s, now);
       } else {
