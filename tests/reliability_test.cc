@@ -1,6 +1,9 @@
 // Issue 10: each defect found by hostile and careless use, as a test that failed before
 // its fix. Whole-command behaviour (exit codes, files) is in cli_errors_test.cc.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -200,6 +203,37 @@ TEST(Reliability, FailedWritesThrow) {
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text, "second");
   fs::remove(ok);
+}
+
+// Issue 31, defect 1: an output path that holds a symbolic link, a FIFO or a device is
+// written through (the link to its target), never replaced by a regular file.
+TEST(Reliability, OutputsNeverReplaceWhatIsAtTheirPath) {
+  const fs::path dir = fs::temp_directory_path() / ("icnsim_paths_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path fifo = dir / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  checkWritable(fifo);
+  writeFileAtomic(fifo, "through the pipe");
+  char buffer[64] = {};
+  EXPECT_EQ(::read(reader, buffer, sizeof buffer - 1), 16);
+  EXPECT_STREQ(buffer, "through the pipe");
+  ::close(reader);
+  EXPECT_EQ(fs::status(fifo).type(), fs::file_type::fifo);
+
+  const fs::path target = dir / "target.json", link = dir / "link.json";
+  fs::create_symlink("target.json", link);  // dangling until written
+  checkWritable(link);
+  writeFileAtomic(link, "first");
+  writeFileAtomic(link, "second");
+  EXPECT_TRUE(fs::is_symlink(link));
+  std::ifstream in(target);
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()), "second");
+
+  writeFileAtomic("/dev/null", "{}");
+  EXPECT_EQ(fs::status("/dev/null").type(), fs::file_type::character);
+  fs::remove_all(dir);
 }
 
 // Every kind of failure has its exit code.

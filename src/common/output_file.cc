@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -35,10 +36,43 @@ void writeAll(int fd, std::string_view content, const fs::path& path) {
   }
 }
 
+// Where a file written to `path` ends up: a symlink's target (followed to the end, so the
+// link stays a link), else `path` itself.
+fs::path finalTarget(const fs::path& path) {
+  fs::path target = path;
+  for (int links = 0; fs::is_symlink(target); ++links) {
+    if (links == 40) fail(path, "follow the symbolic link", ELOOP);
+    const fs::path next = fs::read_symlink(target);
+    target = next.is_absolute() ? next : target.parent_path() / next;
+  }
+  return target;
+}
+
+// Whether something other than a regular file (a device, a FIFO, a socket, /dev/fd/N of a
+// pipe) sits at `path`: written through, never replaced.
+bool isSpecialFile(const fs::path& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+void writeThrough(const fs::path& path, std::string_view content) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) fail(path, "open the file", errno);
+  try {
+    writeAll(fd, content, path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  if (::close(fd) != 0) fail(path, "write", errno);
+}
+
 }  // namespace
 
-void writeFileAtomic(const fs::path& path, std::string_view content) {
-  if (fs::is_directory(path)) fail(path, "write the file", EISDIR);
+void writeFileAtomic(const fs::path& requested, std::string_view content) {
+  if (fs::is_directory(requested)) fail(requested, "write the file", EISDIR);
+  if (isSpecialFile(requested)) return writeThrough(requested, content);
+  const fs::path path = finalTarget(requested);
   const fs::path temp = temporaryName(path);
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) fail(path, "create the file", errno);
@@ -62,8 +96,13 @@ void writeFileAtomic(const fs::path& path, std::string_view content) {
   }
 }
 
-void checkWritable(const fs::path& path) {
-  if (fs::is_directory(path)) fail(path, "write the file", EISDIR);
+void checkWritable(const fs::path& requested) {
+  if (fs::is_directory(requested)) fail(requested, "write the file", EISDIR);
+  if (isSpecialFile(requested)) {
+    if (::access(requested.c_str(), W_OK) != 0) fail(requested, "write the file", errno);
+    return;
+  }
+  const fs::path path = finalTarget(requested);
   const fs::path temp = temporaryName(path);
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail(path, "create the file", errno);

@@ -2,7 +2,9 @@
 // write is checked, a whole file is written to a temporary name beside the target, flushed
 // to disk and renamed into place (a reader sees the old file or the new one, never half of
 // one), and any failure (missing directory, a directory in the way, a full disk) throws
-// ResourceError naming the path and the system's reason.
+// ResourceError naming the path and the system's reason. Nothing at the path is destroyed:
+// a symbolic link is followed and its target replaced (the link stays), and a device, a
+// FIFO or a pipe (/dev/null, /dev/stdout, a shell's >(...)) is written through in place.
 #pragma once
 #include <cstdio>
 #include <filesystem>
