@@ -110,6 +110,14 @@ TEST(CentralBuffer, WithoutHopClassesTheSameNetworkDeadlocks) {
   // fills cycles of full switches and stops.
   auto d = doc(kSaturated);
   d->applyOverride("router.deadlock_avoidance=none");
+  try {  // refused when built, naming a cycle of two neighbouring pools
+    Simulation refused(d);
+    ADD_FAILURE() << "expected the deadlock check to refuse pools without hop classes";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("[buffer pool of router 0] -> [buffer pool of router 1]"), std::string::npos)
+        << e.what();
+  }
+  d->applyOverride("simulation.allow_deadlock=true");
   EXPECT_THROW(Simulation(d).run(), StuckNetworkError);
 }
 

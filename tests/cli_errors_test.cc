@@ -104,7 +104,11 @@ TEST(CliErrors, StuckNetworkExitsFour) {
   fs::path d = tempDir("stuck");
   std::ofstream(d / "c.toml") << "[simulation]\nwarmup_cycles = 1000\nmeasure_cycles = 30000\n"
                                   "watchdog_cycles = 2000\n" << icnsim::test::kDeadlockingHexMesh;
-  expectExit("run -q " + (d / "c.toml").string(), 4, "stuck network: no packet moved for 2001 cycles");
+  // Refused by the deadlock check, in validate as in run; run anyway when asked.
+  expectExit("validate " + (d / "c.toml").string(), 2, "this network can deadlock");
+  expectExit("run -q " + (d / "c.toml").string(), 2, "simulation.allow_deadlock = true");
+  expectExit("run -q " + (d / "c.toml").string() + " --set simulation.allow_deadlock=true", 4,
+             "stuck network: no packet moved for 2001 cycles");
 }
 
 // Resume trusts only point records that parse and belong to this sweep's configuration,

@@ -272,6 +272,22 @@ packet_length = 16
 [traffic.pattern]
 type = "tornado"
 )");
+  // Refused when built, naming the ring of + channels (hand-checked: DOR without datelines
+  // sends every packet around the ring on its one lane) and the keys that would help.
+  try {
+    Simulation refused(d);
+    FAIL() << "expected the deadlock check to refuse the ring";
+  } catch (const ConfigError& e) {
+    const std::string what = e.what();
+    for (int r = 0; r < 8; ++r) {
+      const std::string lane = "[router " + std::to_string(r) + " port 0 to router " + std::to_string((r + 1) % 8) + ", lane 0]";
+      EXPECT_NE(what.find(lane), std::string::npos) << lane << " in " << what;
+    }
+    EXPECT_EQ(what.find("port 1"), std::string::npos) << what;  // the - channels are not on it
+    EXPECT_NE(what.find("routing.dateline = true"), std::string::npos) << what;
+    EXPECT_NE(what.find("simulation.allow_deadlock = true"), std::string::npos) << what;
+  }
+  d->applyOverride("simulation.allow_deadlock=true");
   Simulation sim(d);
   try {
     sim.run();

@@ -103,7 +103,7 @@ drain_cycles = 50
   // Fed-X switches without hop classes deadlock; a drain shorter than the watchdog ends first.
   const std::string deadlocking =
       std::string("[simulation]\nwarmup_cycles = 1000\nmeasure_cycles = 30000\ndrain_cycles = 3000\n"
-                  "watchdog_cycles = 1000000\n") + icnsim::test::kDeadlockingHexMesh;
+                  "watchdog_cycles = 1000000\nallow_deadlock = true\n") + icnsim::test::kDeadlockingHexMesh;
   auto stuck = Simulation(doc(deadlocking)).run();
   EXPECT_FALSE(stuck["drained"].get<bool>());
   EXPECT_GT(stuck["stalled_cycles"].get<uint64_t>(), 2000u);

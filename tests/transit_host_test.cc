@@ -263,8 +263,18 @@ TEST(TransitHost, HopClassesKeepOverloadedPacketSwitchingFromDeadlocking) {
   const auto r = Simulation(doc(kOverloadedPacketSwitching)).run();
   EXPECT_GT(r["accepted_fraction"].get<double>(), 0.5);
   EXPECT_LE(r["router_counters"]["host_peak_held"]["max"].get<double>(), 4.0);
+  // Without hop classes the memories form a cycle: refused when built, and stuck when run
+  // anyway.
   auto d = doc(kOverloadedPacketSwitching);
   d->applyOverride("router.host.deadlock_avoidance=\"none\"");
+  try {
+    Simulation refused(d);
+    ADD_FAILURE() << "expected the deadlock check to refuse an unstructured host memory";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("[host memory of router"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("deadlock_avoidance = \"hop_classes\""), std::string::npos) << e.what();
+  }
+  d->applyOverride("simulation.allow_deadlock=true");
   EXPECT_THROW(Simulation(d).run(), StuckNetworkError);
 }
 

@@ -45,6 +45,9 @@ struct BuildContext {
   const ConfigNode* timing = nullptr;  // [timing] section, read by the network model
   MemoryBudget* memory = nullptr;      // estimate checked before large structures (null: none)
   MessageLayer* messageLayer = nullptr;  // the NI's message layer, for its terminal model
+  bool allowDeadlock = false;          // simulation.allow_deadlock: build a network that can deadlock
+  bool adaptivePackets = false;        // some packets' headers ask for adaptive routing
+  bool controlPackets = false;         // the NI sends control packets (acks, reservations)
   const ConfigNode* root = nullptr;    // the whole document, for analytic models that
                                        // derive their parameters from the simulated system
 };

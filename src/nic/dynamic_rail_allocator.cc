@@ -47,6 +47,7 @@ class DynamicRailAllocator : public RailAllocator, private ReservationOutbox {
   }
   void delivered(int terminal, int32_t id, Cycle now) override;
   int32_t controlLength() const override { return p_.controlLength; }
+  bool sendsControlPackets() const override { return true; }
   void step(Cycle now) override;
 
  private:

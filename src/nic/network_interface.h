@@ -46,6 +46,8 @@ class NetworkInterface {
 
   std::vector<std::pair<std::string, double>> counters() const { return terminals_->counters(); }
   bool idealTerminals() const { return kind_ == "ideal"; }
+  // Whether any part sends control packets of its own (NIFDY's acks, rail reservations).
+  bool sendsControlPackets() const { return layer_->sendsControlPackets() || terminals_->sendsControlPackets(); }
   uint64_t outOfOrder() const { return layer_->outOfOrder(); }
   int64_t queuedMessages(int terminal) const { return layer_->queuedMessages(terminal); }
 

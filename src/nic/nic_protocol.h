@@ -30,6 +30,9 @@ class NicProtocol {
   // The layer writes the header fields (Packet::nicFlags, nicValue) of data packets; at most
   // one layer of a stack may. A layer's own control packets are its own.
   virtual bool usesDataHeader() const { return false; }
+  // Whether the layer sends control packets of its own (acks), which travel on the
+  // network's control lanes (router/virtual_networks.h).
+  virtual bool sendsControlPackets() const { return false; }
   // The network took `packet` from `terminal` (a pool packet, or any layer's control packet).
   virtual void sent(int /*terminal*/, int32_t /*packet*/) {}
   // The network refused it: it is back in the pool (or the control queue).

@@ -85,4 +85,11 @@ int32_t NicStack::nextReady(int terminal) {
   return -1;
 }
 
+bool NicStack::sendsControlPackets() const {
+  for (const auto& layer : layers_) {
+    if (layer->sendsControlPackets()) return true;
+  }
+  return false;
+}
+
 }  // namespace icnsim

@@ -33,6 +33,7 @@ class NicStack {
   void arrived(int terminal, const Packet& packet, Cycle now, std::vector<int32_t>& control);
   void accepted(int terminal, const Packet& packet, Cycle now, std::vector<int32_t>& control);
   bool buffersItself(const Packet& packet) const;
+  bool sendsControlPackets() const;
   void deliver(int terminal, int32_t packet);
   int32_t nextReady(int terminal);
 

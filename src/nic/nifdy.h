@@ -53,6 +53,7 @@ class Nifdy : public NicProtocol {
   void sizeBuffers(ProcessorParams& p) const override;
   bool eligible(int terminal, const RingDeque<int32_t>& pool, size_t index) const override;
   bool usesDataHeader() const override { return true; }
+  bool sendsControlPackets() const override { return true; }
   void sent(int terminal, int32_t packet) override;
   void unsent(int terminal, int32_t packet) override;
   void controlArrived(int terminal, const Packet& packet) override;

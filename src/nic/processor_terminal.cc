@@ -27,6 +27,7 @@ class ProcessorTerminals : public TerminalModel {
 
   void queued(Port port) override { activate(port.terminal); }
   void wake(int terminal) override { activate(terminal); }
+  bool sendsControlPackets() const override { return protocol_.sendsControlPackets(); }
   void step(Cycle now) override;
 
   int32_t pull(Port port, Cycle now) override;

@@ -68,6 +68,8 @@ class RailAllocator {
   virtual void delivered(int /*terminal*/, int32_t /*id*/, Cycle /*now*/) {}
   // Flits of the allocator's control packets.
   virtual int32_t controlLength() const { return 1; }
+  // Whether it sends control packets (reservations) through sendControl.
+  virtual bool sendsControlPackets() const { return false; }
   // Advances the allocator's own clocks (NIC thread processors) to `now`.
   virtual void step(Cycle /*now*/) {}
 

@@ -36,6 +36,8 @@ class TerminalModel : public PortListener {
   virtual void step(Cycle /*now*/) {}
   // Named totals of the terminal kind for the run's result (e.g. I/O bus turns).
   virtual std::vector<std::pair<std::string, double>> counters() const { return {}; }
+  // Whether its NI protocols send control packets of their own (NIFDY's acks).
+  virtual bool sendsControlPackets() const { return false; }
 
  protected:
   std::vector<Network*> networks_;

@@ -19,6 +19,8 @@ class Backpressure : public AdmissionRule {
     }
     return true;
   }
+  // A packet of the same message goes to the same destination.
+  bool waitsOnPacketsToItsDestination() const override { return true; }
 
  private:
   const PacketPool& packets_;

@@ -49,6 +49,10 @@ class AdmissionRule {
  public:
   virtual ~AdmissionRule() = default;
   virtual bool admits(const AdmissionQuery& query, const SwitchState& state) const = 0;
+  // Whether a refused packet may be kept waiting by a packet to its own destination that
+  // waits at the switch it asks to enter (backpressure): a dependency the deadlock check
+  // adds to the routing's (router/lane_dependencies.h).
+  virtual bool waitsOnPacketsToItsDestination() const { return false; }
 };
 
 // The rules [router] asks for; `allowBalanced` is false on routers without a buffer pool.

@@ -383,6 +383,22 @@ void CentralBufferNetwork::reportStuck(Cycle now) const {
 
 namespace {
 
+// Without hop classes any two neighbouring switches can fill their pools with packets for
+// each other's terminals, each waiting for a buffer in the other: a cycle of two pools.
+// (With hop classes a packet waits only for a class one hop closer to its destination,
+// which cannot close a cycle: Merlin & Schweitzer.)
+[[noreturn]] void refuseUnstructuredPools(const Topology& topo, const ConfigNode& node) {
+  int neighbour = -1;
+  for (int port = 0; port < topo.numPorts(0) && neighbour < 0; ++port) {
+    if (topo.outputPeer(0, port).kind == Endpoint::kRouter) neighbour = topo.outputPeer(0, port).id;
+  }
+  node.fail("deadlock_avoidance", fmt::format(
+      "this network can deadlock: without hop classes the switches' buffer pools wait on each other in a cycle "
+      "([buffer pool of router 0] -> [buffer pool of router {0}] -> [buffer pool of router 0]: each full of packets "
+      "for the other's terminals). Set router.deadlock_avoidance = \"hop_classes\", or "
+      "simulation.allow_deadlock = true to run it anyway", neighbour));
+}
+
 std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const ConfigNode& node) {
   const Topology& topo = *ctx.topology;
   if (!topo.hasRouterDistance()) {
@@ -410,6 +426,7 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
   p.waitingDecidedOnly = node.getChoice("waiting", "buffered", {"buffered", "decided"}) == "decided";
   // count_channel_use: router counters link_data and link_nack (cycles per cycle per switch)
   p.countChannelUse = node.getBool("count_channel_use", false);
+  if (!p.hopClasses && !ctx.allowDeadlock) refuseUnstructuredPools(topo, node);
   if (p.hopClasses && p.buffers <= topo.routerDiameter()) {
     node.fail("buffers", fmt::format("hop-count buffer classes need more buffers than the topology's diameter ({}); "
                                      "got {}", topo.routerDiameter(), p.buffers));

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common/memory_budget.h"
+#include "router/lane_dependencies.h"
 
 namespace icnsim {
 
@@ -1366,6 +1367,10 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   auto rules = makeAdmissionRules(ctx, node, false);
   readSplit(ctx, p, !rules.empty() || vns.anyHostBuffering());
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
+  // After the memory check: a network too large to build is refused before it is walked.
+  bool backpressure = false;
+  for (const auto& rule : rules) backpressure |= rule->waitsOnPacketsToItsDestination();
+  requireDeadlockFreedom(ctx, node, {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure, ctx.adaptivePackets});
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
                                      TerminalPlumbing::forNetwork(ctx), std::move(rules));
 }

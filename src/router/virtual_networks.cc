@@ -96,6 +96,23 @@ void VirtualNetworks::readClass(const BuildContext& ctx, const ConfigNode& c, Vi
   vn.routing = routings_.back().get();
 }
 
+std::vector<VirtualNetworks::Use> VirtualNetworks::distinct(bool controlPackets) const {
+  auto same = [](const VirtualNetwork& a, const VirtualNetwork& b) {
+    return a.laneBegin == b.laneBegin && a.lanes == b.lanes && a.routing == b.routing &&
+           a.hostBuffering == b.hostBuffering && a.hostLoadLimit == b.hostLoadLimit;
+  };
+  std::vector<Use> uses;
+  auto add = [&](const VirtualNetwork& vn, int trafficClass) {
+    for (const Use& u : uses) {
+      if (same(*u.network, vn)) return;
+    }
+    uses.push_back({&vn, trafficClass});
+  };
+  for (size_t c = 0; c < byClass_.size(); ++c) add(byClass_[c], static_cast<int>(c));
+  if (controlPackets) add(control_, -1);
+  return uses;
+}
+
 void VirtualNetworks::rejectClassKeys(const BuildContext& ctx, const char* why) {
   for (const ConfigNode& c : classTables(ctx)) {
     for (const char* key : {"lanes", "switching", "routing", "host_buffering", "host_load_limit"}) {

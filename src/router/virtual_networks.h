@@ -59,6 +59,14 @@ class VirtualNetworks {
   bool anyStoreAndForward() const { return anyStoreAndForward_; }
   bool anyCutThrough() const { return anyCutThrough_; }
   bool anyHostBuffering() const { return anyHostBuffering_; }
+  // Each virtual network that differs in lanes, routing or host buffering once, with a
+  // traffic class that uses it (-1: only the NI's control packets, counted only if there
+  // are any): what the deadlock check walks.
+  struct Use {
+    const VirtualNetwork* network;
+    int trafficClass;
+  };
+  std::vector<Use> distinct(bool controlPackets) const;
   // A network model without lanes: fails if any class names lanes, switching or routing.
   static void rejectClassKeys(const BuildContext& ctx, const char* why);
 

@@ -16,6 +16,13 @@ void MultipathTagRouting::route(const RouteRequest& req, std::vector<RouteOption
   for (int c = 0; c < (adaptive_ ? d : 1); ++c) out.push_back({j * d + (first + c) % d, 0, lanes_});
 }
 
+void MultipathTagRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  const int stage = net_.stageOf(req.router);
+  if (stage == net_.n() - 1) return route(req, out);
+  const int j = net_.digitForStage(req.destination, stage), d = net_.dilation();
+  for (int c = 0; c < d; ++c) out.push_back({j * d + c, 0, lanes_});
+}
+
 ICNSIM_REGISTER(Routing, "multipath_tag", [](const BuildContext& ctx, const ConfigNode& node) {
   auto* net = dynamic_cast<const MultiButterfly*>(ctx.topology);
   if (!net) node.fail("type", "\"multipath_tag\" needs topology.type \"multibutterfly\"");

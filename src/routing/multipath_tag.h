@@ -15,6 +15,8 @@ class MultipathTagRouting : public Routing {
   MultipathTagRouting(const MultiButterfly& net, int lanes, bool adaptive, uint64_t seed)
       : net_(net), lanes_(lanes), adaptive_(adaptive), seed_(seed) {}
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  // Every parent (every channel of the direction), as "random" may draw any of them.
+  void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
 
  private:
   const MultiButterfly& net_;

@@ -37,6 +37,13 @@ class Routing {
   virtual ~Routing() = default;
   // Appends at least one option to `out` (which the caller clears).
   virtual void route(const RouteRequest& request, std::vector<RouteOption>& out) const = 0;
+  // Every option route() may give a packet at this point whatever its source and whatever
+  // it draws per packet: what the deadlock check (router/lane_dependencies.h) assumes a
+  // packet may wait for. The default, route()'s own options, fits functions whose options
+  // depend on nothing but the request's position, destination and adaptive bit.
+  virtual void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const {
+    route(request, out);
+  }
 };
 
 // Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the

@@ -17,6 +17,12 @@ void UpDownRouting::route(const RouteRequest& req, std::vector<RouteOption>& out
   for (int j = 0; j < (adaptive_ ? p : 1); ++j) out.push_back({k + (first + j) % p, 0, lanes_});
 }
 
+void UpDownRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  if (tree_.below(req.router, req.destination)) return route(req, out);
+  const int k = tree_.k(), p = tree_.parents(tree_.levelOf(req.router));
+  for (int j = 0; j < p; ++j) out.push_back({k + j, 0, lanes_});
+}
+
 ICNSIM_REGISTER(Routing, "up_down", [](const BuildContext& ctx, const ConfigNode& node) {
   auto* tree = dynamic_cast<const FatTree*>(ctx.topology);
   if (!tree) node.fail("type", "\"up_down\" needs topology.type \"fat_tree\"");

@@ -16,6 +16,8 @@ class UpDownRouting : public Routing {
  public:
   UpDownRouting(const FatTree& tree, int lanes, bool adaptive, uint64_t seed);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  // Every parent (every channel of the direction), as "random" may draw any of them.
+  void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
 
  private:
   const FatTree& tree_;

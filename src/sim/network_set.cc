@@ -58,6 +58,9 @@ void NetworkSet::buildModels(const BuildContext& ctx) {
     c.memory = ctx.memory;
     c.threads = ctx.threads;
     c.ranks = ctx.ranks;
+    c.allowDeadlock = ctx.allowDeadlock;
+    c.adaptivePackets = ctx.adaptivePackets;
+    c.controlPackets = ctx.controlPackets;
     c.timing = &m.timing;
     c.routingConfig = &m.routingConfig;
     m.model = makeNetwork(c, m.router);

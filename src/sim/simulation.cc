@@ -62,11 +62,16 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   ctx.threads = threads_;
   ctx.prefetch = prefetch_;
   ctx.ranks = ranks;
+  // allow_deadlock: build a network whose resources can wait on each other in a cycle (refused
+  // by default, naming the cycle), to study deadlock; the watchdog reports a stuck run
+  ctx.allowDeadlock = sim.getBool("allow_deadlock", false);
+  ctx.adaptivePackets = workload_->routesAnyAdaptively();
   nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), *workload_, messages_, *stats_);
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     root.child("processor").fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
   }
   ctx.listener = &nic_->listener();
+  ctx.controlPackets = nic_->sendsControlPackets();
   networks_->buildModels(ctx);
   networks_->setWatchdog(watchdog_);
   excludeTerminalChannels(sim);

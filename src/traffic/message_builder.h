@@ -72,6 +72,7 @@ class MessageBuilder {
   void wake(int terminal);
   int packetsOf(int32_t message) const { return (*messages_)[message].packets; }
   bool routesAdaptively(const Message& m, int sequence) const;
+  bool routesAnyAdaptively() const { return adaptiveShare_ > 0; }
 
   Rng& rng(int terminal) { return rng_[terminal]; }
   int terminals() const { return static_cast<int>(groups_.groupOf.size()); }

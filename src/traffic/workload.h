@@ -50,6 +50,7 @@ class Workload : public TrafficHooks {
   bool finished() const override { return source_->finished(); }
   Cycle nextCreation(int terminal) const override { return source_->nextCreation(terminal); }
 
+  bool routesAnyAdaptively() const { return builder_->routesAnyAdaptively(); }
   bool saturation() const { return source_->saturation(); }
   bool needsProcessor() const { return source_->needsProcessor(); }
   int maxPacketLength() const { return builder_->maxPacketLength(); }

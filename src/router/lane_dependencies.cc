@@ -1,0 +1,358 @@
+#include "router/lane_dependencies.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/dependency_graph.h"
+#include "routing/routing.h"
+
+namespace icnsim {
+namespace {
+
+// Builds the graph: node numbers, the walk per destination and the edges it adds.
+class LaneDependencies {
+ public:
+  LaneDependencies(const Topology& topology, const LaneDependencyParams& params, bool withAdmission);
+
+  // Walks every destination, or an evenly spread sample of them where that would exceed
+  // params.walkBudget; says which in `coverage`.
+  void build(LaneDeadlock& coverage);
+  const DependencyGraph& graph() const { return graph_; }
+  bool isMemory(int32_t node) const { return node >= memoryBase_; }
+  std::string describe(int32_t node) const;
+
+ private:
+  // A router->router or ejection lane, and where the head of a packet holding it sits.
+  struct LaneEnd {
+    int upstream;  // the router the channel leaves
+    int port;      // its output port there
+    int lane;
+    int router;    // the router it enters (-1: a terminal or nothing)
+    int inPort;    // its input port there
+  };
+  LaneEnd laneEnd(int32_t node) const;
+  struct Held {
+    int32_t node;
+    int32_t router;  // a lane: the router its head is at (-1: a terminal)
+    int32_t inPort;
+  };
+  struct Walk {  // one virtual network, one destination
+    const VirtualNetwork* vn;
+    int trafficClass;
+    int destination;
+    int exitRouter;
+  };
+
+  int32_t injectionNode(int terminal, int lane) const { return injectionBase_ + terminal * lanes_ + lane; }
+  int32_t memoryNode(int router, int toGo) const { return memoryBase_ + router * memoryClasses_ + (hopClasses() ? toGo : 0); }
+  bool hopClasses() const { return memoryClasses_ > 1; }
+  int toGo(int router, const Walk& w) const {
+    return topology_.hasRouterDistance() ? topology_.routerDistance(router, w.exitRouter) : 0;
+  }
+
+  int destinationStride() const;
+  void walk(const Walk& w);
+  void fromInjection(const Walk& w, int terminal, int lane);
+  void fromLane(const Walk& w, const Held& held);
+  void fromMemory(const Walk& w, int32_t node);
+  // The head of a packet holding `holder` at `router` asks for the routing's options.
+  void ask(const Walk& w, int32_t holder, const RouteRequest& request, bool reservesMemory);
+  // Queues `node` once per walk; for a lane, with the router its head enters (-1: none)
+  // and the input port there.
+  void visit(int32_t node, int router = -1, int inPort = -1);
+  void addAdmissionWaits();
+
+  const Topology& topology_;
+  const LaneDependencyParams& p_;
+  const bool withAdmission_;
+  const int lanes_;
+  std::vector<int32_t> laneBase_;  // per router: its first output lane's node
+  int32_t injectionBase_ = 0, memoryBase_ = 0;
+  int memoryClasses_ = 1;
+  DependencyGraph graph_{0};
+
+  // Per walk: the nodes seen and those still to expand.
+  std::vector<uint32_t> seen_;
+  uint32_t stamp_ = 0;
+  std::vector<Held> queue_;
+  // With the admission rule, per holder asked this walk (a state): what it waits for and
+  // the routers it asks to enter, as ranges of two flat lists.
+  struct State {
+    int32_t node;
+    int32_t waitBegin, waitEnd;
+    int32_t askBegin, askEnd;
+  };
+  std::vector<State> states_;
+  std::vector<int32_t> waits_, asks_;
+  std::vector<std::vector<int32_t>> waitingAt_;  // per router: the states waiting there
+  std::vector<int32_t> routersWithWaiting_;
+  std::vector<uint32_t> reached_;                // per state: the holder whose closure reached it
+  std::vector<int32_t> pending_;
+  std::vector<RouteOption> options_;
+};
+
+LaneDependencies::LaneDependencies(const Topology& topology, const LaneDependencyParams& params, bool withAdmission)
+    : topology_(topology), p_(params), withAdmission_(withAdmission && params.backpressure), lanes_(params.lanes) {
+  const int routers = topology.numRouters();
+  laneBase_.resize(static_cast<size_t>(routers) + 1, 0);
+  for (int r = 0; r < routers; ++r) laneBase_[r + 1] = laneBase_[r] + topology.numPorts(r) * lanes_;
+  injectionBase_ = laneBase_[routers];
+  memoryBase_ = injectionBase_ + topology.numTerminals() * lanes_;
+  bool anyMemory = false;
+  for (const VirtualNetworks::Use& u : p_.networks) anyMemory |= u.network->hostBuffering != HostBuffering::kNever;
+  if (p_.host.hopClasses && topology.hasRouterDistance()) memoryClasses_ = topology.routerDiameter() + 1;
+  const int32_t nodes = memoryBase_ + (anyMemory ? routers * memoryClasses_ : 0);
+  graph_ = DependencyGraph(nodes);
+  seen_.assign(static_cast<size_t>(nodes), 0);
+  if (withAdmission_) waitingAt_.resize(static_cast<size_t>(routers));
+}
+
+LaneDependencies::LaneEnd LaneDependencies::laneEnd(int32_t node) const {
+  const int upstream = static_cast<int>(std::upper_bound(laneBase_.begin(), laneBase_.end(), node) - laneBase_.begin()) - 1;
+  const int offset = node - laneBase_[upstream];
+  const Endpoint& peer = topology_.outputPeer(upstream, offset / lanes_);
+  const bool toRouter = peer.kind == Endpoint::kRouter;
+  return {upstream, offset / lanes_, offset % lanes_, toRouter ? peer.id : -1, toRouter ? peer.port : -1};
+}
+
+int LaneDependencies::destinationStride() const {
+  // A walk asks at most every injection lane and every lane once.
+  const double perWalk = static_cast<double>(memoryBase_);
+  const double walks = static_cast<double>(topology_.numTerminals()) * static_cast<double>(p_.networks.size());
+  return static_cast<int>(std::max(1.0, std::ceil(walks * perWalk / p_.walkBudget)));
+}
+
+void LaneDependencies::build(LaneDeadlock& coverage) {
+  const int stride = destinationStride();
+  coverage.destinations = topology_.numTerminals();
+  coverage.destinationsChecked = (coverage.destinations + stride - 1) / stride;
+  for (const VirtualNetworks::Use& u : p_.networks) {
+    for (int d = 0; d < topology_.numTerminals(); d += stride) {
+      walk({u.network, std::max(u.trafficClass, 0), d, topology_.ejectionPort(d).id});
+    }
+  }
+}
+
+void LaneDependencies::walk(const Walk& w) {
+  ++stamp_;
+  queue_.clear();
+  for (int s = 0; s < topology_.numTerminals(); ++s) {
+    for (int v = 0; v < w.vn->lanes; ++v) fromInjection(w, s, v);
+  }
+  for (size_t i = 0; i < queue_.size(); ++i) {
+    const Held held = queue_[i];
+    if (isMemory(held.node)) {
+      fromMemory(w, held.node);
+    } else {
+      fromLane(w, held);
+    }
+  }
+  if (withAdmission_) addAdmissionWaits();
+}
+
+void LaneDependencies::visit(int32_t node, int router, int inPort) {
+  if (seen_[node] == stamp_) return;
+  seen_[node] = stamp_;
+  queue_.push_back({node, router, inPort});
+}
+
+void LaneDependencies::fromInjection(const Walk& w, int terminal, int lane) {
+  const Endpoint& at = topology_.injectionPort(terminal);
+  const RouteRequest request{at.id, at.port, lane, true, terminal, w.destination, p_.adaptivePackets,
+                             w.trafficClass, w.destination};
+  ask(w, injectionNode(terminal, w.vn->laneBegin + lane), request, w.vn->hostBuffering == HostBuffering::kAlways);
+}
+
+void LaneDependencies::fromLane(const Walk& w, const Held& held) {
+  const int router = held.router;
+  if (router < 0) return;  // ejection: the terminal takes it
+  const bool inTransit = router != w.exitRouter;
+  if (inTransit && w.vn->hostBuffering == HostBuffering::kAlways) {
+    visit(memoryNode(router, toGo(router, w)));  // into memory reserved before it left: no wait
+    return;
+  }
+  // "blocked": the memory is a way out besides the lanes, never a wait of its own.
+  if (inTransit && w.vn->hostBuffering == HostBuffering::kWhenBlocked) visit(memoryNode(router, toGo(router, w)));
+  const int lane = held.node % lanes_;  // every router's lanes start at a multiple of lanes_
+  const RouteRequest request{router, held.inPort, lane - w.vn->laneBegin, false, 0, w.destination,
+                             p_.adaptivePackets, w.trafficClass, w.destination};
+  ask(w, held.node, request, false);
+}
+
+void LaneDependencies::fromMemory(const Walk& w, int32_t node) {
+  const int router = (node - memoryBase_) / memoryClasses_;
+  // Sent on from memory as if injected at this router (VcNetwork::grantHead).
+  const RouteRequest request{router, 0, 0, true, 0, w.destination, p_.adaptivePackets, w.trafficClass,
+                             w.destination};
+  ask(w, node, request, w.vn->hostBuffering == HostBuffering::kAlways);
+}
+
+void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& request, bool reservesMemory) {
+  options_.clear();
+  w.vn->routing->possibleRoutes(request, options_);
+  auto wait = [&](int32_t node) {
+    graph_.addEdge(holder, node);
+    if (withAdmission_) waits_.push_back(node);
+  };
+  State state{holder, static_cast<int32_t>(waits_.size()), 0, static_cast<int32_t>(asks_.size()), 0};
+  for (const RouteOption& o : options_) {
+    const Endpoint& peer = topology_.outputPeer(request.router, o.port);
+    const bool toRouter = peer.kind == Endpoint::kRouter;
+    for (int v = o.laneBegin; v < o.laneEnd; ++v) {
+      const int32_t lane = laneBase_[request.router] + o.port * lanes_ + w.vn->laneBegin + v;
+      wait(lane);
+      visit(lane, toRouter ? peer.id : -1, toRouter ? peer.port : -1);
+    }
+    if (!toRouter) continue;
+    const int next = peer.id;
+    if (withAdmission_) asks_.push_back(next);
+    if (!reservesMemory || next == w.exitRouter) continue;
+    if (w.vn->hostLoadLimit > 0) {  // a loaded host stalls it until any of its packets leaves
+      for (int c = 0; c < memoryClasses_; ++c) wait(memoryNode(next, c));
+    } else {
+      wait(memoryNode(next, toGo(next, w)));
+    }
+  }
+  if (!withAdmission_) return;
+  state.waitEnd = static_cast<int32_t>(waits_.size());
+  state.askEnd = static_cast<int32_t>(asks_.size());
+  if (waitingAt_[request.router].empty()) routersWithWaiting_.push_back(request.router);
+  waitingAt_[request.router].push_back(static_cast<int32_t>(states_.size()));
+  states_.push_back(state);
+}
+
+// A refused head waits for a packet to its own destination waiting at the router it asks
+// to enter, and so for whatever that packet waits for: its lanes and memory, and through
+// its own refusals those of the next such packet. The holders in between hold packets to
+// this walk's destination only, so the graph gets the edges to what they wait for, not to
+// them (an edge to a holder would let a cycle continue from it as if it held a packet to
+// another destination).
+void LaneDependencies::addAdmissionWaits() {
+  reached_.assign(states_.size(), 0);
+  for (size_t h = 0; h < states_.size(); ++h) {
+    const uint32_t mark = static_cast<uint32_t>(h) + 1;
+    auto reachWaitersAt = [&](const State& from) {
+      for (int32_t a = from.askBegin; a < from.askEnd; ++a) {
+        for (int32_t waiter : waitingAt_[asks_[a]]) {
+          if (reached_[waiter] != mark) reached_[waiter] = mark, pending_.push_back(waiter);
+        }
+      }
+    };
+    reachWaitersAt(states_[h]);
+    while (!pending_.empty()) {
+      const State& waiter = states_[pending_.back()];
+      pending_.pop_back();
+      for (int32_t i = waiter.waitBegin; i < waiter.waitEnd; ++i) graph_.addEdge(states_[h].node, waits_[i]);
+      reachWaitersAt(waiter);
+    }
+  }
+  for (int32_t router : routersWithWaiting_) waitingAt_[router].clear();
+  routersWithWaiting_.clear();
+  states_.clear();
+  waits_.clear();
+  asks_.clear();
+}
+
+std::string LaneDependencies::describe(int32_t node) const {
+  if (isMemory(node)) {
+    const int router = (node - memoryBase_) / memoryClasses_;
+    if (!hopClasses()) return fmt::format("[host memory of router {}]", router);
+    return fmt::format("[host memory of router {}, class {} hops to go]", router, (node - memoryBase_) % memoryClasses_);
+  }
+  if (node >= injectionBase_) {
+    return fmt::format("[terminal {} injection, lane {}]", (node - injectionBase_) / lanes_, (node - injectionBase_) % lanes_);
+  }
+  const LaneEnd e = laneEnd(node);
+  const std::string to = e.router >= 0 ? fmt::format("router {}", e.router) : "terminal";
+  return fmt::format("[router {} port {} to {}, lane {}]", e.upstream, e.port, to, e.lane);
+}
+
+std::vector<std::string> describeCycle(const LaneDependencies& deps, const std::vector<int32_t>& cycle,
+                                       bool& throughMemory) {
+  std::vector<std::string> names;
+  for (int32_t node : cycle) {
+    names.push_back(deps.describe(node));
+    throughMemory |= deps.isMemory(node);
+  }
+  return names;
+}
+
+}  // namespace
+
+LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyParams& params) {
+  LaneDeadlock result;
+  LaneDependencies routes(topology, params, false);
+  routes.build(result);
+  std::vector<int32_t> cycle = routes.graph().findCycle();
+  if (!cycle.empty()) {
+    result.cycle = describeCycle(routes, cycle, result.throughMemory);
+    return result;
+  }
+  if (!params.backpressure) return result;
+  LaneDependencies admitted(topology, params, true);
+  admitted.build(result);
+  cycle = admitted.graph().findCycle();
+  result.throughAdmission = !cycle.empty();
+  result.cycle = describeCycle(admitted, cycle, result.throughMemory);
+  return result;
+}
+
+namespace {
+
+std::string cycleText(const std::vector<std::string>& cycle) {
+  const size_t shown = std::min<size_t>(cycle.size(), 8);
+  std::string text;
+  for (size_t i = 0; i < shown; ++i) text += cycle[i] + " -> ";
+  if (shown < cycle.size()) return text + fmt::format("... ({} resources in all)", cycle.size());
+  return text + cycle.front();
+}
+
+// What to change, by what the cycle runs through.
+std::string remedy(const LaneDeadlock& d, const LaneDependencyParams& p) {
+  if (d.throughAdmission) {
+    return "router.backpressure makes a refused packet wait for the packets to its destination at the next "
+           "router, and those wait on lanes back; set router.backpressure = \"none\"";
+  }
+  if (d.throughMemory) {
+    bool loadLimit = false;
+    for (const VirtualNetworks::Use& u : p.networks) loadLimit |= u.network->hostLoadLimit > 0;
+    if (loadLimit) return "a host_load_limit stalls packets until a host's load falls; remove it (0)";
+    return "set [router.host] deadlock_avoidance = \"hop_classes\" (host memory admitted by hops to go)";
+  }
+  return "the routing function's lanes wait on each other in a cycle; use lane classes that break it "
+         "(on a torus: routing.type = \"dimension_order\" with routing.dateline = true and router.lanes >= 2; "
+         "adaptive packets (traffic.adaptive_share > 0) need router.type = \"central_buffer\" or "
+         "host_buffering = \"always\")";
+}
+
+void requireAdmissibleMemory(const Topology& topology, const ConfigNode& router, const LaneDependencyParams& p) {
+  if (!p.host.hopClasses || !topology.hasRouterDistance()) return;
+  for (const VirtualNetworks::Use& u : p.networks) {
+    if (u.network->hostBuffering != HostBuffering::kAlways) continue;
+    // A packet in transit has up to diameter - 1 hops to go; hop classes admit j only into
+    // more than j buffers.
+    if (p.host.buffers < topology.routerDiameter()) {
+      router.child("host").fail("buffers", fmt::format(
+          "packet switching (host_buffering = \"always\") with hop classes needs at least as many host buffers as "
+          "the topology's diameter ({}), or packets far from their destination are never admitted; got {}",
+          topology.routerDiameter(), p.host.buffers));
+    }
+  }
+}
+
+}  // namespace
+
+void requireDeadlockFreedom(const BuildContext& ctx, const ConfigNode& router, const LaneDependencyParams& params) {
+  requireAdmissibleMemory(*ctx.topology, router, params);
+  if (ctx.allowDeadlock) return;
+  const LaneDeadlock d = findLaneDeadlock(*ctx.topology, params);
+  if (d.cycle.empty()) return;
+  const ConfigNode& routing = ctx.routingConfig != nullptr ? *ctx.routingConfig : router;
+  routing.fail("type", fmt::format("this network can deadlock: its resources wait on each other in a cycle ({}). "
+                                   "To break it, {}; or set simulation.allow_deadlock = true to run it anyway",
+                                   cycleText(d.cycle), remedy(d, params)));
+}
+
+}  // namespace icnsim

@@ -1,0 +1,71 @@
+// The deadlock check of the input-queued network (VcNetwork), run when it is built: the
+// lane dependency graph that its routing functions, virtual networks, host buffering and
+// admission rules allow, tested for a cycle (common/dependency_graph.h).
+//
+// Resources (graph nodes): every lane of every router->router and ejection channel, every
+// injection lane, and each router's host memory (one node per hop class with
+// deadlock_avoidance = "hop_classes", else one). An edge a -> b: a packet holding a may
+// wait for b. For each virtual network and each destination, a breadth-first walk from
+// every injection lane visits every lane a packet to that destination can hold, asking the
+// routing function for every option it may give there (Routing::possibleRoutes), so the
+// graph is the union over all destinations of what routes can reach (Dally & Seitz's
+// channel dependency graph, per lane). Per head, by where it is and its class's host
+// buffering:
+//  - "never": it waits for the lanes its route offers;
+//  - "blocked": the same; the host memory is an extra way out, never a wait, so it adds no
+//    edge (a graph acyclic without it stays so);
+//  - "always" (packet switching): a head in transit streams into the memory reserved before
+//    it left, so it waits for nothing; a packet in memory, or at its source, waits for an
+//    output lane and for the next node's memory. With hop classes the next memory is the
+//    class one hop closer to the destination (Merlin & Schweitzer's induction, which needs
+//    at least as many buffers as the topology's diameter); with host_load_limit it waits
+//    for any packet of that memory to leave, so for every class of it.
+//  - backpressure (message or destination): a head refused entry waits, besides, for
+//    every lane into that router where a packet to the same destination can wait.
+// A cyclic graph is refused with one short cycle named; an acyclic one cannot deadlock
+// through buffers. Networks too large to walk every destination within the budget (a
+// million terminals) are walked for an evenly spread sample: a cycle found is real, but
+// its absence is then no proof. What the graph cannot see: message dependencies through the network
+// interfaces (NIFDY's acks, rail reservations, request/reply), which the NI protocols'
+// own tests cover, and an escape sub-network for adaptive routing (Duato): no registered
+// routing function has one, so every option is counted.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "router/transit_host.h"
+#include "router/virtual_networks.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+
+struct LaneDependencyParams {
+  int lanes = 1;                         // per channel, all logical networks together
+  std::vector<VirtualNetworks::Use> networks;
+  TransitHostParams host;                // the host memories, where a class buffers there
+  bool backpressure = false;             // an admission rule waits on packets to the same destination
+  bool adaptivePackets = false;          // some packets ask for adaptive routing
+  // Route requests the check may spend (about 0.2 s per 10^7): beyond, it walks an evenly
+  // spread sample of destinations. A 64x64 torus with two lanes takes about 2.2 x 10^8.
+  double walkBudget = 4e8;
+};
+
+struct LaneDeadlock {
+  std::vector<std::string> cycle;  // the resources of one cycle, in order (empty: none)
+  bool throughMemory = false;      // the cycle holds a host memory
+  bool throughAdmission = false;   // no cycle without the admission rule's waits
+  int destinations = 0;            // terminals
+  int destinationsChecked = 0;     // walked (fewer: a sample, which proves no freedom)
+};
+
+// Builds the graph and looks for a cycle.
+LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyParams& params);
+
+// Refuses a network that can deadlock, as a configuration error that names one cycle and
+// the key that would break it, unless simulation.allow_deadlock is set. Also refuses host
+// memories too small for their hop classes under packet switching (packets that could
+// never be admitted would be lost without a trace).
+void requireDeadlockFreedom(const BuildContext& ctx, const ConfigNode& router, const LaneDependencyParams& params);
+
+}  // namespace icnsim
