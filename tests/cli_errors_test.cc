@@ -148,3 +148,47 @@ TEST(CliErrors, CaseNamesAreQuotedCsvFields) {
 }
 
 }  // namespace
+
+// Issue 31, defect 3: a sweep never overwrites its own input, and needs a directory.
+TEST(CliErrors, SweepNeverOverwritesItsInput) {
+  fs::path d = tempDir("own_input");
+  const std::string c = (d / "config.toml").string();
+  const std::string text = "# a comment the resolved copy would lose\n" + kSmall + "[sweep]\n\"traffic.load\" = [0.1]\n";
+  std::ofstream(c) << text;
+  expectExit("sweep -q " + c + " --out " + d.string(), 2, "which is its input");
+  expectExit("sweep -q " + c + " --out \"\"", 2, "--out: give a directory");
+  EXPECT_EQ(readFile(c), text);
+}
+
+// Issue 31, defect 6: another sweep's points are kept unless resumed or replaced on purpose,
+// and the temporary files of a killed sweep do not outlive a resume.
+TEST(CliErrors, SweepIntoAnotherSweepsDirectoryIsRefusedUnlessForced) {
+  fs::path d = tempDir("other_sweep");
+  const std::string four = (d / "four.toml").string(), two = (d / "two.toml").string();
+  std::ofstream(four) << kSmall + "[sweep]\n\"traffic.load\" = [0.1, 0.2, 0.3, 0.4]\n";
+  std::ofstream(two) << kSmall + "[sweep]\n\"traffic.load\" = [0.1, 0.2]\n";
+  const fs::path out = d / "o";
+  ASSERT_EQ(runCommand("sweep -q " + four + " --out " + out.string()).exitCode, 0);
+  expectExit("sweep -q " + two + " --out " + out.string(), 2, "holds 4 point files of an earlier sweep");
+  ASSERT_EQ(runCommand("sweep -q --force " + two + " --out " + out.string()).exitCode, 0);
+  EXPECT_TRUE(fs::exists(out / "points" / "00001.json"));
+  EXPECT_FALSE(fs::exists(out / "points" / "00002.json"));  // the old sweep's third point
+  std::ofstream(out / "points" / "00001.json.tmp.12345.0") << "{\"torn";
+  ASSERT_EQ(runCommand("sweep -q --resume " + two + " --out " + out.string()).exitCode, 0);
+  EXPECT_FALSE(fs::exists(out / "points" / "00001.json.tmp.12345.0"));
+}
+
+// Issue 31, defects 7 and 8: configuration files are regular files of bounded size; a
+// byte-order mark is accepted; a missing base names the line that asked for it.
+TEST(CliErrors, ConfigurationFilesAreRegularAndBounded) {
+  fs::path d = tempDir("config_files");
+  expectExit("validate /dev/zero", 2, "/dev/zero: is not a regular file");
+  std::ofstream(d / "zero.toml") << "extends = \"/dev/zero\"\n";
+  expectExit("validate " + (d / "zero.toml").string(), 2, "zero.toml:1: extends: /dev/zero: is not a regular file");
+  std::ofstream(d / "huge.toml") << "# " << std::string(5 << 20, 'x') << "\n";
+  expectExit("validate " + (d / "huge.toml").string(), 2, "a configuration file may have at most");
+  std::ofstream(d / "base.toml") << "\xEF\xBB\xBF" << kSmall;
+  expectExit("validate " + (d / "base.toml").string(), 0, "valid");
+  std::ofstream(d / "child.toml") << "# first line\nextends = \"nowhere.toml\"\n";
+  expectExit("validate " + (d / "child.toml").string(), 2, "child.toml:2: extends: ");
+}

@@ -94,7 +94,7 @@ int guarded(Command&& command) {
 struct Commands {
   std::string config, jsonOut, outDir, profile;
   std::vector<std::string> sets;
-  bool quiet = false, resume = false, quick = false;
+  bool quiet = false, resume = false, force = false, quick = false;
   int jobs = 1;
   ReproduceOptions repro;
   VcFlyCliOptions vcFly;
@@ -124,7 +124,10 @@ void defineSimulationCommands(CLI::App& app, Commands& c) {
                           "TOML configuration file with a [sweep] table");
   c.sweep->add_option("-j,--jobs", c.jobs, "points run in parallel")->check(CLI::Range(1, 256));
   c.sweep->add_option("--out", c.outDir, "output directory (results.csv, points/*.json)")->required();
-  c.sweep->add_flag("--resume", c.resume, "keep the points already finished (verified), run the rest");
+  auto* resumeFlag =
+      c.sweep->add_flag("--resume", c.resume, "keep the points already finished (verified), run the rest");
+  c.sweep->add_flag("--force", c.force, "replace the points of an earlier sweep in the output directory")
+      ->excludes(resumeFlag);
   c.sweep->add_flag("--quiet,-q", c.quiet, "no progress output");
 
   c.validate = configCommand(app, c, "validate", "check a configuration and every sweep point without running them",
@@ -216,8 +219,8 @@ int dispatch(Commands& c, const MpiRanks& ranks) {
   if (*c.run) return runCommand(c.config, c.profile, c.sets, c.jsonOut, c.quiet, ranks);
   if (*c.validate) return validateCommand(c);
   if (*c.sweep) {
-    return runSweep({c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.quiet || ranks.rank() > 0,
-                     &ranks});
+    return runSweep({c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.force,
+                     c.quiet || ranks.rank() > 0, &ranks});
   }
   if (*c.reproduce) {
     if (c.repro.outDir.empty()) c.repro.outDir = "out/" + c.repro.paper;

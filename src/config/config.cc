@@ -135,19 +135,41 @@ void overlay(toml::table& base, const toml::table& top) {
   }
 }
 
-}  // namespace
+// Configuration files are read whole, so their size is limited: /dev/zero, a FIFO or a
+// runaway generator would otherwise grow the text without bound.
+constexpr uintmax_t kMaxConfigBytes = uintmax_t{4} << 20;
 
-std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path) { return fromFile(path, 0); }
-
-std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path, int depth) {
-  if (std::filesystem::is_directory(path)) {
-    throw ConfigError(fmt::format("{}: is a directory, not a configuration file", path));
+std::string readConfigText(const std::string& path, const std::string& askedBy) {
+  const std::string who = askedBy.empty() ? path : fmt::format("{}: {}", askedBy, path);
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) throw ConfigError(fmt::format("{}: cannot open the configuration file: no such file", who));
+  if (std::filesystem::is_directory(status)) {
+    throw ConfigError(fmt::format("{}: is a directory, not a configuration file", who));
+  }
+  if (!std::filesystem::is_regular_file(status)) {
+    throw ConfigError(fmt::format("{}: is not a regular file (a device, FIFO or socket); give a configuration file", who));
+  }
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxConfigBytes) {
+    throw ConfigError(fmt::format("{}: is {} bytes; a configuration file may have at most {} (4 MiB)", who, size,
+                                  kMaxConfigBytes));
   }
   std::ifstream in(path);
-  if (!in) throw ConfigError(fmt::format("{}: cannot open the configuration file", path));
+  if (!in) throw ConfigError(fmt::format("{}: cannot open the configuration file", who));
   std::stringstream text;
   text << in.rdbuf();
-  auto doc = fromString(text.str(), path);
+  return text.str();
+}
+
+}  // namespace
+
+std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path) { return fromFile(path, 0, ""); }
+
+std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path, int depth,
+                                                         const std::string& askedBy) {
+  auto doc = fromString(readConfigText(path, askedBy), path);
+  doc->sourceFiles_ = {path};
   const toml::node* extends = doc->table_->get("extends");
   if (!extends) return doc;
   // extends = "base.toml": this file overlays that one (path relative to this file); the
@@ -159,13 +181,14 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path
   if (depth >= 8) throw ConfigError(fmt::format("{}: more than 8 levels of extends (a cycle?)", where));
   const std::string basePath =
       (std::filesystem::path(path).parent_path() / extends->value<std::string>().value()).string();
-  auto base = fromFile(basePath, depth + 1);
+  auto base = fromFile(basePath, depth + 1, where);
   base->table_->erase("sweep");
   base->table_->erase("profile");
   doc->table_->erase("extends");
   overlay(*base->table_, *doc->table_);
   for (auto& [key, origin] : doc->origins_) base->origins_[key] = origin;
   base->fileName_ = path;
+  base->sourceFiles_.insert(base->sourceFiles_.begin(), path);
   return base;
 }
 
@@ -173,9 +196,12 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromString(const std::string& te
                                                            const std::string& name) {
   std::shared_ptr<ConfigDocument> doc(new ConfigDocument());
   doc->fileName_ = name;
-  checkTomlText(text, name);
+  // A UTF-8 byte-order mark, which some editors write, is not part of the TOML text.
+  const std::string_view body = std::string_view(text).starts_with("\xEF\xBB\xBF") ? std::string_view(text).substr(3)
+                                                                                    : std::string_view(text);
+  checkTomlText(body, name);
   try {
-    *doc->table_ = toml::parse(text, name);
+    *doc->table_ = toml::parse(body, name);
   } catch (const toml::parse_error& e) {
     throw ConfigError(fmt::format("{}:{}:{}: TOML syntax error: {}", name,
                                   e.source().begin.line, e.source().begin.column,

@@ -54,6 +54,8 @@ class ConfigDocument {
   std::vector<std::pair<std::string, std::string>> flatten() const;
 
   const std::string& fileName() const { return fileName_; }
+  // The files read: this one and every base it extends (empty for a document from text).
+  const std::vector<std::string>& sourceFiles() const { return sourceFiles_; }
   // Where the value at `fullPath` (e.g. "traffic.group[1].rate") was written:
   // "file:line", or "file (set by --set)".
   std::string origin(const std::string& fullPath) const;
@@ -65,10 +67,12 @@ class ConfigDocument {
  private:
   friend class ConfigNode;
   ConfigDocument();
-  static std::shared_ptr<ConfigDocument> fromFile(const std::string& path, int depth);
+  // `askedBy`: "file:line: extends" of the file that named this one (empty: the command line).
+  static std::shared_ptr<ConfigDocument> fromFile(const std::string& path, int depth, const std::string& askedBy);
   std::vector<std::string> unknownKeys(bool typosOnly) const;
   void recordOrigins(const toml::table& table, const std::string& path, const std::string& file);
   std::string fileName_;
+  std::vector<std::string> sourceFiles_;
   std::unique_ptr<toml::table> table_;
   std::map<std::string, std::set<std::string>> queried_;  // table path -> keys asked for
   std::map<std::string, std::string> origins_;            // key path -> "file:line" or who set it

@@ -118,6 +118,7 @@ int runReproduce(const ReproduceOptions& o) {
     sweep.outDir = (fs::path(o.outDir) / stem).string();
     sweep.jobs = o.jobs;
     sweep.resume = o.resume;
+    sweep.force = !o.resume;  // the paper's output directory is its own to replace
     sweep.quiet = o.quiet;
     runSweep(sweep);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

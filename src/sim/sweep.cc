@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -377,6 +378,60 @@ void reportRanks(const SweepOptions& o, const PointLedger& ledger) {
 
 }  // namespace
 
+namespace {
+
+bool isTemporaryFile(const std::string& name) {  // "<file>.tmp.<pid>.<n>" (common/output_file.cc)
+  static const std::regex pattern(R"(.*\.tmp\.[0-9]+\.[0-9]+)");
+  return std::regex_match(name, pattern);
+}
+
+bool isPointFile(const std::string& name) {
+  static const std::regex pattern(R"([0-9]+\.json)");
+  return std::regex_match(name, pattern);
+}
+
+// The files of `dir` whose names `match` accepts.
+template <typename Match>
+std::vector<std::filesystem::path> filesIn(const std::filesystem::path& dir, Match match) {
+  std::vector<std::filesystem::path> found;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (match(entry.path().filename().string())) found.push_back(entry.path());
+  }
+  return found;
+}
+
+// Never a directory where the sweep would overwrite its own input, nor one holding another
+// sweep's points unless resumed or forced; temporary files a killed sweep left are removed.
+void prepareOutputDirectory(const SweepOptions& o, const std::vector<std::string>& inputs) {
+  namespace fs = std::filesystem;
+  if (o.outDir.empty()) throw ConfigError("--out: give a directory for the results (an empty path names none)");
+  const fs::path out(o.outDir);
+  for (const fs::path& written : {out / "config.toml", out / "results.csv"}) {
+    for (const std::string& input : inputs) {
+      std::error_code ec;
+      if (fs::equivalent(written, input, ec)) {
+        throw ConfigError(fmt::format("--out {}: the sweep writes {} there, which is its input {}; choose another "
+                                      "directory", o.outDir, written.filename().string(), input));
+      }
+    }
+  }
+  createDirectories(out / "points");
+  for (const fs::path& dir : {out, out / "points"}) {
+    for (const fs::path& stale : filesIn(dir, isTemporaryFile)) fs::remove(stale);
+  }
+  if (o.resume) return;
+  const std::vector<fs::path> earlier = filesIn(out / "points", isPointFile);
+  if (earlier.empty()) return;
+  if (!o.force) {
+    throw ConfigError(fmt::format("--out {}: holds {} point files of an earlier sweep; --resume continues it, "
+                                  "--force replaces it", o.outDir, earlier.size()));
+  }
+  for (const fs::path& point : earlier) fs::remove(point);
+}
+
+}  // namespace
+
 int runSweep(const SweepOptions& o) {
   namespace fs = std::filesystem;
   auto base = ConfigDocument::fromFile(o.config);
@@ -394,7 +449,7 @@ int runSweep(const SweepOptions& o) {
   validateSweep(*base, axes);
 
   const fs::path out(o.outDir);
-  createDirectories(out / "points");
+  prepareOutputDirectory(o, base->sourceFiles());
   std::vector<std::string> rows(total);  // empty: still to run
   const size_t kept = o.resume ? keepFinishedPoints(*base, axes, out, rows) : 0;
   if (o.resume && !o.quiet) {

@@ -21,6 +21,7 @@ struct SweepOptions {
   std::string outDir;
   int jobs = 1;
   bool resume = false;
+  bool force = false;  // replace the points of another sweep found in outDir
   bool quiet = false;
   // Under mpirun: rank 0 runs the sweep and hands points to the other ranks as well
   // (sim/sweep_ranks.h). Null or one rank: this process runs every point.
