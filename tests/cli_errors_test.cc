@@ -192,3 +192,17 @@ TEST(CliErrors, ConfigurationFilesAreRegularAndBounded) {
   std::ofstream(d / "child.toml") << "# first line\nextends = \"nowhere.toml\"\n";
   expectExit("validate " + (d / "child.toml").string(), 2, "child.toml:2: extends: ");
 }
+
+// Issue 31, defect 5: validate checks each [profile.*] as if selected, with every sweep point.
+TEST(CliErrors, ValidateChecksEveryProfile) {
+  fs::path d = tempDir("profiles");
+  const std::string c = (d / "c.toml").string();
+  std::ofstream(c) << kSmall + "[sweep]\n\"traffic.load\" = [0.1, 0.2]\n[profile.quick.router]\nlanes = -3\n";
+  expectExit("validate " + c, 2, "with --profile quick: ");
+  std::ofstream(c) << kSmall + "[profile.quick.router]\nlaness = 2\n";
+  expectExit("validate " + c, 2, "laness");
+  std::ofstream(c) << kSmall + "[sweep]\n\"traffic.load\" = [0.1, 0.2]\n[profile.quick.sweep]\n\"router.lanes\" = [2, 0]\n";
+  expectExit("validate " + c, 2, "with --profile quick: sweep point 2 (router.lanes = 0");
+  std::ofstream(c) << kSmall + "[profile.quick.simulation]\nmeasure_cycles = 100\n";
+  expectExit("validate " + c, 0, "also with --profile quick");
+}

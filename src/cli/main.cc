@@ -200,12 +200,29 @@ void defineBench(CLI::App& app, Commands& c) {
                          "override a key of the standard router's configurations (those threads split), e.g. --set timing.channel_latency=4");
 }
 
-int validateCommand(const Commands& c) {
-  auto doc = loadConfig(c.config, c.profile, c.sets);
+// Builds the configuration and every sweep point; returns the system's description.
+std::string validateWith(const Commands& c, const std::string& profile) {
+  auto doc = loadConfig(c.config, profile, c.sets);
   auto sweepDoc = doc->extractTable("sweep");
   ExperimentPoint point(doc);
   validateSweep(*doc, sweepAxes(*sweepDoc));
-  fmt::print("{}: valid ({})\n", c.config, point.systemDescription());
+  return point.systemDescription();
+}
+
+// Without --profile, the file as written and then with each of its profiles, as if selected.
+int validateCommand(const Commands& c) {
+  const std::string description = validateWith(c, c.profile);
+  std::vector<std::string> profiles;
+  if (c.profile.empty()) profiles = ConfigDocument::fromFile(c.config)->profileNames();
+  for (const std::string& name : profiles) {
+    try {
+      validateWith(c, name);
+    } catch (const ConfigError& e) {
+      throw ConfigError(fmt::format("with --profile {}: {}", name, e.what()));
+    }
+  }
+  const std::string also = profiles.empty() ? "" : fmt::format("; also with --profile {}", fmt::join(profiles, ", "));
+  fmt::print("{}: valid ({}{})\n", c.config, description, also);
   return kExitOk;
 }
 

@@ -309,6 +309,14 @@ void ConfigDocument::applyOverride(const std::string& assignment, const std::str
   }
 }
 
+std::vector<std::string> ConfigDocument::profileNames() const {
+  std::vector<std::string> names;
+  if (const toml::table* profiles = table_->get_as<toml::table>("profile")) {
+    for (const auto& [name, value] : *profiles) names.emplace_back(name.str());
+  }
+  return names;
+}
+
 void ConfigDocument::applyProfile(const std::string& name, bool mustExist) {
   auto profiles = extractTable("profile");
   if (name.empty()) return;

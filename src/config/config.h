@@ -42,6 +42,8 @@ class ConfigDocument {
   // the document. Experiments use it for their quick variant. A missing profile is an
   // error unless !mustExist (a file that is already quick needs no quick profile).
   void applyProfile(const std::string& name, bool mustExist = true);
+  // The names of the [profile.*] tables.
+  std::vector<std::string> profileNames() const;
   // Removes and returns a top-level table (e.g. [sweep]) as a separate document.
   std::shared_ptr<ConfigDocument> extractTable(const std::string& key);
   std::shared_ptr<ConfigDocument> clone() const;
