@@ -92,12 +92,27 @@ TEST(Config, RoutingMustFitTopology) {
   EXPECT_NE(e.find("needs topology.type \"fly\""), std::string::npos) << e;
 }
 
-TEST(Config, TorusDatelinesNeedTwoLanes) {
+TEST(Config, TorusWithOneLaneIsRefusedNamingTheFix) {
+  // No datelines by default with one lane; the deadlock check then refuses the rings.
   std::string toml = kBase;
   toml.replace(toml.find("\"mesh\""), 6, "\"torus\"");
   toml.replace(toml.find("lanes = 2"), 9, "lanes = 1");
   std::string e = errorOf(toml);
-  EXPECT_NE(e.find("needs router.lanes >= 2"), std::string::npos) << e;
+  EXPECT_NE(e.find("can deadlock"), std::string::npos) << e;
+  EXPECT_NE(e.find("routing.dateline = true and router.lanes >= 2"), std::string::npos) << e;
+  // Datelines asked for explicitly need the second lane.
+  toml.replace(toml.find("\"dimension_order\""), 17, "\"dimension_order\"\ndateline = true");
+  e = errorOf(toml);
+  EXPECT_NE(e.find("datelines need router.lanes >= 2"), std::string::npos) << e;
+}
+
+// Issue 31, defect 4: a central-buffer switch on a torus with dimension-order routing is
+// built (its hop classes make it safe), so no valid key of it shows up as unknown.
+TEST(Config, CentralBufferTorusWithDimensionOrderIsValid) {
+  std::string toml = kBase;
+  toml.replace(toml.find("\"mesh\""), 6, "\"torus\"");
+  toml.replace(toml.find("lanes = 2"), 9, "type = \"central_buffer\"\nlinks = \"full_duplex\"");
+  EXPECT_EQ(errorOf(toml), "") << toml;
 }
 
 TEST(Config, CutThroughNeedsPacketDeepLanes) {

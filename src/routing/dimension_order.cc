@@ -30,13 +30,13 @@ void DimensionOrderRouting::route(const RouteRequest& req, std::vector<RouteOpti
 ICNSIM_REGISTER(Routing, "dimension_order", [](const BuildContext& ctx, const ConfigNode& node) {
   auto* cube = dynamic_cast<const KaryNCube*>(ctx.topology);
   if (!cube) node.fail("type", "\"dimension_order\" needs topology.type \"mesh\" or \"torus\"");
-  // dateline: split lanes into two classes on torus wrap channels (deadlock freedom)
-  bool dateline = node.getBool("dateline", cube->wrap());
+  // dateline: split lanes into two classes on torus wrap channels (deadlock freedom); the
+  // default where there are two lanes to split. With one, the network model decides whether
+  // it is safe (a central-buffer switch's hop classes are; an input-queued router's deadlock
+  // check refuses the ring).
+  bool dateline = node.getBool("dateline", cube->wrap() && ctx.lanes >= 2);
   if (dateline && !cube->wrap()) node.fail("dateline", "datelines apply only to a torus");
-  if (dateline && ctx.lanes < 2) {
-    node.fail("dateline", "a torus with datelines needs router.lanes >= 2 (two lane classes); "
-                          "set routing.dateline = false to allow deadlock");
-  }
+  if (dateline && ctx.lanes < 2) node.fail("dateline", "datelines need router.lanes >= 2 (two lane classes)");
   return std::make_unique<DimensionOrderRouting>(*cube, ctx.lanes, dateline);
 });
 

@@ -4,8 +4,9 @@
 // dimension until it takes the wrap-around channel, class 1 from then on until it leaves
 // that dimension. The channel dependency graph is then acyclic, so the torus cannot deadlock.
 //
-// Keys: dateline (bool, default true on a torus; false gives plain DOR, which can deadlock
-// and exists to demonstrate the watchdog).
+// Keys: dateline (bool, default true on a torus with at least two lanes; false gives plain
+// DOR, whose rings the deadlock check refuses on input-queued routers unless
+// simulation.allow_deadlock).
 #pragma once
 #include "routing/routing.h"
 #include "topology/kary_ncube.h"
