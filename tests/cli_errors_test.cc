@@ -206,3 +206,18 @@ TEST(CliErrors, ValidateChecksEveryProfile) {
   std::ofstream(c) << kSmall + "[profile.quick.simulation]\nmeasure_cycles = 100\n";
   expectExit("validate " + c, 0, "also with --profile quick");
 }
+
+// Issue 31, defect 8: an empty group list, a bench --set that bench overrides itself, and a
+// misspelt part name on a network too large to build are each refused at once.
+TEST(CliErrors, SmallerDefectsAreRefusedAtOnce) {
+  fs::path d = tempDir("smaller");
+  std::ofstream(d / "groups.toml") << kSmall << "group = []\n";
+  expectExit("validate " + (d / "groups.toml").string(), 2, "traffic.group: an empty list");
+  expectExit("bench --cycles 10 --set simulation.threads=2", 2, "use --threads");
+  // A fly of 4 M terminals would need gigabytes before the allocator is read: the name is
+  // checked first, so a half-gigabyte limit never comes into play.
+  std::ofstream(d / "fly.toml") << "[simulation]\nmemory_limit_gb = 0.5\n[topology]\ntype = \"fly\"\nk = 2\nn = 22\n"
+                                   "[routing]\ntype = \"destination_tag\"\n[nic]\nrail_allocator = \"bogus\"\n"
+                                   "[traffic]\nload = 0.1\n";
+  expectExit("validate " + (d / "fly.toml").string(), 2, "nic.rail_allocator: unknown name \"bogus\"");
+}

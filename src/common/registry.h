@@ -39,6 +39,10 @@ class Registry {
   // `where` names the key for error messages, e.g. "topology.type".
   std::unique_ptr<Base> create(const std::string& name, const BuildContext& ctx,
                                const ConfigNode& node, const std::string& where) const;
+  // Fails as create() would if `key` of `node` (a name, or a list of names) names no
+  // registered variant: checked before anything is built, so a misspelt name costs no
+  // build time on a large network.
+  void checkNames(const ConfigNode& node, const std::string& key) const;
 
  private:
   std::map<std::string, Factory> factories_;  // ordered: error messages list names stably
@@ -60,12 +64,20 @@ std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const Buil
                                              const ConfigNode& node,
                                              const std::string& where) const {
   auto it = factories_.find(name);
-  if (it == factories_.end()) {
+  if (it == factories_.end()) checkNames(node, where);  // throws, naming the registered ones
+  if (it == factories_.end()) throw ConfigError(node.location(where) + ": unknown name \"" + name + "\"");
+  return it->second(ctx, node);
+}
+
+template <typename Base>
+void Registry<Base>::checkNames(const ConfigNode& node, const std::string& key) const {
+  if (!node.has(key)) return;
+  for (const std::string& name : node.getStringList(key, {})) {
+    if (contains(name)) continue;
     std::string list;
     for (const auto& n : names()) list += (list.empty() ? "" : ", ") + ("\"" + n + "\"");
-    throw ConfigError(node.location(where) + ": unknown name \"" + name + "\"; registered: " +
-                      list + " (did you mean \"" + nearest(name, names()) + "\"?)");
+    throw ConfigError(node.location(key) + ": unknown name \"" + name + "\"; registered: " + list +
+                      " (did you mean \"" + nearest(name, names()) + "\"?)");
   }
-  return it->second(ctx, node);
 }
 }  // namespace icnsim

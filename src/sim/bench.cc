@@ -173,6 +173,14 @@ std::string formatRow(const BenchRow& r, bool csv) {
 int runBench(const BenchOptions& o) {
   if (o.cycles < 0) throw ConfigError("--cycles must be at least 1");
   if (o.warmup < 0) throw ConfigError("--warmup must be at least 0");
+  for (const std::string& s : o.sets) {  // bench sets these per case and reports them
+    for (const char* own : {"simulation.threads", "simulation.warmup_cycles", "simulation.measure_cycles"}) {
+      if (s.rfind(std::string(own) + "=", 0) == 0) {
+        throw ConfigError(fmt::format("bench --set {}: bench sets {} itself; use --threads, --warmup or --cycles", s,
+                                      own));
+      }
+    }
+  }
   const bool print = !o.ranks || o.ranks->rank() == 0;
   if (print && !o.csv.empty()) checkWritable(o.csv);
   if (print) {

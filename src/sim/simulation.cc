@@ -5,12 +5,44 @@
 #include <fmt/format.h>
 
 #include "common/memory_budget.h"
+#include "nic/injection_queue.h"
+#include "nic/nic_protocol.h"
+#include "nic/rail_allocator.h"
+#include "traffic/pattern.h"
+#include "traffic/traffic_source.h"
 
 namespace icnsim {
+
+namespace {
+
+// Every part's name, before anything is built: a misspelt name costs no build time on a
+// large network (a fly of 4 M terminals took 6 s and 3.4 GB to reach an unknown allocator).
+void checkPartNames(const ConfigNode& root) {
+  auto checkNetwork = [](const ConfigNode& network) {
+    Registry<Topology>::instance().checkNames(network.child("topology"), "type");
+    Registry<Routing>::instance().checkNames(network.child("routing"), "type");
+    Registry<Network>::instance().checkNames(network.child("router"), "type");
+  };
+  if (root.hasArray("network")) {
+    for (const ConfigNode& network : root.childArray("network")) checkNetwork(network);
+  } else {
+    checkNetwork(root);
+  }
+  const ConfigNode traffic = root.child("traffic");
+  Registry<TrafficSource>::instance().checkNames(traffic, "process");
+  Registry<TrafficPattern>::instance().checkNames(traffic.child("pattern"), "type");
+  const ConfigNode nic = root.child("nic");
+  Registry<NicProtocol>::instance().checkNames(nic, "type");
+  Registry<InjectionQueue>::instance().checkNames(nic, "scheduling");
+  Registry<RailAllocator>::instance().checkNames(nic, "rail_allocator");
+}
+
+}  // namespace
 
 Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* ranks)
     : doc_(std::move(doc)), ranks_(ranks && ranks->size() > 1 ? ranks : nullptr) {
   ConfigNode root = doc_->root();
+  checkPartNames(root);
   ConfigNode sim = root.child("simulation");
   // description: free text carried into the results
   description_ = sim.getString("description", "");

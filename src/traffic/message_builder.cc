@@ -156,6 +156,9 @@ void MessageBuilder::readGroups(const BuildContext& ctx, const ConfigNode& node,
   const int n = ctx.topology->numTerminals();
   groups_.groupOf.assign(n, -1);
   std::vector<ConfigNode> list = node.childArray("group");
+  if (list.empty() && node.has("group")) {
+    node.fail("group", "an empty list: give one [[traffic.group]] table per group of sources, or remove the key");
+  }
   BuildContext patternCtx = ctx;
   patternCtx.groups = &groups_;
   if (list.empty()) {
