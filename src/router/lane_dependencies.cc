@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "common/dependency_graph.h"
+#include "common/error.h"
 #include "routing/routing.h"
 
 namespace icnsim {
@@ -25,11 +26,12 @@ class LaneDependencies {
   std::string describe(int32_t node) const;
 
  private:
-  // A router->router or ejection lane, and where the head of a packet holding it sits.
+  // A lane class of a router->router or ejection channel, and where the head of a packet
+  // holding it sits.
   struct LaneEnd {
     int upstream;  // the router the channel leaves
     int port;      // its output port there
-    int lane;
+    int laneClass;
     int router;    // the router it enters (-1: a terminal or nothing)
     int inPort;    // its input port there
   };
@@ -46,7 +48,11 @@ class LaneDependencies {
     int exitRouter;
   };
 
-  int32_t injectionNode(int terminal, int lane) const { return injectionBase_ + terminal * lanes_ + lane; }
+  int32_t injectionNode(int terminal, int laneClass) const { return injectionBase_ + terminal * classes_ + laneClass; }
+  // The lane classes of every channel: the common refinement of every virtual network's
+  // range and of its routing's classes (Routing::laneClassBounds).
+  void findLaneClasses();
+  std::string laneNames(int laneClass) const;
   int32_t memoryNode(int router, int toGo) const { return memoryBase_ + router * memoryClasses_ + (hopClasses() ? toGo : 0); }
   bool hopClasses() const { return memoryClasses_ > 1; }
   int toGo(int router, const Walk& w) const {
@@ -55,7 +61,7 @@ class LaneDependencies {
 
   int destinationStride() const;
   void walk(const Walk& w);
-  void fromInjection(const Walk& w, int terminal, int lane);
+  void fromInjection(const Walk& w, int terminal, int laneClass);
   void fromLane(const Walk& w, const Held& held);
   void fromMemory(const Walk& w, int32_t node);
   // The head of a packet holding `holder` at `router` asks for the routing's options.
@@ -68,8 +74,11 @@ class LaneDependencies {
   const Topology& topology_;
   const LaneDependencyParams& p_;
   const bool withAdmission_;
-  const int lanes_;
-  std::vector<int32_t> laneBase_;  // per router: its first output lane's node
+  const int lanes_;                // per channel
+  int classes_ = 1;                // lane classes per channel: a resource each
+  std::vector<int> classOf_;       // per lane
+  std::vector<int> classFirst_;    // per class: its first lane (and, at the end, lanes_)
+  std::vector<int32_t> laneBase_;  // per router: its first output lane class's node
   int32_t injectionBase_ = 0, memoryBase_ = 0;
   int memoryClasses_ = 1;
   DependencyGraph graph_{0};
@@ -96,11 +105,12 @@ class LaneDependencies {
 
 LaneDependencies::LaneDependencies(const Topology& topology, const LaneDependencyParams& params, bool withAdmission)
     : topology_(topology), p_(params), withAdmission_(withAdmission && params.backpressure), lanes_(params.lanes) {
+  findLaneClasses();
   const int routers = topology.numRouters();
   laneBase_.resize(static_cast<size_t>(routers) + 1, 0);
-  for (int r = 0; r < routers; ++r) laneBase_[r + 1] = laneBase_[r] + topology.numPorts(r) * lanes_;
+  for (int r = 0; r < routers; ++r) laneBase_[r + 1] = laneBase_[r] + topology.numPorts(r) * classes_;
   injectionBase_ = laneBase_[routers];
-  memoryBase_ = injectionBase_ + topology.numTerminals() * lanes_;
+  memoryBase_ = injectionBase_ + topology.numTerminals() * classes_;
   bool anyMemory = false;
   for (const VirtualNetworks::Use& u : p_.networks) anyMemory |= u.network->hostBuffering != HostBuffering::kNever;
   if (p_.host.hopClasses && topology.hasRouterDistance()) memoryClasses_ = topology.routerDiameter() + 1;
@@ -110,16 +120,34 @@ LaneDependencies::LaneDependencies(const Topology& topology, const LaneDependenc
   if (withAdmission_) waitingAt_.resize(static_cast<size_t>(routers));
 }
 
+void LaneDependencies::findLaneClasses() {
+  std::vector<int> bounds{0, lanes_};
+  for (const VirtualNetworks::Use& u : p_.networks) {
+    for (int b : u.network->routing->laneClassBounds(u.network->lanes)) bounds.push_back(u.network->laneBegin + b);
+  }
+  std::sort(bounds.begin(), bounds.end());
+  bounds.erase(std::unique(bounds.begin(), bounds.end()), bounds.end());
+  classFirst_ = bounds;
+  classes_ = static_cast<int>(bounds.size()) - 1;
+  classOf_.assign(static_cast<size_t>(lanes_), 0);
+  for (int c = 0; c < classes_; ++c) std::fill(classOf_.begin() + bounds[c], classOf_.begin() + bounds[c + 1], c);
+}
+
+std::string LaneDependencies::laneNames(int laneClass) const {
+  const int first = classFirst_[laneClass], last = classFirst_[laneClass + 1] - 1;
+  return first == last ? fmt::format("lane {}", first) : fmt::format("lanes {}-{}", first, last);
+}
+
 LaneDependencies::LaneEnd LaneDependencies::laneEnd(int32_t node) const {
   const int upstream = static_cast<int>(std::upper_bound(laneBase_.begin(), laneBase_.end(), node) - laneBase_.begin()) - 1;
   const int offset = node - laneBase_[upstream];
-  const Endpoint& peer = topology_.outputPeer(upstream, offset / lanes_);
+  const Endpoint& peer = topology_.outputPeer(upstream, offset / classes_);
   const bool toRouter = peer.kind == Endpoint::kRouter;
-  return {upstream, offset / lanes_, offset % lanes_, toRouter ? peer.id : -1, toRouter ? peer.port : -1};
+  return {upstream, offset / classes_, offset % classes_, toRouter ? peer.id : -1, toRouter ? peer.port : -1};
 }
 
 int LaneDependencies::destinationStride() const {
-  // A walk asks at most every injection lane and every lane once.
+  // A walk asks at most every injection lane class and every lane class once.
   const double perWalk = static_cast<double>(memoryBase_);
   const double walks = static_cast<double>(topology_.numTerminals()) * static_cast<double>(p_.networks.size());
   return static_cast<int>(std::max(1.0, std::ceil(walks * perWalk / p_.walkBudget)));
@@ -139,8 +167,9 @@ void LaneDependencies::build(LaneDeadlock& coverage) {
 void LaneDependencies::walk(const Walk& w) {
   ++stamp_;
   queue_.clear();
+  const int firstClass = classOf_[w.vn->laneBegin], endClass = classOf_[w.vn->laneBegin + w.vn->lanes - 1] + 1;
   for (int s = 0; s < topology_.numTerminals(); ++s) {
-    for (int v = 0; v < w.vn->lanes; ++v) fromInjection(w, s, v);
+    for (int c = firstClass; c < endClass; ++c) fromInjection(w, s, c);
   }
   for (size_t i = 0; i < queue_.size(); ++i) {
     const Held held = queue_[i];
@@ -159,11 +188,11 @@ void LaneDependencies::visit(int32_t node, int router, int inPort) {
   queue_.push_back({node, router, inPort});
 }
 
-void LaneDependencies::fromInjection(const Walk& w, int terminal, int lane) {
+void LaneDependencies::fromInjection(const Walk& w, int terminal, int laneClass) {
   const Endpoint& at = topology_.injectionPort(terminal);
-  const RouteRequest request{at.id, at.port, lane, true, terminal, w.destination, p_.adaptivePackets,
-                             w.trafficClass, w.destination};
-  ask(w, injectionNode(terminal, w.vn->laneBegin + lane), request, w.vn->hostBuffering == HostBuffering::kAlways);
+  const RouteRequest request{at.id, at.port, classFirst_[laneClass] - w.vn->laneBegin, true, terminal, w.destination,
+                             p_.adaptivePackets, w.trafficClass, w.destination};
+  ask(w, injectionNode(terminal, laneClass), request, w.vn->hostBuffering == HostBuffering::kAlways);
 }
 
 void LaneDependencies::fromLane(const Walk& w, const Held& held) {
@@ -176,8 +205,8 @@ void LaneDependencies::fromLane(const Walk& w, const Held& held) {
   }
   // "blocked": the memory is a way out besides the lanes, never a wait of its own.
   if (inTransit && w.vn->hostBuffering == HostBuffering::kWhenBlocked) visit(memoryNode(router, toGo(router, w)));
-  const int lane = held.node % lanes_;  // every router's lanes start at a multiple of lanes_
-  const RouteRequest request{router, held.inPort, lane - w.vn->laneBegin, false, 0, w.destination,
+  const int laneClass = held.node % classes_;  // every router's lane classes start at a multiple of classes_
+  const RouteRequest request{router, held.inPort, classFirst_[laneClass] - w.vn->laneBegin, false, 0, w.destination,
                              p_.adaptivePackets, w.trafficClass, w.destination};
   ask(w, held.node, request, false);
 }
@@ -201,8 +230,13 @@ void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& re
   for (const RouteOption& o : options_) {
     const Endpoint& peer = topology_.outputPeer(request.router, o.port);
     const bool toRouter = peer.kind == Endpoint::kRouter;
-    for (int v = o.laneBegin; v < o.laneEnd; ++v) {
-      const int32_t lane = laneBase_[request.router] + o.port * lanes_ + w.vn->laneBegin + v;
+    const int first = w.vn->laneBegin + o.laneBegin, end = w.vn->laneBegin + o.laneEnd;
+    if (classFirst_[classOf_[first]] != first || (end < lanes_ && classFirst_[classOf_[end]] != end)) {
+      throw InternalError(fmt::format("a routing option's lanes [{}, {}) cut a lane class: its routing function's "
+                                      "laneClassBounds must list every boundary its options use", first, end));
+    }
+    for (int c = classOf_[first]; c <= classOf_[end - 1]; ++c) {
+      const int32_t lane = laneBase_[request.router] + o.port * classes_ + c;
       wait(lane);
       visit(lane, toRouter ? peer.id : -1, toRouter ? peer.port : -1);
     }
@@ -263,11 +297,12 @@ std::string LaneDependencies::describe(int32_t node) const {
     return fmt::format("[host memory of router {}, class {} hops to go]", router, (node - memoryBase_) % memoryClasses_);
   }
   if (node >= injectionBase_) {
-    return fmt::format("[terminal {} injection, lane {}]", (node - injectionBase_) / lanes_, (node - injectionBase_) % lanes_);
+    return fmt::format("[terminal {} injection, {}]", (node - injectionBase_) / classes_,
+                       laneNames((node - injectionBase_) % classes_));
   }
   const LaneEnd e = laneEnd(node);
   const std::string to = e.router >= 0 ? fmt::format("router {}", e.router) : "terminal";
-  return fmt::format("[router {} port {} to {}, lane {}]", e.upstream, e.port, to, e.lane);
+  return fmt::format("[router {} port {} to {}, {}]", e.upstream, e.port, to, laneNames(e.laneClass));
 }
 
 std::vector<std::string> describeCycle(const LaneDependencies& deps, const std::vector<int32_t>& cycle,

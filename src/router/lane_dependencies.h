@@ -2,9 +2,11 @@
 // lane dependency graph that its routing functions, virtual networks, host buffering and
 // admission rules allow, tested for a cycle (common/dependency_graph.h).
 //
-// Resources (graph nodes): every lane of every router->router and ejection channel, every
-// injection lane, and each router's host memory (one node per hop class with
-// deadlock_avoidance = "hop_classes", else one). An edge a -> b: a packet holding a may
+// Resources (graph nodes): every lane class of every router->router and ejection channel
+// (lanes the routing functions tell apart only by class, Routing::laneClassBounds, are
+// interchangeable, so one node stands for each class: the lane graph has a cycle exactly
+// when this one does), every injection lane class, and each router's host memory (one node
+// per hop class with deadlock_avoidance = "hop_classes", else one). An edge a -> b: a packet holding a may
 // wait for b. For each virtual network and each destination, a breadth-first walk from
 // every injection lane visits every lane a packet to that destination can hold, asking the
 // routing function for every option it may give there (Routing::possibleRoutes), so the

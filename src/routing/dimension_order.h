@@ -17,6 +17,10 @@ class DimensionOrderRouting : public Routing {
  public:
   DimensionOrderRouting(const KaryNCube& cube, int lanes, bool dateline);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  // The two dateline classes, or one without datelines.
+  std::vector<int> laneClassBounds(int lanes) const override {
+    return dateline_ ? std::vector<int>{0, lanes / 2, lanes} : std::vector<int>{0, lanes};
+  }
 
  private:
   const KaryNCube& cube_;

@@ -44,6 +44,11 @@ class Routing {
   virtual void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const {
     route(request, out);
   }
+  // The lane classes of a virtual network of `lanes` lanes, as the boundaries between them
+  // (first 0, last `lanes`): route() tells lanes apart (request.inLane) only by the class
+  // they lie in, and its options' lane ranges are unions of classes. The deadlock check
+  // keeps one resource per class, not per lane. Default: one class of every lane.
+  virtual std::vector<int> laneClassBounds(int lanes) const { return {0, lanes}; }
 };
 
 // Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the
