@@ -48,9 +48,9 @@ struct LaneDependencyParams {
   TransitHostParams host;                // the host memories, where a class buffers there
   bool backpressure = false;             // an admission rule waits on packets to the same destination
   bool adaptivePackets = false;          // some packets ask for adaptive routing
-  // Route requests the check may spend (about 0.2 s per 10^7): beyond, it walks an evenly
-  // spread sample of destinations. A 64x64 torus with two lanes takes about 2.2 x 10^8.
-  double walkBudget = 4e8;
+  // Resources the walks may visit in all (about 0.5 s per 10^8): beyond, the check walks an
+  // evenly spread sample of destinations. A 64x64 torus with datelines takes 2.0 x 10^8.
+  double walkBudget = 2.5e8;
 };
 
 struct LaneDeadlock {
