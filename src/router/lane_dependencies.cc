@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
+#include <mutex>
 
 #include "common/dependency_graph.h"
 #include "common/error.h"
+#include "common/rng.h"
 #include "routing/routing.h"
 
 namespace icnsim {
@@ -317,7 +320,9 @@ std::vector<std::string> describeCycle(const LaneDependencies& deps, const std::
 
 }  // namespace
 
-LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyParams& params) {
+namespace {
+
+LaneDeadlock computeLaneDeadlock(const Topology& topology, const LaneDependencyParams& params) {
   LaneDeadlock result;
   LaneDependencies routes(topology, params, false);
   routes.build(result);
@@ -332,6 +337,53 @@ LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyPara
   cycle = admitted.graph().findCycle();
   result.throughAdmission = !cycle.empty();
   result.cycle = describeCycle(admitted, cycle, result.throughMemory);
+  return result;
+}
+
+// Everything the verdict depends on: the topology's wiring (hashed), the parameters and each
+// virtual network's routing; "" where a routing function cannot say what its routes depend on.
+std::string verdictKey(const Topology& t, const LaneDependencyParams& p) {
+  uint64_t wiring = hashString(t.description());
+  for (int r = 0; r < t.numRouters(); ++r) {
+    for (int port = 0; port < t.numPorts(r); ++port) {
+      const Endpoint& e = t.outputPeer(r, port);
+      wiring = hashMix(wiring, static_cast<uint64_t>(e.kind) << 32 | static_cast<uint32_t>(e.id), static_cast<uint64_t>(e.port));
+    }
+  }
+  for (int terminal = 0; terminal < t.numTerminals(); ++terminal) {
+    const Endpoint &in = t.injectionPort(terminal), &out = t.ejectionPort(terminal);
+    wiring = hashMix(wiring, static_cast<uint64_t>(in.id) << 32 | static_cast<uint32_t>(in.port),
+                     static_cast<uint64_t>(out.id) << 32 | static_cast<uint32_t>(out.port));
+  }
+  std::string key = fmt::format("{:x} {} {} {} {} {}", wiring, p.lanes, p.host.hopClasses, p.backpressure,
+                                p.adaptivePackets, p.walkBudget);
+  for (const VirtualNetworks::Use& u : p.networks) {
+    const std::string routing = u.network->routing->dependencyIdentity();
+    if (routing.empty()) return "";
+    key += fmt::format("|{} {} {} {} {} {}", u.network->laneBegin, u.network->lanes,
+                       static_cast<int>(u.network->hostBuffering), u.network->hostLoadLimit, u.trafficClass, routing);
+  }
+  return key;
+}
+
+}  // namespace
+
+// Sweep points that differ only in load, seed or the NI build identical networks: the
+// verdict is kept (for up to 256 networks) and reused.
+LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyParams& params) {
+  static std::mutex mutex;
+  static std::map<std::string, LaneDeadlock> verdicts;
+  const std::string key = verdictKey(topology, params);
+  if (!key.empty()) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = verdicts.find(key); it != verdicts.end()) return it->second;
+  }
+  LaneDeadlock result = computeLaneDeadlock(topology, params);
+  if (!key.empty()) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (verdicts.size() >= 256) verdicts.clear();
+    verdicts.emplace(key, result);
+  }
   return result;
 }
 

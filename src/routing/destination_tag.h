@@ -10,6 +10,7 @@ namespace icnsim {
 class DestinationTagRouting : public Routing {
  public:
   DestinationTagRouting(const KaryNFly& fly, int lanes) : fly_(fly), lanes_(lanes) {}
+  std::string dependencyIdentity() const override { return "destination_tag lanes=" + std::to_string(lanes_); }
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override {
     int stage = fly_.stageOf(request.router);
     out.push_back({fly_.digitForStage(request.destination, stage), 0, lanes_});

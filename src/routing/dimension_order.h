@@ -18,6 +18,9 @@ class DimensionOrderRouting : public Routing {
   DimensionOrderRouting(const KaryNCube& cube, int lanes, bool dateline);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   // The two dateline classes, or one without datelines.
+  std::string dependencyIdentity() const override {
+    return "dimension_order lanes=" + std::to_string(lanes_) + " dateline=" + std::to_string(dateline_);
+  }
   std::vector<int> laneClassBounds(int lanes) const override {
     return dateline_ ? std::vector<int>{0, lanes / 2, lanes} : std::vector<int>{0, lanes};
   }

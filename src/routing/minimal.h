@@ -22,6 +22,7 @@ class MinimalRouting : public Routing {
  public:
   MinimalRouting(const Topology& topology, int lanes);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  std::string dependencyIdentity() const override { return "minimal lanes=" + std::to_string(lanes_); }
 
  private:
   const Topology& topology_;

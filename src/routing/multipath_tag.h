@@ -17,6 +17,7 @@ class MultipathTagRouting : public Routing {
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   // Every parent (every channel of the direction), as "random" may draw any of them.
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  std::string dependencyIdentity() const override { return "multipath_tag lanes=" + std::to_string(lanes_); }
 
  private:
   const MultiButterfly& net_;

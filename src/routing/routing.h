@@ -6,6 +6,7 @@
 // Keys: routing.type selects the variant; each documents its own keys.
 #pragma once
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "common/build_context.h"
@@ -49,6 +50,10 @@ class Routing {
   // they lie in, and its options' lane ranges are unions of classes. The deadlock check
   // keeps one resource per class, not per lane. Default: one class of every lane.
   virtual std::vector<int> laneClassBounds(int lanes) const { return {0, lanes}; }
+  // Everything possibleRoutes and laneClassBounds depend on besides the topology (its
+  // name and keys), so that the deadlock check may reuse its verdict on an identical
+  // network (sweep points that differ in load or seed); empty, the default: never reused.
+  virtual std::string dependencyIdentity() const { return ""; }
 };
 
 // Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the

@@ -18,6 +18,7 @@ class UpDownRouting : public Routing {
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   // Every parent (every channel of the direction), as "random" may draw any of them.
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  std::string dependencyIdentity() const override { return "up_down lanes=" + std::to_string(lanes_); }
 
  private:
   const FatTree& tree_;
