@@ -18,6 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     auto doc = ConfigDocument::fromString(text, "fuzz.toml");
     // Keep each input cheap: refuse networks estimated above a quarter gigabyte.
     doc->applyOverride("simulation.memory_limit_gb=0.25", "the fuzzer");
+    // ... and deadlock checks beyond a few million resources sampled, not walked whole.
+    doc->applyOverride("simulation.deadlock_check_limit=2e6", "the fuzzer");
     doc->applyProfile("");
     auto sweep = doc->extractTable("sweep");
     ExperimentPoint point(doc);

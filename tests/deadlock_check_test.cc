@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "common/dependency_graph.h"
+#include "router/lane_dependencies.h"
+#include "routing/routing.h"
 #include "test_util.h"
 
 namespace icnsim {
@@ -111,6 +113,22 @@ TEST(DeadlockCheck, RefusesTheConfigurationsFoundStuck) {
                                               "router.host.buffers=2", "router.depth=4"});
   EXPECT_NE(small.find("router.host.buffers"), std::string::npos) << small;
   EXPECT_NE(small.find("diameter (4)"), std::string::npos) << small;
+}
+
+// A fly's channels only go forward, so no dependency graph over them has a cycle: the check
+// needs no walk, and does not sample however little it may spend.
+TEST(DeadlockCheck, NetworksWhoseRoutersFormNoCycleNeedNoWalk) {
+  auto d = doc("[topology]\ntype = \"fly\"\nk = 2\nn = 16\n[routing]\ntype = \"destination_tag\"\n");
+  BuildContext ctx;
+  auto topology = makeTopology(ctx, d->root().child("topology"));
+  ctx.topology = topology.get();
+  ctx.lanes = 2;
+  auto routing = makeRouting(ctx, d->root().child("routing"));
+  VirtualNetworks networks(*routing, 2, 1, Switching::kWormhole);
+  const LaneDeadlock r = findLaneDeadlock(*topology, {2, networks.distinct(false), {}, false, false, 1e3});
+  EXPECT_TRUE(r.cycle.empty());
+  EXPECT_EQ(r.destinationsChecked, r.destinations);
+  EXPECT_EQ(r.destinations, 65536);
 }
 
 TEST(DeadlockCheck, AllowDeadlockRunsItAnyway) {

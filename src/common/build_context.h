@@ -46,6 +46,7 @@ struct BuildContext {
   MemoryBudget* memory = nullptr;      // estimate checked before large structures (null: none)
   MessageLayer* messageLayer = nullptr;  // the NI's message layer, for its terminal model
   bool allowDeadlock = false;          // simulation.allow_deadlock: build a network that can deadlock
+  double deadlockCheckLimit = 2.5e8;   // simulation.deadlock_check_limit: resources the check visits
   bool adaptivePackets = false;        // some packets' headers ask for adaptive routing
   bool controlPackets = false;         // the NI sends control packets (acks, reservations)
   const ConfigNode* root = nullptr;    // the whole document, for analytic models that

@@ -322,8 +322,24 @@ std::vector<std::string> describeCycle(const LaneDependencies& deps, const std::
 
 namespace {
 
+// Whether the channels between routers form no cycle (a fly, a multibutterfly): then no
+// dependency graph over them can have one, as every edge follows a channel forward (a lane
+// to the next router's lanes, memory or waiting packets).
+bool routersFormNoCycle(const Topology& t) {
+  DependencyGraph channels(t.numRouters());
+  for (int r = 0; r < t.numRouters(); ++r) {
+    for (int port = 0; port < t.numPorts(r); ++port) {
+      const Endpoint& peer = t.outputPeer(r, port);
+      if (peer.kind == Endpoint::kRouter) channels.addEdge(r, peer.id);
+    }
+  }
+  return channels.findCycle().empty();
+}
+
 LaneDeadlock computeLaneDeadlock(const Topology& topology, const LaneDependencyParams& params) {
   LaneDeadlock result;
+  result.destinations = result.destinationsChecked = topology.numTerminals();
+  if (routersFormNoCycle(topology)) return result;
   LaneDependencies routes(topology, params, false);
   routes.build(result);
   std::vector<int32_t> cycle = routes.graph().findCycle();

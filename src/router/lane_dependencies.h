@@ -48,8 +48,9 @@ struct LaneDependencyParams {
   TransitHostParams host;                // the host memories, where a class buffers there
   bool backpressure = false;             // an admission rule waits on packets to the same destination
   bool adaptivePackets = false;          // some packets ask for adaptive routing
-  // Resources the walks may visit in all (about 0.5 s per 10^8): beyond, the check walks an
-  // evenly spread sample of destinations. A 64x64 torus with datelines takes 2.0 x 10^8.
+  // Resources the walks may visit in all (about 0.5 s per 10^8; simulation.deadlock_check_limit):
+  // beyond, the check walks an evenly spread sample of destinations. A 64x64 torus with
+  // datelines takes 2.0 x 10^8.
   double walkBudget = 2.5e8;
 };
 

@@ -1370,7 +1370,8 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   // After the memory check: a network too large to build is refused before it is walked.
   bool backpressure = false;
   for (const auto& rule : rules) backpressure |= rule->waitsOnPacketsToItsDestination();
-  requireDeadlockFreedom(ctx, node, {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure, ctx.adaptivePackets});
+  requireDeadlockFreedom(ctx, node, {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure,
+                                     ctx.adaptivePackets, ctx.deadlockCheckLimit});
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
                                      TerminalPlumbing::forNetwork(ctx), std::move(rules));
 }

@@ -59,6 +59,7 @@ void NetworkSet::buildModels(const BuildContext& ctx) {
     c.threads = ctx.threads;
     c.ranks = ctx.ranks;
     c.allowDeadlock = ctx.allowDeadlock;
+    c.deadlockCheckLimit = ctx.deadlockCheckLimit;
     c.adaptivePackets = ctx.adaptivePackets;
     c.controlPackets = ctx.controlPackets;
     c.timing = &m.timing;
