@@ -160,6 +160,27 @@ load = 0.1
   EXPECT_EQ(e.rfind("test.toml:8: router.lane: unknown key (did you mean 'lanes'?)", 0), 0u) << e;
 }
 
+// Issue 31, defect 4: an error before a part is built does not make that part's valid keys
+// look like typos (here the routing fails before the central-buffer switch reads `links`).
+TEST(Reliability, KeysOfAPartNotYetBuiltAreNotCalledTypos) {
+  auto d = doc(R"(
+[topology]
+type = "torus"
+k = 4
+[routing]
+type = "dimension_order"
+dateline = true
+[router]
+type = "central_buffer"
+links = "full_duplex"
+[traffic]
+load = 0.1
+)");
+  const std::string e = icnsim::test::configErrorOf([&] { ExperimentPoint point(d); });
+  EXPECT_EQ(e.rfind("test.toml:7: routing.dateline: datelines need router.lanes >= 2", 0), 0u) << e;
+  EXPECT_EQ(e.find("links"), std::string::npos) << e;
+}
+
 TEST(Reliability, OverridesSayWhoSetThem) {
   auto d = doc(std::string(icnsim::test::kMesh4x4) + "[traffic]\nload = 0.1\n");
   d->applyOverride("nosuch.key=1");

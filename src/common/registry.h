@@ -66,6 +66,7 @@ std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const Buil
   auto it = factories_.find(name);
   if (it == factories_.end()) checkNames(node, where);  // throws, naming the registered ones
   if (it == factories_.end()) throw ConfigError(node.location(where) + ": unknown name \"" + name + "\"");
+  node.markPartStarted();
   return it->second(ctx, node);
 }
 

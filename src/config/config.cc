@@ -350,10 +350,17 @@ std::shared_ptr<ConfigDocument> ConfigDocument::extractTable(const std::string& 
 
 ConfigNode ConfigDocument::root() { return ConfigNode(this, table_.get(), ""); }
 
-std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly) const {
+std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly, const std::vector<std::string>& notReached) const {
   std::vector<std::string> errors;
+  auto reached = [&](const std::string& path) {
+    for (const std::string& p : notReached) {
+      if (path == p || path.rfind(p + ".", 0) == 0) return false;
+    }
+    return true;
+  };
   auto walk = [&](auto&& self, const toml::table& t, const std::string& path,
                   const std::string& queriedPath) -> void {
+    if (!reached(path)) return;
     auto it = queried_.find(queriedPath);
     std::vector<std::string> known;
     if (it != queried_.end()) known.assign(it->second.begin(), it->second.end());
@@ -388,7 +395,13 @@ void ConfigDocument::checkAllKeysUsed() const {
   if (!errors.empty()) throw UnknownKeyError(fmt::format("{}", fmt::join(errors, "\n")));
 }
 
-std::vector<std::string> ConfigDocument::likelyTypos() const { return unknownKeys(true); }
+std::vector<std::string> ConfigDocument::likelyTypos(const std::vector<std::string>& notReached) const {
+  return unknownKeys(true, notReached);
+}
+
+void ConfigNode::markPartStarted() const {
+  if (doc_ != nullptr) doc_->partsStarted_.insert(path_);
+}
 
 std::string ConfigDocument::toTomlString() const {
   std::ostringstream s;

@@ -62,8 +62,11 @@ class ConfigDocument {
   // "file:line", or "file (set by --set)".
   std::string origin(const std::string& fullPath) const;
   // Keys nobody has read so far that are one or two edits from a key that was read in the
-  // same table: likely typos, worth reporting before an error they may have caused.
-  std::vector<std::string> likelyTypos() const;
+  // same table: likely typos, worth reporting before an error they may have caused. Tables
+  // at or below a path of `notReached` are left out: the part that reads them was not built.
+  std::vector<std::string> likelyTypos(const std::vector<std::string>& notReached = {}) const;
+  // Whether a part was handed the table at `path` (Registry::create) to build itself from.
+  bool partStarted(const std::string& path) const { return partsStarted_.count(path) != 0; }
   toml::table& table() { return *table_; }
 
  private:
@@ -71,13 +74,14 @@ class ConfigDocument {
   ConfigDocument();
   // `askedBy`: "file:line: extends" of the file that named this one (empty: the command line).
   static std::shared_ptr<ConfigDocument> fromFile(const std::string& path, int depth, const std::string& askedBy);
-  std::vector<std::string> unknownKeys(bool typosOnly) const;
+  std::vector<std::string> unknownKeys(bool typosOnly, const std::vector<std::string>& notReached = {}) const;
   void recordOrigins(const toml::table& table, const std::string& path, const std::string& file);
   std::string fileName_;
   std::vector<std::string> sourceFiles_;
   std::unique_ptr<toml::table> table_;
   std::map<std::string, std::set<std::string>> queried_;  // table path -> keys asked for
   std::map<std::string, std::string> origins_;            // key path -> "file:line" or who set it
+  std::set<std::string> partsStarted_;                    // table paths handed to a part's factory
 };
 
 class ConfigNode {
@@ -114,6 +118,8 @@ class ConfigNode {
 
   // "file:line: path.key: message"
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+  // Records that a part's factory starts building itself from this table (Registry::create).
+  void markPartStarted() const;
   std::string location(const std::string& key) const;
 
  private:

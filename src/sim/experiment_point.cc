@@ -3,7 +3,34 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "config/toml.h"
+
 namespace icnsim {
+
+namespace {
+
+// The tables whose part the build had not reached when it failed: a key there may be one
+// that part reads (a central-buffer switch's `links` while the routing failed first), so it
+// is not called a typo. Each table is read by the part of its owner's table.
+std::vector<std::string> partsNotReached(ConfigDocument& doc) {
+  static const std::pair<const char*, const char*> kNetworkTables[] = {
+      {"topology", "topology"}, {"routing", "routing"}, {"router", "router"}, {"timing", "router"}};
+  static const std::pair<const char*, const char*> kNodeTables[] = {
+      {"traffic", "traffic"}, {"nic", "nic"}, {"processor", "nic"}, {"model", "model"}};
+  std::vector<std::string> notReached;
+  auto note = [&](const std::string& table, const std::string& owner) {
+    if (!doc.partStarted(owner)) notReached.push_back(table);
+  };
+  const toml::array* networks = doc.table()["network"].as_array();
+  for (size_t i = 0; i < (networks ? networks->size() : 1); ++i) {
+    const std::string prefix = networks ? fmt::format("network[{}].", i) : "";
+    for (const auto& [table, owner] : kNetworkTables) note(prefix + table, prefix + owner);
+  }
+  for (const auto& [table, owner] : kNodeTables) note(table, owner);
+  return notReached;
+}
+
+}  // namespace
 
 ExperimentPoint::ExperimentPoint(std::shared_ptr<ConfigDocument> doc, const RankExchange* ranks)
     : doc_(std::move(doc)), ranks_(ranks) {
@@ -14,7 +41,7 @@ ExperimentPoint::ExperimentPoint(std::shared_ptr<ConfigDocument> doc, const Rank
   } catch (const ConfigError& e) {
     // A misspelt key leaves its default in place, which may be what the error is about
     // (a torus with "lane = 2" fails on datelines): name the likely typos first.
-    const auto typos = doc_->likelyTypos();
+    const auto typos = doc_->likelyTypos(partsNotReached(*doc_));
     if (typos.empty()) throw;
     throw ConfigError(fmt::format("{}\n(which may be why: {})", fmt::join(typos, "\n"), e.what()));
   }
