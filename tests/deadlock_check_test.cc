@@ -131,6 +131,16 @@ TEST(DeadlockCheck, NetworksWhoseRoutersFormNoCycleNeedNoWalk) {
   EXPECT_EQ(r.destinations, 65536);
 }
 
+// Backpressure with lanes released once the tail is sent: a waiting packet may sit behind
+// another's tail, a wait the graph does not model, so the combination is refused.
+TEST(DeadlockCheck, BackpressureWithLanesReleasedAtTheTailIsRefused) {
+  const std::vector<std::string> mesh{"topology.type=\"mesh\"", "router.backpressure=\"destination\""};
+  EXPECT_EQ(refusal(kTorus6, mesh), "no error");
+  std::vector<std::string> tail = mesh;
+  tail.push_back("router.lane_release=\"tail_sent\"");
+  EXPECT_NE(refusal(kTorus6, tail).find("router.lane_release"), std::string::npos);
+}
+
 TEST(DeadlockCheck, AllowDeadlockRunsItAnyway) {
   auto d = doc(kTorus6);
   d->applyOverride("routing.dateline=false");

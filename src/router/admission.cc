@@ -53,10 +53,13 @@ class BalancedInjection : public AdmissionRule {
 
 }  // namespace
 
-// A packet that belongs to no message (an NI's control packet, such as a NIFDY ack) is a
-// message of its own: keyed by its id, so acks never wait on each other as one message.
+// A packet that belongs to no message or is an NI's control packet (a NIFDY ack; a rail
+// reservation's, which names its data message but may travel the other way) is a message of
+// its own: keyed by its id, so control packets never wait on each other as one message.
 ICNSIM_REGISTER(AdmissionRule, "message", [](const BuildContext& ctx, const ConfigNode&) {
-  return backpressure(ctx, [](int32_t id, const Packet& p) -> int64_t { return p.message >= 0 ? p.message : -2 - int64_t{id}; });
+  return backpressure(ctx, [](int32_t id, const Packet& p) -> int64_t {
+    return p.message >= 0 && !p.control ? p.message : -2 - int64_t{id};
+  });
 });
 ICNSIM_REGISTER(AdmissionRule, "destination", [](const BuildContext& ctx, const ConfigNode&) {
   return backpressure(ctx, [](int32_t, const Packet& p) -> int64_t { return p.destination; });

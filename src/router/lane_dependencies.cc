@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -160,10 +159,12 @@ void LaneDependencies::build(LaneDeadlock& coverage) {
   const int stride = destinationStride();
   coverage.destinations = topology_.numTerminals();
   coverage.destinationsChecked = (coverage.destinations + stride - 1) / stride;
-  for (const VirtualNetworks::Use& u : p_.networks) {
-    for (int d = 0; d < topology_.numTerminals(); d += stride) {
+  for (int d = 0; d < topology_.numTerminals(); d += stride) {
+    for (const VirtualNetworks::Use& u : p_.networks) {
       walk({u.network, std::max(u.trafficClass, 0), d, topology_.ejectionPort(d).id});
     }
+    // A refused head waits on packets to its destination in every virtual network.
+    if (withAdmission_) addAdmissionWaits();
   }
 }
 
@@ -182,7 +183,6 @@ void LaneDependencies::walk(const Walk& w) {
       fromLane(w, held);
     }
   }
-  if (withAdmission_) addAdmissionWaits();
 }
 
 void LaneDependencies::visit(int32_t node, int router, int inPort) {
@@ -217,7 +217,8 @@ void LaneDependencies::fromLane(const Walk& w, const Held& held) {
 void LaneDependencies::fromMemory(const Walk& w, int32_t node) {
   const int router = (node - memoryBase_) / memoryClasses_;
   // Sent on from memory as if injected at this router (VcNetwork::grantHead).
-  const RouteRequest request{router, 0, 0, true, 0, w.destination, p_.adaptivePackets, w.trafficClass,
+  const RouteRequest request{router, topology_.numPorts(router), 0, true, 0, w.destination, p_.adaptivePackets,
+                             w.trafficClass,
                              w.destination};
   ask(w, node, request, w.vn->hostBuffering == HostBuffering::kAlways);
 }
@@ -247,10 +248,14 @@ void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& re
     const int next = peer.id;
     if (withAdmission_) asks_.push_back(next);
     if (!reservesMemory || next == w.exitRouter) continue;
-    if (w.vn->hostLoadLimit > 0) {  // a loaded host stalls it until any of its packets leaves
+    // Merlin and Schweitzer's induction holds only while each wait is for the class one hop
+    // closer: a loaded host (host_load_limit) stalls a packet until any of its packets
+    // leaves, a route that does not come closer or a backpressure wait may meet any class.
+    const int nextClass = toGo(next, w);
+    if (w.vn->hostLoadLimit > 0 || withAdmission_ || nextClass != toGo(request.router, w) - 1) {
       for (int c = 0; c < memoryClasses_; ++c) wait(memoryNode(next, c));
     } else {
-      wait(memoryNode(next, toGo(next, w)));
+      wait(memoryNode(next, nextClass));
     }
   }
   if (!withAdmission_) return;
@@ -395,6 +400,11 @@ LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyPara
     if (auto it = verdicts.find(key); it != verdicts.end()) return it->second;
   }
   LaneDeadlock result = computeLaneDeadlock(topology, params);
+  if (result.cycle.empty() && result.destinationsChecked < result.destinations) {  // once per network
+    fmt::print(stderr, "note: the deadlock check walked {} of {} destinations of the {} (a sample: too large to walk "
+                       "them all within simulation.deadlock_check_limit); no cycle found among them\n",
+               result.destinationsChecked, result.destinations, topology.description());
+  }
   if (!key.empty()) {
     std::lock_guard<std::mutex> lock(mutex);
     if (verdicts.size() >= 256) verdicts.clear();
@@ -452,11 +462,6 @@ void requireDeadlockFreedom(const BuildContext& ctx, const ConfigNode& router, c
   requireAdmissibleMemory(*ctx.topology, router, params);
   if (ctx.allowDeadlock) return;
   const LaneDeadlock d = findLaneDeadlock(*ctx.topology, params);
-  static std::atomic<bool> sampleNoted{false};
-  if (d.cycle.empty() && d.destinationsChecked < d.destinations && !sampleNoted.exchange(true)) {
-    fmt::print(stderr, "note: the deadlock check walked {} of {} destinations (a sample: this network is too large to "
-                       "walk them all); no cycle found among them\n", d.destinationsChecked, d.destinations);
-  }
   if (d.cycle.empty()) return;
   const ConfigNode& routing = ctx.routingConfig != nullptr ? *ctx.routingConfig : router;
   routing.fail("type", fmt::format("this network can deadlock: its resources wait on each other in a cycle ({}). "

@@ -1370,6 +1370,13 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   // After the memory check: a network too large to build is refused before it is walked.
   bool backpressure = false;
   for (const auto& rule : rules) backpressure |= rule->waitsOnPacketsToItsDestination();
+  if (backpressure && p.releaseOnTailSent && !ctx.allowDeadlock) {
+    // A waiting packet may then sit behind another packet's tail in one lane, a wait on that
+    // packet the deadlock check does not model.
+    node.fail("lane_release", "\"tail_sent\" cannot be combined with router.backpressure: the deadlock check "
+                              "cannot see a waiting packet queued behind another's tail; use \"tail_credit\", or "
+                              "set simulation.allow_deadlock = true");
+  }
   requireDeadlockFreedom(ctx, node, {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure,
                                      ctx.adaptivePackets, ctx.deadlockCheckLimit});
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,

@@ -41,7 +41,9 @@ class Routing {
   // Every option route() may give a packet at this point whatever its source and whatever
   // it draws per packet: what the deadlock check (router/lane_dependencies.h) assumes a
   // packet may wait for. The default, route()'s own options, fits functions whose options
-  // depend on nothing but the request's position, destination and adaptive bit.
+  // depend on nothing but the request's position, destination and adaptive bit. The check
+  // asks with the adaptive bit set when any packet has it: a function's adaptive options
+  // must include the deterministic ones.
   virtual void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const {
     route(request, out);
   }
