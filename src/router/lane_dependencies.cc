@@ -68,6 +68,9 @@ class LaneDependencies {
   void fromMemory(const Walk& w, int32_t node);
   // The head of a packet holding `holder` at `router` asks for the routing's options.
   void ask(const Walk& w, int32_t holder, const RouteRequest& request, bool reservesMemory);
+  // A packet-switched packet leaving `from` waits, besides, for its place in `next`'s memory.
+  template <typename Wait>
+  void waitForMemory(const Walk& w, int from, int next, Wait&& wait) const;
   // Queues `node` once per walk; for a lane, with the router its head enters (-1: none)
   // and the input port there.
   void visit(int32_t node, int router = -1, int inPort = -1);
@@ -217,9 +220,8 @@ void LaneDependencies::fromLane(const Walk& w, const Held& held) {
 void LaneDependencies::fromMemory(const Walk& w, int32_t node) {
   const int router = (node - memoryBase_) / memoryClasses_;
   // Sent on from memory as if injected at this router (VcNetwork::grantHead).
-  const RouteRequest request{router, topology_.numPorts(router), 0, true, 0, w.destination, p_.adaptivePackets,
-                             w.trafficClass,
-                             w.destination};
+  const RouteRequest request{router, topology_.numPorts(router), 0,           true, 0, w.destination,
+                             p_.adaptivePackets,         w.trafficClass, w.destination};
   ask(w, node, request, w.vn->hostBuffering == HostBuffering::kAlways);
 }
 
@@ -247,16 +249,7 @@ void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& re
     if (!toRouter) continue;
     const int next = peer.id;
     if (withAdmission_) asks_.push_back(next);
-    if (!reservesMemory || next == w.exitRouter) continue;
-    // Merlin and Schweitzer's induction holds only while each wait is for the class one hop
-    // closer: a loaded host (host_load_limit) stalls a packet until any of its packets
-    // leaves, a route that does not come closer or a backpressure wait may meet any class.
-    const int nextClass = toGo(next, w);
-    if (w.vn->hostLoadLimit > 0 || withAdmission_ || nextClass != toGo(request.router, w) - 1) {
-      for (int c = 0; c < memoryClasses_; ++c) wait(memoryNode(next, c));
-    } else {
-      wait(memoryNode(next, nextClass));
-    }
+    if (reservesMemory && next != w.exitRouter) waitForMemory(w, request.router, next, wait);
   }
   if (!withAdmission_) return;
   state.waitEnd = static_cast<int32_t>(waits_.size());
@@ -264,6 +257,19 @@ void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& re
   if (waitingAt_[request.router].empty()) routersWithWaiting_.push_back(request.router);
   waitingAt_[request.router].push_back(static_cast<int32_t>(states_.size()));
   states_.push_back(state);
+}
+
+template <typename Wait>
+void LaneDependencies::waitForMemory(const Walk& w, int from, int next, Wait&& wait) const {
+  // Merlin and Schweitzer's induction holds only while each wait is for the class one hop
+  // closer: a loaded host (host_load_limit) stalls a packet until any of its packets
+  // leaves, a route that does not come closer or a backpressure wait may meet any class.
+  const int nextClass = toGo(next, w);
+  if (w.vn->hostLoadLimit > 0 || withAdmission_ || nextClass != toGo(from, w) - 1) {
+    for (int c = 0; c < memoryClasses_; ++c) wait(memoryNode(next, c));
+  } else {
+    wait(memoryNode(next, nextClass));
+  }
 }
 
 // A refused head waits for a packet to its own destination waiting at the router it asks
