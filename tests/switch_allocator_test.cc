@@ -2,6 +2,9 @@
 // each kind, speedup and number of rounds.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "router/switch_allocator.h"
 
 using namespace icnsim;
@@ -68,3 +71,58 @@ TEST(SwitchAllocator, UnknownKindIsAConfigurationError) {
 }
 
 }  // namespace
+
+namespace {
+// Each output's best request (lowest output key, then lowest lane): the multiplexed switch's
+// decision, which acceptAtInputs starts from.
+std::vector<int32_t> outputPicks(const std::vector<SwitchRequest>& requests) {
+  std::map<int32_t, SwitchRequest> best;
+  for (const SwitchRequest& r : requests) {
+    auto [it, fresh] = best.emplace(r.output, r);
+    const SwitchRequest& b = it->second;
+    if (!fresh && (r.outputKey < b.outputKey || (r.outputKey == b.outputKey && r.lane < b.lane))) it->second = r;
+  }
+  std::vector<int32_t> picks;
+  for (const auto& [output, r] : best) picks.push_back(r.lane);
+  return picks;
+}
+}  // namespace
+
+TEST(SwitchAllocator, AcceptingOutputPicksAtInputsIsOneOutputFirstRound) {
+  // Random contests on 6 inputs and 6 outputs (lane = input * 8 + output, one per pair;
+  // some from unconstrained terminals); few distinct keys, so ties are common.
+  for (int speedup : {1, 2}) {
+    SwitchAllocator fast(SwitchKind::kOutputFirst, speedup, 1, 16), reference(SwitchKind::kOutputFirst, speedup, 1, 16);
+    ASSERT_TRUE(fast.picksFromOutputs());
+    uint64_t state = 12345 + speedup;
+    auto draw = [&](uint64_t n) { return ((state = state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % n; };
+    for (int trial = 0; trial < 2000; ++trial) {
+      std::vector<SwitchRequest> requests;
+      std::map<int32_t, int32_t> inputOf;
+      std::map<int32_t, uint64_t> keyOf;
+      for (int32_t in = -1; in < 6; ++in) {
+        for (int32_t out = 0; out < 6; ++out) {
+          if (draw(3) != 0) continue;
+          const int32_t lane = (in + 1) * 8 + out;
+          const uint64_t inputKey = in < 0 ? 0 : draw(3);
+          requests.push_back({in, 10 + out, lane, inputKey, draw(3)});
+          inputOf[lane] = in, keyOf[lane] = inputKey;
+        }
+      }
+      std::vector<int32_t> picks = outputPicks(requests), granted, kept;
+      fast.acceptAtInputs(
+          picks, [&](int32_t lane) { return inputOf[lane]; }, [&](int32_t lane) { return keyOf[lane]; },
+          [&](int32_t lane, int32_t input) {
+            EXPECT_EQ(input, inputOf[lane]);
+            kept.push_back(lane);
+          });
+      ASSERT_EQ(kept, picks);
+      reference.match(requests, granted);
+      std::sort(picks.begin(), picks.end());
+      std::sort(granted.begin(), granted.end());
+      ASSERT_EQ(picks, granted) << "trial " << trial << ", speedup " << speedup;
+    }
+  }
+  EXPECT_FALSE(SwitchAllocator(SwitchKind::kOutputFirst, 1, 2, 4).picksFromOutputs());
+  EXPECT_FALSE(SwitchAllocator(SwitchKind::kInputFirst, 1, 1, 4).picksFromOutputs());
+}

@@ -45,6 +45,11 @@ inline uint64_t randomKeyPremixed(uint64_t premixedSeed, int32_t channel, int32_
   return splitmix64(splitmix64(premixedSeed ^ ((uint64_t(channel) << 32) | uint32_t(lane))) ^ cycle);
 }
 
+// The round-robin policy's key: 0 for the lane after the last winner, counting on cyclically.
+inline uint64_t roundRobinKey(int32_t lane, int32_t lastWinner, int32_t lanes) {
+  return uint64_t((lane - lastWinner - 1 + 2 * lanes) % lanes);
+}
+
 inline uint64_t randomKey(const ArbitrationInput& in) {
   return randomKeyPremixed(splitmix64(in.seed), in.channel, in.lane, in.cycle);
 }
@@ -56,7 +61,7 @@ inline uint64_t arbitrationKey(ArbitrationPolicy policy, const ArbitrationInput&
     case ArbitrationPolicy::kRandomPerPacket:
       return hashMix(in.seed, uint64_t(uint32_t(in.packetId)), in.packet->created);  // a pool slot is reused: add its birth
     case ArbitrationPolicy::kRoundRobin:
-      return uint64_t((in.lane - in.lastWinner - 1 + 2 * in.lanes) % in.lanes);
+      return roundRobinKey(in.lane, in.lastWinner, in.lanes);
     case ArbitrationPolicy::kOldestFirst:
       return (in.packet->created << 24) | (uint64_t(in.packetId) & 0xffffff);
     case ArbitrationPolicy::kPriority:

@@ -10,6 +10,7 @@
 // Keys are the routers' arbitration keys: lowest wins. The outcome depends only on the
 // requests, never on the order they were listed.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -36,11 +37,29 @@ class SwitchAllocator {
   // input. `requests` is reordered.
   void match(std::vector<SwitchRequest>& requests, std::vector<int32_t>& granted);
 
+  // True when one round of output-first matching is what the allocator does: each output's
+  // pick is then the multiplexed switch's decision, and acceptAtInputs finishes the match
+  // without a request list (the fast path of a BookSim router).
+  bool picksFromOutputs() const { return kind_ == SwitchKind::kOutputFirst && iterations_ == 1; }
+  // The inputs' half of that round: `picks` holds at most one lane per output; each input
+  // keeps at most `speedup` of its picks, lowest input key first (ties: lowest lane), as
+  // match() would. inputOf(lane) is the lane's input port or -1 (not constrained);
+  // inputKey(lane) is asked only for the picks of an input that has too many; then
+  // kept(lane, input) is called for each pick kept, in order.
+  template <typename InputOf, typename InputKey, typename Kept>
+  void acceptAtInputs(std::vector<int32_t>& picks, InputOf&& inputOf, InputKey&& inputKey, Kept&& kept);
+
  private:
+  // The order in which an input takes its requests: lowest key first, then lowest lane.
+  static bool byInput(const SwitchRequest& a, const SwitchRequest& b) {
+    return a.input != b.input ? a.input < b.input : a.inputKey != b.inputKey ? a.inputKey < b.inputKey : a.lane < b.lane;
+  }
   bool open(const SwitchRequest& r) const;  // its output and a place at its input are free
   void grant(const SwitchRequest& r, std::vector<int32_t>& granted);
   void inputFirstRound(std::vector<SwitchRequest>& requests, std::vector<int32_t>& granted);
   void outputFirstRound(std::vector<SwitchRequest>& requests, std::vector<int32_t>& granted);
+  template <typename InputKey>
+  void dropBeyondSpeedup(std::vector<int32_t>& picks, std::vector<int32_t>& inputs, InputKey&& inputKey);
 
   SwitchKind kind_;
   int speedup_, iterations_;
@@ -48,6 +67,54 @@ class SwitchAllocator {
   std::vector<uint8_t> outputDone_;  // per port: output granted this cycle
   std::vector<int32_t> touched_;     // ports to reset after the cycle
   std::vector<SwitchRequest> picked_;
+  std::vector<int32_t> inputPicks_;   // acceptAtInputs: per input port + 1, its picks (0: from terminals)
+  std::vector<int32_t> pickInputs_;   // acceptAtInputs: per pick, its input port
 };
+
+template <typename InputOf, typename InputKey, typename Kept>
+void SwitchAllocator::acceptAtInputs(std::vector<int32_t>& picks, InputOf&& inputOf, InputKey&& inputKey,
+                                     Kept&& kept) {
+  // Counts each input's picks (those from terminals in a slot of their own, ignored) without
+  // a branch per pick; only an input with more than it may take needs keys.
+  bool over = false;
+  std::vector<int32_t>& inputs = pickInputs_;
+  inputs.resize(picks.size());
+  for (size_t i = 0; i < picks.size(); ++i) {
+    const int32_t input = inputOf(picks[i]);
+    inputs[i] = input;
+    over |= (++inputPicks_[input + 1] > speedup_) & (input >= 0);
+  }
+  if (over) dropBeyondSpeedup(picks, inputs, inputKey);
+  for (size_t i = 0; i < picks.size(); ++i) {
+    inputPicks_[inputs[i] + 1] = 0;
+    kept(picks[i], inputs[i]);
+  }
+}
+
+template <typename InputKey>
+void SwitchAllocator::dropBeyondSpeedup(std::vector<int32_t>& picks, std::vector<int32_t>& inputs,
+                                        InputKey&& inputKey) {
+  // The contested picks, by input and key; `output` holds the pick's index.
+  picked_.clear();
+  for (size_t i = 0; i < picks.size(); ++i) {
+    const int32_t input = inputs[i];
+    if (input >= 0 && inputPicks_[input + 1] > speedup_) {
+      picked_.push_back({input, static_cast<int32_t>(i), picks[i], inputKey(picks[i]), 0});
+    }
+  }
+  std::sort(picked_.begin(), picked_.end(), [](const auto& a, const auto& b) { return byInput(a, b); });  // inlined
+  for (size_t i = 0, rank = 0; i < picked_.size(); ++i) {
+    rank = i > 0 && picked_[i].input == picked_[i - 1].input ? rank + 1 : 0;
+    if (rank >= static_cast<size_t>(speedup_)) picks[picked_[i].output] = -1;
+  }
+  // An input that lost picks kept `speedup` others, so the caller still clears its count.
+  size_t kept = 0;
+  for (size_t i = 0; i < picks.size(); ++i) {
+    if (picks[i] < 0) continue;
+    picks[kept] = picks[i], inputs[kept] = inputs[i];
+    ++kept;
+  }
+  picks.resize(kept), inputs.resize(kept);
+}
 
 }  // namespace icnsim

@@ -49,6 +49,8 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
   if (p_.switchKind != SwitchKind::kMultiplexed) {
     switch_ = std::make_unique<SwitchAllocator>(p_.switchKind, p_.inputSpeedup, p_.allocatorIterations,
                                                 static_cast<int32_t>(channels_.size()));
+    for (const Channel& c : channels_) inputLastSent_.push_back(c.firstLane);
+    switchFeed_.resize(lanes_.size());
   }
 }
 
@@ -297,6 +299,7 @@ void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
   }
   l.owner = packet;
   l.feeder = feeder;
+  if (switch_) switchFeed_[lane] = {isRouterLane(feeder) ? laneChannel_[feeder] : -1, feeder};
   lanes_[feeder].next = lane;
   sendState_[lane].feedReady = feedOf(lanes_[feeder]);
   sendState_[lane].tailSent = false;
@@ -829,27 +832,39 @@ void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
     const Lane& out = lanes_[lane];
     ArbitrationInput ai{p_.seed, channel, now, v, p_.lanes, c.roundRobin, out.owner, &packets_[out.owner]};
     SwitchRequest r{-1, channel, lane, 0, arbitrationKeyOutOfLine(p_.arbitration, ai)};
-    if (isRouterLane(out.feeder)) {  // a terminal's source lanes feed only its injection channel
-      r.input = laneChannel_[out.feeder];
-      const Channel& in = channels_[r.input];
-      ArbitrationInput ii{p_.seed ^ 0xa5a5, r.input, now, out.feeder - in.firstLane, p_.lanes, in.inputRoundRobin,
-                          out.owner, &packets_[out.owner]};
-      r.inputKey = arbitrationKeyOutOfLine(p_.arbitration, ii);
-    }
+    r.input = switchInput(lane);
+    if (r.input >= 0) r.inputKey = switchInputKey(lane, now);
     switchRequests_.push_back(r);
   }
 }
 
+uint64_t VcNetwork::switchInputKey(int32_t lane, Cycle now) const {
+  const Lane& out = lanes_[lane];
+  const int32_t input = laneChannel_[out.feeder];
+  const int32_t first = channels_[input].firstLane, lastSent = inputLastSent_[input] - first;
+  if (trackRoundRobin_) return roundRobinKey(out.feeder - first, lastSent, p_.lanes);  // inlined: contests are common
+  ArbitrationInput ii{p_.seed ^ 0xa5a5, input, now, out.feeder - first, p_.lanes, lastSent, out.owner, &packets_[out.owner]};
+  return arbitrationKeyOutOfLine(p_.arbitration, ii);
+}
+
 void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
+  // Only the round-robin policy reads which lane of an input crossed last.
+  auto crossed = [&](int32_t lane, int32_t input) {
+    if (trackRoundRobin_ && input >= 0) inputLastSent_[input] = switchFeed_[lane].feeder;
+  };
+  if (laneMasks_ && switch_->picksFromOutputs()) {
+    // Output first in one round: each output picks as the multiplexed switch decides, with
+    // no request list to build and sort; the inputs then drop what they cannot take.
+    decideMasked(s, now);
+    switch_->acceptAtInputs(
+        s.moves, [&](int32_t lane) { return switchInput(lane); },
+        [&](int32_t lane) { return switchInputKey(lane, now); }, crossed);
+    return;
+  }
   switchRequests_.clear();
   visitActive(s, [&](int32_t c) { requestSwitch(c, now); });
   switch_->match(switchRequests_, s.moves);
-  for (int32_t lane : s.moves) {
-    const int32_t feeder = lanes_[lane].feeder;
-    if (!isRouterLane(feeder)) continue;
-    Channel& in = channels_[laneChannel_[feeder]];
-    in.inputRoundRobin = static_cast<int16_t>(feeder - in.firstLane);
-  }
+  for (int32_t lane : s.moves) crossed(lane, switchInput(lane));
 }
 
 template <bool kRandom>
@@ -899,6 +914,9 @@ int32_t VcNetwork::pickLane(int32_t channel, const Channel& c, uint32_t ready, C
   // No rival: no key. The lane or -1 by a select, not a branch (a third of channels send nothing).
   const int32_t only = (first + __builtin_ctz(ready | 0x80000000u)) | -int32_t(ready == 0);
   if ((ready & (ready - 1)) == 0) return only;
+  if constexpr (!kRandom) {
+    if (trackRoundRobin_) return first + nextInRing(ready, c.roundRobin + 1, p_.lanes);  // the lowest key, without keys
+  }
   uint64_t bestKey = ~uint64_t{0};
   int32_t best = -1;
   for (uint32_t bits = ready; bits != 0; bits &= bits - 1) {  // ascending, as decide()'s lane loop

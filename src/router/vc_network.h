@@ -192,7 +192,6 @@ class VcNetwork : public Network {
     int32_t dstRouter;     // -1: ejection channel
     int16_t dstPort;
     int16_t roundRobin = 0;       // as an output: the lane that sent last
-    int16_t inputRoundRobin = 0;  // as an input of a separable switch: the lane that sent last
     int8_t poolFree = 0;     // output-buffer slots not in use
     int8_t poolSize = 0;     // output-buffer slots: router.output_buffer on router->router channels
     int32_t allocated = 0; // lanes currently owned
@@ -379,6 +378,13 @@ class VcNetwork : public Network {
   // The lane of `ready` (a bit per lane of c) that wins arbitration, or -1.
   template <bool kRandom>
   [[gnu::always_inline]] inline int32_t pickLane(int32_t channel, const Channel& c, uint32_t ready, Cycle now) const;
+  // The first bit of `ready` (lanes bits, not all zero) at or after `start`, cyclically:
+  // the lane the round-robin policy's key ranks first.
+  static int nextInRing(uint32_t ready, int start, int lanes) {
+    start = start == lanes ? 0 : start;
+    const uint64_t twice = uint64_t{ready} | (uint64_t{ready} << lanes);
+    return (start + __builtin_ctzll(twice >> start)) % lanes;
+  }
   template <bool kRandom>  // the arbitration key of lane v of channel c
   [[gnu::always_inline]] inline uint64_t laneKey(int32_t channel, const Channel& c, int v, const Lane& out, Cycle now) const;
   // The synchronous mode's decision, memoised per cycle (decisions_).
@@ -399,6 +405,10 @@ class VcNetwork : public Network {
     return out.feedReady <= nowOffset(now) && frontMayLeave(lanes_[lane].feeder, now) && (sink || hasRoom(out, c));
   }
   [[gnu::noinline]] void allocateSwitch(Shard& s, Cycle now);
+  // The input port (channel) that feeds the lane, -1 from a terminal (whose source lanes
+  // feed only its injection channel).
+  int32_t switchInput(int32_t lane) const { return switchFeed_[lane].input; }
+  uint64_t switchInputKey(int32_t lane, Cycle now) const;  // its arbitration key at that input
   // Calls body(kSharedLanes, kPooled) with the router's options as compile-time constants,
   // so that the default router pays nothing per flit for the others.
   template <typename Body>
@@ -499,6 +509,13 @@ class VcNetwork : public Network {
   std::unique_ptr<PhaseTeam> team_;    // null: one shard, run on the calling thread
   std::unique_ptr<SwitchAllocator> switch_;  // null: the multiplexed switch of decide()
   std::vector<SwitchRequest> switchRequests_;
+  std::vector<int32_t> inputLastSent_;  // per channel as a switch input: its lane that crossed last
+  // Per lane, written when it is claimed: its feeder and the feeder's channel, apart from
+  // the lane record so that the separable switch finds each move's input in one small read.
+  struct SwitchFeed {
+    int32_t input = -1, feeder = -1;
+  };
+  std::vector<SwitchFeed> switchFeed_;
   // Inlined: together they are the per-head loop of allocateLanes.
   // false: the head waits; waitOn is then the channel a lane release of which it waits for,
   // or -1 if it must ask again every cycle.
