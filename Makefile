@@ -4,7 +4,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: run test test-sanitize fuzz build deps deps-plots bench clean
+.PHONY: run test test-sanitize fuzz format-check build deps deps-plots bench clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -24,6 +24,11 @@ test-sanitize: deps
 	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DICNSIM_SANITIZE=ON
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS)
+
+# The C++ files changed since .clang-format was added are formatted by it.
+format-check:
+	bash scripts/install-deps.sh --with-format
+	bash scripts/check-format.sh
 
 # The libFuzzer target over the configuration loader and validate, one minute (clang).
 fuzz:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages icnsim needs that are missing on this machine (apt-get only).
-# Usage: scripts/install-deps.sh [--with-plots] [--with-fuzz]
+# Usage: scripts/install-deps.sh [--with-plots] [--with-fuzz] [--with-format]
 set -euo pipefail
 # python3 runs the reproduction reports (icnsim reproduce); matplotlib and numpy draw figures.
 # OpenMPI: `mpirun -n R icnsim sweep` spreads a sweep over ranks (CMake finds it; see README).
@@ -11,7 +11,8 @@ for option in "$@"; do
     --with-plots) packages+=(python3-matplotlib python3-numpy) ;;
     # clang with libFuzzer: the runtime is not pulled in without recommends.
     --with-fuzz) packages+=(clang libclang-rt-14-dev) ;;
-    *) echo "install-deps: unknown option $option (use --with-plots, --with-fuzz)" >&2; exit 1 ;;
+    --with-format) packages+=(clang-format git) ;;  # scripts/check-format.sh
+    *) echo "install-deps: unknown option $option (use --with-plots, --with-fuzz, --with-format)" >&2; exit 1 ;;
   esac
 done
 missing=()

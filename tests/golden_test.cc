@@ -109,8 +109,9 @@ TEST(Golden, ThreadsReproduceTheOneThreadResult) {
 // Asking for lines ahead (on by default only on large networks) is a speed setting: the
 // committed results on one thread and, where the network splits, on two.
 TEST(Golden, PrefetchingChangesNoResult) {
-  const int runs = runsMatchingTheCommitted({1, 2}, {{"simulation.prefetch", "\"on\""}},
-                                            [](int threads, const std::string& refusal) { EXPECT_GT(threads, 1) << refusal; });
+  const int runs =
+      runsMatchingTheCommitted({1, 2}, {{"simulation.prefetch", "\"on\""}},
+                               [](int threads, const std::string& refusal) { EXPECT_GT(threads, 1) << refusal; });
   EXPECT_EQ(runs, 22);  // 15 configurations on one thread, the 7 that split on two
 }
 

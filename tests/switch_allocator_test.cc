@@ -14,9 +14,7 @@ namespace {
 // Input 0 holds lanes 1 (to output 10) and 2 (to output 11), input 1 holds lane 3 (to
 // output 10). Lane 1 is input 0's favourite; lane 3 is output 10's favourite.
 std::vector<SwitchRequest> contest() {
-  return {{0, 10, 1, /*inputKey*/ 1, /*outputKey*/ 5},
-          {0, 11, 2, 2, 5},
-          {1, 10, 3, 0, 3}};
+  return {{0, 10, 1, /*inputKey*/ 1, /*outputKey*/ 5}, {0, 11, 2, 2, 5}, {1, 10, 3, 0, 3}};
 }
 
 std::vector<int32_t> run(SwitchKind kind, int speedup, int rounds, std::vector<SwitchRequest> requests = contest()) {
@@ -95,7 +93,9 @@ TEST(SwitchAllocator, AcceptingOutputPicksAtInputsIsOneOutputFirstRound) {
     SwitchAllocator fast(SwitchKind::kOutputFirst, speedup, 1, 16), reference(SwitchKind::kOutputFirst, speedup, 1, 16);
     ASSERT_TRUE(fast.picksFromOutputs());
     uint64_t state = 12345 + speedup;
-    auto draw = [&](uint64_t n) { return ((state = state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % n; };
+    auto draw = [&](uint64_t n) {
+      return ((state = state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % n;
+    };
     for (int trial = 0; trial < 2000; ++trial) {
       std::vector<SwitchRequest> requests;
       std::map<int32_t, int32_t> inputOf;

@@ -22,8 +22,14 @@
 
 namespace icnsim {
 
-enum class ArbitrationPolicy : uint8_t { kRandom, kRandomPerPacket, kRoundRobin, kOldestFirst, kPriority,
-                                         kPriorityDeadline };
+enum class ArbitrationPolicy : uint8_t {
+  kRandom,
+  kRandomPerPacket,
+  kRoundRobin,
+  kOldestFirst,
+  kPriority,
+  kPriorityDeadline
+};
 
 ArbitrationPolicy arbitrationPolicyByName(const std::string& name);  // throws on unknown
 std::vector<std::string> arbitrationPolicyNames();
@@ -32,9 +38,9 @@ struct ArbitrationInput {
   uint64_t seed;
   int32_t channel;
   Cycle cycle;
-  int32_t lane;         // lane index within the channel
-  int32_t lanes;        // lanes per channel
-  int32_t lastWinner;   // round-robin pointer
+  int32_t lane;        // lane index within the channel
+  int32_t lanes;       // lanes per channel
+  int32_t lastWinner;  // round-robin pointer
   int32_t packetId;
   const Packet* packet;
 };
@@ -59,14 +65,15 @@ inline uint64_t arbitrationKey(ArbitrationPolicy policy, const ArbitrationInput&
     case ArbitrationPolicy::kRandom:
       return randomKey(in);
     case ArbitrationPolicy::kRandomPerPacket:
-      return hashMix(in.seed, uint64_t(uint32_t(in.packetId)), in.packet->created);  // a pool slot is reused: add its birth
+      return hashMix(in.seed, uint64_t(uint32_t(in.packetId)),
+                     in.packet->created);  // a pool slot is reused: add its birth
     case ArbitrationPolicy::kRoundRobin:
       return roundRobinKey(in.lane, in.lastWinner, in.lanes);
     case ArbitrationPolicy::kOldestFirst:
       return (in.packet->created << 24) | (uint64_t(in.packetId) & 0xffffff);
     case ArbitrationPolicy::kPriority:
-      return (uint64_t(0x7fff - in.packet->priority) << 48) |
-             ((in.packet->created & 0xffffffffULL) << 16) | (uint64_t(in.lane) & 0xffff);
+      return (uint64_t(0x7fff - in.packet->priority) << 48) | ((in.packet->created & 0xffffffffULL) << 16) |
+             (uint64_t(in.lane) & 0xffff);
     case ArbitrationPolicy::kPriorityDeadline: {
       const uint64_t within = in.packet->priority > 0
                                   ? ((in.packet->created & 0xffffffffULL) << 16) | (uint64_t(in.lane) & 0xffff)

@@ -18,8 +18,9 @@ const std::map<std::string, SwitchKind>& table() {
 }
 
 bool byOutput(const SwitchRequest& a, const SwitchRequest& b) {
-  return a.output != b.output ? a.output < b.output
-                              : a.outputKey != b.outputKey ? a.outputKey < b.outputKey : a.lane < b.lane;
+  return a.output != b.output         ? a.output < b.output
+         : a.outputKey != b.outputKey ? a.outputKey < b.outputKey
+                                      : a.lane < b.lane;
 }
 }  // namespace
 
@@ -28,7 +29,8 @@ std::vector<std::string> switchKindNames() { return namesOf(table()); }
 SwitchKind switchKindByName(const std::string& name) { return valueByName(table(), name, "switch"); }
 
 SwitchAllocator::SwitchAllocator(SwitchKind kind, int speedup, int iterations, int32_t ports)
-    : kind_(kind), speedup_(speedup), iterations_(iterations), used_(ports, 0), outputDone_(ports, 0), inputPicks_(ports + 1, 0) {}
+    : kind_(kind), speedup_(speedup), iterations_(iterations), used_(ports, 0), outputDone_(ports, 0),
+      inputPicks_(ports + 1, 0) {}
 
 bool SwitchAllocator::open(const SwitchRequest& r) const {
   return !outputDone_[r.output] && (r.input < 0 || used_[r.input] < speedup_);

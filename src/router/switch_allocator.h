@@ -23,11 +23,11 @@ SwitchKind switchKindByName(const std::string& name);  // throws ConfigError on 
 std::vector<std::string> switchKindNames();
 
 struct SwitchRequest {
-  int32_t input;      // input port (channel) of the requesting lane; -1: not constrained
-  int32_t output;     // output channel
-  int32_t lane;       // the lane that moves if granted (what the caller gets back)
-  uint64_t inputKey;  // arbitration among the lanes of one input
-  uint64_t outputKey; // arbitration among the lanes requesting one output
+  int32_t input;       // input port (channel) of the requesting lane; -1: not constrained
+  int32_t output;      // output channel
+  int32_t lane;        // the lane that moves if granted (what the caller gets back)
+  uint64_t inputKey;   // arbitration among the lanes of one input
+  uint64_t outputKey;  // arbitration among the lanes requesting one output
 };
 
 class SwitchAllocator {
@@ -52,7 +52,9 @@ class SwitchAllocator {
  private:
   // The order in which an input takes its requests: lowest key first, then lowest lane.
   static bool byInput(const SwitchRequest& a, const SwitchRequest& b) {
-    return a.input != b.input ? a.input < b.input : a.inputKey != b.inputKey ? a.inputKey < b.inputKey : a.lane < b.lane;
+    return a.input != b.input         ? a.input < b.input
+           : a.inputKey != b.inputKey ? a.inputKey < b.inputKey
+                                      : a.lane < b.lane;
   }
   bool open(const SwitchRequest& r) const;  // its output and a place at its input are free
   void grant(const SwitchRequest& r, std::vector<int32_t>& granted);
@@ -67,13 +69,12 @@ class SwitchAllocator {
   std::vector<uint8_t> outputDone_;  // per port: output granted this cycle
   std::vector<int32_t> touched_;     // ports to reset after the cycle
   std::vector<SwitchRequest> picked_;
-  std::vector<int32_t> inputPicks_;   // acceptAtInputs: per input port + 1, its picks (0: from terminals)
-  std::vector<int32_t> pickInputs_;   // acceptAtInputs: per pick, its input port
+  std::vector<int32_t> inputPicks_;  // acceptAtInputs: per input port + 1, its picks (0: from terminals)
+  std::vector<int32_t> pickInputs_;  // acceptAtInputs: per pick, its input port
 };
 
 template <typename InputOf, typename InputKey, typename Kept>
-void SwitchAllocator::acceptAtInputs(std::vector<int32_t>& picks, InputOf&& inputOf, InputKey&& inputKey,
-                                     Kept&& kept) {
+void SwitchAllocator::acceptAtInputs(std::vector<int32_t>& picks, InputOf&& inputOf, InputKey&& inputKey, Kept&& kept) {
   // Counts each input's picks (those from terminals in a slot of their own, ignored) without
   // a branch per pick; only an input with more than it may take needs keys.
   bool over = false;

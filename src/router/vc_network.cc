@@ -23,11 +23,10 @@ void withFlags(bool a, bool b, Body&& body) {
 
 }  // namespace
 
-VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
-                     VirtualNetworks vns, PacketPool& packets, TerminalPlumbing terminals,
-                     std::vector<std::unique_ptr<AdmissionRule>> rules)
-    : p_(params), premixedSeed_(splitmix64(params.seed)), topology_(topology), vns_(std::move(vns)), packets_(packets), terminals_(std::move(terminals)),
-      rules_(std::move(rules)) {
+VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, VirtualNetworks vns, PacketPool& packets,
+                     TerminalPlumbing terminals, std::vector<std::unique_ptr<AdmissionRule>> rules)
+    : p_(params), premixedSeed_(splitmix64(params.seed)), topology_(topology), vns_(std::move(vns)), packets_(packets),
+      terminals_(std::move(terminals)), rules_(std::move(rules)) {
   if (!rules_.empty()) waiting_.resize(topology.numRouters());
   arrivals_ = TimingWheel<NiEvent>(p_.timing.channelLatency);
   buildChannels();
@@ -57,7 +56,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology,
 int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind) {
   Channel c{};
   c.firstLane = routerLaneEnd_;
-  routerLaneEnd_ += kind == ChannelKind::kHostMemory     ? p_.host.buffers
+  routerLaneEnd_ += kind == ChannelKind::kHostMemory      ? p_.host.buffers
                     : kind == ChannelKind::kWideEjection  ? p_.ejectionLanes
                     : kind == ChannelKind::kWideInjection ? p_.injectionLanes
                                                           : p_.lanes;
@@ -174,7 +173,8 @@ void VcNetwork::buildShards() {
   const int64_t routers = topology_.numRouters();
   const int ranks = splitOverRanks() ? p_.ranks->size() : 1;
   if (ranks == 1) p_.ranks = nullptr;  // readSplit checked that every rank gets a router
-  const int count = static_cast<int>(std::clamp<int64_t>(int64_t{p_.threads} * ranks, 1, std::max<int64_t>(routers, 1)));
+  const int count =
+      static_cast<int>(std::clamp<int64_t>(int64_t{p_.threads} * ranks, 1, std::max<int64_t>(routers, 1)));
   const int local = ranks > 1 ? p_.threads : count;
   firstLocalShard_ = ranks > 1 ? p_.ranks->rank() * p_.threads : 0;
   localShardEnd_ = firstLocalShard_ + local;
@@ -353,9 +353,11 @@ void VcNetwork::step(Cycle now) {
       // Spelt out, not withFlags: through one more lambda the 16x16 mesh ran 2 % slower (two
       // sets of interleaved rounds, 5 and 7).
       if (prefetch_) {
-        enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, true>(s, now) : leaveBuffers<kShared, kPooled, false, true>(s, now);
+        enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, true>(s, now)
+                     : leaveBuffers<kShared, kPooled, false, true>(s, now);
       } else {
-        enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, false>(s, now) : leaveBuffers<kShared, kPooled, false, false>(s, now);
+        enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, false>(s, now)
+                     : leaveBuffers<kShared, kPooled, false, false>(s, now);
       }
     });
   });
@@ -549,13 +551,14 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     if (id < 0) return;
     const Packet& pk = packets_[id];
     if (pk.length > p_.maxPacketLength || pk.length < 1) {
-      throw InternalError(fmt::format("packet of {} flits exceeds the configured maximum {}",
-                                      pk.length, p_.maxPacketLength));
+      throw InternalError(
+          fmt::format("packet of {} flits exceeds the configured maximum {}", pk.length, p_.maxPacketLength));
     }
     // A free lane of the packet's own virtual network.
     const VirtualNetwork& vn = vns_.of(pk);
     v = 0;
-    while (v < lanes && (lanes_[inj.firstLane + v].owner >= 0 || !ownLane(v, vn.laneBegin, vn.laneBegin + vn.lanes))) ++v;
+    while (v < lanes && (lanes_[inj.firstLane + v].owner >= 0 || !ownLane(v, vn.laneBegin, vn.laneBegin + vn.lanes)))
+      ++v;
     if (v == lanes || !admittedAt(inj.dstRouter, id, true, now)) {
       terminals_.refused(t, id, now);  // the terminal tries again next cycle
       return;
@@ -614,8 +617,7 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
     const Channel& c = channels_[laneChannel_[lane]];
     // Heads at one router are ordered by the same policy as channel arbitration, keyed by
     // (router, lane); a separate seed keeps these draws apart from the channel ones.
-    ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, 0, l.packet,
-                        &packets_[l.packet]};
+    ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, 0, l.packet, &packets_[l.packet]};
     requests.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
   }
   s.pendingHeads.resize(keep);
@@ -625,7 +627,7 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
     if (grantHead(s, req, now, waitOn)) continue;
     if (waitOn < 0) {
       s.pendingHeads.push_back(req.lane);  // asks again next cycle
-    } else {  // nothing changes for it until a lane of that channel is released
+    } else {                               // nothing changes for it until a lane of that channel is released
       parkedNext_[req.lane] = parkedHead_[waitOn];
       parkedHead_[waitOn] = req.lane;
     }
@@ -662,9 +664,9 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   if (firstTry) {
     // A packet from a terminal or from this node's host memory starts a fresh route.
     const bool fresh = c.srcRouter < 0;
-    RouteRequest rr{req.router,     c.dstPort,   fresh && c.host ? 0 : req.lane - c.firstLane - vn.laneBegin,
-                    fresh,          pk.source,   pk.destination,
-                    pk.adaptive,    pk.trafficClass, pk.destination};
+    RouteRequest rr{req.router,  c.dstPort,       fresh && c.host ? 0 : req.lane - c.firstLane - vn.laneBegin,
+                    fresh,       pk.source,       pk.destination,
+                    pk.adaptive, pk.trafficClass, pk.destination};
     vn.routing->route(rr, s.answers[answer]);
   }
   // In transit: it came from another router and does not leave the network here (asked
@@ -718,8 +720,8 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
     const int32_t out = outputChannel(req.router, opt.port);
     const int32_t terminal = channelTerminal_[out];
     if (terminal >= 0 && terminal != destination) {
-      throw InternalError(fmt::format("routing sent packet {}->{} to terminal {}", packets_[id].source,
-                                      destination, terminal));
+      throw InternalError(
+          fmt::format("routing sent packet {}->{} to terminal {}", packets_[id].source, destination, terminal));
     }
     waitOn = waitOn == -2 || waitOn == out ? out : -1;
     if (!admittedAt(channels_[out].dstRouter, id, false, now)) continue;
@@ -817,7 +819,8 @@ void VcNetwork::scheduleHostReady(Cycle inMemory) {
   std::sort(hostReady_.begin(), hostReady_.end());
   for (const HostReady& h : hostReady_) {
     const Lane& l = lanes_[h.lane];
-    setSlotReady(l.ringBase + l.ringHead, std::max(hostHeadReady_[h.lane - hostLaneBase_], host_->process(h.router, inMemory)));
+    setSlotReady(l.ringBase + l.ringHead,
+                 std::max(hostHeadReady_[h.lane - hostLaneBase_], host_->process(h.router, inMemory)));
     refreshFeed(l);
   }
   hostReady_.clear();
@@ -843,7 +846,8 @@ uint64_t VcNetwork::switchInputKey(int32_t lane, Cycle now) const {
   const int32_t input = laneChannel_[out.feeder];
   const int32_t first = channels_[input].firstLane, lastSent = inputLastSent_[input] - first;
   if (trackRoundRobin_) return roundRobinKey(out.feeder - first, lastSent, p_.lanes);  // inlined: contests are common
-  ArbitrationInput ii{p_.seed ^ 0xa5a5, input, now, out.feeder - first, p_.lanes, lastSent, out.owner, &packets_[out.owner]};
+  ArbitrationInput ii{p_.seed ^ 0xa5a5, input,    now,       out.feeder - first,
+                      p_.lanes,         lastSent, out.owner, &packets_[out.owner]};
   return arbitrationKeyOutOfLine(p_.arbitration, ii);
 }
 
@@ -874,7 +878,8 @@ int32_t VcNetwork::decideSynchronous(int32_t channel, Cycle now) {
   if (d.at == now) return d.winner;
   if (d.deciding) return -1;  // a cyclic wait inside one step: nobody in it moves
   d.deciding = true;
-  const int32_t best = laneMasks_ ? decideSynchronousByMask<kRandom>(channel, now) : decide<true, kRandom>(channel, now);
+  const int32_t best =
+      laneMasks_ ? decideSynchronousByMask<kRandom>(channel, now) : decide<true, kRandom>(channel, now);
   decisions_[channel] = {now, best, false};
   return best;
 }
@@ -1026,7 +1031,8 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
       if (!synchronous) credits.push_back(feeder);
       else if (returnCredit<kPooled>(feeder)) releaseLane(s, feeder);
     } else {
-      if (seq == 0) s.leftEvents.push_back({listedAt_[laneChannel_[lane]], packets_[id].source, id, now, NiEvent::kInjected});
+      if (seq == 0)
+        s.leftEvents.push_back({listedAt_[laneChannel_[lane]], packets_[id].source, id, now, NiEvent::kInjected});
       if (tail) ++s.injectionLanesFreed;
     }
     if (trackRoundRobin_) {
@@ -1067,14 +1073,13 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_
   }
   sendOn<kSharedLanes, kPooled>(s, f.lane, f.tail);
   if (kSplit && !localShard(s.index)) return;  // a mirrored injection channel: its router's rank receives
-  ++s.buffered;  // counted by the sender, wherever the buffer is
+  ++s.buffered;                                // counted by the sender, wherever the buffer is
   if (kSplit && channels_[laneChannel_[f.lane]].rankRole == kRankRemoteEnd) {
     s.toRanks.push_back(f);  // the rank of the next router receives it
     return;
   }
   receiveFlit<kSharedLanes>(s, f, readyOffset);
 }
-
 
 void VcNetwork::checkInvariants() const {
   std::vector<int32_t> inFlightCredits(lanes_.size(), 0);
@@ -1094,20 +1099,22 @@ void VcNetwork::checkInvariants() const {
     if (receiver) buffered += l.count;
     const SendState& st = sendState_[i];
     if (sender && st.capacity != l.capacity) {
-      throw InternalError(fmt::format("lane {}: sending side counts {} slots, the buffer {}", i, st.capacity, l.capacity));
+      throw InternalError(
+          fmt::format("lane {}: sending side counts {} slots, the buffer {}", i, st.capacity, l.capacity));
     }
     if (sender && (st.credits < 0 || st.credits > l.capacity)) {
       throw InternalError(fmt::format("lane {}: credits {} outside [0, {}]", i, st.credits, l.capacity));
     }
     if (sender && receiver && st.credits + l.count + inFlightCredits[i] != l.capacity) {
-      throw InternalError(fmt::format("lane {}: credits {} + buffered {} + returning {} != capacity {}",
-                                      i, st.credits, l.count, inFlightCredits[i], l.capacity));
+      throw InternalError(fmt::format("lane {}: credits {} + buffered {} + returning {} != capacity {}", i, st.credits,
+                                      l.count, inFlightCredits[i], l.capacity));
     }
     if (receiver && l.count > 0 && l.packet < 0) throw InternalError(fmt::format("lane {}: flits without a packet", i));
     // Times up to readyBase_ all mean "ready": rebaseReadyTimes keeps only that of them.
     const uint32_t feed = l.feeder >= 0 ? feedOf(lanes_[l.feeder]) : kSlotNever;
     if (sender && st.feedReady != feed) {  // offsets from the same base, moved by the same rule
-      throw InternalError(fmt::format("lane {}: feeder's front ready at offset {}, recorded {}", i, feed, st.feedReady));
+      throw InternalError(
+          fmt::format("lane {}: feeder's front ready at offset {}, recorded {}", i, feed, st.feedReady));
     }
   }
   checkOutputBuffers();
@@ -1122,10 +1129,11 @@ void VcNetwork::checkOutputBuffers() const {
     const Channel& c = channels_[ch];
     if (c.poolSize == 0 || !localShard(channelShard_[ch])) continue;  // another rank keeps its sending side
     int borrowed = 0;
-    for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane) borrowed += std::max(0, c.poolSize - sendState_[lane].credits);
+    for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane)
+      borrowed += std::max(0, c.poolSize - sendState_[lane].credits);
     if (c.poolFree < 0 || c.poolFree + borrowed != c.poolSize) {
-      throw InternalError(fmt::format("channel {}: {} free + {} borrowed output-buffer slots != {}", int(ch), int(c.poolFree),
-                                      borrowed, int(c.poolSize)));
+      throw InternalError(fmt::format("channel {}: {} free + {} borrowed output-buffer slots != {}", int(ch),
+                                      int(c.poolFree), borrowed, int(c.poolSize)));
     }
   }
 }
@@ -1140,8 +1148,7 @@ void VcNetwork::reportStuck(Cycle now) const {
     const Packet& pk = packets_[l.packet];
     detail += fmt::format("\n  router {} {} lane {}: packet {}->{} flit {}/{}, {}", c.dstRouter,
                           c.host ? std::string("host memory") : fmt::format("input port {}", c.dstPort),
-                          i - c.firstLane, pk.source, pk.destination,
-                          l.frontSeq, pk.length,
+                          i - c.firstLane, pk.source, pk.destination, l.frontSeq, pk.length,
                           l.next < 0 ? "waiting for an output lane" : "waiting for buffer space");
     ++shown;
   }
@@ -1257,8 +1264,9 @@ RouterDefaults readPreset(const ConfigNode& node) {
 void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
   p.releaseOnTailSent = node.getChoice("lane_release", d.laneRelease, {"tail_credit", "tail_sent"}) == "tail_sent";
   if (p.releaseOnTailSent && (vns.anyCutThrough() || vns.anyHostBuffering())) {
-    node.fail("lane_release", "\"tail_sent\" shares a lane's buffer between packets, which virtual cut-through, "
-                              "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
+    node.fail("lane_release",
+              "\"tail_sent\" shares a lane's buffer between packets, which virtual cut-through, "
+              "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
   }
   p.onePacketPerSource = node.getChoice("source", d.source, {"interleaved", "one_packet"}) == "one_packet";
   p.separateAllocation = node.getChoice("allocation", d.allocation, {"speculative", "separate"}) == "separate";
@@ -1276,7 +1284,8 @@ void readSwitch(const ConfigNode& node, const ConfigNode& timing, const RouterDe
     }
     return;
   }
-  if (p.timing.synchronous) timing.fail("mode", "a separable switch (router.switch or router.preset) needs timing.mode = \"pipelined\"");
+  if (p.timing.synchronous)
+    timing.fail("mode", "a separable switch (router.switch or router.preset) needs timing.mode = \"pipelined\"");
   if (vns.anyHostBuffering()) node.fail("switch", "a separable switch cannot be combined with host buffering yet");
   p.inputSpeedup = static_cast<int>(node.getInt("input_speedup", 1, 1, 64));
   p.allocatorIterations = static_cast<int>(node.getInt("allocator_iterations", 1, 1, 64));
@@ -1288,7 +1297,8 @@ void readNetworkMultiplexing(const ConfigNode& node, const ConfigNode& timing, V
   p.strictNetworks = node.getChoice("network_multiplexing", "demand", {"demand", "strict"}) == "strict";
   if (!p.strictNetworks) return;
   if (p.networks < 2) node.fail("network_multiplexing", "\"strict\" needs router.logical_networks = 2");
-  if (p.timing.synchronous) timing.fail("mode", "router.network_multiplexing = \"strict\" needs timing.mode = \"pipelined\"");
+  if (p.timing.synchronous)
+    timing.fail("mode", "router.network_multiplexing = \"strict\" needs timing.mode = \"pipelined\"");
   if (p.switchKind != SwitchKind::kMultiplexed) {
     node.fail("network_multiplexing", "\"strict\" works with the multiplexed switch (router.switch) only");
   }
@@ -1306,17 +1316,21 @@ void readSplit(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterStat
   if (!splitAsked(ctx)) return;
   const int ranks = ctx.ranks ? ctx.ranks->size() : 1;
   if (ranks > 1 && ctx.topology->numRouters() < int64_t{ranks} * p.threads) {
-    ctx.root->child("simulation").fail("threads", fmt::format("{} ranks x {} threads each need a router of their own, "
-                                                              "and the network has {}: use fewer ranks or threads",
-                                                              ranks, p.threads, ctx.topology->numRouters()));
+    ctx.root->child("simulation")
+        .fail("threads", fmt::format("{} ranks x {} threads each need a router of their own, "
+                                     "and the network has {}: use fewer ranks or threads",
+                                     ranks, p.threads, ctx.topology->numRouters()));
   }
-  const char* why = p.timing.synchronous ? "synchronous timing chains decisions across routers within a cycle (use timing.mode = \"pipelined\")"
-                    : crossRouterState   ? "router.backpressure and host buffering share state between routers"
-                    : p.switchKind != SwitchKind::kMultiplexed ? "a separable switch (router.switch, router.preset) runs on one thread"
-                    : p.strictNetworks    ? "router.network_multiplexing = \"strict\" runs on one thread"
-                    : p.injectionLanes > 0 || p.ejectionLanes > 0 ? "router.injection/ejection = \"every_lane\" runs on one thread"
-                    : p.countChannelUse ? "router.count_channel_use runs on one thread"
-                                        : nullptr;
+  const char* why =
+      p.timing.synchronous
+          ? "synchronous timing chains decisions across routers within a cycle (use timing.mode = \"pipelined\")"
+      : crossRouterState ? "router.backpressure and host buffering share state between routers"
+      : p.switchKind != SwitchKind::kMultiplexed
+          ? "a separable switch (router.switch, router.preset) runs on one thread"
+      : p.strictNetworks                            ? "router.network_multiplexing = \"strict\" runs on one thread"
+      : p.injectionLanes > 0 || p.ejectionLanes > 0 ? "router.injection/ejection = \"every_lane\" runs on one thread"
+      : p.countChannelUse                           ? "router.count_channel_use runs on one thread"
+                                                    : nullptr;
   if (why) requireUnsplit(ctx, why);
 }
 
@@ -1335,19 +1349,22 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   vns.readHostBuffering(node);
   vns.readClasses(ctx);
   if (node.has("host") && !vns.anyHostBuffering()) {
-    node.fail("host", "the host memory is used only with host_buffering = \"blocked\" or \"always\" "
-                      "(router or traffic class)");
+    node.fail("host",
+              "the host memory is used only with host_buffering = \"blocked\" or \"always\" "
+              "(router or traffic class)");
   }
   p.host = readTransitHost(node, ctx.topology->hasRouterDistance());
   if (vns.anyCutThrough() && p.depth < p.maxPacketLength) {
-    node.fail("switching", fmt::format("virtual cut-through and store-and-forward (router or traffic class) needs lanes at least one packet "
-                                       "deep: depth is {} but packets have up to {} flits", p.depth,
-                                       p.maxPacketLength));
+    node.fail("switching",
+              fmt::format(
+                  "virtual cut-through and store-and-forward (router or traffic class) needs lanes at least one packet "
+                  "deep: depth is {} but packets have up to {} flits",
+                  p.depth, p.maxPacketLength));
   }
   // arbitration: channel bandwidth allocation among lanes
   const RouterDefaults defaults = readPreset(node);
-  p.arbitration = arbitrationPolicyByName(
-      node.getChoice("arbitration", defaults.arbitration, arbitrationPolicyNames()));
+  p.arbitration =
+      arbitrationPolicyByName(node.getChoice("arbitration", defaults.arbitration, arbitrationPolicyNames()));
 
   const ConfigNode& t = *ctx.timing;
   // mode: "pipelined" (credit-based, configurable delays) or "synchronous" (Dally §V)
@@ -1391,14 +1408,16 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   if (backpressure && p.releaseOnTailSent && !ctx.allowDeadlock) {
     // A waiting packet may then sit behind another packet's tail in one lane, a wait on that
     // packet the deadlock check does not model.
-    node.fail("lane_release", "\"tail_sent\" cannot be combined with router.backpressure: the deadlock check "
-                              "cannot see a waiting packet queued behind another's tail; use \"tail_credit\", or "
-                              "set simulation.allow_deadlock = true");
+    node.fail("lane_release",
+              "\"tail_sent\" cannot be combined with router.backpressure: the deadlock check "
+              "cannot see a waiting packet queued behind another's tail; use \"tail_credit\", or "
+              "set simulation.allow_deadlock = true");
   }
-  requireDeadlockFreedom(ctx, node, {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure,
-                                     ctx.adaptivePackets, ctx.deadlockCheckLimit});
-  return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets,
-                                     TerminalPlumbing::forNetwork(ctx), std::move(rules));
+  requireDeadlockFreedom(
+      ctx, node,
+      {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure, ctx.adaptivePackets, ctx.deadlockCheckLimit});
+  return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets, TerminalPlumbing::forNetwork(ctx),
+                                     std::move(rules));
 }
 
 }  // namespace

@@ -88,7 +88,6 @@ struct VcTiming {
   int creditDelay = 1;
 };
 
-
 // Flits per lane from [router]: `depth`, or `buffer_per_channel` split among the lanes.
 int laneDepth(const ConfigNode& router, int lanes);
 
@@ -110,8 +109,8 @@ struct VcNetworkParams {
   bool releaseOnTailSent = false;
   bool onePacketPerSource = false;  // a terminal starts a packet only when its last has left
   SwitchKind switchKind = SwitchKind::kMultiplexed;
-  int inputSpeedup = 1;            // separable switches: flits per input port per cycle
-  int allocatorIterations = 1;     // separable switches: matching rounds per cycle
+  int inputSpeedup = 1;         // separable switches: flits per input port per cycle
+  int allocatorIterations = 1;  // separable switches: matching rounds per cycle
   // A head granted a lane may cross the switch only in the next cycle (VC and switch
   // allocation as separate pipeline stages), not in the same one (speculative).
   bool separateAllocation = false;
@@ -139,9 +138,8 @@ struct VcNetworkParams {
 
 class VcNetwork : public Network {
  public:
-  VcNetwork(const VcNetworkParams& params, const Topology& topology, VirtualNetworks vns,
-            PacketPool& packets, TerminalPlumbing terminals,
-            std::vector<std::unique_ptr<AdmissionRule>> rules = {});
+  VcNetwork(const VcNetworkParams& params, const Topology& topology, VirtualNetworks vns, PacketPool& packets,
+            TerminalPlumbing terminals, std::vector<std::unique_ptr<AdmissionRule>> rules = {});
 
   void step(Cycle now) override;
   void wake(Port port) override;
@@ -161,18 +159,18 @@ class VcNetwork : public Network {
  private:
   struct Lane {
     // Receiving side: the buffer.
-    int32_t packet = -1;   // packet whose flits are buffered here
-    int32_t next = -1;     // lane allocated to that packet at the next hop
-    uint32_t ringBase = 0; // offset of this lane's slots in ready_
-    uint16_t capacity = 0; // buffer slots (a source lane: one, for the ready time all its flits share)
-    uint16_t count = 0;    // flits buffered (including those still on the wire)
+    int32_t packet = -1;    // packet whose flits are buffered here
+    int32_t next = -1;      // lane allocated to that packet at the next hop
+    uint32_t ringBase = 0;  // offset of this lane's slots in ready_
+    uint16_t capacity = 0;  // buffer slots (a source lane: one, for the ready time all its flits share)
+    uint16_t count = 0;     // flits buffered (including those still on the wire)
     uint16_t ringHead = 0;
-    uint16_t frontSeq = 0; // sequence number of the front flit within its packet
-    uint16_t received = 0; // flits of the current packet written so far
+    uint16_t frontSeq = 0;     // sequence number of the front flit within its packet
+    uint16_t received = 0;     // flits of the current packet written so far
     uint16_t frontLength = 0;  // flits of the packet at the front: the mover finds its tail without the packet record
     // Sending side: the status register (Dally Fig. 8); what decisions read is in SendState.
-    int32_t owner = -1;    // packet holding this lane, -1 if free
-    int32_t feeder = -1;   // lane at the sender that holds the owner's flits
+    int32_t owner = -1;   // packet holding this lane, -1 if free
+    int32_t feeder = -1;  // lane at the sender that holds the owner's flits
   };
   // The part of a channel lane's sending side that every channel decision reads, apart from
   // the lane record so that a channel's four lanes lie in 48 bytes: a decision then reads
@@ -182,23 +180,23 @@ class VcNetwork : public Network {
     // readyBase_ (rebaseReadyTimes moves both), kSlotNever if there is no feeder or it is
     // empty. Compared with nowOffset(now), with no conversion on either side.
     uint32_t feedReady = UINT32_MAX;
-    int32_t credits = 0;       // free slots as the sender sees them
-    uint16_t capacity = 0;     // the lane's buffer slots (Lane::capacity), for the release test
+    int32_t credits = 0;    // free slots as the sender sees them
+    uint16_t capacity = 0;  // the lane's buffer slots (Lane::capacity), for the release test
     bool tailSent = false;
   };
   struct Channel {
     int32_t firstLane;
-    int32_t srcRouter;     // -1: injection channel
-    int32_t dstRouter;     // -1: ejection channel
+    int32_t srcRouter;  // -1: injection channel
+    int32_t dstRouter;  // -1: ejection channel
     int16_t dstPort;
-    int16_t roundRobin = 0;       // as an output: the lane that sent last
+    int16_t roundRobin = 0;  // as an output: the lane that sent last
     int8_t poolFree = 0;     // output-buffer slots not in use
     int8_t poolSize = 0;     // output-buffer slots: router.output_buffer on router->router channels
-    int32_t allocated = 0; // lanes currently owned
-    uint8_t rankRole = 0;  // RankRole: what other ranks must hear of its moves
-    bool active = false;   // marked in its shard's activeWords (or listed in activeEveryLane_)
-    bool host = false;     // a router's host memory (srcRouter -1, dstRouter the router)
-    bool everyLane = false; // every lane may move a flit per cycle (host memory, wide ejection)
+    int32_t allocated = 0;   // lanes currently owned
+    uint8_t rankRole = 0;    // RankRole: what other ranks must hear of its moves
+    bool active = false;     // marked in its shard's activeWords (or listed in activeEveryLane_)
+    bool host = false;       // a router's host memory (srcRouter -1, dstRouter the router)
+    bool everyLane = false;  // every lane may move a flit per cycle (host memory, wide ejection)
   };
   enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
   // Split over ranks: every rank runs the injection phase and the sending side of every
@@ -259,19 +257,19 @@ class VcNetwork : public Network {
     // channels share cache lines, which a list in activation order would scatter.
     std::vector<uint64_t> activeWords;
     std::vector<std::pair<int32_t, int32_t>> wordRuns;  // [first, last) words holding its channels
-    size_t channelSlots = 0;  // 64 per word of activeWords it visits: a bound on its channels
-    std::vector<int32_t> winners;  // channelSlots long: decideEach's scratch
-    std::vector<int32_t> freed;    // returnCredits' scratch: lanes to release
+    size_t channelSlots = 0;                            // 64 per word of activeWords it visits: a bound on its channels
+    std::vector<int32_t> winners;                       // channelSlots long: decideEach's scratch
+    std::vector<int32_t> freed;                         // returnCredits' scratch: lanes to release
     std::vector<int32_t> pendingHeads, moves;
     std::vector<HeadRequest> requests;
     std::vector<StagedFlit> staged;
     std::vector<std::vector<int32_t>> creditWheel;
-    std::vector<std::vector<int32_t>> headsFor;  // per shard: heads that entered its routers
-    std::vector<std::vector<int32_t>> releasedFor;  // per shard: its channels with parked heads that had a lane freed
+    std::vector<std::vector<int32_t>> headsFor;      // per shard: heads that entered its routers
+    std::vector<std::vector<int32_t>> releasedFor;   // per shard: its channels with parked heads that had a lane freed
     std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves
-    std::vector<StagedFlit> toRanks;  // flits into another rank's router
-    std::vector<RankReserve> reserved;  // arrivals reserved, for the other ranks' NIs
-    uint64_t listings = 0;  // channels this shard listed
+    std::vector<StagedFlit> toRanks;                 // flits into another rank's router
+    std::vector<RankReserve> reserved;               // arrivals reserved, for the other ranks' NIs
+    uint64_t listings = 0;                           // channels this shard listed
     // Counter changes of this cycle, added to the plumbing's at its end.
     uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0;
     int32_t injectionLanesFreed = 0;
@@ -328,7 +326,7 @@ class VcNetwork : public Network {
   void visitActive(Shard& s, Visit&& visit);
   bool stillActive(int32_t channel);  // false (and unmarked) once no lane is allocated
   [[gnu::always_inline]] inline void claimLane(int32_t lane, int32_t packet, int32_t feeder);
-  void releaseLane(Shard& s, int32_t lane);  // wakes the heads parked on its channel
+  void releaseLane(Shard& s, int32_t lane);    // wakes the heads parked on its channel
   void wakeParked(Shard& s, int32_t channel);  // back to the waiting heads of s
   // kPooled: some channel has an output buffer (a template argument, so that routers
   // without one pay nothing per flit for it). True: the tail's last credit is back, and
@@ -342,7 +340,7 @@ class VcNetwork : public Network {
     return (l.credits > c.poolSize) | ((l.credits > 0) & (c.poolFree > 0));  // no branch: the masked decisions use it
   }
   [[gnu::noinline]] void countChannelUse(const Shard& s, Cycle now);  // only with countChannelUse
-  bool sourceBusy(int32_t terminal, int lanes) const;  // a packet of the terminal still in a source lane
+  bool sourceBusy(int32_t terminal, int lanes) const;                 // a packet of the terminal still in a source lane
   void injectFromTerminals(Cycle now);
   void injectAt(int32_t terminal, Cycle now);  // pulls packets while injection lanes are free
   int32_t addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind);
@@ -356,12 +354,12 @@ class VcNetwork : public Network {
   void returnCredits(Shard& s, Cycle now);
   void allocateLanes(Shard& s, Cycle now);
   void decideChannels(Shard& s, Cycle now);  // fills s.moves
-  struct CycleTotals {  // what the cycle changed in the plumbing's counters, over all shards
+  struct CycleTotals {                       // what the cycle changed in the plumbing's counters, over all shards
     uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0, moves = 0;
     void add(const CycleTotals& o);
   };
   CycleTotals takeShardTotals();  // the local shards' counts, reset
-  void finishCycle(Cycle now);  // the NI calls in one-thread order, counters, watchdog
+  void finishCycle(Cycle now);    // the NI calls in one-thread order, counters, watchdog
   template <typename Call>
   void inListOrder(std::vector<NiEvent> Shard::*events, Call&& call);
   // The channel's winning lane or -1; kSynchronous: a full lane's decision asks for the next
@@ -386,7 +384,8 @@ class VcNetwork : public Network {
     return (start + __builtin_ctzll(twice >> start)) % lanes;
   }
   template <bool kRandom>  // the arbitration key of lane v of channel c
-  [[gnu::always_inline]] inline uint64_t laneKey(int32_t channel, const Channel& c, int v, const Lane& out, Cycle now) const;
+  [[gnu::always_inline]] inline uint64_t laneKey(int32_t channel, const Channel& c, int v, const Lane& out,
+                                                 Cycle now) const;
   // The synchronous mode's decision, memoised per cycle (decisions_).
   template <bool kRandom>
   int32_t decideSynchronous(int32_t channel, Cycle now);
@@ -422,8 +421,7 @@ class VcNetwork : public Network {
   // waits on lines at three routers, and one thread's loop keeps too few misses in flight.
   [[gnu::always_inline]] inline void prefetchMove(const int32_t* move, const int32_t* end) const;
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on its lane f.lane
-  [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive,
-                                                 uint32_t readyOffset);
+  [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_t readyOffset);
   // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
   // leaves, in pass 1. Entering writes the back of a lane and leaving reads its front; a
   // lane that was empty at the start of the cycle sends nothing in it, and the two orders
@@ -478,18 +476,19 @@ class VcNetwork : public Network {
   Cycle readyBase_ = 0;
   // Per channel lane. Its feedReady copies the feeder's front, kept by every writer of it.
   std::vector<SendState, UntouchedAllocator<SendState>> sendState_;
-  std::vector<int32_t> slotPacket_;   // per buffer slot: the packet whose head it holds (releaseOnTailSent only)
+  std::vector<int32_t> slotPacket_;  // per buffer slot: the packet whose head it holds (releaseOnTailSent only)
   std::vector<Channel> channels_;
   std::vector<int32_t> channelTerminal_;  // ejection channel: the terminal it feeds, else -1
                                           // (kept apart to keep Channel small for decide())
-  std::vector<int32_t> routerOut_;    // routerOutBase_[r] + port -> channel or -1
+  std::vector<int32_t> routerOut_;        // routerOutBase_[r] + port -> channel or -1
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
-  int32_t routerLaneEnd_ = 0;         // lanes below this index are channel buffers
-  int32_t injectionLaneBase_ = 0;     // the injection channels' lanes, the last channels', start here
+  int32_t routerLaneEnd_ = 0;      // lanes below this index are channel buffers
+  int32_t injectionLaneBase_ = 0;  // the injection channels' lanes, the last channels', start here
   bool isInjectionLane(int32_t lane) const { return lane >= injectionLaneBase_ && lane < routerLaneEnd_; }
-  bool laneMasks_ = false;  // decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no store-and-forward
-  bool trackRoundRobin_ = false;      // Channel::roundRobin is read (the round-robin policy)
+  bool laneMasks_ =
+      false;  // decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no store-and-forward
+  bool trackRoundRobin_ = false;  // Channel::roundRobin is read (the round-robin policy)
 
   struct Decision {  // a channel's decision in the synchronous mode, per cycle
     Cycle at = kNever;
@@ -502,12 +501,13 @@ class VcNetwork : public Network {
   bool localShard(int shard) const { return shard >= firstLocalShard_ && shard < localShardEnd_; }
   std::vector<int16_t> channelShard_;  // the shard that decides the channel (its sending router's)
   std::vector<int16_t> routerShard_;
-  std::vector<ListedAt, UntouchedAllocator<ListedAt>> listedAt_;  // per channel: when it joined its shard's active list (untouched until then)
+  std::vector<ListedAt, UntouchedAllocator<ListedAt>>
+      listedAt_;  // per channel: when it joined its shard's active list (untouched until then)
   static constexpr uint64_t kEveryLaneListing = uint64_t{1} << 63;  // after every other channel
-  uint64_t listingEpoch_ = 0;          // 2 * cycle, + 1 while lanes are allocated
-  uint64_t serialListings_ = 0;        // channels listed by the serial injection phase
-  std::unique_ptr<PhaseTeam> team_;    // null: one shard, run on the calling thread
-  std::unique_ptr<SwitchAllocator> switch_;  // null: the multiplexed switch of decide()
+  uint64_t listingEpoch_ = 0;                                       // 2 * cycle, + 1 while lanes are allocated
+  uint64_t serialListings_ = 0;                                     // channels listed by the serial injection phase
+  std::unique_ptr<PhaseTeam> team_;                                 // null: one shard, run on the calling thread
+  std::unique_ptr<SwitchAllocator> switch_;                         // null: the multiplexed switch of decide()
   std::vector<SwitchRequest> switchRequests_;
   std::vector<int32_t> inputLastSent_;  // per channel as a switch input: its lane that crossed last
   // Per lane, written when it is claimed: its feeder and the feeder's channel, apart from
@@ -519,7 +519,8 @@ class VcNetwork : public Network {
   // Inlined: together they are the per-head loop of allocateLanes.
   // false: the head waits; waitOn is then the channel a lane release of which it waits for,
   // or -1 if it must ask again every cycle.
-  [[gnu::always_inline]] inline bool grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& waitOn);  // false: the head waits
+  [[gnu::always_inline]] inline bool grantHead(Shard& s, const HeadRequest& req, Cycle now,
+                                               int32_t& waitOn);  // false: the head waits
   [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
   enum class Grant : uint8_t { kNone, kToRouter, kToTerminal };
   [[gnu::always_inline]] inline Grant claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
@@ -532,7 +533,7 @@ class VcNetwork : public Network {
   int hopsToGo(int32_t router, const Packet& pk) const;  // 0 without router distances
   void collectEveryLane(Shard& s, int32_t channel, Cycle now);
   void scheduleHostReady(Cycle inMemory);  // after the flits of a cycle have moved
-  struct HostReady {  // a packet in host memory that the host may now take up
+  struct HostReady {                       // a packet in host memory that the host may now take up
     int32_t router;
     int32_t lane;
     bool operator<(const HostReady& o) const { return router != o.router ? router < o.router : lane < o.lane; }
@@ -540,12 +541,12 @@ class VcNetwork : public Network {
   std::unique_ptr<TransitHost> host_;  // null unless some virtual network buffers at hosts
   std::vector<int32_t> hostChannel_;   // per router: its host memory channel
   std::vector<HostReady> hostReady_;
-  std::vector<int32_t> hostHeads_;     // memory lanes whose head moves in this cycle
+  std::vector<int32_t> hostHeads_;        // memory lanes whose head moves in this cycle
   std::vector<int32_t> activeEveryLane_;  // active channels whose every lane may move
-  uint64_t hostFlits_ = 0;             // flits moved into host memory
-  int32_t hostLaneBase_ = 0;           // the memory lanes of all routers follow each other
-  std::vector<Cycle> hostHeadReady_;   // per memory lane: when its head could leave but for the host
-  std::vector<int16_t> hostLaneToGo_;  // per memory lane: its packet's hops to go (its class)
+  uint64_t hostFlits_ = 0;                // flits moved into host memory
+  int32_t hostLaneBase_ = 0;              // the memory lanes of all routers follow each other
+  std::vector<Cycle> hostHeadReady_;      // per memory lane: when its head could leave but for the host
+  std::vector<int16_t> hostLaneToGo_;     // per memory lane: its packet's hops to go (its class)
   // Heads whose every output lane was taken, parked until a lane of that channel is
   // released (a refused request changes nothing, so skipping it keeps results): per channel
   // the first parked lane, per lane the next one. Waiting heads otherwise ask every cycle.
@@ -573,9 +574,9 @@ class VcNetwork : public Network {
   };
   // What this rank gathers between exchanges.
   struct RankBatch {
-    std::vector<CycleTotals> totals;  // per cycle
-    std::vector<uint8_t> injecting;   // per cycle: a terminal's packet in a source lane (every rank knows)
-    std::vector<std::vector<RankFlit>> flitsTo;      // per rank: flits into its routers
+    std::vector<CycleTotals> totals;             // per cycle
+    std::vector<uint8_t> injecting;              // per cycle: a terminal's packet in a source lane (every rank knows)
+    std::vector<std::vector<RankFlit>> flitsTo;  // per rank: flits into its routers
     std::vector<std::vector<RankCredit>> creditsTo;  // per rank: credits for its lanes
     std::vector<RankCredit> injectionCredits;        // for every rank: credits of injection lanes
     std::vector<RankReserve> reserved;
@@ -605,7 +606,7 @@ class VcNetwork : public Network {
   void checkBufferedOverRanks(uint64_t localBuffered) const;
   // The watchdog's view of cycle `now`: a flit moved, or something is in the network.
   void watchCycle(Cycle now, uint64_t moves, bool occupied);
-  int lookahead_ = 1;    // cycles per exchange: min(channel_latency, credit_delay) over ranks
+  int lookahead_ = 1;  // cycles per exchange: min(channel_latency, credit_delay) over ranks
   Cycle batchStart_ = 0;
   RankBatch batch_;
   uint64_t buffered_ = 0;  // flits in the whole network at the end of the last exchanged cycle
@@ -616,8 +617,8 @@ class VcNetwork : public Network {
 
   int32_t busyInjectionLanes_ = 0;
   enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };
-  std::vector<Cycle> sentAt_;                        // per channel: last cycle it sent a flit
-  std::vector<std::vector<uint64_t>> channelUse_;    // [ChannelUse][router]
+  std::vector<Cycle> sentAt_;                      // per channel: last cycle it sent a flit
+  std::vector<std::vector<uint64_t>> channelUse_;  // [ChannelUse][router]
 };
 
 // The per-flit steps of the moves; receiveFlit also serves the rank exchange (vc_network_ranks.cc).
@@ -694,7 +695,7 @@ inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, uint32_t ready
   ++l.count;
   ++l.received;
   if (f.seq != 0) return;
-  if (kSharedLanes) slotPacket_[slot] = f.packet;  // found when the packet ahead has left
+  if (kSharedLanes) slotPacket_[slot] = f.packet;      // found when the packet ahead has left
   const Channel& c = channels_[laneChannel_[f.lane]];  // a head's: where it asks, and whether it hops
   if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
     l.packet = f.packet;
