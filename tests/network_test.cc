@@ -7,12 +7,12 @@
 #include <deque>
 #include <map>
 
-#include "router/vc_network.h"
+#include "router/vc/vc_network.h"
 #include "test_util.h"
 #include "topology/fat_tree.h"
-#include "topology/multibutterfly.h"
 #include "topology/kary_ncube.h"
 #include "topology/kary_nfly.h"
+#include "topology/multibutterfly.h"
 
 using namespace icnsim;
 using icnsim::test::doc;
@@ -44,13 +44,15 @@ class Script : public PortListener {
     return -1;
   }
   void injected(Port, int32_t, Cycle) override {}
-  void delivered(Port, int32_t id, Cycle when) override {
-    arrivals.push_back({id, when});
-  }
+  void delivered(Port, int32_t id, Cycle when) override { arrivals.push_back({id, when}); }
   std::vector<std::pair<int32_t, Cycle>> arrivals;
 
  private:
-  struct Item { int src, dst, length; Cycle at; bool control; };
+  struct Item {
+    int src, dst, length;
+    Cycle at;
+    bool control;
+  };
   PacketPool& pool_;
   std::deque<Item> pending_;
 };
@@ -280,7 +282,8 @@ type = "tornado"
   } catch (const ConfigError& e) {
     const std::string what = e.what();
     for (int r = 0; r < 8; ++r) {
-      const std::string lane = "[router " + std::to_string(r) + " port 0 to router " + std::to_string((r + 1) % 8) + ", lane 0]";
+      const std::string lane =
+          "[router " + std::to_string(r) + " port 0 to router " + std::to_string((r + 1) % 8) + ", lane 0]";
       EXPECT_NE(what.find(lane), std::string::npos) << lane << " in " << what;
     }
     EXPECT_EQ(what.find("port 1"), std::string::npos) << what;  // the - channels are not on it
@@ -385,7 +388,8 @@ TEST(LaneRelease, TailSentConservesFlitsAndDeliversEverythingUnderLoad) {
 
 TEST(LaneRelease, TailSentIsRefusedWhereALaneMustHoldOnePacket) {
   std::string toml = kLoaded;
-  toml.replace(toml.find("depth = 3"), 9, "depth = 8\nlane_release = \"tail_sent\"\nswitching = \"virtual_cut_through\"");
+  toml.replace(toml.find("depth = 3"), 9,
+               "depth = 8\nlane_release = \"tail_sent\"\nswitching = \"virtual_cut_through\"");
   const std::string error = icnsim::test::configErrorOf([&] { runToml(toml); });
   EXPECT_NE(error.find("router.lane_release"), std::string::npos) << error;
   EXPECT_NE(error.find("tail_credit"), std::string::npos) << error;
@@ -557,7 +561,8 @@ packet_length = 20
 [router]
 lanes = 4
 depth = 8
-)") + router)["accepted_fraction"].get<double>();
+)") + router)["accepted_fraction"]
+        .get<double>();
   };
   const double multiplexed = accepted("");
   EXPECT_LT(accepted("switch = \"separable_input_first\"\n"), 0.95 * multiplexed);
@@ -572,8 +577,7 @@ TEST(Preset, BooksimRouterRunsAndItsKeysCanBeOverridden) {
   auto booksim = runToml(toml);  // check_invariants on
   EXPECT_TRUE(booksim["drained"].get<bool>());
   // The preset's separable switch is refused in the synchronous mode, naming the preset ...
-  const std::string error =
-      icnsim::test::configErrorOf([&] { runToml(toml + "[timing]\nmode = \"synchronous\"\n"); });
+  const std::string error = icnsim::test::configErrorOf([&] { runToml(toml + "[timing]\nmode = \"synchronous\"\n"); });
   EXPECT_NE(error.find("router.preset"), std::string::npos) << error;
   // ... and accepted once the file chooses the multiplexed switch itself.
   std::string own = toml;

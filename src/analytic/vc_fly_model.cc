@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "analytic/analytic_model.h"
-#include "router/vc_network.h"
+#include "router/vc/vc_network.h"
 
 namespace icnsim {
 
@@ -72,8 +72,8 @@ VcFlyEvaluation VcFlyModel::evaluate(double lambda) const {
     return e;
   }
   e.sourceQueueing = lambda * service * service / (2 * (1 - e.sourceUtilisation));  // M/D/1
-  e.latency = p_.packetLength * (e.multiplexing + e.totalWaiting + e.sourceQueueing) +
-              p_.hopDelay * p_.stages;  // eq. 8
+  e.latency =
+      p_.packetLength * (e.multiplexing + e.totalWaiting + e.sourceQueueing) + p_.hopDelay * p_.stages;  // eq. 8
   return e;
 }
 
@@ -110,8 +110,8 @@ class VcFlyAnalyticModel : public AnalyticModel {
   nlohmann::json evaluate() const override {
     nlohmann::json j;
     j["type"] = "vc_fly";
-    j["network"] = fmt::format("{}-ary {}-fly, {} single-flit lanes", radix_, model_.params().stages,
-                               model_.params().lanes);
+    j["network"] =
+        fmt::format("{}-ary {}-fly, {} single-flit lanes", radix_, model_.params().stages, model_.params().lanes);
     j["saturation_fraction"] = model_.saturationThroughput();
     j["zero_load_latency"] = model_.zeroLoadLatency();
     if (load_) {
@@ -149,7 +149,8 @@ std::unique_ptr<AnalyticModel> makeVcFlyAnalyticModel(const BuildContext& ctx, c
   if (depth != 1) {
     router.fail(router.has("depth") ? "depth" : "buffer_per_channel",
                 fmt::format("model.type = \"vc_fly\" assumes single-flit lanes (Dally §IV, "
-                            "assumption 5), but lanes hold {} flits", depth));
+                            "assumption 5), but lanes hold {} flits",
+                            depth));
   }
   ConfigNode traffic = root.child("traffic");
   auto lengths = traffic.getIntList("packet_length", {20}, 1, 60000);

@@ -399,10 +399,7 @@ class VcNetwork : public Network {
   // Strictly multiplexed logical networks: each network's best lane of the channel moves.
   [[gnu::noinline]] void decideEachNetwork(Shard& s, int32_t channel, Cycle now);
   // Lane `out` (at the receiving end) has a flit ready at its feeder and room for it.
-  bool readyToSend(int32_t lane, const Channel& c, bool sink, Cycle now) const {
-    const SendState& out = sendState_[lane];
-    return out.feedReady <= nowOffset(now) && frontMayLeave(lanes_[lane].feeder, now) && (sink || hasRoom(out, c));
-  }
+  inline bool readyToSend(int32_t lane, const Channel& c, bool sink, Cycle now) const;
   [[gnu::noinline]] void allocateSwitch(Shard& s, Cycle now);
   // The input port (channel) that feeds the lane, -1 from a terminal (whose source lanes
   // feed only its injection channel).
@@ -415,6 +412,8 @@ class VcNetwork : public Network {
   // The moves in two passes: every winning flit leaves its buffer (so a full lane can take
   // a flit in pass 2), then flits enter the next buffer or reach their terminal; with
   // enterAtOnce_, in one.
+  void leaveBuffers(Shard& s, Cycle now);  // pass 1, or both with enterAtOnce_: the variant of the router's options
+  void enterBuffers(Shard& s, Cycle now);  // pass 2: the variant of the router's options
   template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce, bool kPrefetch>  // kPrefetch: prefetch_
   void leaveBuffers(Shard& s, Cycle now);
   // Asks for the lines moves[i + a few] will read: on a network beyond the caches a move
@@ -620,90 +619,5 @@ class VcNetwork : public Network {
   std::vector<Cycle> sentAt_;                      // per channel: last cycle it sent a flit
   std::vector<std::vector<uint64_t>> channelUse_;  // [ChannelUse][router]
 };
-
-// The per-flit steps of the moves; receiveFlit also serves the rank exchange (vc_network_ranks.cc).
-inline bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
-  const Lane& in = lanes_[lane];
-  if (in.count == 0 || frontReady(in) > now) return false;
-  if (vns_.anyStoreAndForward() && isRouterLane(lane) &&
-      vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
-    const int32_t length = packets_[in.packet].length;
-    return in.received >= length && slotReady(ringSlot(in, in.count - 1u)) <= now;
-  }
-  return true;
-}
-
-inline void VcNetwork::prefetchMove(const int32_t* move, const int32_t* end) const {
-  // In three steps, each from lines asked for earlier: the moved lane's record; from it,
-  // the feeder's record, the slot the flit enters, the copy of its ready time for the next
-  // lane (a lane that was empty) and the lane's sending side; from the feeder's record, the
-  // slot of its next front. (Lanes into a terminal have no slots.)
-  constexpr ptrdiff_t kLaneAhead = 16, kFeederAhead = 8, kSlotAhead = 4;
-  const ptrdiff_t left = end - move;
-  if (kLaneAhead < left) __builtin_prefetch(lanes_.data() + move[kLaneAhead]);
-  if (kFeederAhead < left) {
-    const int32_t lane = move[kFeederAhead];
-    const Lane& out = lanes_[lane];
-    __builtin_prefetch(lanes_.data() + out.feeder, 1);
-    __builtin_prefetch(sendState_.data() + lane, 1);
-    if (out.capacity != 0) __builtin_prefetch(ready_.data() + ringSlot(out, out.count), 1);
-    if (out.count == 0 && out.next >= 0) __builtin_prefetch(sendState_.data() + out.next, 1);
-  }
-  if (kSlotAhead < left) {
-    const Lane& in = lanes_[lanes_[move[kSlotAhead]].feeder];
-    __builtin_prefetch(ready_.data() + ringSlot(in, 1));
-  }
-}
-
-inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {
-  in.ringHead = static_cast<uint16_t>(in.ringHead + 1 == in.capacity ? 0 : in.ringHead + 1);
-  --in.count;
-  ++in.frontSeq;
-  sendState_[in.next].feedReady = tail ? kSlotNever : feedOf(in);
-  if (tail) {
-    in.packet = -1;
-    in.next = -1;
-    in.frontSeq = 0;
-    in.received = 0;
-    out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
-  }
-}
-
-template <bool kSharedLanes, bool kPooled>
-inline void VcNetwork::sendOn(Shard& s, int32_t lane, bool tail) {
-  SendState& l = sendState_[lane];
-  if (kPooled) {
-    Channel& c = channels_[laneChannel_[lane]];
-    if (l.credits <= c.poolSize) --c.poolFree;  // borrows an output-buffer slot
-  }
-  --l.credits;
-  // Only now, with the tail written, may the lane be released once it drains: marking it
-  // in pass 1 would let a credit returned in the same step free a lane still owed a flit.
-  if (tail) l.tailSent = true;
-  if (kSharedLanes && tail) releaseLane(s, lane);  // free at once; the credit need not return
-}
-
-template <bool kSharedLanes>
-inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, uint32_t readyOffset) {
-  Lane& l = lanes_[f.lane];
-  const uint32_t slot = ringSlot(l, l.count);
-  ready_[slot] = readyOffset;
-  // The new front of a lane already routed: its next lane's copy. Written to a selected
-  // record (the shard's sink otherwise) by a mask, not a branch the predictor misses.
-  const int32_t routed = -int32_t((l.count == 0) & (l.next >= 0));
-  sendState_[(l.next & routed) | (sinkLane(s) & ~routed)].feedReady = readyOffset;
-  ++l.count;
-  ++l.received;
-  if (f.seq != 0) return;
-  if (kSharedLanes) slotPacket_[slot] = f.packet;      // found when the packet ahead has left
-  const Channel& c = channels_[laneChannel_[f.lane]];  // a head's: where it asks, and whether it hops
-  if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
-    l.packet = f.packet;
-    l.frontLength = static_cast<uint16_t>(packets_[f.packet].length);
-    const int target = routerShard_[c.dstRouter];  // the head asks for a lane there
-    (target == s.index ? s.pendingHeads : s.headsFor[target]).push_back(f.lane);
-  }
-  if (c.srcRouter >= 0) ++packets_[f.packet].hops;
-}
 
 }  // namespace icnsim

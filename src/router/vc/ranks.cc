@@ -24,7 +24,8 @@
 #include <cstring>
 
 #include "common/error.h"
-#include "router/vc_network.h"
+#include "router/vc/vc_network.h"
+#include "router/vc/vc_network_inline.h"
 
 namespace icnsim {
 namespace {
@@ -122,7 +123,8 @@ void VcNetwork::applyRankFlit(const RankFlit& f) {
   // by at least the lookahead.
   const Cycle readyAt = batchStart_ + f.sent + p_.timing.channelLatency + p_.timing.routerDelay;
   const uint32_t readyOffset = slotOffset(readyAt);
-  shared ? receiveFlit<true>(shards_[shard], staged, readyOffset) : receiveFlit<false>(shards_[shard], staged, readyOffset);
+  shared ? receiveFlit<true>(shards_[shard], staged, readyOffset)
+         : receiveFlit<false>(shards_[shard], staged, readyOffset);
 }
 
 void VcNetwork::RankBatch::clear() {
@@ -198,7 +200,8 @@ void VcNetwork::applyFromRank(int r, std::vector<CycleTotals>& totals, std::vect
   std::vector<CycleTotals> theirTotals;
   takeAll(at, end, theirTotals);
   if (theirTotals.size() != totals.size()) {
-    throw InternalError(fmt::format("rank exchange: rank {} sent {} cycles, this rank has {}", r, theirTotals.size(), totals.size()));
+    throw InternalError(
+        fmt::format("rank exchange: rank {} sent {} cycles, this rank has {}", r, theirTotals.size(), totals.size()));
   }
   for (size_t i = 0; i < totals.size(); ++i) totals[i].add(theirTotals[i]);
   takeAll(at, end, credits);
@@ -246,11 +249,11 @@ void VcNetwork::checkBufferedOverRanks(uint64_t localBuffered) const {
   // A flit another rank has not yet received is counted by its sender.
   uint64_t sent = 0;
   for (const auto& list : batch_.flitsTo) sent += list.size();
-  const std::vector<uint64_t> sums =
-      p_.ranks->combine({localBuffered + sent, terminals_.bufferedFlits()}, [](uint64_t a, uint64_t b) { return a + b; });
+  const std::vector<uint64_t> sums = p_.ranks->combine({localBuffered + sent, terminals_.bufferedFlits()},
+                                                       [](uint64_t a, uint64_t b) { return a + b; });
   if (sums[0] != sums[1]) {
-    throw InternalError(fmt::format("buffered flits over the ranks: {} in the buffers and on the wires, counters say {}",
-                                    sums[0], sums[1]));
+    throw InternalError(fmt::format(
+        "buffered flits over the ranks: {} in the buffers and on the wires, counters say {}", sums[0], sums[1]));
   }
 }
 

@@ -1,0 +1,237 @@
+// VcNetwork's lane allocation: terminals claim injection lanes, waiting heads claim output lanes.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "router/vc/vc_network.h"
+#include "router/vc/vc_network_inline.h"
+
+namespace icnsim {
+
+bool VcNetwork::admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const {
+  if (rules_.empty() || router < 0) return true;
+  SwitchState state{0, 0, 0, waiting_[router]};
+  return admitsAll(rules_, {packet, fromTerminal, kNever, now}, state);
+}
+
+void VcNetwork::leaveWaiting(int32_t router, int32_t packet) {
+  auto& w = waiting_[router];
+  w.erase(std::find(w.begin(), w.end(), packet));
+}
+
+void VcNetwork::injectFromTerminals(Cycle now) {
+  terminals_.visitPending([&](int32_t t) {
+    injectAt(t, now);
+    return true;  // listed again unless its listener ran out of packets
+  });
+}
+
+void VcNetwork::injectAt(int32_t t, Cycle now) {
+  const Channel& inj = channels_[injectionChannel_[t]];
+  const int lanes = laneEnd(injectionChannel_[t]) - inj.firstLane;
+  while (true) {
+    if (p_.onePacketPerSource && sourceBusy(t, lanes)) return;
+    int v = 0;  // a free injection lane in any logical network, or stop
+    while (v < lanes && lanes_[inj.firstLane + v].owner >= 0) ++v;
+    if (v == lanes) return;
+    const int32_t id = terminals_.pull(t, now);
+    if (id < 0) return;
+    const Packet& pk = packets_[id];
+    if (pk.length > p_.maxPacketLength || pk.length < 1) {
+      throw InternalError(
+          fmt::format("packet of {} flits exceeds the configured maximum {}", pk.length, p_.maxPacketLength));
+    }
+    // A free lane of the packet's own virtual network.
+    const VirtualNetwork& vn = vns_.of(pk);
+    v = 0;
+    while (v < lanes && (lanes_[inj.firstLane + v].owner >= 0 || !ownLane(v, vn.laneBegin, vn.laneBegin + vn.lanes)))
+      ++v;
+    if (v == lanes || !admittedAt(inj.dstRouter, id, true, now)) {
+      terminals_.refused(t, id, now);  // the terminal tries again next cycle
+      return;
+    }
+    const int32_t src = sourceLaneBase_[t] + v;
+    Lane& s = lanes_[src];
+    s.packet = id;
+    s.frontLength = static_cast<uint16_t>(pk.length);
+    s.count = static_cast<uint16_t>(pk.length);
+    s.ringHead = 0;
+    s.frontSeq = 0;
+    s.received = static_cast<uint16_t>(pk.length);
+    ready_[s.ringBase] = slotOffset(now);  // the one slot of every flit (buildLanes)
+    claimLane(inj.firstLane + v, id, src);
+    ++busyInjectionLanes_;
+  }
+}
+
+bool VcNetwork::sourceBusy(int32_t terminal, int lanes) const {
+  for (int v = 0; v < lanes; ++v) {
+    if (lanes_[sourceLaneBase_[terminal] + v].packet >= 0) return true;
+  }
+  return false;
+}
+
+void VcNetwork::nextPacketToFront(Shard& s, int32_t lane) {
+  Lane& l = lanes_[lane];
+  l.packet = slotPacket_[l.ringBase + l.ringHead];
+  l.frontLength = static_cast<uint16_t>(packets_[l.packet].length);
+  // Its flits already written: every flit behind the tail that left is this packet's up
+  // to its length (the same count whether they were written before or after the tail left).
+  l.received = std::min(l.count, l.frontLength);
+  s.pendingHeads.push_back(lane);  // a lane at the router this shard moved its flit from
+}
+
+void VcNetwork::allocateLanes(Shard& s, Cycle now) {
+  if (shards_.size() > 1) {  // heads other shards moved into this shard's routers, or woke
+    for (Shard& from : shards_) {
+      auto& heads = from.headsFor[s.index];
+      s.pendingHeads.insert(s.pendingHeads.end(), heads.begin(), heads.end());
+      heads.clear();
+      for (int32_t channel : from.releasedFor[s.index]) wakeParked(s, channel);
+      from.releasedFor[s.index].clear();
+    }
+  }
+  if (s.pendingHeads.empty()) return;
+  auto& requests = s.requests;
+  requests.clear();
+  size_t keep = 0;
+  for (int32_t lane : s.pendingHeads) {
+    const Lane& l = lanes_[lane];
+    if (frontReady(l) > now) {
+      s.pendingHeads[keep++] = lane;
+      continue;
+    }
+    const Channel& c = channels_[laneChannel_[lane]];
+    // Heads at one router are ordered by the same policy as channel arbitration, keyed by
+    // (router, lane); a separate seed keeps these draws apart from the channel ones.
+    ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, 0, l.packet, &packets_[l.packet]};
+    requests.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
+  }
+  s.pendingHeads.resize(keep);
+  std::sort(requests.begin(), requests.end());
+  for (const HeadRequest& req : requests) {
+    int32_t waitOn;
+    if (grantHead(s, req, now, waitOn)) continue;
+    if (waitOn < 0) {
+      s.pendingHeads.push_back(req.lane);  // asks again next cycle
+    } else {                               // nothing changes for it until a lane of that channel is released
+      parkedNext_[req.lane] = parkedHead_[waitOn];
+      parkedHead_[waitOn] = req.lane;
+    }
+  }
+}
+
+int32_t VcNetwork::Shard::takeAnswer() {
+  if (freeAnswers.empty()) {
+    answers.emplace_back();
+    return static_cast<int32_t>(answers.size() - 1);
+  }
+  const int32_t id = freeAnswers.back();
+  freeAnswers.pop_back();
+  return id;
+}
+
+void VcNetwork::Shard::giveAnswer(int32_t id) {
+  answers[id].clear();  // keeps its capacity for the next head
+  freeAnswers.push_back(id);
+}
+
+bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& waitOn) {
+  waitOn = -1;
+  const Lane& l = lanes_[req.lane];
+  const Channel& c = channels_[laneChannel_[req.lane]];
+  Packet& pk = packets_[l.packet];
+  const VirtualNetwork& vn = vns_.of(pk);
+  // A head that waits asks the same routing question every cycle: route once and keep
+  // the answer until the head leaves (routing functions are pure).
+  const bool firstTry = answerOf_[req.lane] == 0;
+  if (firstTry) answerOf_[req.lane] = s.takeAnswer() + 1;
+  const int32_t answer = answerOf_[req.lane] - 1;
+  const std::vector<RouteOption>& options = s.answers[answer];  // no allocation while held
+  if (firstTry) {
+    // A packet from a terminal or from this node's host memory starts a fresh route.
+    const bool fresh = c.srcRouter < 0;
+    RouteRequest rr{req.router,  c.dstPort,       fresh && c.host ? 0 : req.lane - c.firstLane - vn.laneBegin,
+                    fresh,       pk.source,       pk.destination,
+                    pk.adaptive, pk.trafficClass, pk.destination};
+    vn.routing->route(rr, s.answers[answer]);
+  }
+  // In transit: it came from another router and does not leave the network here (asked
+  // only when the answer matters, which keeps the common path short).
+  auto inTransit = [&] { return c.srcRouter >= 0 && channelTerminal_[outputChannel(req.router, options[0].port)] < 0; };
+  bool granted;
+  if (vn.hostBuffering == HostBuffering::kAlways && inTransit()) {
+    granted = bufferAtHost(req.router, req.lane, vn, true);  // reserved when it left the last node
+  } else {
+    const Grant grant = claimOutputLane(req, options, vn, now, waitOn);
+    granted = grant != Grant::kNone;
+    if (vn.hostBuffering != HostBuffering::kNever) waitOn = -1;  // the host may take it any cycle
+    if (grant == Grant::kToRouter && firstTry && c.srcRouter >= 0) ++pk.cutThroughs;
+    if (!granted && vn.hostBuffering == HostBuffering::kWhenBlocked && inTransit()) {
+      granted = bufferAtHost(req.router, req.lane, vn, false);
+    }
+  }
+  if (!granted) return false;
+  if (splitOverRanks() && channelTerminal_[laneChannel_[lanes_[req.lane].next]] >= 0) {
+    s.reserved.push_back({pk.destination, l.packet});  // the other ranks' NIs reserve it too
+  }
+  if (p_.separateAllocation) {  // the switch is allocated in the next pipeline stage
+    const uint32_t front = l.ringBase + l.ringHead;
+    setSlotReady(front, std::max(slotReady(front), now + 1));
+    refreshFeed(l);
+  }
+  s.giveAnswer(answer);
+  answerOf_[req.lane] = 0;
+  if (!rules_.empty()) leaveWaiting(req.router, l.packet);
+  return true;
+}
+
+int32_t VcNetwork::outputChannel(int32_t router, int port) const {
+  const int32_t out = routerOut_[routerOutBase_[router] + port];
+  if (out < 0) throw InternalError(fmt::format("routing chose unconnected port {} at router {}", port, router));
+  return out;
+}
+
+VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
+                                            const VirtualNetwork& vn, Cycle now, int32_t& waitOn) {
+  // waitOn: the one channel whose lanes were all taken, when nothing else refused the head
+  // (-1: several channels, or a refusal that no lane release would lift).
+  waitOn = rules_.empty() ? -2 : -1;
+  const int offset = vn.laneBegin;
+  // Packet switching: the next node's memory is reserved before the packet leaves, so it
+  // never waits for memory in a link's lanes (which would let full memories deadlock).
+  const bool reserveAhead = host_ && vn.hostBuffering == HostBuffering::kAlways;
+  const int32_t id = lanes_[req.lane].packet;
+  const int32_t destination = packets_[id].destination;
+  for (const RouteOption& opt : options) {
+    const int32_t out = outputChannel(req.router, opt.port);
+    const int32_t terminal = channelTerminal_[out];
+    if (terminal >= 0 && terminal != destination) {
+      throw InternalError(
+          fmt::format("routing sent packet {}->{} to terminal {}", packets_[id].source, destination, terminal));
+    }
+    waitOn = waitOn == -2 || waitOn == out ? out : -1;
+    if (!admittedAt(channels_[out].dstRouter, id, false, now)) continue;
+    // A wide ejection channel: any of its lanes that serves one of the option's lanes.
+    const bool wide = channels_[out].everyLane;
+    const int32_t first = channels_[out].firstLane + (wide ? 0 : offset + opt.laneBegin);
+    const int32_t last = wide ? laneEnd(out) : first + opt.laneEnd - opt.laneBegin;
+    for (int32_t candidate = first; candidate < last; ++candidate) {
+      if (lanes_[candidate].owner >= 0) continue;
+      if (wide && !ownLane(candidate - first, offset + opt.laneBegin, offset + opt.laneEnd)) continue;
+      // A terminal that refuses wakes the channel's parked heads when it has room
+      // (arrivalSpace); a host memory that refuses does not.
+      if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
+      if (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn)) {
+        waitOn = -1;
+        break;
+      }
+      claimLane(candidate, id, req.lane);
+      return terminal >= 0 ? Grant::kToTerminal : Grant::kToRouter;
+    }
+  }
+  waitOn = std::max(waitOn, -1);
+  return Grant::kNone;
+}
+
+}  // namespace icnsim

@@ -1,0 +1,182 @@
+// VcNetwork: construction, the cycle (step) and its end (the NI calls in one-thread order).
+#include "router/vc/vc_network.h"
+
+#include <algorithm>
+
+#include "router/vc/vc_network_inline.h"
+
+namespace icnsim {
+
+VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, VirtualNetworks vns, PacketPool& packets,
+                     TerminalPlumbing terminals, std::vector<std::unique_ptr<AdmissionRule>> rules)
+    : p_(params), premixedSeed_(splitmix64(params.seed)), topology_(topology), vns_(std::move(vns)), packets_(packets),
+      terminals_(std::move(terminals)), rules_(std::move(rules)) {
+  if (!rules_.empty()) waiting_.resize(topology.numRouters());
+  arrivals_ = TimingWheel<NiEvent>(p_.timing.channelLatency);
+  buildChannels();
+  buildShards();  // before the lanes: a rank initialises only those it keeps
+  buildLanes();
+  answerOf_.resize(lanes_.size());  // zero: no answer (untouched until a head waits)
+  parkedHead_.assign(channels_.size(), -1);
+  parkedNext_.resize(lanes_.size());
+  if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
+  // Only the round-robin policy reads which lane of a channel sent last.
+  trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
+  laneMasks_ = p_.lanes <= 32 && !vns_.anyStoreAndForward();
+  prefetch_ = p_.prefetch == Prefetch::kAuto ? laneBytes() > kPrefetchAbove : p_.prefetch == Prefetch::kOn;
+  enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
+  if (p_.countChannelUse) {
+    sentAt_.assign(channels_.size(), kNever);
+    channelUse_.assign(kChannelUses, std::vector<uint64_t>(topology.numRouters(), 0));
+  }
+  if (p_.switchKind != SwitchKind::kMultiplexed) {
+    switch_ = std::make_unique<SwitchAllocator>(p_.switchKind, p_.inputSpeedup, p_.allocatorIterations,
+                                                static_cast<int32_t>(channels_.size()));
+    for (const Channel& c : channels_) inputLastSent_.push_back(c.firstLane);
+    switchFeed_.resize(lanes_.size());
+  }
+}
+
+void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
+
+void VcNetwork::arrivalSpace(Port port) {
+  const int32_t channel = ejectionChannel_[port.terminal];
+  if (parkedHead_[channel] >= 0) wakeParked(shards_[channelShard_[channel]], channel);  // between phases
+}
+
+template <typename Phase>
+void VcNetwork::forEachShard(Phase&& phase) {
+  // Split over ranks, the other ranks' shards run here too, for the sending side of their
+  // injection channels (the only channels they list here), shared out over the members.
+  const int local = localShardEnd_ - firstLocalShard_;
+  const int mirrored = splitOverRanks() ? static_cast<int>(shards_.size()) - local : 0;
+  auto member = [&](int m, int members) {
+    phase(shards_[firstLocalShard_ + m]);
+    for (int i = m; i < mirrored; i += members) phase(shards_[i < firstLocalShard_ ? i : i + local]);
+  };
+  if (!team_) return member(0, 1);
+  team_->run([&](int m) { member(m, local); });
+}
+
+void VcNetwork::step(Cycle now) {
+  if (now - readyBase_ >= p_.readyRebaseInterval) rebaseReadyTimes(now);
+  listingEpoch_ = 2 * now;
+  if (!p_.timing.synchronous) forEachShard([&](Shard& s) { returnCredits(s, now); });
+  injectFromTerminals(now);  // serial: the NI above hands out packets in one order
+  listingEpoch_ = 2 * now + 1;
+  forEachShard([&](Shard& s) {
+    allocateLanes(s, now);
+    decideChannels(s, now);
+    leaveBuffers(s, now);
+  });
+  if (!enterAtOnce_) forEachShard([&](Shard& s) { enterBuffers(s, now); });
+  finishCycle(now);
+}
+
+void VcNetwork::rebaseReadyTimes(Cycle now) {
+  // Offsets 0 (ready at the old base, or a slot never written: another rank's pages stay
+  // untouched) and kSlotNever keep their meaning; a time already past becomes 0.
+  auto rebase = [&](uint32_t& offset) {
+    if (offset == 0 || offset == kSlotNever) return;
+    const Cycle at = readyBase_ + offset;
+    offset = at <= now ? 0 : static_cast<uint32_t>(at - now);
+  };
+  for (uint32_t& offset : ready_) rebase(offset);
+  for (SendState& st : sendState_) rebase(st.feedReady);  // the slots' copies, by the same rule
+  readyBase_ = now;
+}
+
+void VcNetwork::returnCredits(Shard& s, Cycle now) {
+  auto& due = s.creditWheel[now % s.creditWheel.size()];
+  // The lanes whose tail's last credit came back are released after the loop, in the same
+  // order, collected by a mask: a branch per credit would be missed about once a packet.
+  s.freed.resize(due.size());
+  size_t n = 0;
+  auto each = [&](auto pooled, auto prefetch) {
+    const int32_t* const end = due.data() + due.size();
+    for (const int32_t& lane : due) {
+      if constexpr (decltype(prefetch)::value) {
+        if (end - &lane > 8) __builtin_prefetch(sendState_.data() + (&lane)[8], 1);  // prefetchMove's reason
+      }
+      s.freed[n] = lane;
+      n += returnCredit<decltype(pooled)::value>(lane);
+    }
+  };
+  withFlags(p_.outputBuffer > 0, prefetch_, each);
+  for (size_t i = 0; i < n; ++i) releaseLane(s, s.freed[i]);
+  due.clear();
+}
+
+template <typename Call>
+void VcNetwork::inListOrder(std::vector<NiEvent> Shard::*events, Call&& call) {
+  // Channels are visited in index order; the NI hears of their moves in the order the
+  // channels were listed (stable: two events of one channel keep theirs).
+  for (Shard& sh : shards_) {
+    std::stable_sort((sh.*events).begin(), (sh.*events).end(),
+                     [](const NiEvent& a, const NiEvent& b) { return a.channel < b.channel; });
+  }
+  if (shards_.size() == 1) {
+    for (const NiEvent& e : shards_[0].*events) call(e);
+    (shards_[0].*events).clear();
+    return;
+  }
+  std::vector<size_t> next(shards_.size(), 0);
+  while (true) {
+    int from = -1;
+    for (size_t i = 0; i < shards_.size(); ++i) {
+      const auto& list = shards_[i].*events;
+      if (next[i] < list.size() && (from < 0 || list[next[i]].channel < (shards_[from].*events)[next[from]].channel)) {
+        from = static_cast<int>(i);
+      }
+    }
+    if (from < 0) break;
+    call((shards_[from].*events)[next[from]++]);
+  }
+  for (Shard& sh : shards_) (sh.*events).clear();
+}
+
+void VcNetwork::CycleTotals::add(const CycleTotals& o) {
+  hops += o.hops, ejected += o.ejected, buffered += o.buffered, unbuffered += o.unbuffered, moves += o.moves;
+}
+
+VcNetwork::CycleTotals VcNetwork::takeShardTotals() {
+  CycleTotals t;
+  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
+    Shard& sh = shards_[i];
+    t.add({sh.hops, sh.ejected, sh.buffered, sh.unbuffered, sh.moves.size()});
+    sh.hops = sh.ejected = sh.buffered = sh.unbuffered = 0;
+  }
+  // Every rank runs every injection channel's sending side (mirrored shards included).
+  for (Shard& sh : shards_) busyInjectionLanes_ -= std::exchange(sh.injectionLanesFreed, 0);
+  return t;
+}
+
+void VcNetwork::finishCycle(Cycle now) {
+  const CycleTotals totals = takeShardTotals();
+  terminals_.countHops(totals.hops);  // split over ranks: this rank's (Network::flitHops)
+  terminals_.countEjected(totals.ejected);
+  terminals_.addBuffered(totals.buffered);
+  terminals_.removeBuffered(totals.unbuffered);
+  // The NI hears of an arrival at the end of the cycle before the flit arrives (when - 1):
+  // not before it is there, and for longer channels a rank has channel_latency - 1 cycles
+  // to hear of another's.
+  if (splitOverRanks()) {  // every rank's arrivals and counts, once per lookahead
+    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { batchArrival(e); });
+    finishCycleOverRanks(now, totals);
+  } else {
+    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { arrivals_.schedule(e.when - 1, e); });
+  }
+  inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); });
+  arrivals_.runDue(now, [&](const NiEvent& e, Cycle) {
+    if (e.kind == NiEvent::kHeadArrived) terminals_.headArrived(e.terminal, e.packet, e.when);
+    else terminals_.delivered(e.terminal, e.packet, e.when);
+  });
+  if (!splitOverRanks()) watchCycle(now, totals.moves, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0);
+}
+
+void VcNetwork::watchCycle(Cycle now, uint64_t moves, bool occupied) {
+  if (moves > 0) terminals_.progress(now);
+  else if (terminals_.stuck(now, occupied)) reportStuck(now);
+}
+
+}  // namespace icnsim
