@@ -121,21 +121,6 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
   }
 }
 
-int32_t VcNetwork::Shard::takeAnswer() {
-  if (freeAnswers.empty()) {
-    answers.emplace_back();
-    return static_cast<int32_t>(answers.size() - 1);
-  }
-  const int32_t id = freeAnswers.back();
-  freeAnswers.pop_back();
-  return id;
-}
-
-void VcNetwork::Shard::giveAnswer(int32_t id) {
-  answers[id].clear();  // keeps its capacity for the next head
-  freeAnswers.push_back(id);
-}
-
 bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& waitOn) {
   waitOn = -1;
   const Lane& l = lanes_[req.lane];

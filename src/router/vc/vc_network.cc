@@ -73,19 +73,6 @@ void VcNetwork::step(Cycle now) {
   finishCycle(now);
 }
 
-void VcNetwork::rebaseReadyTimes(Cycle now) {
-  // Offsets 0 (ready at the old base, or a slot never written: another rank's pages stay
-  // untouched) and kSlotNever keep their meaning; a time already past becomes 0.
-  auto rebase = [&](uint32_t& offset) {
-    if (offset == 0 || offset == kSlotNever) return;
-    const Cycle at = readyBase_ + offset;
-    offset = at <= now ? 0 : static_cast<uint32_t>(at - now);
-  };
-  for (uint32_t& offset : ready_) rebase(offset);
-  for (SendState& st : sendState_) rebase(st.feedReady);  // the slots' copies, by the same rule
-  readyBase_ = now;
-}
-
 void VcNetwork::returnCredits(Shard& s, Cycle now) {
   auto& due = s.creditWheel[now % s.creditWheel.size()];
   // The lanes whose tail's last credit came back are released after the loop, in the same
@@ -133,10 +120,6 @@ void VcNetwork::inListOrder(std::vector<NiEvent> Shard::*events, Call&& call) {
     call((shards_[from].*events)[next[from]++]);
   }
   for (Shard& sh : shards_) (sh.*events).clear();
-}
-
-void VcNetwork::CycleTotals::add(const CycleTotals& o) {
-  hops += o.hops, ejected += o.ejected, buffered += o.buffered, unbuffered += o.unbuffered, moves += o.moves;
 }
 
 VcNetwork::CycleTotals VcNetwork::takeShardTotals() {

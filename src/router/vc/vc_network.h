@@ -64,7 +64,6 @@
 #include <string>
 #include <vector>
 
-#include "common/untouched_allocator.h"
 #include "config/config.h"
 #include "kernel/network.h"
 #include "kernel/phase_team.h"
@@ -75,68 +74,17 @@
 #include "router/arbitration.h"
 #include "router/switch_allocator.h"
 #include "router/transit_host.h"
+#include "router/vc/channel.h"
+#include "router/vc/lane_state.h"
+#include "router/vc/params.h"
+#include "router/vc/shard.h"
 #include "router/virtual_networks.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
 
 namespace icnsim {
 
-struct VcTiming {
-  bool synchronous = false;
-  int channelLatency = 1;
-  int routerDelay = 1;
-  int creditDelay = 1;
-};
-
-// Flits per lane from [router]: `depth`, or `buffer_per_channel` split among the lanes.
-int laneDepth(const ConfigNode& router, int lanes);
-
-struct VcNetworkParams {
-  int lanes = 1;     // per physical channel, all logical networks together
-  int networks = 1;  // logical networks sharing the channels (request, reply)
-  int depth = 4;
-  Switching switching = Switching::kWormhole;  // the router's default (virtual networks may differ)
-  ArbitrationPolicy arbitration = ArbitrationPolicy::kRandom;
-  VcTiming timing;
-  int maxPacketLength = 1;
-  uint64_t seed = 1;
-  TransitHostParams host;  // used when a virtual network buffers at hosts
-  int ejectionLanes = 0;   // > 0: ejection channels of this many lanes, each moving a flit per cycle
-  int injectionLanes = 0;  // > 0: the same for injection channels
-  // A lane may be claimed again once the owner's tail has been sent (BookSim's default), not
-  // only once its buffer has drained and the tail's credit returned: the buffer then holds
-  // the end of one packet and the start of the next.
-  bool releaseOnTailSent = false;
-  bool onePacketPerSource = false;  // a terminal starts a packet only when its last has left
-  SwitchKind switchKind = SwitchKind::kMultiplexed;
-  int inputSpeedup = 1;         // separable switches: flits per input port per cycle
-  int allocatorIterations = 1;  // separable switches: matching rounds per cycle
-  // A head granted a lane may cross the switch only in the next cycle (VC and switch
-  // allocation as separate pipeline stages), not in the same one (speculative).
-  bool separateAllocation = false;
-  // Flit slots per router->router channel that any of its lanes may fill beyond its own
-  // depth: Dally's "small (one or two flit) output buffer" (§III-D), which lets a flit cross
-  // the switch while its lane downstream is full (docs/models/dally.md).
-  int outputBuffer = 0;
-  // Logical networks strictly time-multiplexed (the CM-5, NIFDY §3): each has its own share
-  // of every channel, one flit per cycle, whatever the other sends; otherwise they share
-  // one flit per cycle on demand.
-  bool strictNetworks = false;
-  // Count, per router, the cycles each of its output links sent a flit or stood idle, by
-  // cause (router counters link_busy, link_idle_free, link_idle_starved, link_idle_blocked).
-  bool countChannelUse = false;
-  // Threads the routers are split over (simulation.threads); results do not depend on it.
-  int threads = 1;
-  Prefetch prefetch = Prefetch::kAuto;  // simulation.prefetch; neither do they on this
-  // Buffer slots keep their flits' ready times as 4-byte offsets from a base that moves to
-  // the current cycle this often (a parameter so that tests can make it move).
-  Cycle readyRebaseInterval = Cycle{1} << 31;
-  // The ranks of an mpirun job the routers are split over, each on `threads` threads (null
-  // or one rank: one process); results do not depend on it either.
-  const RankExchange* ranks = nullptr;
-};
-
-class VcNetwork : public Network {
+class VcNetwork : public Network, private vc::LaneState {
  public:
   VcNetwork(const VcNetworkParams& params, const Topology& topology, VirtualNetworks vns, PacketPool& packets,
             TerminalPlumbing terminals, std::vector<std::unique_ptr<AdmissionRule>> rules = {});
@@ -157,52 +105,21 @@ class VcNetwork : public Network {
   }
 
  private:
-  struct Lane {
-    // Receiving side: the buffer.
-    int32_t packet = -1;    // packet whose flits are buffered here
-    int32_t next = -1;      // lane allocated to that packet at the next hop
-    uint32_t ringBase = 0;  // offset of this lane's slots in ready_
-    uint16_t capacity = 0;  // buffer slots (a source lane: one, for the ready time all its flits share)
-    uint16_t count = 0;     // flits buffered (including those still on the wire)
-    uint16_t ringHead = 0;
-    uint16_t frontSeq = 0;     // sequence number of the front flit within its packet
-    uint16_t received = 0;     // flits of the current packet written so far
-    uint16_t frontLength = 0;  // flits of the packet at the front: the mover finds its tail without the packet record
-    // Sending side: the status register (Dally Fig. 8); what decisions read is in SendState.
-    int32_t owner = -1;   // packet holding this lane, -1 if free
-    int32_t feeder = -1;  // lane at the sender that holds the owner's flits
-  };
-  // The part of a channel lane's sending side that every channel decision reads, apart from
-  // the lane record so that a channel's four lanes lie in 48 bytes: a decision then reads
-  // those and its channel, not each lane's feeder and front slot elsewhere.
-  struct SendState {
-    // When the feeder's front flit may leave, as the slots keep it: an offset from
-    // readyBase_ (rebaseReadyTimes moves both), kSlotNever if there is no feeder or it is
-    // empty. Compared with nowOffset(now), with no conversion on either side.
-    uint32_t feedReady = UINT32_MAX;
-    int32_t credits = 0;    // free slots as the sender sees them
-    uint16_t capacity = 0;  // the lane's buffer slots (Lane::capacity), for the release test
-    bool tailSent = false;
-  };
-  struct Channel {
-    int32_t firstLane;
-    int32_t srcRouter;  // -1: injection channel
-    int32_t dstRouter;  // -1: ejection channel
-    int16_t dstPort;
-    int16_t roundRobin = 0;  // as an output: the lane that sent last
-    int8_t poolFree = 0;     // output-buffer slots not in use
-    int8_t poolSize = 0;     // output-buffer slots: router.output_buffer on router->router channels
-    int32_t allocated = 0;   // lanes currently owned
-    uint8_t rankRole = 0;    // RankRole: what other ranks must hear of its moves
-    bool active = false;     // marked in its shard's activeWords (or listed in activeEveryLane_)
-    bool host = false;       // a router's host memory (srcRouter -1, dstRouter the router)
-    bool everyLane = false;  // every lane may move a flit per cycle (host memory, wide ejection)
-  };
-  enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
-  // Split over ranks: every rank runs the injection phase and the sending side of every
-  // injection channel (mirrored: the router's rank alone keeps its buffer); a channel into
-  // another rank's router hands its flits to that rank.
-  enum RankRole : uint8_t { kRankLocal, kRankMirrored, kRankRemoteEnd };
+  // The parts' records (router/vc/), by the names the phases use.
+  using Lane = vc::Lane;
+  using SendState = vc::SendState;
+  using Channel = vc::Channel;
+  using ChannelKind = vc::ChannelKind;
+  using StagedFlit = vc::StagedFlit;
+  using RankReserve = vc::RankReserve;
+  using ListedAt = vc::ListedAt;
+  using NiEvent = vc::NiEvent;
+  using HeadRequest = vc::HeadRequest;
+  using Shard = vc::Shard;
+  using CycleTotals = vc::CycleTotals;
+  using RankRole = vc::RankRole;
+  static constexpr RankRole kRankLocal = vc::kRankLocal, kRankMirrored = vc::kRankMirrored,
+                            kRankRemoteEnd = vc::kRankRemoteEnd;
   // Lane v of a channel serves lane index v % lanes: on a wide terminal channel each
   // virtual network has lanes of its own, as each outbound lane of a SPIDER adapter has its
   // own transmit engine. True if that index is in [begin, end).
@@ -212,110 +129,11 @@ class VcNetwork : public Network {
   }
   // A terminal's source buffers: one behind each lane of its injection channel.
   int sourceLanesPerTerminal() const { return p_.injectionLanes > 0 ? p_.injectionLanes : p_.lanes; }
-  struct StagedFlit {
-    int32_t lane;
-    int32_t packet;
-    int32_t seq;
-    bool tail;
-  };
-  struct RankReserve {  // an arrival reserved at a terminal's ejection port
-    int32_t terminal, packet;
-  };
-  // The order in which channels joined the active lists, so that shards can reproduce the
-  // one-thread order of the calls into the NI: (epoch, sequence) compared as a pair.
-  struct ListedAt {
-    uint64_t epoch = 0;
-    uint64_t seq = 0;
-    bool operator<(const ListedAt& o) const { return epoch != o.epoch ? epoch < o.epoch : seq < o.seq; }
-  };
-  // A call into the NI made by a move, kept until the cycle's moves are done.
-  struct NiEvent {
-    enum Kind : uint8_t { kInjected, kHeadArrived, kDelivered };
-    ListedAt channel;  // the moving channel's place in the active lists
-    int32_t terminal;
-    int32_t packet;
-    Cycle when;
-    Kind kind;
-  };
-  struct HeadRequest {
-    int32_t router;
-    uint64_t key;
-    int32_t lane;
-    // The lane breaks a tie of keys, so the order never depends on the order of requests.
-    bool operator<(const HeadRequest& o) const {
-      if (router != o.router) return router < o.router;
-      return key != o.key ? key < o.key : lane < o.lane;
-    }
-  };
-  // The working state of a contiguous range of routers (docs/design/parallel.md): the
-  // channels they send on (an injection channel goes with the router it enters), the heads
-  // waiting at them, their moves and the credits their moves return. One shard unless the
-  // run has several threads.
-  struct Shard {
-    int index = 0;
-    // Channels with an allocated lane, one bit each, visited in index order: neighbouring
-    // channels share cache lines, which a list in activation order would scatter.
-    std::vector<uint64_t> activeWords;
-    std::vector<std::pair<int32_t, int32_t>> wordRuns;  // [first, last) words holding its channels
-    size_t channelSlots = 0;                            // 64 per word of activeWords it visits: a bound on its channels
-    std::vector<int32_t> winners;                       // channelSlots long: decideEach's scratch
-    std::vector<int32_t> freed;                         // returnCredits' scratch: lanes to release
-    std::vector<int32_t> pendingHeads, moves;
-    std::vector<HeadRequest> requests;
-    std::vector<StagedFlit> staged;
-    std::vector<std::vector<int32_t>> creditWheel;
-    std::vector<std::vector<int32_t>> headsFor;      // per shard: heads that entered its routers
-    std::vector<std::vector<int32_t>> releasedFor;   // per shard: its channels with parked heads that had a lane freed
-    std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves
-    std::vector<StagedFlit> toRanks;                 // flits into another rank's router
-    std::vector<RankReserve> reserved;               // arrivals reserved, for the other ranks' NIs
-    uint64_t listings = 0;                           // channels this shard listed
-    // Counter changes of this cycle, added to the plumbing's at its end.
-    uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0;
-    int32_t injectionLanesFreed = 0;
-    // Routing answers of the heads waiting at this shard's routers, reused: a lane holds
-    // one only while its head waits (a vector per lane would keep its memory for ever).
-    std::vector<std::vector<RouteOption>> answers;
-    std::vector<int32_t> freeAnswers;
-    int32_t takeAnswer();
-    void giveAnswer(int32_t id);
-  };
 
   bool toTerminal(const Channel& c) const { return c.dstRouter < 0; }
-  bool isRouterLane(int32_t lane) const { return lane < routerLaneEnd_; }
   // A sendState_ record after the channel lanes, one per shard, that receiveFlit writes
   // when no lane needs the write (read by nobody).
   int32_t sinkLane(const Shard& s) const { return routerLaneEnd_ + s.index; }
-  // Buffer slots' ready times: 4-byte offsets from readyBase_ (half the memory of cycles),
-  // kSlotNever for a front that host memory holds back.
-  static constexpr uint32_t kSlotNever = UINT32_MAX;
-  Cycle slotReady(uint32_t slot) const {
-    const uint32_t offset = ready_[slot];
-    return offset == kSlotNever ? kNever : readyBase_ + offset;
-  }
-  // `at` is kNever or at least readyBase_ and less than 2^31 cycles after it: every write
-  // is a cycle from now on, and readyBase_ follows now (rebaseReadyTimes).
-  uint32_t slotOffset(Cycle at) const { return at == kNever ? kSlotNever : static_cast<uint32_t>(at - readyBase_); }
-  void setSlotReady(uint32_t slot, Cycle at) { ready_[slot] = slotOffset(at); }
-  void rebaseReadyTimes(Cycle now);
-  Cycle frontReady(const Lane& l) const { return slotReady(l.ringBase + l.ringHead); }
-  // The feedReady of the lane `in` feeds: when its front flit may leave (a slot offset).
-  uint32_t feedOf(const Lane& in) const {
-    const uint32_t front = ready_[in.ringBase + in.ringHead];  // the lane's own ring even when empty: read, then select
-    return in.count != 0 ? front : kSlotNever;
-  }
-  // `now` as a slot offset, to compare with feedReady (now is at least readyBase_).
-  uint32_t nowOffset(Cycle now) const { return static_cast<uint32_t>(now - readyBase_); }
-  // After the front of `in` changed other than by a move (those update it themselves).
-  void refreshFeed(const Lane& in) {
-    if (in.next >= 0) sendState_[in.next].feedReady = feedOf(in);
-  }
-  // Ring position `offset` slots after the lane's head (offset < 2 * capacity): a compare
-  // instead of a division, on the per-flit path.
-  static uint32_t ringSlot(const Lane& l, uint32_t offset) {
-    const uint32_t position = l.ringHead + offset;
-    return l.ringBase + (position >= l.capacity ? position - l.capacity : position);
-  }
   void activate(int32_t channel);
   // Calls visit(channel) for each channel of `list` that still has an allocated lane and
   // drops the others from it.
@@ -333,12 +151,6 @@ class VcNetwork : public Network {
   // the caller releases the lane.
   template <bool kPooled>
   bool returnCredit(int32_t lane);
-  // Room downstream for one more flit: a slot of the lane's own depth, or one of the output
-  // buffer's. A lane's credits count both (capacity = depth + poolSize); the lane has
-  // borrowed poolSize - credits slots when that is positive.
-  static bool hasRoom(const SendState& l, const Channel& c) {
-    return (l.credits > c.poolSize) | ((l.credits > 0) & (c.poolFree > 0));  // no branch: the masked decisions use it
-  }
   [[gnu::noinline]] void countChannelUse(const Shard& s, Cycle now);  // only with countChannelUse
   bool sourceBusy(int32_t terminal, int lanes) const;                 // a packet of the terminal still in a source lane
   void injectFromTerminals(Cycle now);
@@ -354,12 +166,8 @@ class VcNetwork : public Network {
   void returnCredits(Shard& s, Cycle now);
   void allocateLanes(Shard& s, Cycle now);
   void decideChannels(Shard& s, Cycle now);  // fills s.moves
-  struct CycleTotals {                       // what the cycle changed in the plumbing's counters, over all shards
-    uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0, moves = 0;
-    void add(const CycleTotals& o);
-  };
-  CycleTotals takeShardTotals();  // the local shards' counts, reset
-  void finishCycle(Cycle now);    // the NI calls in one-thread order, counters, watchdog
+  CycleTotals takeShardTotals();             // the local shards' counts, reset
+  void finishCycle(Cycle now);               // the NI calls in one-thread order, counters, watchdog
   template <typename Call>
   void inListOrder(std::vector<NiEvent> Shard::*events, Call&& call);
   // The channel's winning lane or -1; kSynchronous: a full lane's decision asks for the next
@@ -440,8 +248,6 @@ class VcNetwork : public Network {
   }
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // kSplit: over ranks
   void enterBuffers(Shard& s, Cycle now);
-  // A flit leaves the front of `in` for the lane `out` feeds it to (pass 1).
-  [[gnu::always_inline]] inline void takeFront(Lane& in, Lane& out, bool tail);
   // The sending side of lane `lane` sends one flit (pass 2).
   template <bool kSharedLanes, bool kPooled>
   [[gnu::always_inline]] inline void sendOn(Shard& s, int32_t lane, bool tail);
@@ -466,25 +272,12 @@ class VcNetwork : public Network {
   std::vector<std::unique_ptr<AdmissionRule>> rules_;
   std::vector<std::vector<int32_t>> waiting_;  // per router, only with admission rules
 
-  // Untouched until initialised: a rank initialises only the lanes it keeps (keepsLanesOf).
-  std::vector<Lane, UntouchedAllocator<Lane>> lanes_;
-  // Per lane, untouched (zero) for another rank's lanes like lanes_ itself: written for
-  // the lanes this rank keeps (keepsLanesOf), which are the only ones it reads them for.
-  std::vector<int32_t, UntouchedAllocator<int32_t>> laneChannel_;  // channel a lane belongs to (-1: source buffer)
-  std::vector<uint32_t, UntouchedAllocator<uint32_t>> ready_;  // per buffer slot: when the flit may leave (slotReady)
-  Cycle readyBase_ = 0;
-  // Per channel lane. Its feedReady copies the feeder's front, kept by every writer of it.
-  std::vector<SendState, UntouchedAllocator<SendState>> sendState_;
-  std::vector<int32_t> slotPacket_;  // per buffer slot: the packet whose head it holds (releaseOnTailSent only)
   std::vector<Channel> channels_;
   std::vector<int32_t> channelTerminal_;  // ejection channel: the terminal it feeds, else -1
                                           // (kept apart to keep Channel small for decide())
   std::vector<int32_t> routerOut_;        // routerOutBase_[r] + port -> channel or -1
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
-  int32_t routerLaneEnd_ = 0;      // lanes below this index are channel buffers
-  int32_t injectionLaneBase_ = 0;  // the injection channels' lanes, the last channels', start here
-  bool isInjectionLane(int32_t lane) const { return lane >= injectionLaneBase_ && lane < routerLaneEnd_; }
   bool laneMasks_ =
       false;  // decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no store-and-forward
   bool trackRoundRobin_ = false;  // Channel::roundRobin is read (the round-robin policy)

@@ -155,20 +155,6 @@ inline void VcNetwork::prefetchMove(const int32_t* move, const int32_t* end) con
   }
 }
 
-inline void VcNetwork::takeFront(Lane& in, Lane& out, bool tail) {
-  in.ringHead = static_cast<uint16_t>(in.ringHead + 1 == in.capacity ? 0 : in.ringHead + 1);
-  --in.count;
-  ++in.frontSeq;
-  sendState_[in.next].feedReady = tail ? kSlotNever : feedOf(in);
-  if (tail) {
-    in.packet = -1;
-    in.next = -1;
-    in.frontSeq = 0;
-    in.received = 0;
-    out.feeder = -1;  // the feeder lane may take a new packet; it no longer feeds this lane
-  }
-}
-
 template <bool kSharedLanes, bool kPooled>
 inline void VcNetwork::sendOn(Shard& s, int32_t lane, bool tail) {
   SendState& l = sendState_[lane];

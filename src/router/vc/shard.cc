@@ -1,0 +1,24 @@
+#include "router/vc/shard.h"
+
+namespace icnsim::vc {
+
+void CycleTotals::add(const CycleTotals& o) {
+  hops += o.hops, ejected += o.ejected, buffered += o.buffered, unbuffered += o.unbuffered, moves += o.moves;
+}
+
+int32_t Shard::takeAnswer() {
+  if (freeAnswers.empty()) {
+    answers.emplace_back();
+    return static_cast<int32_t>(answers.size() - 1);
+  }
+  const int32_t id = freeAnswers.back();
+  freeAnswers.pop_back();
+  return id;
+}
+
+void Shard::giveAnswer(int32_t id) {
+  answers[id].clear();  // keeps its capacity for the next head
+  freeAnswers.push_back(id);
+}
+
+}  // namespace icnsim::vc
