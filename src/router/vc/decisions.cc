@@ -13,15 +13,19 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
   } else if (p_.strictNetworks) {
     visitActive(s, [&](int32_t c) { decideEachNetwork(s, c, now); });
   } else {
-    const bool random = p_.arbitration == ArbitrationPolicy::kRandom;
     if (laneMasks_ && !p_.timing.synchronous) {
       decideMasked(s, now);
-    } else if (p_.timing.synchronous) {
-      random ? decideEach(s, [&](int32_t c) { return decideSynchronous<true>(c, now); })
-             : decideEach(s, [&](int32_t c) { return decideSynchronous<false>(c, now); });
     } else {
-      random ? decideEach(s, [&](int32_t c) { return decide<false, true>(c, now); })
-             : decideEach(s, [&](int32_t c) { return decide<false, false>(c, now); });
+      vc::withOptions(
+          [&](auto synchronous, auto random) {
+            constexpr bool kRandom = decltype(random)::value;
+            if constexpr (decltype(synchronous)::value) {
+              decideEach(s, [&](int32_t c) { return decideSynchronous<kRandom>(c, now); });
+            } else {
+              decideEach(s, [&](int32_t c) { return decide<false, kRandom>(c, now); });
+            }
+          },
+          p_.timing.synchronous, p_.arbitration == ArbitrationPolicy::kRandom);
     }
   }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
@@ -43,21 +47,16 @@ void VcNetwork::decideEach(Shard& s, Decide&& decide) {
 }
 
 void VcNetwork::decideMasked(Shard& s, Cycle now) {
-  // The router's options as template arguments: the lane loop is the hottest in the
-  // simulator, and with four lanes (the common case) it unrolls.
-  auto with = [&](auto random, auto pooled, auto lanes) {
-    decideEach(s, [&](int32_t c) {
-      return decideByMask<decltype(random)::value, decltype(pooled)::value, decltype(lanes)::value>(c, now);
-    });
-  };
-  using Yes = std::true_type;
-  using No = std::false_type;
-  using Four = std::integral_constant<int, 4>;
-  using Any = std::integral_constant<int, 0>;
-  const bool random = p_.arbitration == ArbitrationPolicy::kRandom, pooled = p_.outputBuffer > 0;
-  if (p_.lanes == 4 && random && !pooled) return with(Yes{}, No{}, Four{});
-  if (random) return pooled ? with(Yes{}, Yes{}, Any{}) : with(Yes{}, No{}, Any{});
-  pooled ? with(No{}, Yes{}, Any{}) : with(No{}, No{}, Any{});
+  // The lane loop is the hottest in the simulator; with four lanes (the common case) it
+  // unrolls.
+  vc::withOptions(
+      [&](auto random, auto pooled, auto fourLanes) {
+        constexpr int kLanes = decltype(fourLanes)::value ? 4 : 0;
+        decideEach(s, [&](int32_t c) {
+          return decideByMask<decltype(random)::value, decltype(pooled)::value, kLanes>(c, now);
+        });
+      },
+      p_.arbitration == ArbitrationPolicy::kRandom, p_.outputBuffer > 0, p_.lanes == 4);
 }
 
 void VcNetwork::requestSwitch(int32_t channel, Cycle now) {

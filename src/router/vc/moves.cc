@@ -1,13 +1,9 @@
 // VcNetwork's moves: the winning flits leave their buffers (pass 1) and enter the next (pass 2).
+#include "router/vc/compiled_options.h"
 #include "router/vc/vc_network.h"
 #include "router/vc/vc_network_inline.h"
 
 namespace icnsim {
-
-template <typename Body>
-void VcNetwork::withMoveOptions(Body&& body) {
-  withFlags(p_.releaseOnTailSent, p_.outputBuffer > 0, body);
-}
 
 // Pass 1 touches only this shard's routers: the feeder lanes at them and the sending side
 // of their output lanes. Calls into the NI wait for finishCycle. kEnterAtOnce (enterAtOnce_):
@@ -87,25 +83,20 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_
 }
 
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
-  withMoveOptions([&](auto shared, auto pooled) {
-    constexpr bool kShared = decltype(shared)::value, kPooled = decltype(pooled)::value;
-    // Spelt out, not withFlags: through one more lambda the 16x16 mesh ran 2 % slower (two
-    // sets of interleaved rounds, 5 and 7).
-    if (prefetch_) {
-      enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, true>(s, now)
-                   : leaveBuffers<kShared, kPooled, false, true>(s, now);
-    } else {
-      enterAtOnce_ ? leaveBuffers<kShared, kPooled, true, false>(s, now)
-                   : leaveBuffers<kShared, kPooled, false, false>(s, now);
-    }
-  });
+  vc::withOptions(
+      [&](auto shared, auto pooled, auto atOnce, auto prefetch) {
+        leaveBuffers<decltype(shared)::value, decltype(pooled)::value, decltype(atOnce)::value,
+                     decltype(prefetch)::value>(s, now);
+      },
+      p_.releaseOnTailSent, p_.outputBuffer > 0, enterAtOnce_, prefetch_);
 }
 
 void VcNetwork::enterBuffers(Shard& s, Cycle now) {
-  withMoveOptions([&](auto shared, auto pooled) {
-    constexpr bool kShared = decltype(shared)::value, kPooled = decltype(pooled)::value;
-    splitOverRanks() ? enterBuffers<kShared, kPooled, true>(s, now) : enterBuffers<kShared, kPooled, false>(s, now);
-  });
+  vc::withOptions(
+      [&](auto shared, auto pooled, auto split) {
+        enterBuffers<decltype(shared)::value, decltype(pooled)::value, decltype(split)::value>(s, now);
+      },
+      p_.releaseOnTailSent, p_.outputBuffer > 0, splitOverRanks());
 }
 
 }  // namespace icnsim

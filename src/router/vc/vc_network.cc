@@ -89,7 +89,7 @@ void VcNetwork::returnCredits(Shard& s, Cycle now) {
       n += returnCredit<decltype(pooled)::value>(lane);
     }
   };
-  withFlags(p_.outputBuffer > 0, prefetch_, each);
+  vc::withOptions(each, p_.outputBuffer > 0, prefetch_);
   for (size_t i = 0; i < n; ++i) releaseLane(s, s.freed[i]);
   due.clear();
 }

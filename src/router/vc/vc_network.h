@@ -213,10 +213,6 @@ class VcNetwork : public Network, private vc::LaneState {
   // feed only its injection channel).
   int32_t switchInput(int32_t lane) const { return switchFeed_[lane].input; }
   uint64_t switchInputKey(int32_t lane, Cycle now) const;  // its arbitration key at that input
-  // Calls body(kSharedLanes, kPooled) with the router's options as compile-time constants,
-  // so that the default router pays nothing per flit for the others.
-  template <typename Body>
-  void withMoveOptions(Body&& body);
   // The moves in two passes: every winning flit leaves its buffer (so a full lane can take
   // a flit in pass 2), then flits enter the next buffer or reach their terminal; with
   // enterAtOnce_, in one.

@@ -4,18 +4,10 @@
 #pragma once
 #include <type_traits>
 
+#include "router/vc/compiled_options.h"
 #include "router/vc/vc_network.h"
 
 namespace icnsim {
-
-// Calls body(a, b) with two flags as compile-time constants (std::bool_constant).
-template <typename Body>
-void withFlags(bool a, bool b, Body&& body) {
-  using Yes = std::true_type;
-  using No = std::false_type;
-  if (a) b ? body(Yes{}, Yes{}) : body(Yes{}, No{});
-  else b ? body(No{}, Yes{}) : body(No{}, No{});
-}
 
 inline void VcNetwork::activate(int32_t channel) {
   Channel& c = channels_[channel];
