@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "analytic/analytic_model.h"
-#include "router/vc/vc_network.h"
+#include "router/vc/params.h"
 
 namespace icnsim {
 

@@ -197,8 +197,7 @@ class VcNetwork : public Network, private vc::LaneState {
   // The synchronous mode's decision, memoised per cycle (decisions_).
   template <bool kRandom>
   int32_t decideSynchronous(int32_t channel, Cycle now);
-  // Its lane tests without a branch per lane (laneMasks_); the same result as
-  // decide(). (Unrolled for four lanes it was 2 % slower.)
+  // Its lane tests without a branch per lane (laneMasks_); the same result as decide().
   template <bool kRandom>
   int32_t decideSynchronousByMask(int32_t channel, Cycle now);
   [[gnu::always_inline]] inline bool frontMayLeave(int32_t lane, Cycle now) const;  // flits, ready, whole packet if S&F
@@ -233,10 +232,7 @@ class VcNetwork : public Network, private vc::LaneState {
   // host schedules the heads that entered its memory after all moves.
   bool enterAtOnce_ = false;
   // The moves and credits ask for their lines ahead (prefetchMove). By default only where
-  // the lanes' state exceeds 16 MB: with 4 KB pages the 128x128 and 256x256 meshes (31 and
-  // 123 MB) ran 1.5-2x as fast; the 64x64 mesh and the 16-ary 3-cube (7.7 and 10 MB) within
-  // noise; the 16x16 and 32x32 meshes (0.5 and 1.9 MB) a fifth slower. With the huge pages
-  // the lane arrays now ask for, it adds nothing measurable (docs/performance.md).
+  // the lanes' state exceeds 16 MB: below, it costs more than it saves (docs/performance.md).
   bool prefetch_ = false;
   static constexpr size_t kPrefetchAbove = size_t{16} << 20;
   size_t laneBytes() const {
