@@ -149,13 +149,25 @@ void readSplit(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterStat
   if (why) requireUnsplit(ctx, why);
 }
 
-std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
-  VcNetworkParams p;
-  p.seed = ctx.seed;
-  p.networks = ctx.logicalNetworks;
-  p.lanes = ctx.lanes * ctx.logicalNetworks;
-  p.maxPacketLength = ctx.maxPacketLength;
-  p.depth = laneDepth(node, p.lanes);
+// [timing] mode: "pipelined" (credit-based, configurable delays) or "synchronous" (Dally §V).
+void readTiming(const ConfigNode& t, VcTiming& timing) {
+  timing.synchronous = t.getChoice("mode", "pipelined", {"pipelined", "synchronous"}) == "synchronous";
+  if (timing.synchronous) {
+    for (const char* key : {"channel_latency", "router_delay", "credit_delay"}) {
+      if (t.has(key)) t.fail(key, "not used with timing.mode = \"synchronous\" (a flit moves one hop per cycle)");
+    }
+    return;
+  }
+  // channel_latency: cycles on the wire; router_delay: extra cycles a flit spends in a
+  // router before it may leave; credit_delay: cycles for a freed slot to reach the sender
+  timing.channelLatency = static_cast<int>(t.getInt("channel_latency", 1, 1, 1000));
+  timing.routerDelay = static_cast<int>(t.getInt("router_delay", 1, 0, 1000));
+  timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
+}
+
+// The traffic classes' virtual networks with the router's defaults, and the host memory
+// they may buffer in.
+VirtualNetworks readVirtualNetworks(const BuildContext& ctx, const ConfigNode& node, VcNetworkParams& p) {
   // switching: "wormhole", "virtual_cut_through" or "store_and_forward"
   p.switching = readSwitching(node, "switching", Switching::kWormhole);
   VirtualNetworks vns(*ctx.routing, p.lanes, p.networks, p.switching);
@@ -176,26 +188,41 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
                   "deep: depth is {} but packets have up to {} flits",
                   p.depth, p.maxPacketLength));
   }
+  return vns;
+}
+
+// Refuses a network that can deadlock (router/lane_dependencies.h) unless the user asks for it.
+void checkDeadlockFreedom(const BuildContext& ctx, const ConfigNode& node, const VcNetworkParams& p,
+                          const VirtualNetworks& vns, const std::vector<std::unique_ptr<AdmissionRule>>& rules) {
+  bool backpressure = false;
+  for (const auto& rule : rules) backpressure |= rule->waitsOnPacketsToItsDestination();
+  if (backpressure && p.releaseOnTailSent && !ctx.allowDeadlock) {
+    // A waiting packet may then sit behind another packet's tail in one lane, a wait on that
+    // packet the deadlock check does not model.
+    node.fail("lane_release",
+              "\"tail_sent\" cannot be combined with router.backpressure: the deadlock check "
+              "cannot see a waiting packet queued behind another's tail; use \"tail_credit\", or "
+              "set simulation.allow_deadlock = true");
+  }
+  requireDeadlockFreedom(
+      ctx, node,
+      {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure, ctx.adaptivePackets, ctx.deadlockCheckLimit});
+}
+
+std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
+  VcNetworkParams p;
+  p.seed = ctx.seed;
+  p.networks = ctx.logicalNetworks;
+  p.lanes = ctx.lanes * ctx.logicalNetworks;
+  p.maxPacketLength = ctx.maxPacketLength;
+  p.depth = laneDepth(node, p.lanes);
+  VirtualNetworks vns = readVirtualNetworks(ctx, node, p);
   // arbitration: channel bandwidth allocation among lanes
   const RouterDefaults defaults = readPreset(node);
   p.arbitration =
       arbitrationPolicyByName(node.getChoice("arbitration", defaults.arbitration, arbitrationPolicyNames()));
-
   const ConfigNode& t = *ctx.timing;
-  // mode: "pipelined" (credit-based, configurable delays) or "synchronous" (Dally §V)
-  std::string mode = t.getChoice("mode", "pipelined", {"pipelined", "synchronous"});
-  p.timing.synchronous = mode == "synchronous";
-  if (p.timing.synchronous) {
-    for (const char* key : {"channel_latency", "router_delay", "credit_delay"}) {
-      if (t.has(key)) t.fail(key, "not used with timing.mode = \"synchronous\" (a flit moves one hop per cycle)");
-    }
-  } else {
-    // channel_latency: cycles on the wire; router_delay: extra cycles a flit spends in a
-    // router before it may leave; credit_delay: cycles for a freed slot to reach the sender
-    p.timing.channelLatency = static_cast<int>(t.getInt("channel_latency", 1, 1, 1000));
-    p.timing.routerDelay = static_cast<int>(t.getInt("router_delay", 1, 0, 1000));
-    p.timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
-  }
+  readTiming(t, p.timing);
   if (vns.anyHostBuffering() && p.timing.synchronous) {
     t.fail("mode", "host buffering (router.host_buffering) needs timing.mode = \"pipelined\"");
   }
@@ -218,19 +245,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   readSplit(ctx, p, !rules.empty() || vns.anyHostBuffering());
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   // After the memory check: a network too large to build is refused before it is walked.
-  bool backpressure = false;
-  for (const auto& rule : rules) backpressure |= rule->waitsOnPacketsToItsDestination();
-  if (backpressure && p.releaseOnTailSent && !ctx.allowDeadlock) {
-    // A waiting packet may then sit behind another packet's tail in one lane, a wait on that
-    // packet the deadlock check does not model.
-    node.fail("lane_release",
-              "\"tail_sent\" cannot be combined with router.backpressure: the deadlock check "
-              "cannot see a waiting packet queued behind another's tail; use \"tail_credit\", or "
-              "set simulation.allow_deadlock = true");
-  }
-  requireDeadlockFreedom(
-      ctx, node,
-      {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure, ctx.adaptivePackets, ctx.deadlockCheckLimit});
+  checkDeadlockFreedom(ctx, node, p, vns, rules);
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets, TerminalPlumbing::forNetwork(ctx),
                                      std::move(rules));
 }
