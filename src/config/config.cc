@@ -13,18 +13,6 @@ namespace icnsim {
 
 namespace {
 
-std::string typeName(const toml::node& n) {
-  switch (n.type()) {
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    default: return "a date/time";
-  }
-}
-
 // A TOML basic string: quotes, backslashes and control characters escaped.
 std::string quoted(const std::string& text) {
   std::string out = "\"";
@@ -47,8 +35,9 @@ std::string floatText(double v) {
 }
 
 std::string keyText(const std::string& key) {
-  const bool bare = !key.empty() && key.find_first_not_of(
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
+  const bool bare =
+      !key.empty() &&
+      key.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
   return bare ? key : quoted(key);
 }
 
@@ -70,7 +59,8 @@ std::string valueText(const toml::node& n) {
   } else if (auto* table = n.as_table()) {
     s << "{";
     bool first = true;
-    for (const auto& [k, v] : *table) s << (first ? " " : ", ") << keyText(std::string(k.str())) << " = " << valueText(v), first = false;
+    for (const auto& [k, v] : *table)
+      s << (first ? " " : ", ") << keyText(std::string(k.str())) << " = " << valueText(v), first = false;
     s << (first ? "}" : " }");
   }
   return s.str();
@@ -87,11 +77,9 @@ bool isValidUtf8(const std::string& text) {
   }
 }
 
-std::string joinPath(const std::string& a, const std::string& b) {
-  return a.empty() ? b : a + "." + b;
-}
-
 }  // namespace
+
+std::string joinPath(const std::string& a, const std::string& b) { return a.empty() ? b : a + "." + b; }
 
 size_t editDistance(const std::string& a, const std::string& b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -143,17 +131,19 @@ std::string readConfigText(const std::string& path, const std::string& askedBy) 
   const std::string who = askedBy.empty() ? path : fmt::format("{}: {}", askedBy, path);
   std::error_code ec;
   const std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (!std::filesystem::exists(status)) throw ConfigError(fmt::format("{}: cannot open the configuration file: no such file", who));
+  if (!std::filesystem::exists(status))
+    throw ConfigError(fmt::format("{}: cannot open the configuration file: no such file", who));
   if (std::filesystem::is_directory(status)) {
     throw ConfigError(fmt::format("{}: is a directory, not a configuration file", who));
   }
   if (!std::filesystem::is_regular_file(status)) {
-    throw ConfigError(fmt::format("{}: is not a regular file (a device, FIFO or socket); give a configuration file", who));
+    throw ConfigError(
+        fmt::format("{}: is not a regular file (a device, FIFO or socket); give a configuration file", who));
   }
   const uintmax_t size = std::filesystem::file_size(path, ec);
   if (!ec && size > kMaxConfigBytes) {
-    throw ConfigError(fmt::format("{}: is {} bytes; a configuration file may have at most {} (4 MiB)", who, size,
-                                  kMaxConfigBytes));
+    throw ConfigError(
+        fmt::format("{}: is {} bytes; a configuration file may have at most {} (4 MiB)", who, size, kMaxConfigBytes));
   }
   std::ifstream in(path);
   if (!in) throw ConfigError(fmt::format("{}: cannot open the configuration file", who));
@@ -192,20 +182,18 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path
   return base;
 }
 
-std::shared_ptr<ConfigDocument> ConfigDocument::fromString(const std::string& text,
-                                                           const std::string& name) {
+std::shared_ptr<ConfigDocument> ConfigDocument::fromString(const std::string& text, const std::string& name) {
   std::shared_ptr<ConfigDocument> doc(new ConfigDocument());
   doc->fileName_ = name;
   // A UTF-8 byte-order mark, which some editors write, is not part of the TOML text.
-  const std::string_view body = std::string_view(text).starts_with("\xEF\xBB\xBF") ? std::string_view(text).substr(3)
-                                                                                    : std::string_view(text);
+  const std::string_view body =
+      std::string_view(text).starts_with("\xEF\xBB\xBF") ? std::string_view(text).substr(3) : std::string_view(text);
   checkTomlText(body, name);
   try {
     *doc->table_ = toml::parse(body, name);
   } catch (const toml::parse_error& e) {
-    throw ConfigError(fmt::format("{}:{}:{}: TOML syntax error: {}", name,
-                                  e.source().begin.line, e.source().begin.column,
-                                  e.description()));
+    throw ConfigError(fmt::format("{}:{}:{}: TOML syntax error: {}", name, e.source().begin.line,
+                                  e.source().begin.column, e.description()));
   }
   doc->recordOrigins(*doc->table_, "", name);
   return doc;
@@ -219,7 +207,8 @@ void ConfigDocument::recordOrigins(const toml::table& table, const std::string& 
     if (v.source().begin.line > 0) origins_[full] = fmt::format("{}:{}", file, v.source().begin.line);
     if (auto* sub = v.as_table()) recordOrigins(*sub, full, file);
     if (auto* arr = v.as_array(); arr && arr->is_array_of_tables()) {
-      for (size_t i = 0; i < arr->size(); ++i) recordOrigins(*arr->get(i)->as_table(), fmt::format("{}[{}]", full, i), file);
+      for (size_t i = 0; i < arr->size(); ++i)
+        recordOrigins(*arr->get(i)->as_table(), fmt::format("{}[{}]", full, i), file);
     }
   }
 }
@@ -245,6 +234,39 @@ std::shared_ptr<ConfigDocument> ConfigDocument::clone() const {
   return doc;
 }
 
+namespace {
+
+// An override's value as TOML ({"v": value}); bare words become strings:
+// --set topology.type=mesh.
+toml::table parseOverrideValue(const std::string& value, const std::string& by, const std::string& what) {
+  toml::table parsed;
+  try {
+    checkTomlText("v = " + value, by);
+    parsed = toml::parse("v = " + value);
+  } catch (const std::exception&) {  // a syntax error (toml::parse_error or ConfigError)
+    parsed = toml::table{{"v", value}};
+  }
+  if (parsed.size() != 1 || !parsed.get("v")) throw ConfigError(fmt::format("{}: expected a single value", what));
+  return parsed;
+}
+
+// The table `part` ("name[index]", '[' at `open`) names in `t`'s array of tables `name`.
+toml::table* tableOfArray(toml::table& t, const std::string& part, size_t open, const std::string& what) {
+  const std::string name = part.substr(0, open);
+  const std::string digits = part.substr(open + 1, part.size() - open - 2);
+  auto* arr = t.get(name) ? t.get(name)->as_array() : nullptr;
+  const bool number =
+      !digits.empty() && digits.size() <= 9 && digits.find_first_not_of("0123456789") == std::string::npos;
+  const size_t index = number ? std::stoul(digits) : std::string::npos;
+  if (!arr || index >= arr->size() || !arr->get(index)->is_table()) {
+    throw ConfigError(fmt::format("{}: '{}' names no table of an array [[{}]]{}", what, part, name,
+                                  arr ? fmt::format(" (it has {} tables)", arr->size()) : ""));
+  }
+  return arr->get(index)->as_table();
+}
+
+}  // namespace
+
 void ConfigDocument::applyOverride(const std::string& assignment, const std::string& by) {
   const std::string what = fmt::format("{} {}", by, assignment);
   if (!isValidUtf8(assignment)) throw ConfigError(fmt::format("{}: not valid UTF-8 text", what));
@@ -255,14 +277,7 @@ void ConfigDocument::applyOverride(const std::string& assignment, const std::str
   std::string key = assignment.substr(0, eq);
   std::string value = assignment.substr(eq + 1);
   key.erase(key.find_last_not_of(" \t") + 1);
-  toml::table parsed;
-  try {
-    checkTomlText("v = " + value, by);
-    parsed = toml::parse("v = " + value);
-  } catch (const std::exception&) {  // a syntax error (toml::parse_error or ConfigError)
-    parsed = toml::table{{"v", value}};  // bare words become strings: --set topology.type=mesh
-  }
-  if (parsed.size() != 1 || !parsed.get("v")) throw ConfigError(fmt::format("{}: expected a single value", what));
+  const toml::table parsed = parseOverrideValue(value, by, what);
   origins_[key] = fmt::format("{} (set by {})", fileName_, by);
   // Walk/create the tables along the dotted path. A quoted dotted key naming the same
   // setting (sweep tables use "router.lanes" = [...]) is replaced, not duplicated.
@@ -283,16 +298,7 @@ void ConfigDocument::applyOverride(const std::string& assignment, const std::str
     }
     // "group[1]" names the second table of an array of tables ([[traffic.group]]).
     if (size_t open = part.find('['); open != std::string::npos && part.back() == ']') {
-      const std::string name = part.substr(0, open);
-      const std::string digits = part.substr(open + 1, part.size() - open - 2);
-      auto* arr = t->get(name) ? t->get(name)->as_array() : nullptr;
-      const bool number = !digits.empty() && digits.size() <= 9 && digits.find_first_not_of("0123456789") == std::string::npos;
-      const size_t index = number ? std::stoul(digits) : std::string::npos;
-      if (!arr || index >= arr->size() || !arr->get(index)->is_table()) {
-        throw ConfigError(fmt::format("{}: '{}' names no table of an array [[{}]]{}", what, part, name,
-                                      arr ? fmt::format(" (it has {} tables)", arr->size()) : ""));
-      }
-      t = arr->get(index)->as_table();
+      t = tableOfArray(*t, part, open, what);
       start = dot + 1;
       continue;
     }
@@ -329,7 +335,8 @@ void ConfigDocument::applyProfile(const std::string& name, bool mustExist) {
                                   names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
   }
   auto profile = profiles->extractTable(name);
-  for (const auto& [key, value] : profile->flatten()) applyOverride(key + "=" + value, fmt::format("[profile.{}]", name));
+  for (const auto& [key, value] : profile->flatten())
+    applyOverride(key + "=" + value, fmt::format("[profile.{}]", name));
 }
 
 std::shared_ptr<ConfigDocument> ConfigDocument::extractTable(const std::string& key) {
@@ -358,8 +365,7 @@ std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly, const std::
     }
     return true;
   };
-  auto walk = [&](auto&& self, const toml::table& t, const std::string& path,
-                  const std::string& queriedPath) -> void {
+  auto walk = [&](auto&& self, const toml::table& t, const std::string& path, const std::string& queriedPath) -> void {
     if (!reached(path)) return;
     auto it = queried_.find(queriedPath);
     std::vector<std::string> known;
@@ -419,175 +425,6 @@ std::vector<std::pair<std::string, std::string>> ConfigDocument::flatten() const
     }
   };
   walk(walk, *table_, "");
-  return out;
-}
-
-// ---------------------------------------------------------------- ConfigNode
-
-ConfigNode::ConfigNode(ConfigDocument* doc, const toml::table* table, std::string path)
-    : doc_(doc), table_(table), path_(std::move(path)) {}
-
-std::string ConfigNode::keyPath(const std::string& key) const { return joinPath(path_, key); }
-
-const toml::node* ConfigNode::get(const std::string& key) const {
-  // Array-of-table elements share one record of queried keys ("a.b[].c"): drop every index.
-  std::string recordPath;
-  for (size_t i = 0; i < path_.size(); ++i) {
-    recordPath += path_[i];
-    if (path_[i] == '[') i = path_.find(']', i) - 1;
-  }
-  doc_->queried_[recordPath].insert(key);
-  return table_ ? table_->get(key) : nullptr;
-}
-
-bool ConfigNode::has(const std::string& key) const { return get(key) != nullptr; }
-
-std::string ConfigNode::location(const std::string& key) const {
-  const bool present = table_ && table_->get(key);
-  return fmt::format("{}: {}", present ? doc_->origin(keyPath(key)) : doc_->fileName_, keyPath(key));
-}
-
-void ConfigNode::fail(const std::string& key, const std::string& message) const {
-  throw ConfigError(fmt::format("{}: {}", location(key), message));
-}
-
-int64_t ConfigNode::getInt(const std::string& key, int64_t def, int64_t min, int64_t max) const {
-  const toml::node* n = get(key);
-  if (!n) return def;
-  auto* v = n->as_integer();
-  if (!v) fail(key, fmt::format("expected an integer in [{}, {}], got {}", min, max, typeName(*n)));
-  if (v->get() < min || v->get() > max) {
-    fail(key, fmt::format("expected an integer in [{}, {}], got {}", min, max, v->get()));
-  }
-  return v->get();
-}
-
-int64_t ConfigNode::requireInt(const std::string& key, int64_t min, int64_t max) const {
-  if (!has(key)) fail(key, fmt::format("missing required key (an integer in [{}, {}])", min, max));
-  return getInt(key, 0, min, max);
-}
-
-double ConfigNode::getDouble(const std::string& key, double def, double min, double max) const {
-  const toml::node* n = get(key);
-  if (!n) return def;
-  double value;
-  if (auto* f = n->as_floating_point()) value = f->get();
-  else if (auto* i = n->as_integer()) value = static_cast<double>(i->get());
-  else fail(key, fmt::format("expected a number in [{}, {}], got {}", min, max, typeName(*n)));
-  if (!(value >= min && value <= max)) {
-    fail(key, fmt::format("expected a number in [{}, {}], got {}", min, max, value));
-  }
-  return value;
-}
-
-double ConfigNode::requireDouble(const std::string& key, double min, double max) const {
-  if (!has(key)) fail(key, fmt::format("missing required key (a number in [{}, {}])", min, max));
-  return getDouble(key, 0, min, max);
-}
-
-bool ConfigNode::getBool(const std::string& key, bool def) const {
-  const toml::node* n = get(key);
-  if (!n) return def;
-  auto* b = n->as_boolean();
-  if (!b) fail(key, fmt::format("expected true or false, got {}", typeName(*n)));
-  return b->get();
-}
-
-std::string ConfigNode::getString(const std::string& key, const std::string& def) const {
-  const toml::node* n = get(key);
-  if (!n) return def;
-  auto* s = n->as_string();
-  if (!s) fail(key, fmt::format("expected a string, got {}", typeName(*n)));
-  return s->get();
-}
-
-std::string ConfigNode::requireString(const std::string& key) const {
-  if (!has(key)) fail(key, "missing required key (a string)");
-  return getString(key, "");
-}
-
-std::string ConfigNode::getChoice(const std::string& key, const std::string& def,
-                                  const std::vector<std::string>& allowed) const {
-  std::string v = getString(key, def);
-  if (std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
-    std::string list;
-    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + ("\"" + a + "\"");
-    fail(key, fmt::format("expected one of {}, got \"{}\" (did you mean \"{}\"?)", list, v,
-                          nearest(v, allowed)));
-  }
-  return v;
-}
-
-template <typename T, typename Convert>
-std::vector<T> ConfigNode::readList(const std::string& key, std::vector<T> def, Convert convert) const {
-  const toml::node* n = get(key);
-  if (!n) return def;
-  std::vector<T> out;
-  if (auto* arr = n->as_array()) {
-    if (arr->empty()) fail(key, "expected a non-empty array");
-    for (const auto& e : *arr) out.push_back(convert(e));
-  } else {
-    out.push_back(convert(*n));
-  }
-  return out;
-}
-
-std::vector<int64_t> ConfigNode::getIntList(const std::string& key, std::vector<int64_t> def,
-                                            int64_t min, int64_t max) const {
-  return readList(key, std::move(def), [&](const toml::node& e) {
-    auto* v = e.as_integer();
-    if (!v || v->get() < min || v->get() > max) {
-      fail(key, fmt::format("expected an integer or an array of integers in [{}, {}], got {}",
-                            min, max, v ? std::to_string(v->get()) : typeName(e)));
-    }
-    return v->get();
-  });
-}
-
-std::vector<double> ConfigNode::getDoubleList(const std::string& key, std::vector<double> def,
-                                              double min, double max) const {
-  return readList(key, std::move(def), [&](const toml::node& e) {
-    double value = 0;
-    if (auto* f = e.as_floating_point()) value = f->get();
-    else if (auto* i = e.as_integer()) value = static_cast<double>(i->get());
-    else fail(key, fmt::format("expected a number or an array of numbers, got {}", typeName(e)));
-    if (!(value >= min && value <= max)) {
-      fail(key, fmt::format("expected numbers in [{}, {}], got {}", min, max, value));
-    }
-    return value;
-  });
-}
-
-std::vector<std::string> ConfigNode::getStringList(const std::string& key, std::vector<std::string> def) const {
-  return readList(key, std::move(def), [&](const toml::node& e) {
-    auto* v = e.as_string();
-    if (!v) fail(key, fmt::format("expected a string or an array of strings, got {}", typeName(e)));
-    return std::string(v->get());
-  });
-}
-
-ConfigNode ConfigNode::child(const std::string& key) const {
-  const toml::node* n = get(key);
-  if (n && !n->is_table()) fail(key, fmt::format("expected a table, got {}", typeName(*n)));
-  return ConfigNode(doc_, n ? n->as_table() : nullptr, keyPath(key));
-}
-
-bool ConfigNode::hasArray(const std::string& key) const {
-  const toml::node* n = get(key);
-  return n && n->is_array();
-}
-
-std::vector<ConfigNode> ConfigNode::childArray(const std::string& key) const {
-  const toml::node* n = get(key);
-  std::vector<ConfigNode> out;
-  if (!n) return out;
-  auto* arr = n->as_array();
-  if (!arr) fail(key, fmt::format("expected an array of tables ([[{}]]), got {}", key, typeName(*n)));
-  for (size_t i = 0; i < arr->size(); ++i) {
-    auto* t = arr->get(i)->as_table();
-    if (!t) fail(key, "expected an array of tables");
-    out.emplace_back(doc_, t, fmt::format("{}[{}]", keyPath(key), i));
-  }
   return out;
 }
 

@@ -28,8 +28,7 @@ class ConfigDocument {
  public:
   // A file may start with extends = "base.toml" to overlay a base file (see config.cc).
   static std::shared_ptr<ConfigDocument> fromFile(const std::string& path);
-  static std::shared_ptr<ConfigDocument> fromString(const std::string& text,
-                                                    const std::string& name = "<string>");
+  static std::shared_ptr<ConfigDocument> fromString(const std::string& text, const std::string& name = "<string>");
   ~ConfigDocument();
   ConfigDocument(const ConfigDocument&) = delete;
   ConfigDocument& operator=(const ConfigDocument&) = delete;
@@ -99,13 +98,10 @@ class ConfigNode {
   std::string getString(const std::string& key, const std::string& def) const;
   std::string requireString(const std::string& key) const;
   // A string restricted to `allowed`; the error lists them.
-  std::string getChoice(const std::string& key, const std::string& def,
-                        const std::vector<std::string>& allowed) const;
+  std::string getChoice(const std::string& key, const std::string& def, const std::vector<std::string>& allowed) const;
   // A single integer or an array of integers, each in [min, max].
-  std::vector<int64_t> getIntList(const std::string& key, std::vector<int64_t> def,
-                                  int64_t min, int64_t max) const;
-  std::vector<double> getDoubleList(const std::string& key, std::vector<double> def,
-                                    double min, double max) const;
+  std::vector<int64_t> getIntList(const std::string& key, std::vector<int64_t> def, int64_t min, int64_t max) const;
+  std::vector<double> getDoubleList(const std::string& key, std::vector<double> def, double min, double max) const;
   // A single string or an array of strings.
   std::vector<std::string> getStringList(const std::string& key, std::vector<std::string> def) const;
 
@@ -132,6 +128,9 @@ class ConfigNode {
   const toml::table* table_;  // may be null (absent section)
   std::string path_;
 };
+
+// "a.b": the key path of key `b` in the table at path `a` ("" at the root).
+std::string joinPath(const std::string& a, const std::string& b);
 
 // Edit distance, used to suggest the nearest valid key or name.
 size_t editDistance(const std::string& a, const std::string& b);

@@ -17,6 +17,9 @@
 #include <toml++/impl/preprocessor.h>
 #undef TOML_ASSERT_ASSUME
 #define TOML_ASSERT_ASSUME(expr) static_assert(true)
+#include <string>
+#include <string_view>
+
 #include <toml++/toml.h>
 
 namespace icnsim {
@@ -25,5 +28,8 @@ namespace icnsim {
 // string or comment (never valid TOML 1.0), or right after the whitespace of a line-ending
 // backslash in a multi-line string, where toml++ 3.3 would test it as whitespace.
 void checkTomlText(std::string_view text, std::string_view name);
+
+// "a string", "an integer", ...: a value's type as an error message names it.
+std::string tomlTypeName(const toml::node& n);
 
 }  // namespace icnsim

@@ -80,4 +80,23 @@ class TomlTextScanner {
 
 void checkTomlText(std::string_view text, std::string_view name) { TomlTextScanner(text, name).run(); }
 
+std::string tomlTypeName(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    default:
+      return "a date/time";
+  }
+}
+
 }  // namespace icnsim

@@ -11,8 +11,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "common/json_text.h"
 #include "common/error.h"
+#include "common/json_text.h"
 #include "common/output_file.h"
 #include "sim/progress.h"
 #include "sim/sweep.h"
@@ -70,16 +70,18 @@ void recordExperiment(nlohmann::json& manifest, const std::string& stem, const s
     break;
   }
   list.push_back({{"name", stem}, {"config", config}, {"seconds", seconds}});
-  std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.value("name", "") < b.value("name", ""); });
+  std::sort(list.begin(), list.end(),
+            [](const auto& a, const auto& b) { return a.value("name", "") < b.value("name", ""); });
   double total = 0;
   for (const auto& e : list) total += e.value("seconds", 0.0);
   manifest["seconds"] = total;
 }
 
-int runReproduce(const ReproduceOptions& o) {
-  const fs::path source = o.sourceDir.empty() ? fs::path(ICNSIM_SOURCE_DIR) : fs::path(o.sourceDir);
+namespace {
+
+// The paper's experiment files (those whose name starts with o.only), in name order.
+std::vector<fs::path> experimentFiles(const ReproduceOptions& o, const fs::path& source) {
   const fs::path experiments = source / "experiments" / o.paper;
-  const fs::path report = source / "tools" / (o.paper + "_report.py");
   if (!fs::is_directory(experiments)) {
     std::string papers;
     if (fs::is_directory(source / "experiments")) {
@@ -90,9 +92,6 @@ int runReproduce(const ReproduceOptions& o) {
     throw ConfigError(fmt::format("reproduce {}: no experiments in {} (papers available: {})", o.paper,
                                   experiments.string(), papers.empty() ? "none" : papers));
   }
-  if (!fs::exists(report)) {
-    throw ConfigError(fmt::format("reproduce {}: report tool {} is missing", o.paper, report.string()));
-  }
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(experiments)) {
     const auto stem = e.path().stem().string();
@@ -100,8 +99,52 @@ int runReproduce(const ReproduceOptions& o) {
   }
   std::sort(files.begin(), files.end());
   if (files.empty()) throw ConfigError(fmt::format("reproduce {}: no experiment matches '{}'", o.paper, o.only));
+  return files;
+}
 
-  const std::string profile = o.full ? "" : "quick";
+// One experiment's sweep into o.outDir/<name>.
+void runExperiment(const ReproduceOptions& o, const fs::path& file) {
+  SweepOptions sweep;
+  sweep.config = file.string();
+  sweep.profile = o.full ? "" : "quick";
+  sweep.profileOptional = true;
+  sweep.outDir = (fs::path(o.outDir) / file.stem()).string();
+  sweep.jobs = o.jobs;
+  sweep.resume = o.resume;
+  sweep.force = !o.resume;  // the paper's output directory is its own to replace
+  sweep.quiet = o.quiet;
+  runSweep(sweep);
+}
+
+// The paper's report tool over the results; its failure says where the results are.
+void runReport(const ReproduceOptions& o, const fs::path& report) {
+  const std::string command =
+      fmt::format("{} {} {}", shellQuote(pythonInterpreter()), shellQuote(report.string()), shellQuote(o.outDir));
+  if (!o.quiet) fmt::print(stderr, "report: {}\n", command);
+  const int status = std::system(command.c_str());
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kExitConfig) {
+    throw ResourceError(
+        fmt::format("the report tool could not write its output (above); the experiment results "
+                    "are in {}",
+                    o.outDir));
+  }
+  if (status != 0) {
+    throw InternalError(
+        fmt::format("the report tool failed (exit status {}); the experiment results are in {}. "
+                    "Figures need Debian's python3-matplotlib: bash scripts/install-deps.sh --with-plots",
+                    WIFEXITED(status) ? WEXITSTATUS(status) : status, o.outDir));
+  }
+}
+
+}  // namespace
+
+int runReproduce(const ReproduceOptions& o) {
+  const fs::path source = o.sourceDir.empty() ? fs::path(ICNSIM_SOURCE_DIR) : fs::path(o.sourceDir);
+  const std::vector<fs::path> files = experimentFiles(o, source);
+  const fs::path report = source / "tools" / (o.paper + "_report.py");
+  if (!fs::exists(report)) {
+    throw ConfigError(fmt::format("reproduce {}: report tool {} is missing", o.paper, report.string()));
+  }
   createDirectories(o.outDir);
   const fs::path manifestPath = fs::path(o.outDir) / "manifest.json";
   nlohmann::json manifest = earlierManifest(manifestPath, o.full ? "full" : "quick");
@@ -111,38 +154,15 @@ int runReproduce(const ReproduceOptions& o) {
     const auto stem = files[i].stem().string();
     if (!o.quiet) fmt::print(stderr, "[{}/{}] {}\n", i + 1, files.size(), stem);
     const auto t0 = std::chrono::steady_clock::now();
-    SweepOptions sweep;
-    sweep.config = files[i].string();
-    sweep.profile = profile;
-    sweep.profileOptional = true;
-    sweep.outDir = (fs::path(o.outDir) / stem).string();
-    sweep.jobs = o.jobs;
-    sweep.resume = o.resume;
-    sweep.force = !o.resume;  // the paper's output directory is its own to replace
-    sweep.quiet = o.quiet;
-    runSweep(sweep);
+    runExperiment(o, files[i]);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    recordExperiment(manifest, stem, sweep.config, seconds, o.resume);
+    recordExperiment(manifest, stem, files[i].string(), seconds, o.resume);
     writeFileAtomic(manifestPath, jsonText(manifest));  // after each experiment: a cut run keeps its times
   }
-
-  const std::string command = fmt::format("{} {} {}", shellQuote(pythonInterpreter()), shellQuote(report.string()),
-                                          shellQuote(o.outDir));
-  if (!o.quiet) fmt::print(stderr, "report: {}\n", command);
-  const int status = std::system(command.c_str());
-  if (WIFEXITED(status) && WEXITSTATUS(status) == kExitConfig) {
-    throw ResourceError(fmt::format("the report tool could not write its output (above); the experiment results "
-                                    "are in {}", o.outDir));
-  }
-  if (status != 0) {
-    throw InternalError(fmt::format("the report tool failed (exit status {}); the experiment results are in {}. "
-                                    "Figures need Debian's python3-matplotlib: bash scripts/install-deps.sh --with-plots",
-                                    WIFEXITED(status) ? WEXITSTATUS(status) : status, o.outDir));
-  }
+  runReport(o, report);
   if (!o.quiet) {
     fmt::print(stderr, "reproduction of {} done in {}; report: {}\n", o.paper,
-               formatDuration(manifest["seconds"].get<double>()),
-               (fs::path(o.outDir) / (o.paper + ".md")).string());
+               formatDuration(manifest["seconds"].get<double>()), (fs::path(o.outDir) / (o.paper + ".md")).string());
   }
   return kExitOk;
 }
