@@ -8,8 +8,8 @@
 #include <string>
 
 #include "common/error.h"
+#include "experiment/sweep.h"
 #include "sim/experiment_point.h"
-#include "sim/sweep.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace icnsim;

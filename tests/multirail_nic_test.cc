@@ -3,7 +3,7 @@
 // a bus, and every rail allocator delivers everything at low load.
 #include <gtest/gtest.h>
 
-#include "nic/io_bus.h"
+#include "nic/terminal/io_bus.h"
 #include "test_util.h"
 
 using namespace icnsim;
@@ -36,8 +36,9 @@ std::string fatTree(int rails, const std::string& nic, const std::string& traffi
          std::to_string(rails) + "\n[nic]\n" + nic + "\n[traffic]\n" + traffic;
 }
 
-const std::string kSaturation = "process = \"saturation\"\npacket_length = 16\n[traffic.pattern]\ntype = \"uniform\"\n"
-                                "exclude_self = true\n";
+const std::string kSaturation =
+    "process = \"saturation\"\npacket_length = 16\n[traffic.pattern]\ntype = \"uniform\"\n"
+    "exclude_self = true\n";
 
 // Every NIC sends and receives the same amount, and its bus moves one packet at a time
 // either way, so a node accepts at most half its injection bandwidth (Coll et al. §5.3);
@@ -53,9 +54,10 @@ TEST(MultirailNic, TheOneWayBusCapsUniformTrafficAtHalfTheInjectionBandwidth) {
 
 // Messages of 1 KB on average (16 packets of 32 flits): long enough that the dynamic
 // protocol's round trips (three NIC thread events of 100 cycles) do not dominate.
-const std::string kPoisson = "process = \"poisson\"\nload = 0.08\npacket_length = 32\n"
-                             "[traffic.pattern]\ntype = \"uniform\"\nexclude_self = true\n"
-                             "[[traffic.message_length]]\nshare = 1\nmean_packets = 16\n";
+const std::string kPoisson =
+    "process = \"poisson\"\nload = 0.08\npacket_length = 32\n"
+    "[traffic.pattern]\ntype = \"uniform\"\nexclude_self = true\n"
+    "[[traffic.message_length]]\nshare = 1\nmean_packets = 16\n";
 
 void expectAllDeliveredBelowSaturation(const nlohmann::json& r, const std::string& what) {
   EXPECT_TRUE(r["drained"].get<bool>()) << what;
@@ -81,7 +83,8 @@ TEST(MultirailNic, EveryAllocatorDeliversEverythingAtLowLoad) {
                               "\"\nstripe = " + std::to_string(stripe) +
                               (allocator == "hybrid" ? "\nshort_message_flits = 64" : "") +
                               (allocator == "dynamic" || allocator == "hybrid" ? kThread : "");
-      expectAllDeliveredBelowSaturation(runToml(fatTree(4, nic, kPoisson)), allocator + " stripe " + std::to_string(stripe));
+      expectAllDeliveredBelowSaturation(runToml(fatTree(4, nic, kPoisson)),
+                                        allocator + " stripe " + std::to_string(stripe));
     }
   }
 }
@@ -90,7 +93,8 @@ TEST(MultirailNic, EveryAllocatorDeliversEverythingAtLowLoad) {
 // far fewer turns than basic, whose buses alternate packet by packet.
 TEST(MultirailNic, DynamicAllocationTurnsBusesOnlyBetweenMessages) {
   const auto basic = runToml(fatTree(4, "terminal = \"multirail\"", kPoisson));
-  const auto dynamic = runToml(fatTree(4, "terminal = \"multirail\"\nrail_allocator = \"dynamic\"" + kThread, kPoisson));
+  const auto dynamic =
+      runToml(fatTree(4, "terminal = \"multirail\"\nrail_allocator = \"dynamic\"" + kThread, kPoisson));
   const double messages = dynamic["measured_messages"].get<double>();
   EXPECT_LT(dynamic["nic"]["io_bus_turns"].get<double>(), 0.5 * basic["nic"]["io_bus_turns"].get<double>());
   EXPECT_LT(dynamic["nic"]["io_bus_turns"].get<double>(), 4 * messages);
@@ -98,9 +102,11 @@ TEST(MultirailNic, DynamicAllocationTurnsBusesOnlyBetweenMessages) {
 
 // An alpha-scheduled multi-rail NIC works with every allocator (the issue's combination).
 TEST(MultirailNic, AlphaSchedulingCombinesWithDynamicRails) {
-  const auto r = runToml(
-      fatTree(4, "terminal = \"multirail\"\nrail_allocator = \"dynamic\"\nscheduling = \"alpha\"\nalpha = 2.0\nstripe = 2" + kThread,
-              kPoisson));
+  const auto r = runToml(fatTree(
+      4,
+      "terminal = \"multirail\"\nrail_allocator = \"dynamic\"\nscheduling = \"alpha\"\nalpha = 2.0\nstripe = 2" +
+          kThread,
+      kPoisson));
   expectAllDeliveredBelowSaturation(r, "alpha + dynamic");
 }
 

@@ -3,7 +3,7 @@
 // one-layer list is the layer itself.
 #include <gtest/gtest.h>
 
-#include "nic/nic_protocol.h"
+#include "nic/protocol/nic_protocol.h"
 #include "test_util.h"
 #include "topology/topology.h"
 
@@ -79,7 +79,7 @@ TEST(NicStack, NifdyAndAWindowLayerKeepBothPromises) {
   // sender is still unacknowledged then.
   EXPECT_LE(gWindow.acked, gWindow.sent);
   EXPECT_LE(gWindow.sent - gWindow.acked, 36u * 3u);
-  EXPECT_EQ(gWindow.maxOutstanding, 3);     // the window held
+  EXPECT_EQ(gWindow.maxOutstanding, 3);  // the window held
 }
 
 TEST(NicStack, AOneLayerListIsTheLayer) {

@@ -2,9 +2,9 @@
 // reassembly, message latency.
 #include <gtest/gtest.h>
 
-#include "nic/class_queues.h"
-#include "nic/injection_queue.h"
-#include "nic/rail_allocator.h"
+#include "nic/queue/class_queues.h"
+#include "nic/queue/injection_queue.h"
+#include "nic/rails/rail_allocator.h"
 #include "test_util.h"
 
 using namespace icnsim;
@@ -122,7 +122,8 @@ TEST(MessageLayer, AlphaSchedulingCombinesWithTheInputQueuedRouter) {
 [simulation]
 warmup_cycles = 2000
 measure_cycles = 20000
-)" + std::string(icnsim::test::kMesh4x4) + R"([nic]
+)" + std::string(icnsim::test::kMesh4x4) +
+                     R"([nic]
 scheduling = "alpha"
 alpha = 0.0
 [traffic]

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "common/error.h"
-#include "sim/point_ledger.h"
+#include "experiment/point_ledger.h"
 
 namespace {
 

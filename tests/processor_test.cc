@@ -3,7 +3,7 @@
 // take their share of the time, and an ideal terminal is unchanged.
 #include <gtest/gtest.h>
 
-#include "nic/processor.h"
+#include "nic/terminal/processor.h"
 #include "test_util.h"
 
 using namespace icnsim;
@@ -17,7 +17,8 @@ const std::string kStream = R"(
 [simulation]
 warmup_cycles = 2000
 measure_cycles = 30000
-)" + std::string(icnsim::test::kMesh4x4) + R"([processor]
+)" + std::string(icnsim::test::kMesh4x4) +
+                            R"([processor]
 send_overhead = 40
 receive_overhead = 60
 )" + std::string(icnsim::test::kStreamFromTerminal0);
@@ -30,7 +31,7 @@ double packetsPerCycle(const std::vector<std::string>& overrides) {
 }
 
 TEST(Processor, TheSlowerOverheadSetsAStreamsRate) {
-  EXPECT_NEAR(packetsPerCycle({}), 1.0 / 60, 0.0005);  // the receiver's 60 cycles
+  EXPECT_NEAR(packetsPerCycle({}), 1.0 / 60, 0.0005);                                 // the receiver's 60 cycles
   EXPECT_NEAR(packetsPerCycle({"processor.receive_overhead=10"}), 1.0 / 40, 0.0005);  // the sender's 40
 }
 
@@ -84,7 +85,8 @@ std::string phased(const std::string& extra) {
 [simulation]
 warmup_cycles = 0
 measure_cycles = 20000
-)") + icnsim::test::kMesh4x4 + R"(
+)") + icnsim::test::kMesh4x4 +
+         R"(
 [processor]
 send_overhead = 40
 receive_overhead = 20
@@ -95,7 +97,8 @@ packet_length = 8
 type = "uniform"
 exclude_self = true
 [traffic.phases]
-)" + (extra.find("packets_min") == std::string::npos ? "packets_min = 10\npackets_max = 10\n" : "") + extra;
+)" + (extra.find("packets_min") == std::string::npos ? "packets_min = 10\npackets_max = 10\n" : "") +
+         extra;
 }
 
 TEST(Phases, BarriersPaceTheSenders) {
@@ -175,13 +178,15 @@ std::string kernel(int cycles, int send, int receive, const std::string& traffic
 }
 
 std::string scan(int delay) {
-  return kernel(100000, 40, 60, R"(
+  return kernel(100000, 40, 60,
+                R"(
 [traffic]
 process = "scan"
 packet_length = 8
 [traffic.scan]
 values = 20
-send_delay = )" + std::to_string(delay) + "\n");
+send_delay = )" + std::to_string(delay) +
+                    "\n");
 }
 
 TEST(Scan, DelaysBetweenSendsUnblockThePipeline) {
@@ -208,7 +213,8 @@ namespace {
 // EM3D (NIFDY §4.4) on the 4x4 mesh: every iteration each processor sends each dependent
 // processor its values and waits for its own; the run ends once all iterations are done.
 std::string em3d(int valuesPerPacket) {
-  return kernel(10000000, 46, 56, R"(
+  return kernel(10000000, 46, 56,
+                R"(
 [traffic]
 process = "em3d"
 packet_length = 24
@@ -218,7 +224,8 @@ d_nodes = 10
 local_p = 50
 dist_span = 3
 iterations = 3
-values_per_packet = )" + std::to_string(valuesPerPacket) + "\n");
+values_per_packet = )" +
+                    std::to_string(valuesPerPacket) + "\n");
 }
 
 TEST(Em3d, IterationsCompleteAndPackingValuesCutsPackets) {

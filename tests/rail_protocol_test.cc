@@ -10,8 +10,8 @@
 #include <random>
 
 #include "config/config.h"
-#include "nic/rail_allocator.h"
-#include "nic/rail_reservation.h"
+#include "nic/rails/rail_allocator.h"
+#include "nic/rails/rail_reservation.h"
 #include "test_util.h"
 #include "topology/topology.h"
 
@@ -209,7 +209,8 @@ void expectEveryMessageGrantedOnceThenAllNicsFree(const std::string& nic, uint64
   int32_t id = 0;
   for (; id < 200; ++id) {
     const int source = static_cast<int>(rng() % kNodes);
-    host.add(id, source, static_cast<int>((source + 1 + rng() % (kNodes - 1)) % kNodes), 1 + static_cast<int>(rng() % 6));
+    host.add(id, source, static_cast<int>((source + 1 + rng() % (kNodes - 1)) % kNodes),
+             1 + static_cast<int>(rng() % 6));
   }
   ASSERT_TRUE(host.run(2'000'000)) << "granted " << host.grants_.size() << " of 200";
   for (const auto& [m, count] : host.grants_) EXPECT_EQ(count, 1) << "message " << m;
@@ -225,7 +226,8 @@ void expectEveryMessageGrantedOnceThenAllNicsFree(const std::string& nic, uint64
 
 TEST(DynamicRailAllocator, EveryMessageIsGrantedOnceAndEveryReservationReleased) {
   for (uint64_t seed : {1, 2, 3}) {
-    expectEveryMessageGrantedOnceThenAllNicsFree("rail_allocator = \"dynamic\"\nthread_cycles = 20\nstripe = 3\n", seed);
+    expectEveryMessageGrantedOnceThenAllNicsFree("rail_allocator = \"dynamic\"\nthread_cycles = 20\nstripe = 3\n",
+                                                 seed);
   }
 }
 

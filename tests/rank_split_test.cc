@@ -12,8 +12,8 @@
 
 #include "common/error.h"
 #include "common/json_text.h"
+#include "experiment/counting_exchange.h"
 #include "local_ranks.h"
-#include "sim/counting_exchange.h"
 #include "sim/experiment_point.h"
 #include "test_util.h"
 
@@ -76,7 +76,8 @@ TEST(RankSplit, EveryRankReproducesTheOneProcessResult) {
         continue;
       }
       for (int r = 0; r < ranks; ++r) {
-        EXPECT_EQ(run.results[r], icnsim::test::readFile(expected)) << ranks << " ranks x " << threads << " threads, rank " << r;
+        EXPECT_EQ(run.results[r], icnsim::test::readFile(expected))
+            << ranks << " ranks x " << threads << " threads, rank " << r;
       }
       ++split;
     }
@@ -126,9 +127,11 @@ TEST(RankSplit, RouterOptionsGiveTheOneProcessResult) {
       "[traffic]\nload = 0.4\npacket_length = 6\n";
   const std::string path = ::testing::TempDir() + "/options_mesh.toml";
   std::ofstream(path) << base;
-  for (const std::vector<std::string>& sets :
-       {std::vector<std::string>{}, {"router.lane_release=\"tail_sent\""}, {"router.output_buffer=2"},
-        {"router.source=\"one_packet\""}, {"router.arbitration=\"oldest_first\""}}) {
+  for (const std::vector<std::string>& sets : {std::vector<std::string>{},
+                                               {"router.lane_release=\"tail_sent\""},
+                                               {"router.output_buffer=2"},
+                                               {"router.source=\"one_packet\""},
+                                               {"router.arbitration=\"oldest_first\""}}) {
     SCOPED_TRACE(sets.empty() ? "defaults" : sets[0]);
     auto doc = icnsim::ConfigDocument::fromFile(path);
     for (const auto& s : sets) doc->applyOverride(s);
@@ -141,7 +144,6 @@ TEST(RankSplit, RouterOptionsGiveTheOneProcessResult) {
 }
 
 }  // namespace
-
 
 namespace {
 

@@ -1,8 +1,8 @@
-// Static rail allocation (analytic/static_rails.h) against the paper's numbers (Coll et al.
+// Static rail allocation (nic/rails/static_rails.h) against the paper's numbers (Coll et al.
 // §2, Figs. 1-4) and against the connectivity property itself.
 #include <gtest/gtest.h>
 
-#include "analytic/static_rails.h"
+#include "nic/rails/static_rails.h"
 #include "test_util.h"
 
 using namespace icnsim;
@@ -67,7 +67,9 @@ TEST(StaticRails, CommandPrintsRailsMatrixAndCurve) {
   const auto r = icnsim::test::runCommand("analytic rails --nodes 20 --curve 64");
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("Algorithm 2 (optimal): 6 rails, which connect at most C(6, 3) = 20 nodes; every ordered "
-                          "pair connected: yes"), std::string::npos) << r.output;
+                          "pair connected: yes"),
+            std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("    11111111110000000000"), std::string::npos);
   EXPECT_NE(r.output.find("       17          10        6"), std::string::npos) << r.output;
   EXPECT_NE(icnsim::test::runCommand("analytic rails --nodes 0").exitCode, 0);

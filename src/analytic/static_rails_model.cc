@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "analytic/analytic_model.h"
-#include "analytic/static_rails.h"
 #include "config/config.h"
+#include "nic/rails/static_rails.h"
 
 namespace icnsim {
 namespace {

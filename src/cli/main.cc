@@ -1,27 +1,27 @@
 // icnsim command line: run, sweep, validate, reproduce, analytic, bench. Exit codes: 0 ok, 1 usage, 2 bad input
 // (config or options), 3 internal error, 4 stuck network (watchdog).
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
-#include <cmath>
 #include <fmt/ranges.h>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <thread>
 
-#include "common/json_text.h"
-#include "analytic/nifdy_cli.h"
-#include "analytic/rails_cli.h"
-#include "analytic/vc_fly_cli.h"
+#include "cli/nifdy_cli.h"
+#include "cli/rails_cli.h"
+#include "cli/vc_fly_cli.h"
 #include "common/error.h"
 #include "common/failure.h"
+#include "common/json_text.h"
 #include "common/output_file.h"
-#include "sim/bench.h"
+#include "experiment/bench.h"
+#include "experiment/progress.h"
+#include "experiment/reproduce.h"
+#include "experiment/sweep.h"
 #include "sim/experiment_point.h"
 #include "sim/mpi_ranks.h"
-#include "sim/progress.h"
-#include "sim/reproduce.h"
-#include "sim/sweep.h"
 
 using namespace icnsim;
 
@@ -73,8 +73,8 @@ const CLI::Validator kFinite(
 int unknownSubcommand(const CLI::App& app, const std::string& word) {
   std::vector<std::string> names;
   for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
-  fmt::print(stderr, "error: unknown command '{}' (commands: {}; did you mean '{}'?)\n", word,
-             fmt::join(names, ", "), nearest(word, names));
+  fmt::print(stderr, "error: unknown command '{}' (commands: {}; did you mean '{}'?)\n", word, fmt::join(names, ", "),
+             nearest(word, names));
   return kExitUsage;
 }
 
@@ -141,7 +141,8 @@ void defineReproduce(CLI::App& app, Commands& c) {
   auto* quickFlag = c.reproduce->add_flag("--quick", c.quick, "short runs and fewer points (the default)");
   c.reproduce->add_flag("--full", r.full, "the paper's run lengths and sizes")->excludes(quickFlag);
   c.reproduce->add_option("--out", r.outDir, "output directory (default out/<paper>)");
-  c.reproduce->add_option("-j,--jobs", r.jobs, "points run in parallel (default: all cores)")->check(CLI::Range(1, 256));
+  c.reproduce->add_option("-j,--jobs", r.jobs, "points run in parallel (default: all cores)")
+      ->check(CLI::Range(1, 256));
   c.reproduce->add_option("--only", r.only, "run only experiments whose name starts with this, e.g. fig17");
   c.reproduce->add_option("--source", r.sourceDir, "directory holding experiments/ and tools/");
   c.reproduce->add_flag("--resume", r.resume, "keep points already computed in the output directory");
@@ -156,10 +157,13 @@ void defineAnalytic(CLI::App& app, Commands& c) {
   c.vcFlyCmd->add_option("--k", v.k, "switch radix (the model does not depend on it)")->check(CLI::Range(2, 256));
   c.vcFlyCmd->add_option("--n", v.n, "stages")->check(CLI::Range(1, 64));
   c.vcFlyCmd->add_option("--lanes", v.lanes, "lanes per channel, e.g. --lanes 1,2,4")
-      ->delimiter(',')->check(CLI::Range(1, 1024));
+      ->delimiter(',')
+      ->check(CLI::Range(1, 1024));
   c.vcFlyCmd->add_option("--load", v.loads, "offered loads as fractions of capacity, e.g. --load 0.1,0.2")
-      ->delimiter(',')->check(CLI::Range(0.0, 1.0) & kFinite);
-  c.vcFlyCmd->add_option("--packet-length", v.packetLength, "flits per packet (L/W)")->check(CLI::Range(1.0, 1e6) & kFinite);
+      ->delimiter(',')
+      ->check(CLI::Range(0.0, 1.0) & kFinite);
+  c.vcFlyCmd->add_option("--packet-length", v.packetLength, "flits per packet (L/W)")
+      ->check(CLI::Range(1.0, 1e6) & kFinite);
   c.vcFlyCmd->add_option("--hop-delay", v.hopDelay, "T_d, cycles per stage")->check(CLI::Range(0.0, 1e6) & kFinite);
   c.vcFlyCmd->add_option("--json", v.json, "also write the results to this JSON file");
   NifdyNetwork& nn = c.nifdy.network;
@@ -175,7 +179,8 @@ void defineAnalytic(CLI::App& app, Commands& c) {
   n->add_option("--t-ackproc", nn.ackProcessing, "T_ackproc, cycles")->check(cycles);
   n->add_option("--volume", nn.volume, "network buffering, packets per node")->check(cycles);
   n->add_option("--json", c.nifdy.json, "also write the results to this JSON file");
-  auto* r = c.railsCmd = analytic->add_subcommand("rails", "rails static allocation needs, and its matrix (Coll et al. §2)");
+  auto* r = c.railsCmd =
+      analytic->add_subcommand("rails", "rails static allocation needs, and its matrix (Coll et al. §2)");
   r->add_option("--nodes", c.rails.nodes, "nodes to connect")->check(CLI::Range(1, 1 << 20));
   r->add_option("--curve", c.rails.curve, "also list the rails needed for 1..N nodes (Fig. 2)")
       ->check(CLI::Range(1, 1 << 20));
@@ -187,9 +192,10 @@ void defineBench(CLI::App& app, Commands& c) {
   c.benchCmd = app.add_subcommand("bench", "measure simulator speed on standard configurations");
   c.benchCmd->add_option("--cycles", c.bench.cycles, "cycles per configuration (default: each one's own)")
       ->check(CLI::Range(1L, 1L << 40));
-  c.benchCmd->add_option("--warmup", c.bench.warmup,
-                         "cycles run before the timed ones, so that a large network is timed full (default 0: "
-                         "timed from empty)")
+  c.benchCmd
+      ->add_option("--warmup", c.bench.warmup,
+                   "cycles run before the timed ones, so that a large network is timed full (default 0: "
+                   "timed from empty)")
       ->check(CLI::Range(0L, 1L << 40));
   c.benchCmd->add_option("--only", c.bench.only, "run only the configuration with this name");
   c.benchCmd->add_flag("--large", c.bench.large, "also the large configurations (mesh32x32, mesh64x64, torus16x3)");
@@ -197,7 +203,8 @@ void defineBench(CLI::App& app, Commands& c) {
   c.benchCmd->add_option("--threads", c.bench.threads, "threads for the configurations that split their routers")
       ->check(CLI::Range(1, 256));
   c.benchCmd->add_option("--set", c.bench.sets,
-                         "override a key of the standard router's configurations (those threads split), e.g. --set timing.channel_latency=4");
+                         "override a key of the standard router's configurations (those threads split), e.g. --set "
+                         "timing.channel_latency=4");
 }
 
 // Builds the configuration and every sweep point; returns the system's description.
@@ -229,15 +236,17 @@ int validateCommand(const Commands& c) {
 // Runs the subcommand that was parsed.
 int dispatch(Commands& c, const MpiRanks& ranks) {
   if (ranks.size() > 1 && !*c.sweep && !*c.run && !*c.benchCmd) {
-    throw ConfigError(fmt::format("under mpirun ({} ranks) only `icnsim sweep` (its points spread over the ranks), "
-                                  "`icnsim run` and `icnsim bench` (one network split over them) run; other commands "
-                                  "run as one process", ranks.size()));
+    throw ConfigError(
+        fmt::format("under mpirun ({} ranks) only `icnsim sweep` (its points spread over the ranks), "
+                    "`icnsim run` and `icnsim bench` (one network split over them) run; other commands "
+                    "run as one process",
+                    ranks.size()));
   }
   if (*c.run) return runCommand(c.config, c.profile, c.sets, c.jsonOut, c.quiet, ranks);
   if (*c.validate) return validateCommand(c);
   if (*c.sweep) {
-    return runSweep({c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.force,
-                     c.quiet || ranks.rank() > 0, &ranks});
+    return runSweep(
+        {c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.force, c.quiet || ranks.rank() > 0, &ranks});
   }
   if (*c.reproduce) {
     if (c.repro.outDir.empty()) c.repro.outDir = "out/" + c.repro.paper;

@@ -1,6 +1,6 @@
 #include "nic/message_layer.h"
 
-#include "nic/class_queues.h"
+#include "nic/queue/class_queues.h"
 #include "stats/run_stats.h"
 #include "topology/topology.h"
 
@@ -10,10 +10,11 @@ namespace {
 constexpr int8_t kRailControlLayer = -1;
 }  // namespace
 
-MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic,
-                           MessagePool& messages, RunStats& stats)
-    : traffic_(traffic), onDemand_(traffic.createsOnDemand()), messages_(messages), packets_(*ctx.packets), stats_(stats), networks_(ctx.networks),
-      sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
+MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
+                           RunStats& stats)
+    : traffic_(traffic), onDemand_(traffic.createsOnDemand()), messages_(messages), packets_(*ctx.packets),
+      stats_(stats), networks_(ctx.networks), sentToPair_(ctx.topology->numTerminals()),
+      receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
   // class_queues: one job list per traffic class at each port, highest priority first
   const bool perClass = nic.getBool("class_queues", false);

@@ -19,9 +19,9 @@
 #include "kernel/message.h"
 #include "kernel/port.h"
 #include "kernel/traffic_hooks.h"
-#include "nic/injection_queue.h"
 #include "nic/pair_counters.h"
-#include "nic/rail_allocator.h"
+#include "nic/queue/injection_queue.h"
+#include "nic/rails/rail_allocator.h"
 
 namespace icnsim {
 
@@ -99,8 +99,8 @@ class MessageLayer : public RailHost {
   std::vector<int32_t> sending_, receiving_;   // per port, when tracking: granted packets not
                                                // yet injected; shares partly received
   std::vector<ShareProgress> shareProgress_;   // per message * networks + rail, when tracking
-  PairCounters sentToPair_;        // packets a source has sent to a destination
-  PairCounters receivedFromPair_;  // 1 + the highest pairSequence received from a source
+  PairCounters sentToPair_;                    // packets a source has sent to a destination
+  PairCounters receivedFromPair_;              // 1 + the highest pairSequence received from a source
   uint64_t outOfOrder_ = 0;
 };
 

@@ -19,7 +19,7 @@
 #include "kernel/network.h"
 #include "kernel/traffic_hooks.h"
 #include "nic/message_layer.h"
-#include "nic/terminal_model.h"
+#include "nic/terminal/terminal_model.h"
 
 namespace icnsim {
 

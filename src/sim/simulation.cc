@@ -5,9 +5,9 @@
 #include <fmt/format.h>
 
 #include "common/memory_budget.h"
-#include "nic/injection_queue.h"
-#include "nic/nic_protocol.h"
-#include "nic/rail_allocator.h"
+#include "nic/protocol/nic_protocol.h"
+#include "nic/queue/injection_queue.h"
+#include "nic/rails/rail_allocator.h"
 #include "traffic/pattern.h"
 #include "traffic/traffic_source.h"
 
@@ -211,7 +211,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["not_offered_messages"] = workload_->notOfferedMessages();
   j["out_of_order_packets"] = nic_->outOfOrder();
   for (const auto& [name, value] : nic_->counters()) j["nic"][name] = value;  // whole run, not the window
-  j["delivered_packets"] = stats_->windowPackets();  // data packets received in the window
+  j["delivered_packets"] = stats_->windowPackets();                           // data packets received in the window
   j["last_delivery"] = stats_->lastDelivery();
   if (sampleInterval_) j["pending_per_receiver"] = stats_->pendingJson();
   if (workload_->phasesStarted() > 0) j["phases"] = workload_->phasesStarted();
@@ -260,8 +260,9 @@ void Simulation::excludeTerminalChannels(const ConfigNode& sim) {
   if (sim.getChoice("latency_excludes", "nothing", {"nothing", "terminal_channels"}) == "nothing") return;
   const std::optional<Cycle> cycles = networks_->terminalChannelCycles();
   if (!cycles) {
-    sim.fail("latency_excludes", "\"terminal_channels\" needs input-queued routers (router.type = "
-                                 "\"input_queued\") with the same timing in every network");
+    sim.fail("latency_excludes",
+             "\"terminal_channels\" needs input-queued routers (router.type = "
+             "\"input_queued\") with the same timing in every network");
   }
   stats_->excludeFromLatency(*cycles);
 }
@@ -278,28 +279,31 @@ std::string notDrainedNote(const nlohmann::json& r) {
   const auto undelivered = r["undelivered_packets"].get<uint64_t>();
   const auto stalled = r.value("stalled_cycles", uint64_t{0});
   if (stalled == 0) {
-    return fmt::format("  NOT DRAINED: {} measured packets undelivered at the drain limit; flits were still "
-                       "moving (offered load beyond saturation)\n", undelivered);
+    return fmt::format(
+        "  NOT DRAINED: {} measured packets undelivered at the drain limit; flits were still "
+        "moving (offered load beyond saturation)\n",
+        undelivered);
   }
   const auto watchdog = r.value("watchdog_cycles", uint64_t{0});
-  return fmt::format("  NOT DRAINED: {} measured packets undelivered at the drain limit, and no flit moved in "
-                     "the last {} cycles: a deadlock or a pause, which cannot be told apart here ({})\n",
-                     undelivered, stalled,
-                     watchdog == 0 ? "the watchdog is off: set simulation.watchdog_cycles"
-                                   : fmt::format("the watchdog needs {} cycles without movement; raise "
-                                                 "simulation.drain_cycles to let it decide", watchdog));
+  return fmt::format(
+      "  NOT DRAINED: {} measured packets undelivered at the drain limit, and no flit moved in "
+      "the last {} cycles: a deadlock or a pause, which cannot be told apart here ({})\n",
+      undelivered, stalled,
+      watchdog == 0 ? "the watchdog is off: set simulation.watchdog_cycles"
+                    : fmt::format("the watchdog needs {} cycles without movement; raise "
+                                  "simulation.drain_cycles to let it decide",
+                                  watchdog));
 }
 
 }  // namespace
 
 std::string Simulation::humanSummary(const nlohmann::json& r) {
-  std::string s = fmt::format("{} ({} terminals, capacity {:.4f} flits/node/cycle)\n",
-                              r["topology"].get<std::string>(), r["terminals"].get<int>(),
-                              r["capacity"].get<double>());
-  s += fmt::format("  offered   {:.4f} flits/node/cycle ({:.1f} % of capacity)\n",
-                   r["offered"].get<double>(), 100 * r["offered_fraction"].get<double>());
-  s += fmt::format("  accepted  {:.4f} flits/node/cycle ({:.1f} % of capacity)\n",
-                   r["accepted"].get<double>(), 100 * r["accepted_fraction"].get<double>());
+  std::string s = fmt::format("{} ({} terminals, capacity {:.4f} flits/node/cycle)\n", r["topology"].get<std::string>(),
+                              r["terminals"].get<int>(), r["capacity"].get<double>());
+  s += fmt::format("  offered   {:.4f} flits/node/cycle ({:.1f} % of capacity)\n", r["offered"].get<double>(),
+                   100 * r["offered_fraction"].get<double>());
+  s += fmt::format("  accepted  {:.4f} flits/node/cycle ({:.1f} % of capacity)\n", r["accepted"].get<double>(),
+                   100 * r["accepted_fraction"].get<double>());
   const auto& l = r["latency"];
   s += fmt::format("  latency   mean {:.2f}  sd {:.2f}  p50 {}  p99 {}  max {} cycles ({} packets)\n",
                    l["mean"].get<double>(), l["stddev"].get<double>(), l["p50"].get<uint64_t>(),
@@ -321,13 +325,14 @@ std::string Simulation::humanSummary(const nlohmann::json& r) {
     }
   }
   if (r.value("not_offered_messages", uint64_t{0}) > 0) {
-    s += fmt::format("  {} messages were not offered: their source's job list was full "
-                     "(traffic.source_queue_limit); offered load counts only the rest\n",
-                     r["not_offered_messages"].get<uint64_t>());
+    s += fmt::format(
+        "  {} messages were not offered: their source's job list was full "
+        "(traffic.source_queue_limit); offered load counts only the rest\n",
+        r["not_offered_messages"].get<uint64_t>());
   }
   if (!r["drained"].get<bool>()) s += notDrainedNote(r);
-  s += fmt::format("  {} cycles simulated, {} flit-hops\n", r["cycles"].get<uint64_t>(),
-                   r["flit_hops"].get<uint64_t>());
+  s +=
+      fmt::format("  {} cycles simulated, {} flit-hops\n", r["cycles"].get<uint64_t>(), r["flit_hops"].get<uint64_t>());
   return s;
 }
 

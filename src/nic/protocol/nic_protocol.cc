@@ -1,0 +1,14 @@
+#include "nic/protocol/nic_protocol.h"
+
+#include "config/config.h"
+
+namespace icnsim {
+
+std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const BuildContext& ctx, const ConfigNode& nic) {
+  return Registry<NicProtocol>::instance().create(name, ctx, nic, "type");
+}
+
+ICNSIM_REGISTER(NicProtocol, "none",
+                [](const BuildContext&, const ConfigNode&) { return std::make_unique<NicProtocol>(); });
+
+}  // namespace icnsim

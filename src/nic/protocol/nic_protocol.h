@@ -1,0 +1,56 @@
+// A protocol layer a network interface runs with its peers (NIFDY §2), between the
+// processor's outgoing pool and the network. It says which pool packets may go, may send
+// control packets of its own (acks), consumes the control packets its peers send it, and
+// learns when the processor has taken a packet. Layers stack (nic/nic_stack.h): a packet
+// goes when every layer lets it. "none" is a plain NI: pool packets leave in order.
+//
+// Keys ([nic]): type = "none" (default), "buffers_only", "nifdy", or a list of layers; each
+// documents its own keys.
+#pragma once
+#include <memory>
+#include "common/ring_deque.h"
+
+#include "common/build_context.h"
+#include "common/registry.h"
+#include "kernel/packet.h"
+#include "nic/terminal/processor.h"
+
+namespace icnsim {
+
+class NicProtocol {
+ public:
+  virtual ~NicProtocol() = default;
+  // Sets the NI's buffer sizes where the protocol defines them (NIFDY's pool B).
+  virtual void sizeBuffers(ProcessorParams&) const {}
+  // Whether pool[index] may go to the network now (the oldest packet every layer lets go
+  // is sent first).
+  virtual bool eligible(int /*terminal*/, const RingDeque<int32_t>& /*pool*/, size_t /*index*/) const { return true; }
+  // The layer writes the header fields (Packet::nicFlags, nicValue) of data packets; at most
+  // one layer of a stack may. A layer's own control packets are its own.
+  virtual bool usesDataHeader() const { return false; }
+  // Whether the layer sends control packets of its own (acks), which travel on the
+  // network's control lanes (router/virtual_networks.h).
+  virtual bool sendsControlPackets() const { return false; }
+  // The network took `packet` from `terminal` (a pool packet, or any layer's control packet).
+  virtual void sent(int /*terminal*/, int32_t /*packet*/) {}
+  // The network refused it: it is back in the pool (or the control queue).
+  virtual void unsent(int /*terminal*/, int32_t /*packet*/) {}
+  // One of this layer's control packets reached `terminal`, which consumes it (the NI then
+  // releases it).
+  virtual void controlArrived(int /*terminal*/, const Packet& /*packet*/) {}
+  // A data packet reached `terminal`'s NI, and later its processor took it. Either may
+  // answer with a control packet to send back (allocated from the packet pool), or -1.
+  virtual int32_t arrived(int /*terminal*/, const Packet& /*packet*/, Cycle /*now*/) { return -1; }
+  virtual int32_t accepted(int /*terminal*/, const Packet& /*packet*/, Cycle /*now*/) { return -1; }
+  // True if the protocol buffers this data packet itself at the receiver (NIFDY's bulk
+  // window) instead of the arrivals queue; the network then hands it to deliver().
+  virtual bool buffersItself(const Packet& /*packet*/) const { return false; }
+  virtual void deliver(int /*terminal*/, int32_t /*packet*/) {}
+  // A packet from the protocol's own buffers the processor may take now (removed), or -1.
+  virtual int32_t nextReady(int /*terminal*/) { return -1; }
+};
+
+// The layer registered as `name`, configured from [nic].
+std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const BuildContext& ctx, const ConfigNode& nic);
+
+}  // namespace icnsim

@@ -1,0 +1,233 @@
+#include "nic/protocol/nifdy.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "config/config.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+
+NifdyParams readNifdyParams(const BuildContext& ctx, const ConfigNode& nic) {
+  NifdyParams p;
+  for (const char* key : {"outgoing_buffer"}) {
+    if (nic.has(key)) nic.fail(key, "NIFDY sizes the outgoing pool with B");
+  }
+  // O: outstanding packet table entries (scalar packets in flight per sender)
+  p.opt = static_cast<int>(nic.getInt("O", 8, 1, 1 << 16));
+  // B: outgoing buffer pool, packets
+  p.pool = static_cast<int>(nic.getInt("B", 8, 1, 1 << 16));
+  // D: bulk dialogs each receiver maintains; W: receiver window per dialog, packets
+  p.dialogs = static_cast<int>(nic.getInt("D", 0, 0, 1 << 10));
+  p.window = static_cast<int>(nic.getInt("W", 0, 0, 1 << 16));
+  // ack_on: "accept" (the processor took the packet; the paper's choice) or "arrival"
+  p.ackOnArrival = nic.getChoice("ack_on", "accept", {"accept", "arrival"}) == "arrival";
+  // ack_length: flits of an ack packet (a header)
+  p.ackLength = static_cast<int>(nic.getInt("ack_length", 4, 1, 1 << 16));
+  if (p.ackLength > ctx.maxPacketLength) {
+    nic.fail("ack_length", "acks may not be longer than the workload's longest packet");
+  }
+  return p;
+}
+
+Nifdy::Nifdy(const NifdyParams& params, PacketPool& packets, int terminals)
+    : p_(params), packets_(packets), opt_(terminals), out_(terminals), in_(terminals), nextDialog_(terminals, 0) {}
+
+void Nifdy::sizeBuffers(ProcessorParams& p) const {
+  p.outgoingBuffer = p_.pool;
+  p.arrivalBuffer = p_.arrivals;
+}
+
+bool Nifdy::inTable(int terminal, int destination) const {
+  const auto& t = opt_[terminal];
+  return std::find(t.begin(), t.end(), destination) != t.end();
+}
+
+bool Nifdy::eligible(int terminal, const RingDeque<int32_t>& pool, size_t i) const {
+  const int d = packets_[pool[i]].destination;
+  for (size_t j = 0; j < i; ++j) {
+    if (packets_[pool[j]].destination == d) return false;  // rank > 0: an older packet for d waits
+  }
+  const Outgoing& o = out_[terminal];
+  if (d == o.to) return !o.exiting && o.unacked < p_.window;
+  return static_cast<int>(opt_[terminal].size()) < p_.opt && !inTable(terminal, d);
+}
+
+void Nifdy::sent(int terminal, int32_t packet) {
+  Packet& p = packets_[packet];
+  if (p.control) return;
+  Outgoing& o = out_[terminal];
+  if (p.destination == o.to) {
+    p.nicFlags = kBulk;
+    p.nicValue = o.nextSequence++;
+    ++o.unacked;
+    if (p.sequence == p.messagePackets - 1) {
+      p.nicFlags |= kExit;
+      o.exiting = true;
+    }
+    return;
+  }
+  opt_[terminal].push_back(p.destination);
+  if (p_.dialogs > 0 && o.to < 0 && o.requestedFrom < 0 && p.messagePackets >= p_.bulkThreshold &&
+      p.sequence < p.messagePackets - 1) {
+    p.nicFlags = kBulkRequest;
+    o.requestedFrom = p.destination;
+  }
+}
+
+void Nifdy::unsent(int terminal, int32_t packet) {
+  Packet& p = packets_[packet];
+  if (p.control) return;
+  Outgoing& o = out_[terminal];
+  if (p.nicFlags & kBulk) {
+    --o.nextSequence;
+    --o.unacked;
+    if (p.nicFlags & kExit) o.exiting = false;
+  } else {
+    auto& t = opt_[terminal];
+    t.erase(std::find(t.begin(), t.end(), p.destination));
+    if (p.nicFlags & kBulkRequest) o.requestedFrom = -1;
+  }
+  p.nicFlags = 0;
+  p.nicValue = 0;
+}
+
+void Nifdy::controlArrived(int terminal, const Packet& a) {
+  Outgoing& o = out_[terminal];
+  if (a.nicFlags & kBulkAck) {
+    if (a.source != o.to) {
+      throw InternalError(
+          fmt::format("NIFDY: terminal {} got a bulk ack from {} (flags {}, {} packets) but its dialog is with {}",
+                      terminal, a.source, a.nicFlags, a.nicValue, o.to));
+    }
+    // Acks may overtake each other in the network: the dialog ends when the exit packet's
+    // ack and every earlier one are in.
+    o.unacked -= a.nicValue;
+    if (a.nicFlags & kExit) o.exitAcked = true;
+    if (o.exitAcked && o.unacked == 0) o = Outgoing{};
+    return;
+  }
+  auto& t = opt_[terminal];
+  auto it = std::find(t.begin(), t.end(), a.source);
+  if (it == t.end()) throw InternalError("NIFDY: an ack for a packet that is not outstanding");
+  t.erase(it);
+  if (a.source == o.requestedFrom) {
+    o.requestedFrom = -1;
+    if (a.nicFlags & kGrant) o.to = a.source;
+  }
+}
+
+int32_t Nifdy::ack(int from, const Packet& data, Cycle now, uint8_t flags, int32_t value) {
+  const int to = data.source;
+  const int32_t id = packets_.allocate();
+  Packet& a = packets_[id];
+  a.source = from;
+  a.destination = to;
+  a.length = p_.ackLength;
+  a.control = true;
+  a.created = now;
+  a.nicFlags = flags;
+  a.nicValue = value;
+  return id;
+}
+
+Nifdy::Incoming* Nifdy::dialogFrom(int terminal, int sender) {
+  for (Incoming& d : in_[terminal]) {
+    if (d.from == sender) return &d;
+  }
+  return nullptr;
+}
+
+int32_t Nifdy::arrived(int terminal, const Packet& data, Cycle now) {
+  return p_.ackOnArrival ? scalarAck(terminal, data, now) : -1;  // only scalar packets arrive here
+}
+
+// A scalar packet's ack, granting a dialog if the packet asked for one and one is free.
+int32_t Nifdy::scalarAck(int terminal, const Packet& data, Cycle now) {
+  uint8_t flags = 0;
+  if ((data.nicFlags & kBulkRequest) && static_cast<int>(in_[terminal].size()) < p_.dialogs &&
+      !dialogFrom(terminal, data.source)) {
+    in_[terminal].push_back(Incoming{data.source, 0, 0, {}});
+    flags = kGrant;
+  }
+  return ack(terminal, data, now, flags);
+}
+
+int32_t Nifdy::accepted(int terminal, const Packet& data, Cycle now) {
+  if (data.nicFlags & kBulk) {
+    Incoming* d = dialogFrom(terminal, data.source);
+    ++d->takenSinceAck;
+    const bool exit = data.nicFlags & kExit;
+    if (!exit && d->takenSinceAck < std::max(1, p_.window / 2)) return -1;
+    const int32_t n = d->takenSinceAck;
+    d->takenSinceAck = 0;
+    if (exit) {
+      auto& list = in_[terminal];
+      list.erase(list.begin() + (d - list.data()));
+    }
+    return ack(terminal, data, now, static_cast<uint8_t>(kBulkAck | (exit ? kExit : 0)), n);
+  }
+  return p_.ackOnArrival ? -1 : scalarAck(terminal, data, now);
+}
+
+bool Nifdy::buffersItself(const Packet& p) const { return !p.control && (p.nicFlags & kBulk); }
+
+void Nifdy::deliver(int terminal, int32_t packet) {
+  Incoming* d = dialogFrom(terminal, packets_[packet].source);
+  if (!d) throw InternalError("NIFDY: a bulk packet without a dialog");
+  d->held.push_back(packet);
+}
+
+int32_t Nifdy::nextReady(int terminal) {
+  auto& list = in_[terminal];
+  for (size_t k = 0; k < list.size(); ++k) {
+    Incoming& d = list[(nextDialog_[terminal] + k) % list.size()];
+    for (size_t i = 0; i < d.held.size(); ++i) {
+      if (packets_[d.held[i]].nicValue != d.expected) continue;
+      const int32_t id = d.held[i];
+      d.held.erase(d.held.begin() + i);
+      ++d.expected;
+      nextDialog_[terminal] = (nextDialog_[terminal] + k + 1) % list.size();
+      return id;
+    }
+  }
+  return -1;
+}
+
+namespace {
+
+// NIFDY's buffers without its protocol: "the same total amount of buffering ... redistributed
+// to be most effective ... at least half of the total buffering resources to the arrivals
+// queue" (§3).
+class BuffersOnly : public NicProtocol {
+ public:
+  explicit BuffersOnly(const NifdyParams& p) : total_(p.pool + p.dialogs * p.window + p.arrivals) {}
+  void sizeBuffers(ProcessorParams& p) const override {
+    p.arrivalBuffer = (total_ + 1) / 2;
+    p.outgoingBuffer = total_ - p.arrivalBuffer;
+  }
+
+ private:
+  int total_;
+};
+
+}  // namespace
+
+ICNSIM_REGISTER(NicProtocol, "nifdy", [](const BuildContext& ctx, const ConfigNode& nic) {
+  NifdyParams p = readNifdyParams(ctx, nic);
+  if ((p.dialogs > 0) != (p.window > 0)) nic.fail("W", "bulk dialogs need both D > 0 and W > 0");
+  // bulk_threshold: messages of at least this many packets ask for a bulk dialog
+  p.bulkThreshold = static_cast<int>(nic.getInt("bulk_threshold", 4, 2, 1 << 20));
+  // arrival_buffer: NIFDY's arrivals queue ("at most two packets")
+  p.arrivals = static_cast<int>(nic.getInt("arrival_buffer", 2, 1, 1 << 16));
+  return std::make_unique<Nifdy>(p, *ctx.packets, ctx.topology->numTerminals());
+});
+
+ICNSIM_REGISTER(NicProtocol, "buffers_only", [](const BuildContext& ctx, const ConfigNode& nic) {
+  NifdyParams p = readNifdyParams(ctx, nic);
+  if (nic.has("arrival_buffer")) nic.fail("arrival_buffer", "buffers_only derives its buffers from O, B, D and W");
+  return std::make_unique<BuffersOnly>(p);
+});
+
+}  // namespace icnsim

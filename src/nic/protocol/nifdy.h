@@ -1,0 +1,103 @@
+// NIFDY (Callahan & Goldstein, ISCA '95): admission control and in-order delivery at the
+// network interface.
+//
+// Scalar mode (§2.1.1): a packet may leave only if no packet to the same destination is
+// outstanding (its destination is not in the outstanding packet table, OPT, of O entries)
+// and no earlier pool packet goes to that destination (rank 0 = eligible); the oldest
+// eligible packet goes first. The receiving NI answers every data packet with an ack, a
+// real packet that competes with data, when its processor takes the packet (option: when
+// it arrives); the ack clears the OPT entry. One outstanding packet per pair keeps every
+// pair's packets in order on any network.
+//
+// Bulk dialogs (§2.1.2): a scalar packet of a message of at least `bulk_threshold` packets
+// carries the bulk-request bit (a sender has at most one dialog, requested from one
+// receiver at a time). A receiver with fewer than D dialogs grants one in the ack. The
+// sender then sends to that receiver bulk packets, outside the OPT, numbered in sequence,
+// at most W unacknowledged; the receiver keeps them in the dialog's W buffers, passes them
+// to the processor in order, and acks every W/2 packets the processor has taken. The last
+// packet of the message carries the exit bit; its ack (covering the rest) ends the dialog,
+// and until then the sender sends nothing else to that receiver, so order holds across the
+// switch back to scalar mode. Bulk acks are sent on accept whatever ack_on says; since
+// acks may overtake each other, the sender closes the dialog once all of them are in.
+//
+// Keys ([nic], type = "nifdy"): O (OPT entries, default 8), B (outgoing pool, default 8),
+// D (bulk dialogs per receiver, default 0), W (bulk window, default 0; W > 0 when D > 0),
+// bulk_threshold (message length in packets that requests a dialog, default 4),
+// arrival_buffer (default 2), ack_on ("accept" or "arrival"), ack_length (flits, default 4).
+// type = "buffers_only": the same buffers (B + D*W + 2 packets in all) split between the
+// outgoing pool and the arrivals queue, at least half to arrivals, with no protocol (§3).
+#pragma once
+#include <vector>
+
+#include "nic/protocol/nic_protocol.h"
+
+namespace icnsim {
+
+struct NifdyParams {
+  int opt = 8;      // O
+  int pool = 8;     // B
+  int dialogs = 0;  // D
+  int window = 0;   // W
+  int arrivals = 2;
+  int bulkThreshold = 4;
+  bool ackOnArrival = false;
+  int ackLength = 4;
+};
+
+NifdyParams readNifdyParams(const BuildContext& ctx, const ConfigNode& nic);
+
+class Nifdy : public NicProtocol {
+ public:
+  Nifdy(const NifdyParams& params, PacketPool& packets, int terminals);
+
+  void sizeBuffers(ProcessorParams& p) const override;
+  bool eligible(int terminal, const RingDeque<int32_t>& pool, size_t index) const override;
+  bool usesDataHeader() const override { return true; }
+  bool sendsControlPackets() const override { return true; }
+  void sent(int terminal, int32_t packet) override;
+  void unsent(int terminal, int32_t packet) override;
+  void controlArrived(int terminal, const Packet& packet) override;
+  int32_t arrived(int terminal, const Packet& packet, Cycle now) override;
+  int32_t accepted(int terminal, const Packet& packet, Cycle now) override;
+  bool buffersItself(const Packet& packet) const override;
+  void deliver(int terminal, int32_t packet) override;
+  int32_t nextReady(int terminal) override;
+
+  // Header bits (Packet::nicFlags).
+  enum Flag : uint8_t {
+    kBulkRequest = 1,  // scalar packet: the sender asks for a dialog
+    kBulk = 2,         // bulk packet; nicValue is its sequence number in the dialog
+    kExit = 4,         // the dialog's last packet
+    kGrant = 8,        // ack: a dialog is granted
+    kBulkAck = 16,     // ack of nicValue bulk packets
+  };
+
+ private:
+  struct Outgoing {          // a sender's one dialog
+    int to = -1;             // receiver, -1: none
+    int requestedFrom = -1;  // receiver asked, grant not yet known
+    int unacked = 0;
+    int nextSequence = 0;
+    bool exiting = false;  // the exit packet is out; wait for its ack
+    bool exitAcked = false;
+  };
+  struct Incoming {  // a receiver's dialog with one sender
+    int from = -1;
+    int expected = 0;  // next sequence number for the processor
+    int takenSinceAck = 0;
+    std::vector<int32_t> held;  // arrived bulk packets not yet passed on, any order
+  };
+  int32_t ack(int from, const Packet& data, Cycle now, uint8_t flags = 0, int32_t value = 0);
+  int32_t scalarAck(int terminal, const Packet& data, Cycle now);
+  bool inTable(int terminal, int destination) const;
+  Incoming* dialogFrom(int terminal, int sender);
+
+  NifdyParams p_;
+  PacketPool& packets_;
+  std::vector<std::vector<int>> opt_;  // per terminal: destinations with an outstanding packet
+  std::vector<Outgoing> out_;
+  std::vector<std::vector<Incoming>> in_;
+  std::vector<size_t> nextDialog_;  // round robin over a receiver's dialogs
+};
+
+}  // namespace icnsim

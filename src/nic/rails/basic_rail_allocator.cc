@@ -1,0 +1,55 @@
+// The basic multi-rail allocator (Coll et al. §3): messages take the rails in turn,
+// regardless of what the rails are doing. With stripe = k a message is split into k parts
+// sent at once on k consecutive rails, and the turn moves on by k.
+//
+// Whose turn: one round-robin pointer per node (round_robin = "node", the default), or one
+// per process (round_robin = "process"): a node runs `processes` processes, each message
+// comes from one of them chosen uniformly (P Poisson processes at one node are one Poisson
+// process whose messages belong to each with equal probability), and each process keeps its
+// own pointer, so processes may pick the same rails at once (§6.4's "self synchronize").
+#include <vector>
+
+#include "common/rng.h"
+#include "config/config.h"
+#include "nic/rails/rail_allocator.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+namespace {
+
+class BasicRailAllocator : public RailAllocator {
+ public:
+  BasicRailAllocator(int terminals, int rails, int stripe, int processes)
+      : next_(static_cast<size_t>(terminals) * processes, 0), rails_(rails), stripe_(stripe), processes_(processes) {}
+
+  void submit(int terminal, int32_t id, Cycle) override {
+    const Message& m = host_->message(id);
+    // The message's process: a draw fixed by the message alone, so it does not depend on timing.
+    const int process = processes_ == 1 ? 0 : static_cast<int>(hashMix(m.serial, 0x70726f63) % processes_);
+    int& next = next_[static_cast<size_t>(terminal) * processes_ + process];
+    shares_.clear();
+    stripe(next, stripe_, rails_, m.packets, shares_);
+    next = (next + static_cast<int>(shares_.size())) % rails_;
+    host_->grant(terminal, id, shares_);
+  }
+
+ private:
+  std::vector<int> next_;  // per terminal and process: the rail whose turn it is
+  int rails_, stripe_, processes_;
+  std::vector<RailShare> shares_;
+};
+
+std::unique_ptr<RailAllocator> makeBasic(const BuildContext& ctx, const ConfigNode& nic) {
+  // round_robin: "node" (one turn per node) or "process" (one per process of the node)
+  const bool perProcess = nic.getChoice("round_robin", "node", {"node", "process"}) == "process";
+  // processes: processes per node, each with its own turn (round_robin = "process")
+  const int processes = perProcess ? static_cast<int>(nic.getInt("processes", 4, 1, 1024)) : 1;
+  return std::make_unique<BasicRailAllocator>(ctx.topology->numTerminals(), ctx.networks, readStripe(ctx, nic),
+                                              processes);
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(RailAllocator, "basic", makeBasic);
+
+}  // namespace icnsim

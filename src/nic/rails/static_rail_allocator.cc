@@ -1,0 +1,67 @@
+// Static rail allocation (Coll et al. §2): every NIC is fixed at start-up as a transmitter or
+// a receiver, so no I/O bus ever carries data both ways. A message from x to y may use the
+// rails where x transmits and y receives (nic/rails/static_rails.h builds the allocation and
+// proves every ordered pair has one); among those it takes them in turn, striping over
+// up to `stripe` of them.
+//
+// Keys ([nic]): static_algorithm ("optimal": Algorithm 2, the Sperner bound; "log":
+// Algorithm 1, 2 ceil(log2 n) rails); stripe.
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "nic/rails/rail_allocator.h"
+#include "nic/rails/static_rails.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+namespace {
+
+class StaticRailAllocator : public RailAllocator {
+ public:
+  StaticRailAllocator(StaticAllocation allocation, int rails, int stripe)
+      : allocation_(std::move(allocation)), next_(allocation_.nodes.size(), 0), rails_(rails), stripe_(stripe) {}
+
+  void submit(int terminal, int32_t id, Cycle) override {
+    const Message& m = host_->message(id);
+    const RailMask usable = allocation_.nodes[terminal] & ~allocation_.nodes[m.destination];
+    candidates_.clear();
+    for (int i = 0; i < rails_; ++i) {
+      const int rail = (next_[terminal] + i) % rails_;
+      if (usable >> rail & 1) candidates_.push_back(rail);
+    }
+    // Only a message to itself finds no rail (a node both sends and receives it): any rail.
+    if (candidates_.empty()) candidates_.push_back(next_[terminal]);
+    shares_.clear();
+    stripeOver(candidates_, stripe_, m.packets, shares_);
+    next_[terminal] = (shares_.back().rail + 1) % rails_;
+    host_->grant(terminal, id, shares_);
+  }
+
+ private:
+  StaticAllocation allocation_;
+  std::vector<int> next_;  // per terminal: where its search for a transmitting rail starts
+  int rails_, stripe_;
+  std::vector<int> candidates_;
+  std::vector<RailShare> shares_;
+};
+
+std::unique_ptr<RailAllocator> makeStatic(const BuildContext& ctx, const ConfigNode& nic) {
+  // static_algorithm: "optimal" (Algorithm 2) or "log" (Algorithm 1)
+  const std::string algorithm = nic.getChoice("static_algorithm", "optimal", {"optimal", "log"});
+  const int nodes = ctx.topology->numTerminals();
+  const int needed = algorithm == "log" ? railsAlgorithm1(nodes) : railsOptimal(nodes);
+  if (needed > ctx.networks) {
+    nic.fail("rail_allocator", "static allocation (" + algorithm + ") of " + std::to_string(nodes) + " nodes needs " +
+                                   std::to_string(needed) + " rails; the file has " + std::to_string(ctx.networks));
+  }
+  StaticAllocation allocation = algorithm == "log" ? allocateAlgorithm1(nodes) : allocateAlgorithm2(nodes);
+  if (nodes == 1) allocation.nodes.assign(1, 1);  // a lone node sends to nobody; give it rail 0
+  return std::make_unique<StaticRailAllocator>(std::move(allocation), ctx.networks, readStripe(ctx, nic));
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(RailAllocator, "static", makeStatic);
+
+}  // namespace icnsim

@@ -1,0 +1,250 @@
+// Processor terminals (nic/processor.h): the processor writes packets into a bounded
+// outgoing pool at T_send each and takes them from a bounded arrivals queue at T_receive
+// each, receiving first; a full arrivals queue stops ejection into this terminal. Arrivals
+// are cut-through: a packet is in the queue once its head is in, and the processor may
+// take it then (its receive ends no earlier than the tail's arrival).
+//
+// Between pool and network runs the NI protocol (nic/nic_protocol.h: none, buffers_only,
+// nifdy), which picks the next pool packet and may send control packets (acks) of its own;
+// these go before data and never reach the processor. One network for now: a processor
+// with one NIC per rail comes with the multi-rail NIC (issue 12).
+#include <algorithm>
+#include "common/ring_deque.h"
+
+#include "config/config.h"
+#include "nic/message_layer.h"
+#include "nic/protocol/nic_stack.h"
+#include "nic/terminal/processor.h"
+#include "nic/terminal/terminal_model.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+namespace {
+
+class ProcessorTerminals : public TerminalModel {
+ public:
+  ProcessorTerminals(const BuildContext& ctx, const ConfigNode& nic, MessageLayer& layer);
+
+  void queued(Port port) override { activate(port.terminal); }
+  void wake(int terminal) override { activate(terminal); }
+  bool sendsControlPackets() const override { return protocol_.sendsControlPackets(); }
+  void step(Cycle now) override;
+
+  int32_t pull(Port port, Cycle now) override;
+  void refused(Port port, int32_t packet, Cycle now) override;
+  void injected(Port, int32_t packet, Cycle when) override { layer_.packetInjected(packet, when); }
+  bool reserveArrival(Port port, int32_t packet) override;
+  void headArrived(Port port, int32_t packet, Cycle when) override;
+  void delivered(Port port, int32_t packet, Cycle when) override;
+
+ private:
+  struct Terminal {
+    RingDeque<int32_t> pool;      // written by the processor, waiting for the network
+    RingDeque<int32_t> arrivals;  // delivered, waiting for the processor
+    RingDeque<int32_t> control;   // the protocol's own packets (acks), sent before the pool
+    int reserved = 0;             // arrivals promised to packets being ejected
+    int32_t sending = -1;         // packet the processor is writing (enters the pool at busyUntil)
+    int32_t receiving = -1;       // packet the processor is reading (received at busyUntil)
+    Cycle busyUntil = 0;          // kNever: waiting for the tail of `receiving`
+    Cycle receiveEnds = 0;        // end of the receive overhead of `receiving`
+    bool active = false;
+  };
+  static Port portOf(int terminal) { return {terminal, 0, 0}; }
+  // True if the packet goes to the processor through the arrivals queue.
+  bool forProcessor(const Packet& p) const { return !p.control && !protocol_.buffersItself(p); }
+  // The processor starts receiving a packet (it leaves the NI's buffers).
+  void take(int terminal, int32_t packet, Cycle now);
+  void activate(int terminal);
+  void sendControl(int terminal);  // sends the packets in control_
+  // Runs terminal t's processor at `now`; false once it has nothing to do.
+  bool runProcessor(int terminal, Cycle now);
+  // Its next step once it is free: true if it found work (busyUntil moved on).
+  bool startNext(int terminal, Cycle now);
+
+  MessageLayer& layer_;
+  PacketPool& packets_;
+  NicStack protocol_;
+  std::vector<int32_t> control_;  // scratch: control packets the layers answer with
+  ProcessorParams processor_;
+  std::vector<Terminal> terminals_;
+  std::vector<UnresponsiveSchedule> unresponsive_;
+  std::vector<int32_t> active_, visiting_;
+  std::vector<uint8_t> tailIn_;  // per packet id: its tail has arrived
+};
+
+ProcessorTerminals::ProcessorTerminals(const BuildContext& ctx, const ConfigNode& nic, MessageLayer& layer)
+    : layer_(layer), packets_(layer.packets()), protocol_(ctx, nic) {
+  if (ctx.networks > 1) {
+    nic.fail("terminal",
+             "processors and NI protocols work with one network so far; use nic.terminal = \"ideal\" "
+             "(no [processor], nic.type = \"none\") or one network");
+  }
+  processor_ = readProcessorParams(ctx.root->child("processor"), nic);
+  protocol_.sizeBuffers(processor_);
+  const int n = ctx.topology->numTerminals();
+  terminals_.resize(n);
+  for (int t = 0; t < n; ++t) unresponsive_.emplace_back(processor_, ctx.seed, t);
+}
+
+int32_t ProcessorTerminals::pull(Port port, Cycle now) {
+  const int terminal = port.terminal;
+  Terminal& s = terminals_[terminal];
+  if (!s.control.empty()) {
+    const int32_t id = s.control.front();
+    s.control.pop_front();
+    protocol_.sent(terminal, id);
+    return id;
+  }
+  const int index = protocol_.choose(terminal, s.pool);
+  if (index < 0) return -1;
+  const int32_t id = s.pool[index];
+  s.pool.eraseAt(index);
+  protocol_.sent(terminal, id);
+  // Room in the pool: the processor may start writing the next packet in this same cycle.
+  if (runProcessor(terminal, now)) activate(terminal);
+  return id;
+}
+
+void ProcessorTerminals::refused(Port port, int32_t packet, Cycle) {
+  Terminal& s = terminals_[port.terminal];
+  (packets_[packet].control ? s.control : s.pool).push_front(packet);
+  protocol_.unsent(port.terminal, packet);
+}
+
+bool ProcessorTerminals::reserveArrival(Port port, int32_t packet) {
+  // The NI consumes control packets itself; the protocol may hold a slot for a packet.
+  if (!forProcessor(packets_[packet])) return true;
+  Terminal& s = terminals_[port.terminal];
+  if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.arrivalBuffer) return false;
+  ++s.reserved;
+  return true;
+}
+
+void ProcessorTerminals::headArrived(Port port, int32_t packet, Cycle when) {
+  if (!forProcessor(packets_[packet])) return;
+  const int t = port.terminal;
+  Terminal& s = terminals_[t];
+  if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
+  tailIn_[packet] = 0;
+  --s.reserved;
+  s.arrivals.push_back(packet);
+  protocol_.arrived(t, packets_[packet], when, control_);
+  sendControl(t);
+  activate(t);
+}
+
+void ProcessorTerminals::delivered(Port port, int32_t packet, Cycle when) {
+  layer_.packetArrived(packet);
+  const int t = port.terminal;
+  if (packets_[packet].control) {
+    protocol_.controlArrived(t, packets_[packet]);
+    packets_.release(packet);
+    networks_[0]->wake(portOf(t));  // pool packets may have become eligible
+    return;
+  }
+  Terminal& s = terminals_[t];
+  if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
+  tailIn_[packet] = 1;
+  if (protocol_.buffersItself(packets_[packet])) {
+    protocol_.deliver(t, packet);
+    activate(t);
+  } else if (s.receiving == packet && s.busyUntil == kNever) {
+    s.busyUntil = std::max(s.receiveEnds, when);  // the processor was waiting for the tail
+    activate(t);
+  }
+}
+
+void ProcessorTerminals::sendControl(int terminal) {
+  if (control_.empty()) return;
+  for (const int32_t packet : control_) terminals_[terminal].control.push_back(packet);
+  control_.clear();
+  networks_[0]->wake(portOf(terminal));
+}
+
+void ProcessorTerminals::take(int terminal, int32_t packet, Cycle now) {
+  // The processor takes the packet out of the NI: the protocol may answer (NIFDY's ack)
+  // at once, while the processor spends its receive overhead on the packet.
+  Terminal& s = terminals_[terminal];
+  s.receiving = packet;
+  s.receiveEnds = now + processor_.receiveOverhead;
+  s.busyUntil = tailIn_[packet] ? s.receiveEnds : kNever;
+  protocol_.accepted(terminal, packets_[packet], now, control_);
+  sendControl(terminal);
+}
+
+void ProcessorTerminals::activate(int terminal) {
+  if (terminals_[terminal].active) return;
+  terminals_[terminal].active = true;
+  active_.push_back(terminal);
+}
+
+void ProcessorTerminals::step(Cycle now) {
+  if (active_.empty()) return;
+  visiting_.swap(active_);
+  for (int32_t t : visiting_) {
+    terminals_[t].active = false;
+    if (runProcessor(t, now)) activate(t);
+  }
+  visiting_.clear();
+}
+
+bool ProcessorTerminals::runProcessor(int t, Cycle now) {
+  Terminal& s = terminals_[t];
+  if (s.busyUntil == kNever) return false;  // woken by the tail's arrival
+  while (s.busyUntil <= now) {
+    if (s.sending >= 0) {
+      s.pool.push_back(s.sending);
+      s.sending = -1;
+      networks_[0]->wake(portOf(t));
+    }
+    if (s.receiving >= 0) {
+      layer_.receive(s.receiving, now);
+      s.receiving = -1;
+    }
+    if (unresponsive_[t].unresponsive(now)) {
+      s.busyUntil = unresponsive_[t].endsAt();
+      return true;
+    }
+    if (startNext(t, now)) continue;
+    // Nothing to receive or send. A polling processor pays for the empty poll and looks
+    // again; otherwise it idles until a message, an arrival or room in the pool, unless the
+    // workload will have a message later by itself (a scan's send delay, a computation).
+    if (processor_.pollOverhead > 0 && !layer_.traffic().finished()) {
+      s.busyUntil = now + processor_.pollOverhead;
+      return true;
+    }
+    return layer_.traffic().nextCreation(t) != kNever;
+  }
+  return true;
+}
+
+bool ProcessorTerminals::startNext(int t, Cycle now) {
+  Terminal& s = terminals_[t];
+  if (!s.arrivals.empty()) {  // receiving comes first
+    const int32_t id = s.arrivals.front();
+    s.arrivals.pop_front();
+    networks_[0]->arrivalSpace(portOf(t));  // its place in the queue is free from now on
+    take(t, id, now);
+    return true;
+  }
+  if (const int32_t ready = protocol_.nextReady(t); ready >= 0) {  // e.g. in-order bulk packets
+    take(t, ready, now);
+    return true;
+  }
+  if (static_cast<int>(s.pool.size()) < processor_.outgoingBuffer) {
+    s.sending = layer_.segment(portOf(t), now);
+    if (s.sending >= 0) {
+      s.busyUntil = now + processor_.sendOverhead;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(TerminalModel, "processor", [](const BuildContext& ctx, const ConfigNode& nic) {
+  return std::make_unique<ProcessorTerminals>(ctx, nic, *ctx.messageLayer);
+});
+
+}  // namespace icnsim
