@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "router/switch_allocator.h"
+#include "router/vc/switch_allocator.h"
 
 using namespace icnsim;
 

@@ -7,8 +7,8 @@
 #include "kernel/network.h"
 #include "kernel/rank_exchange.h"
 #include "router/arbitration.h"
-#include "router/switch_allocator.h"
 #include "router/transit_host.h"
+#include "router/vc/switch_allocator.h"
 #include "router/virtual_networks.h"
 
 namespace icnsim {

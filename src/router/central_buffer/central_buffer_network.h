@@ -79,9 +79,9 @@ class CentralBufferNetwork : public Network {
   static constexpr size_t kCachedRoutes = 7;  // ports a waiting packet remembers
   struct Slot {
     int32_t packet;
-    Cycle readyAt;   // header decided (or NACK returned): may be offered from then on
-    bool leaving;    // its transfer out has started; the buffer frees when the tail is out
-    int16_t inPort;  // port it arrived by
+    Cycle readyAt;      // header decided (or NACK returned): may be offered from then on
+    bool leaving;       // its transfer out has started; the buffer frees when the tail is out
+    int16_t inPort;     // port it arrived by
     int16_t remaining;  // hops still to go from this switch
     bool transit;       // arrived from a switch (not from a terminal)
     Cycle firstReady;   // its first readyAt: leaving then is a cut-through
@@ -109,11 +109,11 @@ class CentralBufferNetwork : public Network {
   struct Offer {
     int32_t link;
     int8_t direction;
-    int32_t from;      // router, or ~terminal for an injection
+    int32_t from;  // router, or ~terminal for an injection
     int32_t packet;
     int32_t toRouter;
     int16_t toPort;
-    uint64_t key;      // order among offers to the same receiver
+    uint64_t key;  // order among offers to the same receiver
   };
   enum EventKind : uint8_t { kWakeRouter, kWakeTerminal, kTailOut, kDelivered };
   struct Event {
@@ -149,10 +149,10 @@ class CentralBufferNetwork : public Network {
   // Per switch, with countChannelUse: cycles its switch-to-switch links carried data it
   // sent, and cycles they were held by NACKs to its offers.
   std::vector<uint64_t> linkData_, linkNack_;
-  std::vector<Output> outputs_;       // outputBase_[r] + port
+  std::vector<Output> outputs_;  // outputBase_[r] + port
   std::vector<int32_t> outputBase_;
-  std::vector<int32_t> injectLink_;   // per terminal: its link into its switch
-  std::vector<int32_t> exitRouter_;   // per terminal: the switch it ejects from
+  std::vector<int32_t> injectLink_;  // per terminal: its link into its switch
+  std::vector<int32_t> exitRouter_;  // per terminal: the switch it ejects from
 
   TimingWheel<Event> events_;
   std::vector<int32_t> dirtyRouters_, visiting_;

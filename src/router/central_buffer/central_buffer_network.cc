@@ -1,10 +1,10 @@
-#include "router/central_buffer_network.h"
+#include "router/central_buffer/central_buffer_network.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <climits>
+#include <cstdint>
 #include <map>
 
 #include "common/rng.h"
@@ -18,9 +18,8 @@ constexpr int32_t kNoEnd = INT32_MIN;
 }
 
 CentralBufferNetwork::CentralBufferNetwork(const CentralBufferParams& params,
-                                           std::vector<std::unique_ptr<AdmissionRule>> rules,
-                                           const Topology& topology, const Routing& routing, PacketPool& packets,
-                                           TerminalPlumbing terminals)
+                                           std::vector<std::unique_ptr<AdmissionRule>> rules, const Topology& topology,
+                                           const Routing& routing, PacketPool& packets, TerminalPlumbing terminals)
     : p_(params), rules_(std::move(rules)), topology_(topology), routing_(routing), packets_(packets),
       terminals_(std::move(terminals)) {
   const int R = topology.numRouters(), T = topology.numTerminals();
@@ -101,9 +100,15 @@ void CentralBufferNetwork::removeSlot(int32_t router, int32_t packet) {
 
 void CentralBufferNetwork::applyEvent(const Event& e, Cycle now) {
   switch (e.kind) {
-    case kWakeRouter: markRouter(e.a); break;
-    case kWakeTerminal: terminals_.revisit(e.a); break;
-    case kTailOut: removeSlot(e.a, e.b); break;
+    case kWakeRouter:
+      markRouter(e.a);
+      break;
+    case kWakeTerminal:
+      terminals_.revisit(e.a);
+      break;
+    case kTailOut:
+      removeSlot(e.a, e.b);
+      break;
     case kDelivered: {
       const Packet& pk = packets_[e.a];
       const int32_t destination = pk.destination;
@@ -189,8 +194,9 @@ void CentralBufferNetwork::routeCandidates(int32_t r, Slot& slot, Cycle now) {
         throw InternalError(fmt::format("routing chose port {} at switch {}, which leads to no switch", opt.port, r));
       }
     }
-    const bool fits = options_.size() <= kCachedRoutes &&
-                      std::all_of(options_.begin(), options_.end(), [](const RouteOption& o) { return o.port <= INT8_MAX; });
+    const bool fits =
+        options_.size() <= kCachedRoutes &&
+        std::all_of(options_.begin(), options_.end(), [](const RouteOption& o) { return o.port <= INT8_MAX; });
     if (fits) {
       slot.routeCount = static_cast<int8_t>(options_.size());
       for (size_t i = 0; i < options_.size(); ++i) slot.routePorts[i] = static_cast<int8_t>(options_[i].port);
@@ -219,8 +225,9 @@ void CentralBufferNetwork::offerFromTerminal(int32_t t, Cycle now) {
 void CentralBufferNetwork::decideOffers(Cycle now) {
   for (Offer& o : offers_) o.key = hashMix(p_.seed ^ 0xcb5eed, now, static_cast<uint64_t>(o.link) * 2 + o.direction);
   // A half-duplex link offered from both ends goes to the end that did not use it last.
-  std::sort(offers_.begin(), offers_.end(),
-            [](const Offer& a, const Offer& b) { return a.link != b.link ? a.link < b.link : a.direction < b.direction; });
+  std::sort(offers_.begin(), offers_.end(), [](const Offer& a, const Offer& b) {
+    return a.link != b.link ? a.link < b.link : a.direction < b.direction;
+  });
   size_t keep = 0;
   for (size_t i = 0; i < offers_.size(); ++i) {
     if (i + 1 < offers_.size() && offers_[i + 1].link == offers_[i].link) {
@@ -255,8 +262,10 @@ bool CentralBufferNetwork::admits(const Offer& o, Cycle now) {
   if (p_.hopClasses) {
     const int remaining = remainingHops(o.toRouter, o.packet);
     if (o.from >= 0 && remaining != remainingHops(o.from, o.packet) - 1) {
-      throw InternalError(fmt::format("hop-count buffer classes need minimal routes: switch {} -> {} does not "
-                                      "bring packet {} closer to its destination", o.from, o.toRouter, o.packet));
+      throw InternalError(
+          fmt::format("hop-count buffer classes need minimal routes: switch {} -> {} does not "
+                      "bring packet {} closer to its destination",
+                      o.from, o.toRouter, o.packet));
     }
     // Packets with j or more hops to go may hold at most buffers - j buffers, so one buffer
     // stays available to each class closer to its destination. A leaving packet's buffer
@@ -320,8 +329,7 @@ void CentralBufferNetwork::accept(const Offer& o, Cycle now) {
   }
   Switch& to = switches_[o.toRouter];
   to.slots.push_back({o.packet, now + p_.headerDelay, false, o.toPort,
-                      static_cast<int16_t>(remainingHops(o.toRouter, o.packet)), o.from >= 0,
-                      now + p_.headerDelay});
+                      static_cast<int16_t>(remainingHops(o.toRouter, o.packet)), o.from >= 0, now + p_.headerDelay});
   if (exitRouter_[pk.destination] == o.toRouter) ++to.destination;
   terminals_.addBuffered(pk.length);
   terminals_.countHops(pk.length);
@@ -355,7 +363,8 @@ void CentralBufferNetwork::checkInvariants() const {
       destination += exitRouter_[pk.destination] == static_cast<int>(r);
     }
     if (destination != s.destination) {
-      throw InternalError(fmt::format("switch {}: {} destination packets, counter says {}", r, destination, s.destination));
+      throw InternalError(
+          fmt::format("switch {}: {} destination packets, counter says {}", r, destination, s.destination));
     }
   }
   terminals_.checkBuffered(flits);
@@ -367,18 +376,22 @@ void CentralBufferNetwork::reportStuck(Cycle now) const {
   for (size_t r = 0; r < switches_.size() && shown < 80; ++r) {
     const Switch& s = switches_[r];
     if (s.slots.empty()) continue;
-    detail += fmt::format("\n  switch {}: {} of {} buffers (eject free {}):", r, s.slots.size(), p_.buffers, s.ejectFree);
+    detail +=
+        fmt::format("\n  switch {}: {} of {} buffers (eject free {}):", r, s.slots.size(), p_.buffers, s.ejectFree);
     for (const Slot& slot : s.slots) {
       const Packet& pk = packets_[slot.packet];
       detail += fmt::format(" {}->{}@{}{}", pk.source, pk.destination, slot.readyAt, slot.leaving ? " (leaving)" : "");
     }
     for (int port = 0; port < topology_.numPorts(r); ++port) {
       const Output& out = outputs_[outputBase_[r] + port];
-      if (out.link >= 0) detail += fmt::format(" [p{} L{} busy {} last {} dir {}]", port, out.link, links_[out.link].busyUntil, links_[out.link].lastDirection, out.direction);
+      if (out.link >= 0)
+        detail += fmt::format(" [p{} L{} busy {} last {} dir {}]", port, out.link, links_[out.link].busyUntil,
+                              links_[out.link].lastDirection, out.direction);
     }
     ++shown;
   }
-  throw StuckNetworkError(fmt::format("{}. First occupied switches:{}", terminals_.stuckSummary(now, "packet"), detail));
+  throw StuckNetworkError(
+      fmt::format("{}. First occupied switches:{}", terminals_.stuckSummary(now, "packet"), detail));
 }
 
 namespace {
@@ -392,11 +405,15 @@ namespace {
   for (int port = 0; port < topo.numPorts(0) && neighbour < 0; ++port) {
     if (topo.outputPeer(0, port).kind == Endpoint::kRouter) neighbour = topo.outputPeer(0, port).id;
   }
-  node.fail("deadlock_avoidance", fmt::format(
-      "this network can deadlock: without hop classes the switches' buffer pools wait on each other in a cycle "
-      "([buffer pool of router 0] -> [buffer pool of router {0}] -> [buffer pool of router 0]: each full of packets "
-      "for the other's terminals). Set router.deadlock_avoidance = \"hop_classes\", or "
-      "simulation.allow_deadlock = true to run it anyway", neighbour));
+  node.fail(
+      "deadlock_avoidance",
+      fmt::format(
+          "this network can deadlock: without hop classes the switches' buffer pools wait on each other in a cycle "
+          "([buffer pool of router 0] -> [buffer pool of router {0}] -> [buffer pool of router 0]: each full of "
+          "packets "
+          "for the other's terminals). Set router.deadlock_avoidance = \"hop_classes\", or "
+          "simulation.allow_deadlock = true to run it anyway",
+          neighbour));
 }
 
 std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const ConfigNode& node) {
@@ -406,9 +423,11 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
   }
   requireUnsplit(ctx, "the central_buffer router runs on one thread of one process");
   if (ctx.lanes != 1) node.fail("lanes", "a central-buffer switch has no lanes: remove router.lanes or set it to 1");
-  if (ctx.logicalNetworks != 1) node.fail("logical_networks", "a central-buffer switch has one shared pool, no logical networks");
-  VirtualNetworks::rejectClassKeys(ctx, "a central-buffer switch has no lanes: traffic classes cannot have their own "
-                                        "lanes, switching or routing there (use router.type = \"input_queued\")");
+  if (ctx.logicalNetworks != 1)
+    node.fail("logical_networks", "a central-buffer switch has one shared pool, no logical networks");
+  VirtualNetworks::rejectClassKeys(ctx,
+                                   "a central-buffer switch has no lanes: traffic classes cannot have their own "
+                                   "lanes, switching or routing there (use router.type = \"input_queued\")");
   CentralBufferParams p;
   p.seed = ctx.seed;
   // buffers: packet-sized buffers in each switch's shared pool (Fed-X: 10)
@@ -429,7 +448,8 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
   if (!p.hopClasses && !ctx.allowDeadlock) refuseUnstructuredPools(topo, node);
   if (p.hopClasses && p.buffers <= topo.routerDiameter()) {
     node.fail("buffers", fmt::format("hop-count buffer classes need more buffers than the topology's diameter ({}); "
-                                     "got {}", topo.routerDiameter(), p.buffers));
+                                     "got {}",
+                                     topo.routerDiameter(), p.buffers));
   }
   return std::make_unique<CentralBufferNetwork>(p, makeAdmissionRules(ctx, node, true), topo, *ctx.routing,
                                                 *ctx.packets, TerminalPlumbing::forNetwork(ctx));

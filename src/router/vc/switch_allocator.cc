@@ -1,4 +1,4 @@
-#include "router/switch_allocator.h"
+#include "router/vc/switch_allocator.h"
 
 #include <algorithm>
 #include <map>
