@@ -74,5 +74,5 @@ for c in "mesh8x8 20000 1000" "mesh16x16 20000 1000" "mesh32x32 4000 1000" "mesh
 done
 
 for f in threads ranks exchange sizes; do cp "$work/$f.csv" "$out/$f.csv.tmp" && mv "$out/$f.csv.tmp" "$out/$f.csv"; done
-/usr/bin/python3 tools/scaling_report.py "$out"
+/usr/bin/python3 -m tools.scaling_report "$out"
 echo "wrote $out/scaling.md"

@@ -12,8 +12,7 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import report_lib  # noqa: E402
+from tools.report import lib as report_lib
 
 
 def main():

@@ -2,22 +2,20 @@
 """Tests of the report tooling on small synthetic sweeps whose verdicts are known: the
 statistics over seeds (seed_stats.py), the SPIDER report's Fig. 3 claims, the scaling
 report's exchange model. Run by ctest
-(CMakeLists.txt) and directly: python3 tools/report_tools_test.py."""
+(CMakeLists.txt) and directly, from the source tree: python3 -m tools.report_tools_test."""
 import csv
 import json
 import os
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import seed_stats  # noqa: E402
-import dally_report  # noqa: E402
-import fedx_report  # noqa: E402
-import nifdy_report  # noqa: E402
-import scaling_report  # noqa: E402
-import spider_report  # noqa: E402
-from report_lib import Report  # noqa: E402
+from tools.report import seed_stats
+from tools.dally import report as dally_report
+from tools.fedx import report as fedx_report
+from tools.nifdy import report as nifdy_report
+from tools import scaling_report
+from tools.spider import report as spider_report
+from tools.report.lib import Report
 
 LOAD, SEED = seed_stats.LOAD, seed_stats.SEED
 

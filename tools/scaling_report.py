@@ -2,7 +2,7 @@
 """The simulator's scaling report: threads and ranks speed-up, cost growth with network
 size, and the ranks' exchange volume against the scaling model.
 
-  scaling_report.py DIR
+  python3 -m tools.scaling_report DIR
 
 DIR holds the CSV files `scripts/scaling.sh` writes with `icnsim bench --csv` (threads.csv,
 ranks.csv, exchange.csv, sizes.csv); writes DIR/scaling.md and its figures.
@@ -28,8 +28,7 @@ import re
 import statistics
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import report_lib  # noqa: E402
+from tools.report import lib as report_lib
 
 # The bench's standard traffic (src/sim/bench.cc): load 0.5 of capacity, 20-flit packets.
 LOAD, PACKET_LENGTH = 0.5, 20

@@ -116,10 +116,12 @@ void runExperiment(const ReproduceOptions& o, const fs::path& file) {
   runSweep(sweep);
 }
 
-// The paper's report tool over the results; its failure says where the results are.
-void runReport(const ReproduceOptions& o, const fs::path& report) {
+// The paper's report module (python3 -m tools.<paper>.report, run in the source tree) over
+// the results; its failure says where the results are.
+void runReport(const ReproduceOptions& o, const fs::path& source) {
   const std::string command =
-      fmt::format("{} {} {}", shellQuote(pythonInterpreter()), shellQuote(report.string()), shellQuote(o.outDir));
+      fmt::format("cd {} && {} -m tools.{}.report {}", shellQuote(source.string()), shellQuote(pythonInterpreter()),
+                  o.paper, shellQuote(fs::absolute(o.outDir).string()));
   if (!o.quiet) fmt::print(stderr, "report: {}\n", command);
   const int status = std::system(command.c_str());
   if (WIFEXITED(status) && WEXITSTATUS(status) == kExitConfig) {
@@ -141,7 +143,7 @@ void runReport(const ReproduceOptions& o, const fs::path& report) {
 int runReproduce(const ReproduceOptions& o) {
   const fs::path source = o.sourceDir.empty() ? fs::path(ICNSIM_SOURCE_DIR) : fs::path(o.sourceDir);
   const std::vector<fs::path> files = experimentFiles(o, source);
-  const fs::path report = source / "tools" / (o.paper + "_report.py");
+  const fs::path report = source / "tools" / o.paper / "report.py";
   if (!fs::exists(report)) {
     throw ConfigError(fmt::format("reproduce {}: report tool {} is missing", o.paper, report.string()));
   }
@@ -159,7 +161,7 @@ int runReproduce(const ReproduceOptions& o) {
     recordExperiment(manifest, stem, files[i].string(), seconds, o.resume);
     writeFileAtomic(manifestPath, jsonText(manifest));  // after each experiment: a cut run keeps its times
   }
-  runReport(o, report);
+  runReport(o, source);
   if (!o.quiet) {
     fmt::print(stderr, "reproduction of {} done in {}; report: {}\n", o.paper,
                formatDuration(manifest["seconds"].get<double>()), (fs::path(o.outDir) / (o.paper + ".md")).string());

@@ -1,5 +1,5 @@
 """Statistics over seeds shared by the reports that run every point with several seeds
-(multirail_report.py, spider_report.py).
+(tools/multirail/report.py, tools/spider/report.py).
 
 A value is the mean over seeds with its 95 % confidence half-width (Student's t). A point
 is below saturation only when its accepted load is at least 0.95 of its offered load and
@@ -7,10 +7,8 @@ its measured packets were all delivered, for every seed.
 """
 import math
 import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_lib import read_rows_with_points  # noqa: E402
+from tools.report.lib import read_rows_with_points
 
 LOAD = "traffic.load"
 SEED = "simulation.seed"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Figures and reproduction report for Dally, *Virtual-Channel Flow Control*.
 
-  dally_report.py OUT_DIR
+  python3 -m tools.dally.report OUT_DIR
 
 OUT_DIR holds one sweep per experiment of experiments/dally/ (written by `icnsim reproduce
 dally`). Writes OUT_DIR/dally.md and one PNG + SVG figure per paper figure. The paper's
@@ -9,7 +9,7 @@ claims are quoted constants; every measured value is read from the sweep output.
 
 Method. The analytic model (Figs. 11-12) is deterministic. Every simulated point runs with
 one seed (quick) or five (full); a value is the mean over seeds with its 95 % confidence
-interval (tools/seed_stats.py). Throughput is measured as the paper does, with saturation
+interval (tools/report/seed_stats.py). Throughput is measured as the paper does, with saturation
 sources (Figs. 13, 14, the Fig. 19 text); latency with Poisson sources, source queueing
 included, and only below saturation (accepted at least 0.95 of offered, every seed).
 Fig. 19's saturation is read off its latency sweep, as the paper does (§V-D).
@@ -17,10 +17,9 @@ Fig. 19's saturation is read off its latency sweep, as the paper does (§V-D).
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_lib import fmt, line_plot, read_sweep, run_report, series  # noqa: E402
-from seed_stats import LOAD, Grid, Value, against, between, joined, method_section  # noqa: E402
-import dally_histograms  # noqa: E402
+from tools.report.lib import fmt, line_plot, read_sweep, run_report, series
+from tools.report.seed_stats import LOAD, Grid, Value, against, between, joined, method_section
+from tools.dally import histograms as dally_histograms
 
 LANES = "router.lanes"
 STAGES = "topology.n"

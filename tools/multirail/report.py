@@ -3,7 +3,7 @@
 independent networks per node: static, basic, local-dynamic, dynamic and hybrid rail
 allocation).
 
-  multirail_report.py OUT_DIR
+  python3 -m tools.multirail.report OUT_DIR
 
 OUT_DIR holds one sweep per experiment of experiments/multirail/ (written by `icnsim
 reproduce multirail`). Writes OUT_DIR/multirail.md and the figures. The paper's claims are
@@ -20,10 +20,9 @@ bandwidth over all its rails (the paper normalises by the rails too, §6.4).
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_lib import line_plot, run_report  # noqa: E402
-import seed_stats  # noqa: E402
-from seed_stats import LOAD, SEED, Value, greater, joined, load_points, percent, ratio  # noqa: E402
+from tools.report.lib import line_plot, run_report
+from tools.report import seed_stats
+from tools.report.seed_stats import LOAD, SEED, Value, greater, joined, load_points, percent, ratio
 
 SIZE = "size"  # the case naming the average message size, e.g. "4 KB"
 

@@ -1,10 +1,10 @@
 """Fed-X Figs. 7-10 (balanced injection) and the investigation of our network's capacity
-(part of fedx_report.py). Thresholds the paper does not give are marked as our reading and
+(part of tools/fedx/report.py). Thresholds the paper does not give are marked as our reading and
 named below."""
 import os
 
-from report_lib import fmt, line_plot
-from seed_stats import Grid, against, between, combine, joined
+from tools.report.lib import fmt, line_plot
+from tools.report.seed_stats import Grid, against, between, combine, joined
 
 RATE = "traffic.rate"
 ALPHA = "nic.alpha"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Tables of the NIFDY investigations of issue 14 (docs/models/nifdy.md).
 
-  nifdy_investigations.py ack_on OUT
-  nifdy_investigations.py cm5 OUT
+  python3 -m tools.nifdy.investigations ack_on OUT
+  python3 -m tools.nifdy.investigations cm5 OUT
 
 ack_on: the sweeps of experiments/investigations/nifdy_ack_on_<network>.toml as
 OUT/nifdy_ack_on_<network>: packets delivered with the ack sent on accept (the paper's
@@ -15,8 +15,7 @@ import glob
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed_stats import Grid, combine  # noqa: E402
+from tools.report.seed_stats import Grid, combine
 
 
 def ack_on(out):

@@ -3,14 +3,14 @@
 Communication in Point-to-Point Distributed Systems* (SPIDER: switching and routing chosen
 per traffic class by the node adapter, with in-transit packets buffered in host memory).
 
-  spider_report.py OUT_DIR
+  python3 -m tools.spider.report OUT_DIR
 
 OUT_DIR holds one sweep per experiment of experiments/spider/ (written by `icnsim
 reproduce spider`). Writes OUT_DIR/spider.md and the figures. The paper's claims are quoted
 constants; every measured value is read from the sweep output.
 
 Method. Every point runs with several seeds; a value is the mean over seeds with its 95 %
-confidence interval (tools/seed_stats.py). A point is below saturation only when its
+confidence interval (tools/report/seed_stats.py). A point is below saturation only when its
 accepted load is at least 0.95 of its offered load and every measured packet arrived, for
 every seed; latencies are compared only there. Loads are fractions of the torus's capacity
 under uniform traffic. The paper's figures have no numbers in the text we have, so every
@@ -19,9 +19,8 @@ verdict is about the direction of an effect, as the paper states it.
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_lib import line_plot, run_report  # noqa: E402
-from seed_stats import LOAD, SEED, Grid, Value, all_points, greater, joined, load_points  # noqa: E402
+from tools.report.lib import line_plot, run_report
+from tools.report.seed_stats import LOAD, SEED, Grid, Value, all_points, greater, joined, load_points
 
 EXPERIMENTS = ["fig03_switching", "fig04_routing", "fig05_partitioning", "fig06_guaranteed", "nifdy_combination"]
 HOT_NODE = 14          # the hot spot of fig04_routing.toml

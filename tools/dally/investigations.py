@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Tables of the Dally investigations of issue 14 (docs/models/dally.md), from their sweeps.
 
-  dally_investigations.py fig13 OUT/fig13_output_buffer
-  dally_investigations.py fig17 OUT/fig17_18_variants
+  python3 -m tools.dally.investigations fig13 OUT/fig13_output_buffer
+  python3 -m tools.dally.investigations fig17 OUT/fig17_18_variants
 
 fig13: experiments/investigations/dally_fig13_output_buffer.toml: accepted throughput,
 the model's, and the shares of link-cycles by cause (router.count_channel_use).
@@ -15,10 +15,9 @@ peaks, random's peaks (relative to the minimum) and the priority class's share a
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dally_histograms import minimum, peaks, pooled, share_at  # noqa: E402
-from report_lib import unit_histogram  # noqa: E402
-from seed_stats import Grid, Value, combine  # noqa: E402
+from tools.dally.histograms import minimum, peaks, pooled, share_at
+from tools.report.lib import unit_histogram
+from tools.report.seed_stats import Grid, Value, combine
 
 USES = ["link_busy", "link_idle_free", "link_idle_starved", "link_idle_blocked"]
 

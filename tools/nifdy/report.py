@@ -2,7 +2,7 @@
 """Figures and reproduction report for Callahan & Goldstein, *NIFDY: A Low Overhead, High
 Throughput Network Interface (ISCA '95): Figs. 2-9 and Table 3.
 
-  nifdy_report.py OUT_DIR
+  python3 -m tools.nifdy.report OUT_DIR
 
 OUT_DIR holds one sweep per experiment of experiments/nifdy/ (written by `icnsim reproduce
 nifdy`). Writes OUT_DIR/nifdy.md and the figures. The paper's claims are quoted constants;
@@ -11,16 +11,15 @@ every measured value is read from the sweep output.
 Method. The paper's measures are fixed workloads (packets delivered in a fixed time, cycles
 to finish a communication pattern), not loads swept to saturation. Every point runs with
 one seed (quick) or five (full); a value is the mean over seeds with its 95 % confidence
-interval, ratios are taken seed by seed (tools/seed_stats.py).
+interval, ratios are taken seed by seed (tools/report/seed_stats.py).
 """
 import glob
 import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_lib import bar_plot, heatmap_plots, line_plot, read_rows_with_points, run_report  # noqa: E402
-from seed_stats import Value, against, between, combine, joined, method_section  # noqa: E402
+from tools.report.lib import bar_plot, heatmap_plots, line_plot, read_rows_with_points, run_report
+from tools.report.seed_stats import Value, against, between, combine, joined, method_section
 
 NETWORKS = [  # experiment suffix, label, in the paper's order
     ("full_fat_tree", "full fat tree"),

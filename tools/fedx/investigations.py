@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Table of the Fed-X capacity ablation of issue 14 (docs/models/fedx.md).
 
-  fedx_investigations.py ablation OUT/fedx_ablation
+  python3 -m tools.fedx.investigations ablation OUT/fedx_ablation
 
 The sweep of experiments/investigations/fedx_capacity_ablation.toml: per variant, the
 highest density below saturation (accepted at least 0.95 of offered, per seed), accepted
@@ -13,8 +13,7 @@ half-duplex). Prints Markdown.
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed_stats import Grid  # noqa: E402
+from tools.report.seed_stats import Grid
 
 RATE = "traffic.rate"
 

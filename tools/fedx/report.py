@@ -2,14 +2,14 @@
 """Figures and reproduction report for Cherkasova et al., *What Are the Pieces in the
 Congestion Control Puzzle?* (Fed-X, HPL-96-17).
 
-  fedx_report.py OUT_DIR
+  python3 -m tools.fedx.report OUT_DIR
 
 OUT_DIR holds one sweep per experiment of experiments/fedx/ (written by `icnsim reproduce
 fedx`). Writes OUT_DIR/fedx.md and one PNG + SVG figure per paper figure. The paper's
 claims are quoted constants; every measured value is read from the sweep output.
 
 Method. Every point runs with one seed (quick) or five (full); a value is the mean over
-seeds with its 95 % confidence interval (tools/seed_stats.py). The paper reads "attainable
+seeds with its 95 % confidence interval (tools/report/seed_stats.py). The paper reads "attainable
 throughput" off its latency curves without defining it; we read it as the highest traffic
 density below saturation: the measured nodes accept at least 0.95 of what they offer (the
 independent nodes in Figs. 1-3, where the hot spots saturate by construction; the whole
@@ -18,10 +18,9 @@ network elsewhere). Latencies are compared only below saturation.
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_lib import line_plot, run_report  # noqa: E402
-from seed_stats import BELOW, Grid, against, between, combine, joined, method_section  # noqa: E402
-import fedx_balanced  # noqa: E402
+from tools.report.lib import line_plot, run_report
+from tools.report.seed_stats import BELOW, Grid, against, between, combine, joined, method_section
+from tools.fedx import balanced as fedx_balanced
 
 RATE = "traffic.rate"
 BP = "router.backpressure"

@@ -1,5 +1,5 @@
 """Dally Figs. 17-18: latency histograms under random, deadline and priority scheduling
-(part of dally_report.py).
+(part of tools/dally/report.py).
 
 Histograms have one-cycle bins. Peak positions are read off the histogram pooled over
 seeds, smoothed over five bins: a peak is a bin that is the largest within ten cycles either
@@ -9,8 +9,8 @@ compared relative to each side's minimum.
 """
 import os
 
-from report_lib import histogram_plot, unit_histogram
-from seed_stats import Grid, Value, against, between, joined
+from tools.report.lib import histogram_plot, unit_histogram
+from tools.report.seed_stats import Grid, Value, against, between, joined
 
 PAPER_MINIMUM = 24
 PAPER_MEANS = (75.1, 62.2)          # random, deadline (§V-C)
