@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/build_context.h"
-#include "common/registry.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "common/build_context.h"
-#include "common/registry.h"
 #include "kernel/port.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 
@@ -27,9 +27,9 @@ class Network {
   virtual void arrivalSpace(Port /*port*/) {}
   // Flit counters. A network split over the ranks of an mpirun job counts this rank's
   // moves only (the simulation sums them over the ranks at the end of the run).
-  virtual uint64_t flitHops() const = 0;      // flit channel traversals, all channels
-  virtual uint64_t ejectedFlits() const = 0;  // flits that reached their destination
-  virtual uint64_t bufferedFlits() const = 0; // flits in router buffers or on wires
+  virtual uint64_t flitHops() const = 0;       // flit channel traversals, all channels
+  virtual uint64_t ejectedFlits() const = 0;   // flits that reached their destination
+  virtual uint64_t bufferedFlits() const = 0;  // flits in router buffers or on wires
   // The run ended after cycle `last`: a model that defers work (ranks that exchange every
   // few cycles) finishes it, so that its checks cover every cycle run.
   virtual void endOfRun(Cycle /*last*/) {}

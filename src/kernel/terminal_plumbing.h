@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "common/build_context.h"
 #include "kernel/port.h"
+#include "parts/build_context.h"
 
 namespace icnsim {
 
@@ -86,9 +86,7 @@ class TerminalPlumbing {
   void progress(Cycle now) { lastProgress_ = now; }
   // True when the watchdog is on, something is in the network and nothing has moved for
   // longer than it allows.
-  bool stuck(Cycle now, bool occupied) const {
-    return watchdog_ && occupied && now - lastProgress_ > watchdog_;
-  }
+  bool stuck(Cycle now, bool occupied) const { return watchdog_ && occupied && now - lastProgress_ > watchdog_; }
   // The StuckNetworkError message's first sentence.
   std::string stuckSummary(Cycle now, const char* unit) const;
 

@@ -22,26 +22,26 @@
 #include <span>
 #include <vector>
 
-#include "common/build_context.h"
-#include "common/registry.h"
 #include "kernel/packet.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 
 // What the receiving switch looks like when the packet asks to enter.
 struct SwitchState {
-  int capacity = 0;            // packet buffers
-  int occupied = 0;            // buffers in use
-  int destinationPackets = 0;  // buffered packets that have reached their destination switch
+  int capacity = 0;                  // packet buffers
+  int occupied = 0;                  // buffers in use
+  int destinationPackets = 0;        // buffered packets that have reached their destination switch
   std::span<const int32_t> waiting;  // buffered packets not yet leaving
-  int leaving = 0;             // buffers whose packet's transfer out has begun
-  int leavingDestination = 0;  // ... of which packets at their destination switch
+  int leaving = 0;                   // buffers whose packet's transfer out has begun
+  int leavingDestination = 0;        // ... of which packets at their destination switch
 };
 
 struct AdmissionQuery {
   int32_t packet;
-  bool fromTerminal;           // injection from the switch's own terminal
-  Cycle refusedSince;          // injection: first refusal of this terminal's attempts (kNever: none)
+  bool fromTerminal;   // injection from the switch's own terminal
+  Cycle refusedSince;  // injection: first refusal of this terminal's attempts (kNever: none)
   Cycle now;
 };
 

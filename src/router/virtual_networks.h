@@ -21,9 +21,9 @@
 #include <memory>
 #include <vector>
 
-#include "common/build_context.h"
 #include "config/config.h"
 #include "kernel/packet.h"
+#include "parts/build_context.h"
 #include "routing/routing.h"
 
 namespace icnsim {

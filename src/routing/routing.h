@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "common/build_context.h"
-#include "common/registry.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 
@@ -19,11 +19,11 @@ struct RouteRequest {
   int inPort;  // input port at `router`
   int inLane;  // lane index within the input channel (within the packet's virtual network)
   bool fromTerminal;
-  int source;       // source terminal
-  int destination;  // the terminal this route leads to now: the packet's next stop, which is
-                    // its final destination unless it is to be buffered at a node on the way
-  bool adaptive = false;  // the packet's header asks for adaptive routing
-  int trafficClass = 0;   // the packet's traffic class
+  int source;                 // source terminal
+  int destination;            // the terminal this route leads to now: the packet's next stop, which is
+                              // its final destination unless it is to be buffered at a node on the way
+  bool adaptive = false;      // the packet's header asks for adaptive routing
+  int trafficClass = 0;       // the packet's traffic class
   int finalDestination = -1;  // where the packet ends up (-1: `destination`)
 };
 
@@ -44,9 +44,7 @@ class Routing {
   // depend on nothing but the request's position, destination and adaptive bit. The check
   // asks with the adaptive bit set when any packet has it: a function's adaptive options
   // must include the deterministic ones.
-  virtual void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const {
-    route(request, out);
-  }
+  virtual void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const { route(request, out); }
   // The lane classes of a virtual network of `lanes` lanes, as the boundaries between them
   // (first 0, last `lanes`): route() tells lanes apart (request.inLane) only by the class
   // they lie in, and its options' lane ranges are unions of classes. The deadlock check

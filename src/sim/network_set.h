@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "common/build_context.h"
 #include "config/config.h"
 #include "kernel/network.h"
+#include "parts/build_context.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
 
@@ -60,7 +60,7 @@ class NetworkSet {
   };
   void add(const ConfigNode& definition, const BuildContext& base);
 
-  std::deque<Member> members_;  // stable addresses: models keep references to their parts
+  std::deque<Member> members_;    // stable addresses: models keep references to their parts
   std::vector<Network*> models_;  // members_[i].model, for the per-cycle loops
 };
 

@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "common/memory_budget.h"
 #include "nic/protocol/nic_protocol.h"
 #include "nic/queue/injection_queue.h"
 #include "nic/rails/rail_allocator.h"
+#include "parts/memory_budget.h"
 #include "traffic/pattern.h"
 #include "traffic/traffic_source.h"
 

@@ -13,12 +13,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/memory_budget.h"
 #include "config/config.h"
 #include "kernel/message.h"
 #include "kernel/network.h"
 #include "kernel/rank_exchange.h"
 #include "nic/network_interface.h"
+#include "parts/memory_budget.h"
 #include "sim/network_set.h"
 #include "stats/run_stats.h"
 #include "traffic/workload.h"
@@ -55,7 +55,7 @@ class Simulation {
     uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
     std::vector<Network::RouterCounter> countersAtStart, countersAtEnd;
     uint64_t flitHopsAtStart = 0, flitHops = 0;  // at the window's start, at the end
-    Cycle lastMove = 0;     // the last cycle a flit moved
+    Cycle lastMove = 0;                          // the last cycle a flit moved
     bool drained = true;
     Cycle stalled = 0;  // cycles since any flit last moved, at the end
   };

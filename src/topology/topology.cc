@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "common/memory_budget.h"
+#include "parts/memory_budget.h"
 
 namespace icnsim {
 
@@ -13,8 +13,7 @@ void Topology::resize(int routers, int terminals, int portsPerRouter) {
   ejection_.assign(terminals, Endpoint{});
 }
 
-void Topology::attachTerminal(int terminal, int injectRouter, int inPort, int ejectRouter,
-                              int outPort) {
+void Topology::attachTerminal(int terminal, int injectRouter, int inPort, int ejectRouter, int outPort) {
   injection_[terminal] = Endpoint{Endpoint::kRouter, injectRouter, inPort};
   ejection_[terminal] = Endpoint{Endpoint::kRouter, ejectRouter, outPort};
   peers_[ejectRouter][outPort] = Endpoint{Endpoint::kTerminal, terminal, 0};
@@ -54,8 +53,7 @@ double maxLineChannelLoad(int k, bool wrap) {
       }
     }
   }
-  return std::max(*std::max_element(plus.begin(), plus.end()),
-                  *std::max_element(minus.begin(), minus.end()));
+  return std::max(*std::max_element(plus.begin(), plus.end()), *std::max_element(minus.begin(), minus.end()));
 }
 
 }  // namespace icnsim

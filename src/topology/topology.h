@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "common/build_context.h"
-#include "common/registry.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 
@@ -66,7 +66,7 @@ class Topology {
 
 std::unique_ptr<Topology> makeTopology(const BuildContext& ctx, const ConfigNode& node);
 
-// Checks the memory budget (common/memory_budget.h) for a topology of this size, with its
+// Checks the memory budget (parts/memory_budget.h) for a topology of this size, with its
 // terminals' interface, workload and statistics state, before it is built. `key` names the
 // setting that makes it this big.
 void reserveTopologyMemory(const BuildContext& ctx, const ConfigNode& node, const std::string& key, double routers,

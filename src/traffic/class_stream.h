@@ -16,9 +16,9 @@
 #include <memory>
 #include <vector>
 
-#include "common/build_context.h"
 #include "config/config.h"
 #include "kernel/packet.h"
+#include "parts/build_context.h"
 #include "traffic/arrival_process.h"
 #include "traffic/pattern.h"
 

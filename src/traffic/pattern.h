@@ -6,9 +6,9 @@
 #pragma once
 #include <memory>
 
-#include "common/build_context.h"
-#include "common/registry.h"
 #include "common/rng.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 

@@ -15,9 +15,9 @@
 #include <memory>
 #include <vector>
 
-#include "common/build_context.h"
-#include "common/registry.h"
 #include "kernel/message.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 #include "traffic/message_builder.h"
 
 namespace icnsim {

@@ -10,10 +10,10 @@
 #include <memory>
 #include "common/ring_deque.h"
 
-#include "common/build_context.h"
-#include "common/registry.h"
 #include "kernel/packet.h"
 #include "nic/terminal/processor.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "common/build_context.h"
-#include "common/registry.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 

@@ -16,10 +16,10 @@
 #include <memory>
 #include <vector>
 
-#include "common/build_context.h"
-#include "common/registry.h"
 #include "kernel/message.h"
 #include "kernel/port.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 

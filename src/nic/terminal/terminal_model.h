@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include "common/build_context.h"
-#include "common/registry.h"
 #include "kernel/network.h"
 #include "kernel/port.h"
+#include "parts/build_context.h"
+#include "parts/registry.h"
 
 namespace icnsim {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "common/memory_budget.h"
+#include "parts/memory_budget.h"
 #include "router/lane_dependencies.h"
 #include "router/vc/vc_network.h"
 

@@ -1,4 +1,4 @@
-#include "common/memory_budget.h"
+#include "parts/memory_budget.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -30,9 +30,10 @@ void MemoryBudget::reserve(uint64_t bytes, const std::string& what, const Config
   reserved_ += bytes;
   parts_ += fmt::format("{}{} {}", parts_.empty() ? "" : ", ", what, gigabytes(bytes));
   if (limit_ == 0 || reserved_ <= limit_) return;
-  throw ResourceError(fmt::format("{}: this configuration needs an estimated {} ({}), more than the {} allowed "
-                                  "(simulation.memory_limit_gb; default: what the machine has available)",
-                                  node.location(key), gigabytes(reserved_), parts_, gigabytes(limit_)));
+  throw ResourceError(
+      fmt::format("{}: this configuration needs an estimated {} ({}), more than the {} allowed "
+                  "(simulation.memory_limit_gb; default: what the machine has available)",
+                  node.location(key), gigabytes(reserved_), parts_, gigabytes(limit_)));
 }
 
 }  // namespace icnsim

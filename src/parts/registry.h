@@ -37,8 +37,8 @@ class Registry {
     return out;
   }
   // `where` names the key for error messages, e.g. "topology.type".
-  std::unique_ptr<Base> create(const std::string& name, const BuildContext& ctx,
-                               const ConfigNode& node, const std::string& where) const;
+  std::unique_ptr<Base> create(const std::string& name, const BuildContext& ctx, const ConfigNode& node,
+                               const std::string& where) const;
   // Fails as create() would if `key` of `node` (a name, or a list of names) names no
   // registered variant: checked before anything is built, so a misspelt name costs no
   // build time on a large network.
@@ -60,8 +60,7 @@ class Registry {
 
 namespace icnsim {
 template <typename Base>
-std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const BuildContext& ctx,
-                                             const ConfigNode& node,
+std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const BuildContext& ctx, const ConfigNode& node,
                                              const std::string& where) const {
   auto it = factories_.find(name);
   if (it == factories_.end()) checkNames(node, where);  // throws, naming the registered ones
