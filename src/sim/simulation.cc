@@ -87,7 +87,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   ctx.nodeCapacity = networks_->nodeCapacity();
   ctx.networks = networks_->size();
   workload_ = std::make_unique<Workload>(ctx, root.child("traffic"));
-  stats_ = std::make_unique<RunStats>(*workload_, warmup_, warmup_ + measure_);
+  stats_ = std::make_unique<RunStats>(workload_->describe(), warmup_, warmup_ + measure_);
   ctx.maxPacketLength = workload_->maxPacketLength();
   ctx.packets = &packets_;
   ctx.root = &root;
@@ -227,7 +227,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["histogram"] = stats_->latency().histogramJson(histogramBin_, histogramMaxBins_);
   j["classes"] = stats_->classesJson(histogramBin_, histogramMaxBins_);
   j["message_lengths"] = stats_->lengthClassesJson();
-  j["groups"] = stats_->groupsJson();
+  j["groups"] = stats_->groupsJson(workload_->trackedGroupFlits());
   j["config"] = configEcho(*doc_);
   return j;
 }

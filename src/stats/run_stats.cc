@@ -1,7 +1,5 @@
 #include "stats/run_stats.h"
 
-#include "traffic/workload.h"
-
 namespace icnsim {
 
 void RouteStats::add(const Packet& p, uint64_t latency) {
@@ -26,21 +24,18 @@ void RouteStats::writeJson(nlohmann::json& j) const {
   j["latency_by_hops"] = hops;
 }
 
-RunStats::RunStats(const Workload& workload, Cycle windowStart, Cycle windowEnd)
-    : workload_(workload), windowStart_(windowStart), windowEnd_(windowEnd),
-      perClass_(workload.classes().size()), perLength_(workload.lengthClasses().size()),
-      perGroup_(workload.groups().names.size()), pending_(workload.groups().groupOf.size(), 0),
-      separateLengths_(perLength_.size() > 1 || workload.hasClassStreams()),
-      separateGroups_(perGroup_.size() > 1 || workload.hasClassStreams()) {}
+RunStats::RunStats(TrafficDescription traffic, Cycle windowStart, Cycle windowEnd)
+    : traffic_(std::move(traffic)), windowStart_(windowStart), windowEnd_(windowEnd),
+      perClass_(traffic_.classes.size()), perLength_(traffic_.lengths.size()), perGroup_(traffic_.groups.size()),
+      pending_(traffic_.terminals, 0), separateLengths_(perLength_.size() > 1 || traffic_.classStreams),
+      separateGroups_(perGroup_.size() > 1 || traffic_.classStreams) {}
 
 void RunStats::samplePending(Cycle now) {
   sampleTimes_.push_back(now);
   samples_.push_back(pending_);
 }
 
-nlohmann::json RunStats::pendingJson() const {
-  return {{"cycles", sampleTimes_}, {"pending", samples_}};
-}
+nlohmann::json RunStats::pendingJson() const { return {{"cycles", sampleTimes_}, {"pending", samples_}}; }
 
 std::span<RunStats::Breakdown* const> RunStats::breakdowns(int trafficClass, const Message& m) {
   // A breakdown with a single entry equals the totals: it is filled from them when the
@@ -54,7 +49,7 @@ std::span<RunStats::Breakdown* const> RunStats::breakdowns(int trafficClass, con
 }
 
 const RunStats::Breakdown& RunStats::complete(const std::vector<Breakdown>& list, size_t i) const {
-  if (list.size() > 1 || workload_.hasClassStreams()) return list[i];
+  if (list.size() > 1 || traffic_.classStreams) return list[i];
   single_.latency = latency_;
   single_.networkLatency = networkLatency_;
   single_.messageLatency = messageLatency_;
@@ -99,7 +94,7 @@ nlohmann::json RunStats::breakdownJson(const Breakdown& b) {
 nlohmann::json RunStats::classesJson(uint64_t histogramBin, uint64_t histogramMaxBins) const {
   nlohmann::json out = nlohmann::json::array();
   for (size_t c = 0; c < perClass_.size(); ++c) {
-    const TrafficClass& tc = workload_.classes()[c];
+    const TrafficDescription::Class& tc = traffic_.classes[c];
     const Breakdown& b = complete(perClass_, c);
     nlohmann::json j = breakdownJson(b);
     j["name"] = tc.name;
@@ -115,7 +110,7 @@ nlohmann::json RunStats::classesJson(uint64_t histogramBin, uint64_t histogramMa
 nlohmann::json RunStats::lengthClassesJson() const {
   nlohmann::json out = nlohmann::json::array();
   for (size_t c = 0; c < perLength_.size(); ++c) {
-    const MessageLengthClass& lc = workload_.lengthClasses()[c];
+    const TrafficDescription::LengthClass& lc = traffic_.lengths[c];
     nlohmann::json j = breakdownJson(complete(perLength_, c));
     j["name"] = lc.name;
     j["share"] = lc.share;
@@ -126,21 +121,20 @@ nlohmann::json RunStats::lengthClassesJson() const {
   return out;
 }
 
-nlohmann::json RunStats::groupsJson() const {
+nlohmann::json RunStats::groupsJson(const std::vector<uint64_t>& offeredFlits) const {
   nlohmann::json out = nlohmann::json::array();
-  const TerminalGroups& groups = workload_.groups();
   const double window = static_cast<double>(windowEnd_ - windowStart_);
   for (size_t g = 0; g < perGroup_.size(); ++g) {
     const Breakdown& b = complete(perGroup_, g);
     nlohmann::json j = breakdownJson(b);
-    const size_t members = groups.members[g].size();
-    j["name"] = groups.names[g];
+    const TrafficDescription::Group& group = traffic_.groups[g];
+    const size_t members = group.terminals;
+    j["name"] = group.name;
     j["terminals"] = members;
-    j["offered_rate"] = workload_.groupRate(static_cast<int>(g));
+    j["offered_rate"] = group.offeredRate;
     j["accepted_rate"] = members ? b.windowFlits / (window * members) : 0.0;
     // Measured, like the network's "offered": flits the members created inside the window.
-    j["offered_measured_rate"] =
-        members ? static_cast<double>(workload_.trackedGroupFlits(static_cast<int>(g))) / (window * members) : 0.0;
+    j["offered_measured_rate"] = members ? static_cast<double>(offeredFlits[g]) / (window * members) : 0.0;
     out.push_back(j);
   }
   return out;

@@ -21,23 +21,22 @@
 
 #include "kernel/message.h"
 #include "stats/latency_stats.h"
+#include "stats/traffic_description.h"
 
 namespace icnsim {
 
-class Workload;
-
 // What a packet's route says about the network: latency by hop count, cut-throughs.
 struct RouteStats {
-  std::vector<Moments> byHops;        // latency of packets that took exactly h hops
-  uint64_t intermediate = 0;          // intermediate routers passed (hops - 1 per packet)
-  uint64_t cutThroughs = 0;           // ... of which the head cut through
+  std::vector<Moments> byHops;  // latency of packets that took exactly h hops
+  uint64_t intermediate = 0;    // intermediate routers passed (hops - 1 per packet)
+  uint64_t cutThroughs = 0;     // ... of which the head cut through
   void add(const Packet& p, uint64_t latency);
   void writeJson(nlohmann::json& j) const;  // cut_through_probability, latency_by_hops
 };
 
 class RunStats {
  public:
-  RunStats(const Workload& workload, Cycle windowStart, Cycle windowEnd);
+  RunStats(TrafficDescription traffic, Cycle windowStart, Cycle windowEnd);
 
   void packetDelivered(const Packet& p, const Message& m, Cycle when);
   // A data packet entered the network / its tail reached the destination's NI: the
@@ -53,7 +52,7 @@ class RunStats {
   void excludeFromLatency(Cycle cycles) { excluded_ = cycles; }
 
   uint64_t trackedDelivered() const { return trackedDelivered_; }  // packets
-  uint64_t windowPackets() const { return windowPackets_; }  // data packets received in the window
+  uint64_t windowPackets() const { return windowPackets_; }        // data packets received in the window
   const LatencyStats& latency() const { return latency_; }
   const LatencyStats& networkLatency() const { return networkLatency_; }
   const LatencyStats& messageLatency() const { return messageLatency_; }
@@ -63,7 +62,8 @@ class RunStats {
   // JSON arrays for the result: per traffic class, per message-length class, per group.
   nlohmann::json classesJson(uint64_t histogramBin, uint64_t histogramMaxBins) const;
   nlohmann::json lengthClassesJson() const;
-  nlohmann::json groupsJson() const;
+  // offeredFlits: per group, the flits its members created inside the window.
+  nlohmann::json groupsJson(const std::vector<uint64_t>& offeredFlits) const;
   const RouteStats& routes() const { return routes_; }
 
  private:
@@ -76,7 +76,7 @@ class RunStats {
   std::span<Breakdown* const> breakdowns(int trafficClass, const Message& m);
   const Breakdown& complete(const std::vector<Breakdown>& list, size_t i) const;
 
-  const Workload& workload_;
+  TrafficDescription traffic_;
   Cycle windowStart_, windowEnd_;
   LatencyStats latency_, networkLatency_, messageLatency_;
   RouteStats routes_;

@@ -20,4 +20,23 @@ void Workload::generate(Cycle now, bool tracked) {
   builder_->generateStreams(now, tracked);
 }
 
+std::vector<uint64_t> Workload::trackedGroupFlits() const {
+  std::vector<uint64_t> flits;
+  for (size_t g = 0; g < groups().names.size(); ++g) flits.push_back(trackedGroupFlits(static_cast<int>(g)));
+  return flits;
+}
+
+TrafficDescription Workload::describe() const {
+  TrafficDescription d;
+  for (const TrafficClass& c : classes()) d.classes.push_back({c.name, c.share, c.priority});
+  for (const MessageLengthClass& l : lengthClasses()) d.lengths.push_back({l.name, l.share, l.packets, l.meanPackets});
+  const TerminalGroups& g = groups();
+  for (size_t i = 0; i < g.names.size(); ++i) {
+    d.groups.push_back({g.names[i], g.members[i].size(), groupRate(static_cast<int>(i))});
+  }
+  d.terminals = g.groupOf.size();
+  d.classStreams = hasClassStreams();
+  return d;
+}
+
 }  // namespace icnsim

@@ -23,6 +23,7 @@
 
 #include "kernel/message.h"
 #include "kernel/traffic_hooks.h"
+#include "stats/traffic_description.h"
 #include "traffic/message_builder.h"
 #include "traffic/traffic_source.h"
 
@@ -63,6 +64,10 @@ class Workload : public TrafficHooks {
   double groupRate(int group) const { return builder_->groupRate(group); }
   uint64_t createdFlits() const { return builder_->createdFlits(); }
   uint64_t trackedGroupFlits(int group) const { return builder_->trackedGroupFlits(group); }
+  // Per group, the flits its members created inside the measurement window.
+  std::vector<uint64_t> trackedGroupFlits() const;
+  // Its classes, length classes and groups, for the statistics.
+  TrafficDescription describe() const;
   uint64_t trackedMessages() const { return builder_->trackedMessages(); }
   uint64_t trackedPackets() const { return builder_->trackedPackets(); }
   uint64_t notOfferedMessages() const { return builder_->notOfferedMessages(); }
