@@ -80,13 +80,13 @@ void VcNetwork::reportStuck(Cycle now) const {
   throw StuckNetworkError(fmt::format("{}. First blocked lanes:{}", terminals_.stuckSummary(now, "flit"), detail));
 }
 
-uint64_t VcNetwork::flitHops() const { return terminals_.flitHops() - hostFlits_; }
+uint64_t VcNetwork::flitHops() const { return terminals_.flitHops() - hosts_.flits; }
 
 std::vector<Network::RouterCounter> VcNetwork::routerCounters() const {
   std::vector<RouterCounter> counters;
-  if (host_) {
-    counters.push_back({"host_arrivals", host_->arrivals(), false});
-    counters.push_back({"host_peak_held", host_->peakHeld(), true});
+  if (hosts_.host) {
+    counters.push_back({"host_arrivals", hosts_.host->arrivals(), false});
+    counters.push_back({"host_peak_held", hosts_.host->peakHeld(), true});
   }
   if (p_.countChannelUse) {
     const char* names[kChannelUses] = {"link_busy", "link_idle_free", "link_idle_starved", "link_idle_blocked"};

@@ -14,10 +14,10 @@ int VcNetwork::hopsToGo(int32_t router, const Packet& pk) const {
 }
 
 bool VcNetwork::admitToMemory(int32_t router, const Packet& pk, const VirtualNetwork& vn) {
-  if (vn.hostLoadLimit > 0 && host_->held(router) >= vn.hostLoadLimit) return false;  // a loaded host stalls it
+  if (vn.hostLoadLimit > 0 && hosts_.host->held(router) >= vn.hostLoadLimit) return false;  // a loaded host stalls it
   const int toGo = hopsToGo(router, pk);
-  if (!host_->admits(router, toGo)) return false;
-  host_->take(router, toGo);
+  if (!hosts_.host->admits(router, toGo)) return false;
+  hosts_.host->take(router, toGo);
   return true;
 }
 
@@ -30,13 +30,13 @@ bool VcNetwork::reserveMemory(int32_t router, int32_t packet, const VirtualNetwo
 bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn, bool reserved) {
   const int32_t packet = lanes_[fromLane].packet;
   if (!reserved && !admitToMemory(router, packets_[packet], vn)) return false;
-  const Channel& memory = channels_[hostChannel_[router]];
-  for (int v = 0; v < host_->buffers(); ++v) {
+  const Channel& memory = channels_[hosts_.channel[router]];
+  for (int v = 0; v < hosts_.host->buffers(); ++v) {
     const int32_t lane = memory.firstLane + v;
     if (lanes_[lane].owner >= 0) continue;
     claimLane(lane, packet, fromLane);
-    hostLaneToGo_[lane - hostLaneBase_] = hopsToGo(router, packets_[packet]);
-    host_->arrived(router, host_->held(router));
+    hosts_.toGo[hosts_.slot(lane)] = hopsToGo(router, packets_[packet]);
+    hosts_.host->arrived(router, hosts_.host->held(router));
     return true;
   }
   throw InternalError(fmt::format("router {}: host memory admitted packet {} but has no free buffer", router, packet));
@@ -57,11 +57,11 @@ void VcNetwork::collectEveryLane(Shard& s, int32_t channel, Cycle now) {
     if (!toTerminal(c) && !hasRoom(sendState_[lane], c)) continue;
     s.moves.push_back(lane);
     if (!c.host) continue;
-    ++hostFlits_;
-    if (in.frontSeq == 0) hostHeads_.push_back(lane);
+    ++hosts_.flits;
+    if (in.frontSeq == 0) hosts_.heads.push_back(lane);
     // The host takes the packet up once enough of it is in.
-    if (out.received + 1 == host_->flitsBeforeReady(packets_[in.packet].length)) {
-      hostReady_.push_back({c.dstRouter, lane});
+    if (out.received + 1 == hosts_.host->flitsBeforeReady(packets_[in.packet].length)) {
+      hosts_.ready.push_back({c.dstRouter, lane});
     }
   }
 }
@@ -69,22 +69,22 @@ void VcNetwork::collectEveryLane(Shard& s, int32_t channel, Cycle now) {
 void VcNetwork::scheduleHostReady(Cycle inMemory) {
   // A head that has just entered memory waits for the host as well as for the router
   // delay: its own ready cycle is kept aside until the host has processed the packet.
-  for (int32_t lane : hostHeads_) {
+  for (int32_t lane : hosts_.heads) {
     const uint32_t front = lanes_[lane].ringBase + lanes_[lane].ringHead;
-    hostHeadReady_[lane - hostLaneBase_] = slotReady(front);
+    hosts_.headReady[hosts_.slot(lane)] = slotReady(front);
     setSlotReady(front, kNever);
   }
-  hostHeads_.clear();
+  hosts_.heads.clear();
   // In (router, lane) order, so the host's processing order does not depend on the order
   // flits were moved.
-  std::sort(hostReady_.begin(), hostReady_.end());
-  for (const HostReady& h : hostReady_) {
+  std::sort(hosts_.ready.begin(), hosts_.ready.end());
+  for (const vc::HostMemories::Ready& h : hosts_.ready) {
     const Lane& l = lanes_[h.lane];
     setSlotReady(l.ringBase + l.ringHead,
-                 std::max(hostHeadReady_[h.lane - hostLaneBase_], host_->process(h.router, inMemory)));
+                 std::max(hosts_.headReady[hosts_.slot(h.lane)], hosts_.host->process(h.router, inMemory)));
     refreshFeed(l);
   }
-  hostReady_.clear();
+  hosts_.ready.clear();
 }
 
 }  // namespace icnsim

@@ -185,7 +185,7 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
   const int offset = vn.laneBegin;
   // Packet switching: the next node's memory is reserved before the packet leaves, so it
   // never waits for memory in a link's lanes (which would let full memories deadlock).
-  const bool reserveAhead = host_ && vn.hostBuffering == HostBuffering::kAlways;
+  const bool reserveAhead = hosts_.host && vn.hostBuffering == HostBuffering::kAlways;
   const int32_t id = lanes_[req.lane].packet;
   const int32_t destination = packets_[id].destination;
   for (const RouteOption& opt : options) {

@@ -57,13 +57,13 @@ void VcNetwork::buildChannels() {
     // Each router's host memory: a channel from the router back into itself whose lanes
     // hold whole packets; a packet sent on from it is routed as if freshly injected.
     const int maxToGo = topology.hasRouterDistance() ? topology.routerDiameter() : 0;
-    host_ = std::make_unique<TransitHost>(p_.host, topology.numRouters(), maxToGo);
+    hosts_.host = std::make_unique<TransitHost>(p_.host, topology.numRouters(), maxToGo);
     for (int r = 0; r < topology.numRouters(); ++r) {
-      hostChannel_.push_back(addChannel(-1, r, topology.numPorts(r), ChannelKind::kHostMemory));
+      hosts_.channel.push_back(addChannel(-1, r, topology.numPorts(r), ChannelKind::kHostMemory));
     }
-    hostLaneBase_ = channels_[hostChannel_[0]].firstLane;
-    hostHeadReady_.assign(static_cast<size_t>(topology.numRouters()) * p_.host.buffers, 0);
-    hostLaneToGo_.assign(hostHeadReady_.size(), 0);
+    hosts_.laneBase = channels_[hosts_.channel[0]].firstLane;
+    hosts_.headReady.assign(static_cast<size_t>(topology.numRouters()) * p_.host.buffers, 0);
+    hosts_.toGo.assign(hosts_.headReady.size(), 0);
   }
   injectionLaneBase_ = routerLaneEnd_;
   for (int t = 0; t < topology.numTerminals(); ++t) {

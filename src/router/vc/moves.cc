@@ -53,7 +53,7 @@ void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const uint32_t readyOffset = slotOffset(arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay));
   if (!kSplit || localShard(s.index)) s.hops += s.staged.size();  // a mirrored shard's moves are counted by their rank
   for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyOffset);
-  if (!hostHeads_.empty() || !hostReady_.empty()) scheduleHostReady(arrive);
+  if (!hosts_.heads.empty() || !hosts_.ready.empty()) scheduleHostReady(arrive);
 }
 
 template <bool kSharedLanes, bool kPooled, bool kSplit>

@@ -127,16 +127,6 @@ void VcNetwork::applyRankFlit(const RankFlit& f) {
          : receiveFlit<false>(shards_[shard], staged, readyOffset);
 }
 
-void VcNetwork::RankBatch::clear() {
-  totals.clear();
-  injecting.clear();
-  for (auto& list : flitsTo) list.clear();
-  for (auto& list : creditsTo) list.clear();
-  injectionCredits.clear();
-  reserved.clear();
-  arrivals.clear();
-}
-
 void VcNetwork::batchArrival(const NiEvent& e) {
   batch_.arrivals.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
 }

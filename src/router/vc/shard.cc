@@ -1,5 +1,7 @@
 #include "router/vc/shard.h"
 
+#include "router/vc/rank_batch.h"
+
 namespace icnsim::vc {
 
 void CycleTotals::add(const CycleTotals& o) {
@@ -19,6 +21,16 @@ int32_t Shard::takeAnswer() {
 void Shard::giveAnswer(int32_t id) {
   answers[id].clear();  // keeps its capacity for the next head
   freeAnswers.push_back(id);
+}
+
+void RankBatch::clear() {
+  totals.clear();
+  injecting.clear();
+  for (auto& list : flitsTo) list.clear();
+  for (auto& list : creditsTo) list.clear();
+  injectionCredits.clear();
+  reserved.clear();
+  arrivals.clear();
 }
 
 }  // namespace icnsim::vc

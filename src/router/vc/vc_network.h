@@ -74,8 +74,10 @@
 #include "router/arbitration.h"
 #include "router/transit_host.h"
 #include "router/vc/channel.h"
+#include "router/vc/host_memories.h"
 #include "router/vc/lane_state.h"
 #include "router/vc/params.h"
+#include "router/vc/rank_batch.h"
 #include "router/vc/shard.h"
 #include "router/vc/switch_allocator.h"
 #include "router/virtual_networks.h"
@@ -118,6 +120,10 @@ class VcNetwork : public Network, private vc::LaneState {
   using Shard = vc::Shard;
   using CycleTotals = vc::CycleTotals;
   using RankRole = vc::RankRole;
+  using RankFlit = vc::RankFlit;
+  using RankCredit = vc::RankCredit;
+  using RankEvent = vc::RankEvent;
+  using RankBatch = vc::RankBatch;
   static constexpr RankRole kRankLocal = vc::kRankLocal, kRankMirrored = vc::kRankMirrored,
                             kRankRemoteEnd = vc::kRankRemoteEnd;
   // Lane v of a channel serves lane index v % lanes: on a wide terminal channel each
@@ -317,20 +323,8 @@ class VcNetwork : public Network, private vc::LaneState {
   int hopsToGo(int32_t router, const Packet& pk) const;  // 0 without router distances
   void collectEveryLane(Shard& s, int32_t channel, Cycle now);
   void scheduleHostReady(Cycle inMemory);  // after the flits of a cycle have moved
-  struct HostReady {                       // a packet in host memory that the host may now take up
-    int32_t router;
-    int32_t lane;
-    bool operator<(const HostReady& o) const { return router != o.router ? router < o.router : lane < o.lane; }
-  };
-  std::unique_ptr<TransitHost> host_;  // null unless some virtual network buffers at hosts
-  std::vector<int32_t> hostChannel_;   // per router: its host memory channel
-  std::vector<HostReady> hostReady_;
-  std::vector<int32_t> hostHeads_;        // memory lanes whose head moves in this cycle
-  std::vector<int32_t> activeEveryLane_;  // active channels whose every lane may move
-  uint64_t hostFlits_ = 0;                // flits moved into host memory
-  int32_t hostLaneBase_ = 0;              // the memory lanes of all routers follow each other
-  std::vector<Cycle> hostHeadReady_;      // per memory lane: when its head could leave but for the host
-  std::vector<int16_t> hostLaneToGo_;     // per memory lane: its packet's hops to go (its class)
+  vc::HostMemories hosts_;                 // empty unless some virtual network buffers at hosts
+  std::vector<int32_t> activeEveryLane_;   // active channels whose every lane may move
   // Heads whose every output lane was taken, parked until a lane of that channel is
   // released (a refused request changes nothing, so skipping it keeps results): per channel
   // the first parked lane, per lane the next one. Waiting heads otherwise ask every cycle.
@@ -340,33 +334,7 @@ class VcNetwork : public Network, private vc::LaneState {
   // another rank's lanes stay untouched pages).
   std::vector<int32_t, UntouchedAllocator<int32_t>> answerOf_;
 
-  // --- split over ranks (vc_network_ranks.cc; docs/design/parallel.md) ---
-  // Times in a batch are offsets from its first cycle (batchStart_), which every rank knows.
-  struct RankFlit {  // a move another rank applies: the flit, and the packet's fields the routers write
-    int32_t lane, packet, seq;
-    int16_t hops, cutThroughs;
-    uint16_t sent;  // the cycle it was sent
-    bool tail;
-  };
-  struct RankCredit {
-    int32_t lane;
-    uint32_t due;
-  };
-  struct RankEvent {  // an NI call, and the packet's fields as the rank that made it knows them
-    NiEvent event;
-    int16_t hops, cutThroughs;
-  };
-  // What this rank gathers between exchanges.
-  struct RankBatch {
-    std::vector<CycleTotals> totals;             // per cycle
-    std::vector<uint8_t> injecting;              // per cycle: a terminal's packet in a source lane (every rank knows)
-    std::vector<std::vector<RankFlit>> flitsTo;  // per rank: flits into its routers
-    std::vector<std::vector<RankCredit>> creditsTo;  // per rank: credits for its lanes
-    std::vector<RankCredit> injectionCredits;        // for every rank: credits of injection lanes
-    std::vector<RankReserve> reserved;
-    std::vector<RankEvent> arrivals;  // in one-process order within each cycle
-    void clear();
-  };
+  // --- split over ranks (ranks.cc, rank_batch.h; docs/design/parallel.md) ---
   bool splitOverRanks() const { return p_.ranks != nullptr; }
   int rankOfShard(int shard) const { return shard / std::max(p_.threads, 1); }
   void assignRankRoles();

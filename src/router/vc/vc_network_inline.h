@@ -94,7 +94,7 @@ inline void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   sendState_[lane].tailSent = false;
   Channel& c = channels_[laneChannel_[lane]];
   --c.allocated;
-  if (c.host) host_->give(c.dstRouter, hostLaneToGo_[lane - hostLaneBase_]);
+  if (c.host) hosts_.host->give(c.dstRouter, hosts_.toGo[hosts_.slot(lane)]);
 }
 
 template <bool kPooled>
