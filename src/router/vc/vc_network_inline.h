@@ -108,7 +108,7 @@ bool VcNetwork::returnCredit(int32_t lane) {
   return l.tailSent & (l.credits == l.capacity);
 }
 
-// The per-flit steps of the moves; receiveFlit also serves the rank exchange (vc_network_ranks.cc).
+// The per-flit steps of the moves; receiveFlit also serves the rank exchange (ranks.cc).
 inline bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
   const Lane& in = lanes_[lane];
   if (in.count == 0 || frontReady(in) > now) return false;
