@@ -12,21 +12,19 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
     allocateSwitch(s, now);
   } else if (p_.strictNetworks) {
     visitActive(s, [&](int32_t c) { decideEachNetwork(s, c, now); });
+  } else if (laneMasks_ && !p_.timing.synchronous) {
+    decideMasked(s, now);
   } else {
-    if (laneMasks_ && !p_.timing.synchronous) {
-      decideMasked(s, now);
-    } else {
-      vc::withOptions(
-          [&](auto synchronous, auto random) {
-            constexpr bool kRandom = decltype(random)::value;
-            if constexpr (decltype(synchronous)::value) {
-              decideEach(s, [&](int32_t c) { return decideSynchronous<kRandom>(c, now); });
-            } else {
-              decideEach(s, [&](int32_t c) { return decide<false, kRandom>(c, now); });
-            }
-          },
-          p_.timing.synchronous, p_.arbitration == ArbitrationPolicy::kRandom);
-    }
+    vc::withOptions(
+        [&](auto synchronous, auto random) {
+          constexpr bool kRandom = decltype(random)::value;
+          if constexpr (decltype(synchronous)::value) {
+            decideEach(s, [&](int32_t c) { return decideSynchronous<kRandom>(c, now); });
+          } else {
+            decideEach(s, [&](int32_t c) { return decide<false, kRandom>(c, now); });
+          }
+        },
+        p_.timing.synchronous, p_.arbitration == ArbitrationPolicy::kRandom);
   }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
   if (p_.countChannelUse) countChannelUse(s, now);
@@ -75,12 +73,12 @@ void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
 }
 
 uint64_t VcNetwork::switchInputKey(int32_t lane, Cycle now) const {
-  const Lane& out = lanes_[lane];
-  const int32_t input = laneChannel_[out.feeder];
-  const int32_t first = channels_[input].firstLane, lastSent = inputLastSent_[input] - first;
-  if (trackRoundRobin_) return roundRobinKey(out.feeder - first, lastSent, p_.lanes);  // inlined: contests are common
-  ArbitrationInput ii{p_.seed ^ 0xa5a5, input,    now,       out.feeder - first,
-                      p_.lanes,         lastSent, out.owner, &packets_[out.owner]};
+  const SwitchFeed& feed = switchFeed_[lane];  // the lane's input and feeder, as it was claimed
+  const int32_t first = channels_[feed.input].firstLane, lastSent = inputLastSent_[feed.input] - first;
+  if (trackRoundRobin_) return roundRobinKey(feed.feeder - first, lastSent, p_.lanes);  // inlined: contests are common
+  const int32_t owner = lanes_[lane].owner;
+  ArbitrationInput ii{p_.seed ^ 0xa5a5, feed.input, now,   feed.feeder - first,
+                      p_.lanes,         lastSent,   owner, &packets_[owner]};
   return arbitrationKeyOutOfLine(p_.arbitration, ii);
 }
 
