@@ -26,9 +26,10 @@ class RecordingRouting : public Routing {
  private:
   DimensionOrderRouting inner_;
 };
-ICNSIM_REGISTER(Routing, "test_recording", [](const BuildContext& ctx, const ConfigNode&) {
-  return std::make_unique<RecordingRouting>(dynamic_cast<const KaryNCube&>(*ctx.topology), ctx.lanes);
-});
+ICNSIM_REGISTER(Routing, "test_recording", "test only: records its requests",
+                [](const BuildContext& ctx, const ConfigNode&) {
+                  return std::make_unique<RecordingRouting>(dynamic_cast<const KaryNCube&>(*ctx.topology), ctx.lanes);
+                });
 
 // The tests' 8x8 mesh with four 8-flit lanes, 8-flit packets and two traffic classes of
 // equal share; `first` and `second` are the two [[traffic.class]] tables' extra keys.
@@ -39,7 +40,9 @@ nlohmann::json runTwoClasses(double load, const std::string& first, const std::s
                                   {"router.lanes=4", "router.depth=8", "simulation.measure_cycles=10000"});
 }
 
-double networkLatency(const nlohmann::json& r, int c) { return r["classes"][c]["network_latency"]["mean"].get<double>(); }
+double networkLatency(const nlohmann::json& r, int c) {
+  return r["classes"][c]["network_latency"]["mean"].get<double>();
+}
 
 // Store-and-forward waits at every router for the whole packet: at low load its network
 // latency exceeds wormhole's by (L - 1) cycles per router passed, hops + 1 of them.
@@ -76,15 +79,17 @@ TEST(VirtualNetworks, BadClassNetworksAreConfigurationErrors) {
   EXPECT_NE(error("lanes = [2, 1]\n").find("first <= last"), std::string::npos);
   EXPECT_NE(error("lanes = [1]\n").find("[first, last]"), std::string::npos);
   EXPECT_NE(error("switching = \"circuit\"\n").find("traffic.class[0].switching"), std::string::npos);
-  auto d = doc(std::string(icnsim::test::kMesh4x4) + "[traffic]\nload = 0.1\n[[traffic.class]]\nshare = 1\n"
-                                                   "lanes = [0, 0]\n");
+  auto d = doc(std::string(icnsim::test::kMesh4x4) +
+               "[traffic]\nload = 0.1\n[[traffic.class]]\nshare = 1\n"
+               "lanes = [0, 0]\n");
   d->applyOverride("router.type=\"central_buffer\"");
   d->applyOverride("router.lanes=1");
   try {
     Simulation sim(d);
     ADD_FAILURE() << "class lanes accepted by a central-buffer switch";
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("traffic.class[0].lanes: a central-buffer switch has no lanes"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("traffic.class[0].lanes: a central-buffer switch has no lanes"),
+              std::string::npos)
         << e.what();
   }
 }

@@ -2,10 +2,15 @@
 
 namespace icnsim {
 
+namespace {
+
+const StringKey kType = declarePartKey<AnalyticModel>({"model"}, "type", "", "an analytic model of the same system");
+
+}  // namespace
+
 std::unique_ptr<AnalyticModel> makeAnalyticModel(const BuildContext& ctx, const ConfigNode& model) {
-  // type: registered model name, e.g. "vc_fly"
-  std::string type = model.requireString("type");
-  return Registry<AnalyticModel>::instance().create(type, ctx, model, "type");
+  std::string type = model.get(kType);
+  return Registry<AnalyticModel>::instance().create(type, ctx, model, kType.name);
 }
 
 }  // namespace icnsim

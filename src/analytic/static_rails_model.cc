@@ -11,6 +11,12 @@
 #include "nic/rails/static_rails.h"
 
 namespace icnsim {
+
+namespace {
+
+const IntKey kNodes = declareInt({"model", "static_rails"}, "nodes", 2, 1, 1 << 16, "the nodes to connect");
+
+}  // namespace
 namespace {
 
 class StaticRailsModel : public AnalyticModel {
@@ -44,9 +50,10 @@ class StaticRailsModel : public AnalyticModel {
 
 }  // namespace
 
-ICNSIM_REGISTER(AnalyticModel, "static_rails", [](const BuildContext&, const ConfigNode& model) {
-  // nodes: the nodes to connect
-  return std::make_unique<StaticRailsModel>(static_cast<int>(model.getInt("nodes", 2, 1, 1 << 16)));
-});
+ICNSIM_REGISTER(AnalyticModel, "static_rails",
+                "Coll et al. §2: rails each static allocation needs, every ordered pair checked",
+                [](const BuildContext&, const ConfigNode& model) {
+                  return std::make_unique<StaticRailsModel>(static_cast<int>(model.get(kNodes)));
+                });
 
 }  // namespace icnsim

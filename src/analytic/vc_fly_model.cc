@@ -12,8 +12,11 @@
 namespace icnsim {
 
 namespace {
+
+const FloatKey kHopDelay =
+    declareFloat({"model", "vc_fly"}, "hop_delay", 1.0, 0.0, 1000.0, "T_d: cycles for a flit to cross one switch");
 constexpr double kT0 = 1.0;  // service time at the destination, the unit of model time
-}
+}  // namespace
 
 VcFlyModel::VcFlyModel(VcFlyModelParams params) : p_(params) {
   if (p_.stages < 1) throw std::invalid_argument("the fly needs at least one stage");
@@ -161,13 +164,13 @@ std::unique_ptr<AnalyticModel> makeVcFlyAnalyticModel(const BuildContext& ctx, c
   }
   std::optional<double> load;
   if (traffic.has("load")) load = traffic.getDouble("load", 0, 0.0, 10.0);
-  // hop_delay: T_d, cycles for a flit to cross one switch
-  p.hopDelay = node.getDouble("hop_delay", 1.0, 0.0, 1000.0);
+  p.hopDelay = node.get(kHopDelay);
   return std::make_unique<VcFlyAnalyticModel>(p, radix, load);
 }
 
 }  // namespace
 
-ICNSIM_REGISTER(AnalyticModel, "vc_fly", makeVcFlyAnalyticModel);
+ICNSIM_REGISTER(AnalyticModel, "vc_fly", "Dally §IV latency and throughput of a k-ary n-fly with virtual channels",
+                makeVcFlyAnalyticModel);
 
 }  // namespace icnsim

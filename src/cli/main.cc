@@ -1,4 +1,4 @@
-// icnsim command line: run, sweep, validate, reproduce, analytic, bench. Exit codes: 0 ok, 1 usage, 2 bad input
+// icnsim command line: run, sweep, validate, reproduce, analytic, bench, keys. Exit codes: 0 ok, 1 usage, 2 bad input
 // (config or options), 3 internal error, 4 stuck network (watchdog).
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -9,6 +9,7 @@
 #include <memory>
 #include <thread>
 
+#include "cli/keys_cli.h"
 #include "cli/nifdy_cli.h"
 #include "cli/rails_cli.h"
 #include "cli/vc_fly_cli.h"
@@ -101,6 +102,8 @@ struct Commands {
   NifdyCliOptions nifdy;
   RailsCliOptions rails;
   BenchOptions bench;
+  KeysCliOptions keys;
+  CLI::App* keysCmd = nullptr;
   CLI::App *run = nullptr, *sweep = nullptr, *validate = nullptr, *reproduce = nullptr;
   CLI::App *vcFlyCmd = nullptr, *nifdyCmd = nullptr, *railsCmd = nullptr, *benchCmd = nullptr;
 };
@@ -233,6 +236,14 @@ int validateCommand(const Commands& c) {
   return kExitOk;
 }
 
+void defineKeys(CLI::App& app, Commands& c) {
+  c.keysCmd = app.add_subcommand("keys", "list the configuration keys: type, default, range, meaning");
+  c.keysCmd->add_option("prefix", c.keys.prefix, "only keys under this path, e.g. router or router.depth");
+  c.keysCmd->add_option("--format", c.keys.format, "text (default), json or markdown")
+      ->check(CLI::IsMember({"text", "json", "markdown"}));
+  c.keysCmd->add_flag("--parts", c.keys.parts, "list the registered parts of each kind instead");
+}
+
 // Runs the subcommand that was parsed.
 int dispatch(Commands& c, const MpiRanks& ranks) {
   if (ranks.size() > 1 && !*c.sweep && !*c.run && !*c.benchCmd) {
@@ -256,6 +267,7 @@ int dispatch(Commands& c, const MpiRanks& ranks) {
   if (*c.vcFlyCmd) return runVcFlyCli(c.vcFly);
   if (*c.nifdyCmd) return runNifdyCli(c.nifdy);
   if (*c.railsCmd) return runRailsCli(c.rails);
+  if (*c.keysCmd) return runKeysCli(c.keys);
   if (*c.benchCmd) {
     c.bench.ranks = ranks.size() > 1 ? &ranks : nullptr;
     return runBench(c.bench);
@@ -273,6 +285,7 @@ int main(int argc, char** argv) {
   defineReproduce(app, commands);
   defineAnalytic(app, commands);
   defineBench(app, commands);
+  defineKeys(app, commands);
   if (argc > 1 && argv[1][0] != '-') {
     const auto subs = app.get_subcommands([&](const CLI::App* sub) { return sub->check_name(argv[1]); });
     if (subs.empty()) return unknownSubcommand(app, argv[1]);

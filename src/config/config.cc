@@ -370,14 +370,25 @@ std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly, const std::
     auto it = queried_.find(queriedPath);
     std::vector<std::string> known;
     if (it != queried_.end()) known.assign(it->second.begin(), it->second.end());
+    // Suggestions come from the keys read here and every key declared for this table.
+    const std::vector<std::string> declared = declaredKeysOf(queriedPath);
+    std::vector<std::string> candidates = declared;
+    candidates.insert(candidates.end(), known.begin(), known.end());
     for (const auto& [k, v] : t) {
       std::string key(k.str());
       std::string full = joinPath(path, key);
       if (std::find(known.begin(), known.end(), key) == known.end()) {
-        const std::string guess = known.empty() ? "" : nearest(key, known);
+        const bool valid = std::find(declared.begin(), declared.end(), key) != declared.end();
+        if (typosOnly && valid) continue;
+        const std::string guess = known.empty() ? "" : nearest(key, valid ? known : candidates);
         if (typosOnly && (guess.empty() || editDistance(key, guess) > 2)) continue;
         std::string msg = fmt::format("{}: {}: unknown key", origin(full), full);
-        if (!known.empty()) msg += fmt::format(" (did you mean '{}'?)", guess);
+        if (valid) {
+          std::string declaredPath = joinPath(queriedPath, key);
+          for (size_t at; (at = declaredPath.find("[]")) != std::string::npos;) declaredPath.erase(at, 2);
+          msg = fmt::format("{}: {}: not used by this configuration (`icnsim keys {}` says where it applies)",
+                            origin(full), full, declaredPath);
+        } else if (!guess.empty()) msg += fmt::format(" (did you mean '{}'?)", guess);
         else msg += " (this section is not used by the configuration)";
         errors.push_back(msg);
         continue;
@@ -397,6 +408,13 @@ std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly, const std::
 }
 
 void ConfigDocument::checkAllKeysUsed() const {
+  if (recordingKeyReads()) {
+    for (const auto& [path, keys] : queried_) {
+      for (const std::string& key : keys) {
+        if (!isDeclared(path, key)) undeclaredKeyReads().push_back(fileName_ + ": " + joinPath(path, key));
+      }
+    }
+  }
   const auto errors = unknownKeys(false);
   if (!errors.empty()) throw UnknownKeyError(fmt::format("{}", fmt::join(errors, "\n")));
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "config/key.h"
 
 namespace toml {
 inline namespace v3 {
@@ -89,6 +90,29 @@ class ConfigNode {
 
   const std::string& path() const { return path_; }
   bool has(const std::string& key) const;  // also marks the key as known
+  bool has(const KeyBase& key) const { return has(key.name); }
+
+  // Reads of declared keys (config/key.h): the declaration's range and default apply; the
+  // second form passes a default computed at the read (a key declared with DefaultText).
+  int64_t get(const IntKey& key) const;
+  int64_t get(const IntKey& key, int64_t def) const;
+  double get(const FloatKey& key) const;
+  double get(const FloatKey& key, double def) const;
+  bool get(const BoolKey& key) const { return getBool(key.name, key.def); }
+  bool get(const BoolKey& key, bool def) const { return getBool(key.name, def); }
+  std::string get(const StringKey& key) const;
+  std::string get(const StringKey& key, const std::string& def) const { return getString(key.name, def); }
+  std::string get(const ChoiceKey& key) const { return getChoice(key.name, key.def, key.allowed); }
+  std::string get(const ChoiceKey& key, const std::string& def) const { return getChoice(key.name, def, key.allowed); }
+  std::vector<int64_t> get(const IntListKey& key) const { return getIntList(key.name, key.def, key.min, key.max); }
+  std::vector<int64_t> get(const IntListKey& key, std::vector<int64_t> def) const;
+  std::vector<double> get(const FloatListKey& key, std::vector<double> def) const;
+  std::vector<std::string> get(const StringListKey& key) const { return getStringList(key.name, key.def); }
+  ConfigNode child(const TableKey& key) const { return child(key.name); }
+  std::vector<ConfigNode> childArray(const TableKey& key) const { return childArray(key.name); }
+  bool hasArray(const TableKey& key) const { return hasArray(key.name); }
+  [[noreturn]] void fail(const KeyBase& key, const std::string& message) const { fail(key.name, message); }
+  std::string location(const KeyBase& key) const { return location(key.name); }
 
   int64_t getInt(const std::string& key, int64_t def, int64_t min, int64_t max) const;
   int64_t requireInt(const std::string& key, int64_t min, int64_t max) const;

@@ -174,4 +174,28 @@ std::vector<ConfigNode> ConfigNode::childArray(const std::string& key) const {
   return out;
 }
 
+int64_t ConfigNode::get(const IntKey& key) const {
+  return key.required ? requireInt(key.name, key.min, key.max) : getInt(key.name, key.def, key.min, key.max);
+}
+
+int64_t ConfigNode::get(const IntKey& key, int64_t def) const { return getInt(key.name, def, key.min, key.max); }
+
+double ConfigNode::get(const FloatKey& key) const {
+  return key.required ? requireDouble(key.name, key.min, key.max) : getDouble(key.name, key.def, key.min, key.max);
+}
+
+double ConfigNode::get(const FloatKey& key, double def) const { return getDouble(key.name, def, key.min, key.max); }
+
+std::string ConfigNode::get(const StringKey& key) const {
+  return key.required ? requireString(key.name) : getString(key.name, key.def);
+}
+
+std::vector<int64_t> ConfigNode::get(const IntListKey& key, std::vector<int64_t> def) const {
+  return getIntList(key.name, std::move(def), key.min, key.max);
+}
+
+std::vector<double> ConfigNode::get(const FloatListKey& key, std::vector<double> def) const {
+  return getDoubleList(key.name, std::move(def), key.min, key.max);
+}
+
 }  // namespace icnsim

@@ -7,10 +7,15 @@
 
 namespace icnsim {
 
+namespace {
+
+const StringKey kType = declarePartKey<Network>({"router"}, "type", "input_queued", "the router model of the network");
+
+}  // namespace
+
 std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& node) {
-  // type: router organisation ("input_queued" or "central_buffer")
-  std::string type = node.getString("type", "input_queued");
-  return Registry<Network>::instance().create(type, ctx, node, "type");
+  std::string type = node.get(kType);
+  return Registry<Network>::instance().create(type, ctx, node, kType.name);
 }
 
 bool splitAsked(const BuildContext& ctx) { return ctx.threads > 1 || (ctx.ranks && ctx.ranks->size() > 1); }
@@ -18,9 +23,11 @@ bool splitAsked(const BuildContext& ctx) { return ctx.threads > 1 || (ctx.ranks 
 void requireUnsplit(const BuildContext& ctx, const std::string& why) {
   if (ctx.threads > 1) ctx.root->child("simulation").fail("threads", fmt::format("must be 1: {}", why));
   if (ctx.ranks && ctx.ranks->size() > 1) {
-    throw ConfigError(fmt::format("under mpirun with {} ranks `icnsim run` splits the network over them, which this "
-                                  "configuration does not allow: {} (run it as one process, or spread a sweep's "
-                                  "points over the ranks with `icnsim sweep`)", ctx.ranks->size(), why));
+    throw ConfigError(
+        fmt::format("under mpirun with {} ranks `icnsim run` splits the network over them, which this "
+                    "configuration does not allow: {} (run it as one process, or spread a sweep's "
+                    "points over the ranks with `icnsim sweep`)",
+                    ctx.ranks->size(), why));
   }
 }
 

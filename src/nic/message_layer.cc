@@ -5,6 +5,14 @@
 #include "topology/topology.h"
 
 namespace icnsim {
+
+namespace {
+
+const BoolKey kClassQueues = declareBool({"nic"}, "class_queues", false,
+                                         "one job list per traffic class at each port, the highest priority served "
+                                         "first, equal priorities in turn");
+
+}  // namespace
 namespace {
 // Packet::nicLayer of the rail allocator's control packets (NI protocol layers count from 0).
 constexpr int8_t kRailControlLayer = -1;
@@ -16,8 +24,7 @@ MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, Traff
       stats_(stats), networks_(ctx.networks), sentToPair_(ctx.topology->numTerminals()),
       receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
-  // class_queues: one job list per traffic class at each port, highest priority first
-  const bool perClass = nic.getBool("class_queues", false);
+  const bool perClass = nic.get(kClassQueues);
   for (int i = 0; i < n * networks_; ++i) {
     if (!perClass) {
       queues_.push_back(makeInjectionQueue(ctx, nic));

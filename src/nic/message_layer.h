@@ -7,10 +7,7 @@
 // shares the allocator grants, carries the allocator's control packets (sent before data,
 // handed back to the allocator on arrival) and, for the allocators that ask, tracks which
 // NICs are sending (granted packets not yet injected) or receiving (a share partly in).
-//
-// Keys ([nic]): scheduling and its keys (nic/injection_queue.h), class_queues (one job
-// list per traffic class: nic/class_queues.h; default false), rail_allocator and its keys
-// (nic/rail_allocator.h).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <functional>
 #include <memory>

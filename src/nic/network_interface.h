@@ -1,16 +1,13 @@
 // The network interface between the traffic sources and the networks, composed of named
 // parts:
 //   - the message layer (nic/message_layer.h): per-port job lists with their queue
-//     discipline (fifo, alpha), the rail allocator (basic, with striping), segmentation,
-//     reassembly, statistics;
-//   - the terminal kind (nic/terminal_model.h: ideal, or processor with an NI protocol:
-//     none, buffers_only, nifdy), which is the networks' PortListener.
+//     discipline (nic/queue/), the rail allocator (nic/rails/, with striping),
+//     segmentation, reassembly, statistics;
+//   - the terminal kind (nic/terminal/), which is the networks' PortListener; processor
+//     terminals stack NI protocol layers (nic/protocol/).
 // Traffic hands messages down through submit(); deliveries go up to the statistics and,
 // through TrafficHooks (kernel/traffic_hooks.h), to the sources that react to them.
-//
-// Keys ([nic]): terminal (nic/terminal_model.h), type and its keys (nic/nic_protocol.h),
-// scheduling and its keys (nic/injection_queue.h), rail_allocator and its keys
-// (nic/rail_allocator.h), outgoing_buffer and arrival_buffer (nic/processor.h).
+// The registered kinds and their keys: `icnsim keys nic` (and `--parts`).
 #pragma once
 #include <memory>
 #include <string>

@@ -1,16 +1,19 @@
 // Registration by name for every pluggable kind (topology, routing, arbitration, traffic
 // pattern, ...). A variant registers itself on the last line of its own .cc:
-//   ICNSIM_REGISTER(Topology, "mesh", makeMesh);
+//   ICNSIM_REGISTER(Topology, "mesh", "k-ary n-mesh (keys k, n)", makeMesh);
 // so adding a variant never edits a central list. An unknown name is a ConfigError that
-// lists the registered names.
+// lists the registered names. The one-line description and the registering file are what
+// `icnsim keys` and the generated registry lists show.
 #pragma once
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 #include "common/error.h"
+#include "config/key.h"
 
 namespace icnsim {
 
@@ -26,9 +29,19 @@ class Registry {
     static Registry registry;
     return registry;
   }
-  bool add(const std::string& name, Factory factory) {
+  bool add(const std::string& name, const char* doc, const char* file, Factory factory) {
     factories_[name] = std::move(factory);
+    std::string path = file;  // from the source root: src/... (tests/... for a test's own part)
+    for (const char* root : {"/src/", "/tests/"}) {
+      if (auto at = path.rfind(root); at != std::string::npos) path = path.substr(at + 1);
+    }
+    entries_[name] = PartEntry{name, doc, path};
     return true;
+  }
+  std::vector<PartEntry> entries() const {
+    std::vector<PartEntry> out;
+    for (const auto& [name, entry] : entries_) out.push_back(entry);
+    return out;
   }
   bool contains(const std::string& name) const { return factories_.count(name) != 0; }
   std::vector<std::string> names() const {
@@ -46,13 +59,33 @@ class Registry {
 
  private:
   std::map<std::string, Factory> factories_;  // ordered: error messages list names stably
+  std::map<std::string, PartEntry> entries_;
 };
+
+// The key that names a part of this registry ("routing.type"): its reference lists the
+// registered names with their descriptions.
+template <typename Base>
+PartRegistry partRegistry() {
+  return {typeid(Base).name(), [] { return Registry<Base>::instance().entries(); }};
+}
+template <typename Base>
+StringKey declarePartKey(KeyScope scope, const char* name, const char* def, const char* doc) {
+  return declarePart(scope, name, def, doc, partRegistry<Base>());
+}
+template <typename Base>
+StringKey declarePartKey(KeyScope scope, const char* name, DefaultText def, const char* doc) {
+  return declarePart(scope, name, def, doc, partRegistry<Base>());
+}
+template <typename Base>
+StringListKey declarePartListKey(KeyScope scope, const char* name, std::vector<std::string> def, const char* doc) {
+  return declarePartList(scope, name, std::move(def), doc, partRegistry<Base>());
+}
 
 #define ICNSIM_CONCAT_INNER(a, b) a##b
 #define ICNSIM_CONCAT(a, b) ICNSIM_CONCAT_INNER(a, b)
-#define ICNSIM_REGISTER(Base, name, ...)                                           \
+#define ICNSIM_REGISTER(Base, name, doc, ...)                                      \
   static const bool ICNSIM_CONCAT(icnsim_registered_, __LINE__) [[maybe_unused]] = \
-      ::icnsim::Registry<Base>::instance().add(name, __VA_ARGS__)
+      ::icnsim::Registry<Base>::instance().add(name, doc, __FILE__, __VA_ARGS__)
 
 }  // namespace icnsim
 
@@ -66,6 +99,7 @@ std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const Buil
   if (it == factories_.end()) checkNames(node, where);  // throws, naming the registered ones
   if (it == factories_.end()) throw ConfigError(node.location(where) + ": unknown name \"" + name + "\"");
   node.markPartStarted();
+  if (recordingKeyReads()) builtParts().push_back(std::string(typeid(Base).name()) + "/" + name);
   return it->second(ctx, node);
 }
 

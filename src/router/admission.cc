@@ -7,6 +7,25 @@
 namespace icnsim {
 namespace {
 
+constexpr KeyScope kRouter{"router"};
+constexpr KeyScope kBalanced{"router.balanced_injection"};
+constexpr int64_t kNoLimit = 1 << 20;
+const ChoiceKey kBackpressure = declareChoice(kRouter, "backpressure", "none", {"none", "message", "destination"},
+                                              "admission rule of Fed-X §4: a packet enters only while fewer packets "
+                                              "of its message (or to its destination) wait");
+const TableKey kBalancedInjection =
+    declareTable(kRouter, "balanced_injection", "its presence enables balanced injection (Fed-X §6; central_buffer)");
+const IntKey kLimitDest = declareInt(kBalanced, "buffer_limit_dest", kNoLimit, 1, kNoLimit,
+                                     "inject only while fewer destination packets wait (Fed-X: 2)");
+const IntKey kLimitTrans = declareInt(kBalanced, "buffer_limit_trans", kNoLimit, 1, kNoLimit,
+                                      "inject only while fewer transit packets are buffered (Fed-X: 2, 4, 6)");
+const IntKey kLimitTotal = declareInt(kBalanced, "buffer_limit", kNoLimit, 1, kNoLimit,
+                                      "inject only while fewer packets of any kind are buffered");
+const IntKey kTimeout = declareInt(kBalanced, "timeout", 2000, 1, int64_t{1} << 40,
+                                   "a terminal refused this long is let in anyway (starvation guard)");
+const BoolKey kCountLeaving =
+    declareBool(kBalanced, "count_leaving", true, "a packet whose transfer out has begun still counts in the limits");
+
 // Refuses a packet when a waiting packet shares a key with it (message or destination).
 template <typename Key>
 class Backpressure : public AdmissionRule {
@@ -56,46 +75,43 @@ class BalancedInjection : public AdmissionRule {
 // A packet that belongs to no message or is an NI's control packet (a NIFDY ack; a rail
 // reservation's, which names its data message but may travel the other way) is a message of
 // its own: keyed by its id, so control packets never wait on each other as one message.
-ICNSIM_REGISTER(AdmissionRule, "message", [](const BuildContext& ctx, const ConfigNode&) {
-  return backpressure(ctx, [](int32_t id, const Packet& p) -> int64_t {
-    return p.message >= 0 && !p.control ? p.message : -2 - int64_t{id};
-  });
-});
-ICNSIM_REGISTER(AdmissionRule, "destination", [](const BuildContext& ctx, const ConfigNode&) {
-  return backpressure(ctx, [](int32_t, const Packet& p) -> int64_t { return p.destination; });
-});
-ICNSIM_REGISTER(AdmissionRule, "balanced_injection", [](const BuildContext&, const ConfigNode& node) {
-  const int64_t big = 1 << 20;
-  // buffer_limit_dest: inject only while fewer destination packets wait (Fed-X: 2)
-  int dest = static_cast<int>(node.getInt("buffer_limit_dest", big, 1, big));
-  // buffer_limit_trans: inject only while fewer transit packets are buffered (Fed-X: 2, 4, 6)
-  int trans = static_cast<int>(node.getInt("buffer_limit_trans", big, 1, big));
-  // buffer_limit: inject only while fewer packets of any kind are buffered
-  int total = static_cast<int>(node.getInt("buffer_limit", big, 1, big));
-  if (dest == big && trans == big && total == big) {
-    node.fail("buffer_limit_trans", "give at least one of buffer_limit_dest, buffer_limit_trans, buffer_limit");
-  }
-  // timeout: cycles a refused terminal waits before it is let in regardless (starvation guard)
-  Cycle timeout = static_cast<Cycle>(node.getInt("timeout", 2000, 1, int64_t{1} << 40));
-  // count_leaving: a packet whose transfer out has begun still holds its buffer and counts
-  // (default true); false counts only packets not yet leaving
-  const bool countLeaving = node.getBool("count_leaving", true);
-  return std::make_unique<BalancedInjection>(dest, trans, total, timeout, countLeaving);
-});
+ICNSIM_REGISTER(AdmissionRule, "message", "Fed-X §4 message-based backpressure",
+                [](const BuildContext& ctx, const ConfigNode&) {
+                  return backpressure(ctx, [](int32_t id, const Packet& p) -> int64_t {
+                    return p.message >= 0 && !p.control ? p.message : -2 - int64_t{id};
+                  });
+                });
+ICNSIM_REGISTER(AdmissionRule, "destination", "Fed-X §4 destination-based backpressure",
+                [](const BuildContext& ctx, const ConfigNode&) {
+                  return backpressure(ctx, [](int32_t, const Packet& p) -> int64_t { return p.destination; });
+                });
+ICNSIM_REGISTER(AdmissionRule, "balanced_injection", "Fed-X §6 balanced injection limits",
+                [](const BuildContext&, const ConfigNode& node) {
+                  const int64_t big = kNoLimit;
+                  int dest = static_cast<int>(node.get(kLimitDest));
+                  int trans = static_cast<int>(node.get(kLimitTrans));
+                  int total = static_cast<int>(node.get(kLimitTotal));
+                  if (dest == big && trans == big && total == big) {
+                    node.fail(kLimitTrans, "give at least one of buffer_limit_dest, buffer_limit_trans, buffer_limit");
+                  }
+                  Cycle timeout = static_cast<Cycle>(node.get(kTimeout));
+                  const bool countLeaving = node.get(kCountLeaving);
+                  return std::make_unique<BalancedInjection>(dest, trans, total, timeout, countLeaving);
+                });
 
 std::vector<std::unique_ptr<AdmissionRule>> makeAdmissionRules(const BuildContext& ctx, const ConfigNode& router,
                                                                bool allowBalanced) {
   std::vector<std::unique_ptr<AdmissionRule>> rules;
-  // backpressure: "none", "message" or "destination" (Fed-X §4)
-  std::string bp = router.getChoice("backpressure", "none", {"none", "message", "destination"});
-  if (bp != "none") rules.push_back(Registry<AdmissionRule>::instance().create(bp, ctx, router, "backpressure"));
-  if (router.has("balanced_injection")) {
+  std::string bp = router.get(kBackpressure);
+  if (bp != "none") rules.push_back(Registry<AdmissionRule>::instance().create(bp, ctx, router, kBackpressure.name));
+  if (router.has(kBalancedInjection)) {
     if (!allowBalanced) {
-      router.fail("balanced_injection", "balanced injection needs a switch with a shared buffer pool "
-                                        "(router.type = \"central_buffer\")");
+      router.fail(kBalancedInjection,
+                  "balanced injection needs a switch with a shared buffer pool "
+                  "(router.type = \"central_buffer\")");
     }
-    rules.push_back(Registry<AdmissionRule>::instance().create("balanced_injection", ctx,
-                                                               router.child("balanced_injection"), "balanced_injection"));
+    rules.push_back(Registry<AdmissionRule>::instance().create(
+        "balanced_injection", ctx, router.child(kBalancedInjection), kBalancedInjection.name));
   }
   return rules;
 }

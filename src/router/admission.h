@@ -13,10 +13,7 @@
 //    with count_leaving = false a packet whose transfer out has begun counts in neither.
 // "Waiting" means buffered at the switch and not yet leaving it (the switch may narrow it:
 // central_buffer's router.waiting).
-//
-// Keys ([router]): backpressure = "none" | "message" | "destination";
-// [router.balanced_injection] (its presence enables the rule): buffer_limit_dest,
-// buffer_limit_trans, buffer_limit, timeout, count_leaving.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <memory>
 #include <span>

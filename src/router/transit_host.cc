@@ -6,20 +6,29 @@
 
 namespace icnsim {
 
+namespace {
+
+constexpr KeyScope kHost{"router.host"};
+const IntKey kBuffers = declareInt(kHost, "buffers", 16, 1, 4096, "in-transit packets it holds at once");
+const IntKey kProcessingCycles =
+    declareInt(kHost, "processing_cycles", 16, 0, 1 << 20, "host time per buffered packet before it is sent on");
+const IntKey kPageFlits = declareInt(kHost, "page_flits", 0, 0, 1 << 15,
+                                     "partial cut-through: a packet may leave once this many flits are in (0: off)");
+const ChoiceKey kDeadlockAvoidance = declareChoice(
+    kHost, "deadlock_avoidance", DefaultText{"\"hop_classes\" where routers have distances, else \"none\""},
+    {"hop_classes", "none"}, "hop_classes: memory admitted by hops still to go");
+
+}  // namespace
+
 TransitHostParams readTransitHost(const ConfigNode& router, bool distances) {
   TransitHostParams p;
   const ConfigNode host = router.child("host");
-  // buffers: in-transit packets a node's memory holds at once
-  p.buffers = static_cast<int>(host.getInt("buffers", p.buffers, 1, 4096));
-  // processing_cycles: host time per buffered packet before it is scheduled out again
-  p.processingCycles = static_cast<int>(host.getInt("processing_cycles", p.processingCycles, 0, 1 << 20));
-  // page_flits: partial cut-through; a packet may leave once this many flits are in (0: off)
-  p.pageFlits = static_cast<int>(host.getInt("page_flits", p.pageFlits, 0, 1 << 15));
-  // deadlock_avoidance: "hop_classes" (memory admitted by hops still to go) or "none"
-  const std::string avoidance =
-      host.getChoice("deadlock_avoidance", distances ? "hop_classes" : "none", {"hop_classes", "none"});
+  p.buffers = static_cast<int>(host.get(kBuffers));
+  p.processingCycles = static_cast<int>(host.get(kProcessingCycles));
+  p.pageFlits = static_cast<int>(host.get(kPageFlits));
+  const std::string avoidance = host.get(kDeadlockAvoidance, distances ? "hop_classes" : "none");
   if (avoidance == "hop_classes" && !distances) {
-    host.fail("deadlock_avoidance", "hop classes need a topology with router distances (mesh, torus, hex_mesh)");
+    host.fail(kDeadlockAvoidance, "hop classes need a topology with router distances (mesh, torus, hex_mesh)");
   }
   p.hopClasses = avoidance == "hop_classes";
   return p;

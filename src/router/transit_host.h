@@ -17,10 +17,7 @@
 // distances) it admits them as a structured buffer pool (router/hop_classes.h), so a
 // network whose packets wait only for host memory cannot deadlock: packet switching
 // reserves the next node's memory before a packet leaves (VcNetwork).
-//
-// Keys ([router.host]): buffers (in-transit packets a node's memory holds at once,
-// default 16), processing_cycles (default 16), page_flits (default 0: off),
-// deadlock_avoidance ("hop_classes" or "none").
+// Its keys ([router.host]) are declared in transit_host.cc (`icnsim keys router.host`).
 #pragma once
 #include <cstdint>
 #include <string>

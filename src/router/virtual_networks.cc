@@ -4,11 +4,39 @@
 
 namespace icnsim {
 
-Switching readSwitching(const ConfigNode& node, const char* key, Switching def) {
+namespace {
+
+constexpr KeyScope kRouter{"router", "input_queued"};
+constexpr KeyScope kClass{"traffic.class"};
+const std::vector<std::string> kHostBufferingNames = {"never", "blocked", "always"};
+const ChoiceKey kHostBuffering =
+    declareChoice(kRouter, "host_buffering", "never", kHostBufferingNames,
+                  "SPIDER's in-transit buffering: a packet passing a node goes into its host memory never (it "
+                  "stalls in its lanes), when blocked (no output lane free) or always (packet switching)");
+const IntKey kHostLoadLimit =
+    declareInt(kRouter, "host_load_limit", 0, 0, 1 << 20,
+               "buffer only while the host holds fewer in-transit packets, else stall (0: no limit)");
+const IntListKey kClassLanes =
+    declareIntList(kClass, "lanes", DefaultText{"all data lanes"}, 0, 1 << 10,
+                   "[first, last]: the class's own lanes of each channel, a virtual network (input_queued)");
+const ChoiceKey kClassSwitching =
+    declareChoice(kClass, "switching", DefaultText{"router.switching"},
+                  {"wormhole", "virtual_cut_through", "store_and_forward"}, "the class's own switching mode");
+const ChoiceKey kClassHostBuffering = declareChoice(kClass, "host_buffering", DefaultText{"router.host_buffering"},
+                                                    kHostBufferingNames, "the class's own host buffering");
+const IntKey kClassHostLoadLimit = declareInt(kClass, "host_load_limit", DefaultText{"router.host_load_limit"}, 0,
+                                              1 << 20, "the class's own host load limit");
+const TableKey kClassRouting = declareTable(kClass, "routing",
+                                            "the class's own routing function, keys as [routing] (default: the "
+                                            "network's, over the class's lanes)");
+
+}  // namespace
+
+Switching readSwitching(const ConfigNode& node, const ChoiceKey& key, Switching def) {
   const char* defName = def == Switching::kWormhole     ? "wormhole"
                         : def == Switching::kCutThrough ? "virtual_cut_through"
                                                         : "store_and_forward";
-  const std::string sw = node.getChoice(key, defName, {"wormhole", "virtual_cut_through", "store_and_forward"});
+  const std::string sw = node.get(key, defName);
   return sw == "wormhole"              ? Switching::kWormhole
          : sw == "virtual_cut_through" ? Switching::kCutThrough
                                        : Switching::kStoreAndForward;
@@ -50,22 +78,23 @@ void VirtualNetworks::summarise() {
   for (const VirtualNetwork& vn : byClass_) note(vn);
 }
 
-void VirtualNetworks::readHostKeys(const ConfigNode& node, VirtualNetwork& vn) {
+void VirtualNetworks::readHostKeys(const ConfigNode& node, const ChoiceKey& whenKey, const IntKey& limitKey,
+                                   VirtualNetwork& vn) {
   const char* def = vn.hostBuffering == HostBuffering::kNever         ? "never"
                     : vn.hostBuffering == HostBuffering::kWhenBlocked ? "blocked"
                                                                       : "always";
-  const std::string when = node.getChoice("host_buffering", def, {"never", "blocked", "always"});
+  const std::string when = node.get(whenKey, def);
   vn.hostBuffering = when == "never"     ? HostBuffering::kNever
                      : when == "blocked" ? HostBuffering::kWhenBlocked
                                          : HostBuffering::kAlways;
-  vn.hostLoadLimit = static_cast<int>(node.getInt("host_load_limit", vn.hostLoadLimit, 0, 1 << 20));
-  if (node.has("host_load_limit") && vn.hostBuffering == HostBuffering::kNever) {
-    node.fail("host_load_limit", "applies only with host_buffering = \"blocked\" or \"always\"");
+  vn.hostLoadLimit = static_cast<int>(node.get(limitKey, vn.hostLoadLimit));
+  if (node.has(limitKey) && vn.hostBuffering == HostBuffering::kNever) {
+    node.fail(limitKey, "applies only with host_buffering = \"blocked\" or \"always\"");
   }
 }
 
 void VirtualNetworks::readHostBuffering(const ConfigNode& router) {
-  readHostKeys(router, byClass_[0]);
+  readHostKeys(router, kHostBuffering, kHostLoadLimit, byClass_[0]);
   control_.hostBuffering = byClass_[0].hostBuffering;
   control_.hostLoadLimit = byClass_[0].hostLoadLimit;
   summarise();
@@ -73,26 +102,22 @@ void VirtualNetworks::readHostBuffering(const ConfigNode& router) {
 
 void VirtualNetworks::readClass(const BuildContext& ctx, const ConfigNode& c, VirtualNetwork& vn) {
   const int dataLanes = dataLanes_;
-  // lanes: [first, last] lanes of each channel's data network this class uses
-  if (c.has("lanes")) {
-    const std::vector<int64_t> range = c.getIntList("lanes", {}, 0, dataLanes - 1);
+  if (c.has(kClassLanes)) {
+    const std::vector<int64_t> range = c.get(kClassLanes.upTo(dataLanes - 1), {});
     if (range.size() != 2 || range[1] < range[0]) {
-      c.fail("lanes", fmt::format("expected [first, last] with first <= last, lanes 0 to {}", dataLanes - 1));
+      c.fail(kClassLanes, fmt::format("expected [first, last] with first <= last, lanes 0 to {}", dataLanes - 1));
     }
     vn.laneBegin = static_cast<int>(range[0]);
     vn.lanes = static_cast<int>(range[1] - range[0] + 1);
   }
-  // switching: this class's switching mode (default: router.switching)
-  vn.switching = readSwitching(c, "switching", vn.switching);
-  // host_buffering, host_load_limit: when its in-transit packets go into host memory
-  readHostKeys(c, vn);
-  // routing: this class's routing function (default: the network's, over the class's lanes)
-  const bool ownRouting = c.has("routing");
+  vn.switching = readSwitching(c, kClassSwitching, vn.switching);
+  readHostKeys(c, kClassHostBuffering, kClassHostLoadLimit, vn);
+  const bool ownRouting = c.has(kClassRouting);
   if (!ownRouting && vn.lanes == dataLanes) return;  // the network's routing fits as it is
-  if (!ownRouting && ctx.routingConfig == nullptr) c.fail("lanes", "this network model cannot route a lane subset");
+  if (!ownRouting && ctx.routingConfig == nullptr) c.fail(kClassLanes, "this network model cannot route a lane subset");
   BuildContext classCtx = ctx;
   classCtx.lanes = vn.lanes;
-  routings_.push_back(makeRouting(classCtx, ownRouting ? c.child("routing") : *ctx.routingConfig));
+  routings_.push_back(makeRouting(classCtx, ownRouting ? c.child(kClassRouting) : *ctx.routingConfig));
   vn.routing = routings_.back().get();
 }
 
@@ -115,8 +140,11 @@ std::vector<VirtualNetworks::Use> VirtualNetworks::distinct(bool controlPackets)
 
 void VirtualNetworks::rejectClassKeys(const BuildContext& ctx, const char* why) {
   for (const ConfigNode& c : classTables(ctx)) {
-    for (const char* key : {"lanes", "switching", "routing", "host_buffering", "host_load_limit"}) {
-      if (c.has(key)) c.fail(key, why);
+    for (const KeyBase* key :
+         {static_cast<const KeyBase*>(&kClassLanes), static_cast<const KeyBase*>(&kClassSwitching),
+          static_cast<const KeyBase*>(&kClassRouting), static_cast<const KeyBase*>(&kClassHostBuffering),
+          static_cast<const KeyBase*>(&kClassHostLoadLimit)}) {
+      if (c.has(*key)) c.fail(*key, why);
     }
   }
 }

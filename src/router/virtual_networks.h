@@ -31,9 +31,9 @@ namespace icnsim {
 enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
 enum class HostBuffering : uint8_t { kNever, kWhenBlocked, kAlways };
 
-// The switching mode named `name` ("wormhole", "virtual_cut_through", "store_and_forward")
-// read from `key` of `node`, `def` if absent.
-Switching readSwitching(const ConfigNode& node, const char* key, Switching def);
+// The switching mode named by `key` of `node` ("wormhole", "virtual_cut_through",
+// "store_and_forward"), `def` if absent.
+Switching readSwitching(const ConfigNode& node, const ChoiceKey& key, Switching def);
 
 struct VirtualNetwork {
   int laneBegin = 0;  // first lane of each channel it uses
@@ -72,7 +72,7 @@ class VirtualNetworks {
 
  private:
   void readClass(const BuildContext& ctx, const ConfigNode& c, VirtualNetwork& vn);
-  static void readHostKeys(const ConfigNode& node, VirtualNetwork& vn);
+  static void readHostKeys(const ConfigNode& node, const ChoiceKey& when, const IntKey& limit, VirtualNetwork& vn);
   void summarise();
 
   std::vector<VirtualNetwork> byClass_;

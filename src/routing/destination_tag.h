@@ -1,6 +1,5 @@
 // Destination-tag routing on a k-ary n-fly: at stage s take the output port equal to the
 // destination digit that stage resolves. The path is unique; any lane may be used.
-// Keys: none.
 #pragma once
 #include "routing/routing.h"
 #include "topology/kary_nfly.h"

@@ -2,6 +2,14 @@
 
 namespace icnsim {
 
+namespace {
+
+const BoolKey kDateline =
+    declareBool({"routing", "dimension_order"}, "dateline", DefaultText{"true on a torus with at least two lanes"},
+                "split the lanes into two classes on the wrap channels (deadlock freedom)");
+
+}  // namespace
+
 DimensionOrderRouting::DimensionOrderRouting(const KaryNCube& cube, int lanes, bool dateline)
     : cube_(cube), lanes_(lanes), dateline_(dateline) {}
 
@@ -27,17 +35,17 @@ void DimensionOrderRouting::route(const RouteRequest& req, std::vector<RouteOpti
   out.push_back({cube_.terminalPort(), 0, lanes_});
 }
 
-ICNSIM_REGISTER(Routing, "dimension_order", [](const BuildContext& ctx, const ConfigNode& node) {
-  auto* cube = dynamic_cast<const KaryNCube*>(ctx.topology);
-  if (!cube) node.fail("type", "\"dimension_order\" needs topology.type \"mesh\" or \"torus\"");
-  // dateline: split lanes into two classes on torus wrap channels (deadlock freedom); the
-  // default where there are two lanes to split. With one, the network model decides whether
-  // it is safe (a central-buffer switch's hop classes are; an input-queued router's deadlock
-  // check refuses the ring).
-  bool dateline = node.getBool("dateline", cube->wrap() && ctx.lanes >= 2);
-  if (dateline && !cube->wrap()) node.fail("dateline", "datelines apply only to a torus");
-  if (dateline && ctx.lanes < 2) node.fail("dateline", "datelines need router.lanes >= 2 (two lane classes)");
-  return std::make_unique<DimensionOrderRouting>(*cube, ctx.lanes, dateline);
-});
+ICNSIM_REGISTER(Routing, "dimension_order", "dimension by dimension, datelines on tori: mesh, torus",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  auto* cube = dynamic_cast<const KaryNCube*>(ctx.topology);
+                  if (!cube) node.fail("type", "\"dimension_order\" needs topology.type \"mesh\" or \"torus\"");
+                  // Without datelines the network model decides whether the ring is safe (a central-buffer
+                  // switch's hop classes are; an input-queued router's deadlock check refuses it).
+                  bool dateline = node.get(kDateline, cube->wrap() && ctx.lanes >= 2);
+                  if (dateline && !cube->wrap()) node.fail(kDateline, "datelines apply only to a torus");
+                  if (dateline && ctx.lanes < 2)
+                    node.fail(kDateline, "datelines need router.lanes >= 2 (two lane classes)");
+                  return std::make_unique<DimensionOrderRouting>(*cube, ctx.lanes, dateline);
+                });
 
 }  // namespace icnsim

@@ -4,9 +4,8 @@
 // dimension until it takes the wrap-around channel, class 1 from then on until it leaves
 // that dimension. The channel dependency graph is then acyclic, so the torus cannot deadlock.
 //
-// Keys: dateline (bool, default true on a torus with at least two lanes; false gives plain
-// DOR, whose rings the deadlock check refuses on input-queued routers unless
-// simulation.allow_deadlock).
+// Without datelines (routing.dateline = false) plain DOR's rings are refused by the deadlock
+// check on input-queued routers unless simulation.allow_deadlock. Keys: `icnsim keys routing`.
 #pragma once
 #include "routing/routing.h"
 #include "topology/kary_ncube.h"

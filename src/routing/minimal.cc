@@ -21,11 +21,14 @@ void MinimalRouting::route(const RouteRequest& req, std::vector<RouteOption>& ou
   }
 }
 
-ICNSIM_REGISTER(Routing, "minimal", [](const BuildContext& ctx, const ConfigNode& node) {
-  if (!ctx.topology->hasRouterDistance()) {
-    node.fail("type", "\"minimal\" needs a direct topology with router distances (hex_mesh, mesh, torus)");
-  }
-  return std::make_unique<MinimalRouting>(*ctx.topology, ctx.lanes);
-});
+ICNSIM_REGISTER(Routing, "minimal",
+                "any productive port (adaptive packets) or the first (others): hex_mesh, mesh, torus",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  if (!ctx.topology->hasRouterDistance()) {
+                    node.fail("type",
+                              "\"minimal\" needs a direct topology with router distances (hex_mesh, mesh, torus)");
+                  }
+                  return std::make_unique<MinimalRouting>(*ctx.topology, ctx.lanes);
+                });
 
 }  // namespace icnsim

@@ -11,7 +11,6 @@
 // deadlock-free scheme of their own (none is provided here; the watchdog reports a stuck
 // network).
 //
-// Keys: none.
 #pragma once
 #include "routing/routing.h"
 #include "topology/topology.h"

@@ -4,6 +4,13 @@
 
 namespace icnsim {
 
+namespace {
+
+const ChoiceKey kChoice = declareChoice({"routing", "multipath_tag"}, "choice", "random", {"random", "adaptive"},
+                                        "one channel drawn per packet and switch, or any free channel");
+
+}  // namespace
+
 void MultipathTagRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
   const int stage = net_.stageOf(req.router);
   const int j = net_.digitForStage(req.destination, stage);
@@ -23,12 +30,12 @@ void MultipathTagRouting::possibleRoutes(const RouteRequest& req, std::vector<Ro
   for (int c = 0; c < d; ++c) out.push_back({j * d + c, 0, lanes_});
 }
 
-ICNSIM_REGISTER(Routing, "multipath_tag", [](const BuildContext& ctx, const ConfigNode& node) {
-  auto* net = dynamic_cast<const MultiButterfly*>(ctx.topology);
-  if (!net) node.fail("type", "\"multipath_tag\" needs topology.type \"multibutterfly\"");
-  // choice: "random" (one channel per packet and switch) or "adaptive" (any free channel)
-  bool adaptive = node.getChoice("choice", "random", {"random", "adaptive"}) == "adaptive";
-  return std::make_unique<MultipathTagRouting>(*net, ctx.lanes, adaptive, ctx.seed);
-});
+ICNSIM_REGISTER(Routing, "multipath_tag", "one of the dilated channels of each stage: multibutterfly",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  auto* net = dynamic_cast<const MultiButterfly*>(ctx.topology);
+                  if (!net) node.fail("type", "\"multipath_tag\" needs topology.type \"multibutterfly\"");
+                  bool adaptive = node.get(kChoice) == "adaptive";
+                  return std::make_unique<MultipathTagRouting>(*net, ctx.lanes, adaptive, ctx.seed);
+                });
 
 }  // namespace icnsim

@@ -3,7 +3,7 @@
 // terminal). "random" offers one channel drawn per packet and switch; "adaptive" offers
 // all of them, starting at a drawn one, and the router takes the first with a free lane.
 //
-// Keys: choice = "random" (default) or "adaptive".
+// Keys: `icnsim keys routing`.
 #pragma once
 #include "routing/routing.h"
 #include "topology/multibutterfly.h"

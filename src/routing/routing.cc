@@ -4,18 +4,23 @@
 
 namespace icnsim {
 
+namespace {
+
+const StringKey kType =
+    declarePartKey<Routing>({"routing"}, "type", "", "the routing function (it must fit the topology)");
+
+}  // namespace
+
 int spreadIndex(uint64_t seed, const RouteRequest& req, int n) {
-  return static_cast<int>(
-      hashMix(seed, static_cast<uint64_t>(req.router) << 32 | static_cast<uint32_t>(req.inPort),
-              static_cast<uint64_t>(req.source) << 32 | static_cast<uint32_t>(req.destination)) %
-      static_cast<uint64_t>(n));
+  return static_cast<int>(hashMix(seed, static_cast<uint64_t>(req.router) << 32 | static_cast<uint32_t>(req.inPort),
+                                  static_cast<uint64_t>(req.source) << 32 | static_cast<uint32_t>(req.destination)) %
+                          static_cast<uint64_t>(n));
 }
 
 std::unique_ptr<Routing> makeRouting(const BuildContext& ctx, const ConfigNode& node) {
-  // type: routing function; the default fits the topology
-  std::string type = node.getString("type", "");
-  if (type.empty()) node.fail("type", "missing required key (e.g. \"dimension_order\", \"destination_tag\")");
-  return Registry<Routing>::instance().create(type, ctx, node, "type");
+  std::string type = node.get(kType);
+  if (type.empty()) node.fail(kType, "missing required key (e.g. \"dimension_order\", \"destination_tag\")");
+  return Registry<Routing>::instance().create(type, ctx, node, kType.name);
 }
 
 }  // namespace icnsim

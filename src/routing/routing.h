@@ -3,7 +3,7 @@
 // and, for each, the range of lanes it may be assigned there (lane classes, e.g. datelines).
 // Options are in preference order; the router takes the first with a free lane.
 //
-// Keys: routing.type selects the variant; each documents its own keys.
+// routing.type selects the variant; each declares its own keys (`icnsim keys routing`).
 #pragma once
 #include <memory>
 #include <string>

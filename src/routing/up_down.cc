@@ -4,6 +4,13 @@
 
 namespace icnsim {
 
+namespace {
+
+const ChoiceKey kUp = declareChoice({"routing", "up_down"}, "up", "adaptive", {"adaptive", "random"},
+                                    "any free parent, or one parent drawn per packet and switch (down is fixed)");
+
+}  // namespace
+
 UpDownRouting::UpDownRouting(const FatTree& tree, int lanes, bool adaptive, uint64_t seed)
     : tree_(tree), lanes_(lanes), adaptive_(adaptive), seed_(seed) {}
 
@@ -23,12 +30,12 @@ void UpDownRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOpt
   for (int j = 0; j < p; ++j) out.push_back({k + j, 0, lanes_});
 }
 
-ICNSIM_REGISTER(Routing, "up_down", [](const BuildContext& ctx, const ConfigNode& node) {
-  auto* tree = dynamic_cast<const FatTree*>(ctx.topology);
-  if (!tree) node.fail("type", "\"up_down\" needs topology.type \"fat_tree\"");
-  // up: "adaptive" (any free parent) or "random" (one parent drawn per packet and switch)
-  bool adaptive = node.getChoice("up", "adaptive", {"adaptive", "random"}) == "adaptive";
-  return std::make_unique<UpDownRouting>(*tree, ctx.lanes, adaptive, ctx.seed);
-});
+ICNSIM_REGISTER(Routing, "up_down", "up to a common ancestor, then down: fat_tree",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  auto* tree = dynamic_cast<const FatTree*>(ctx.topology);
+                  if (!tree) node.fail("type", "\"up_down\" needs topology.type \"fat_tree\"");
+                  bool adaptive = node.get(kUp) == "adaptive";
+                  return std::make_unique<UpDownRouting>(*tree, ctx.lanes, adaptive, ctx.seed);
+                });
 
 }  // namespace icnsim

@@ -5,7 +5,7 @@
 // one parent chosen at random per packet and switch. Up*/down* paths have no cycles, so
 // routing is deadlock-free with any number of lanes.
 //
-// Keys: up = "adaptive" (default) or "random".
+// Keys: `icnsim keys routing`.
 #pragma once
 #include "routing/routing.h"
 #include "topology/fat_tree.h"

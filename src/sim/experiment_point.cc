@@ -9,6 +9,14 @@ namespace icnsim {
 
 namespace {
 
+const TableKey kModel = declareTable({""}, "model", "an analytic model of the same system, evaluated beside the run");
+const BoolKey kSimulate =
+    declareBool({"model"}, "simulate", true, "also run the simulation (false: evaluate the model only)");
+
+}  // namespace
+
+namespace {
+
 // The tables whose part the build had not reached when it failed: a key there may be one
 // that part reads (a central-buffer switch's `links` while the routing failed first), so it
 // is not called a typo. Each table is read by the part of its owner's table.
@@ -50,10 +58,9 @@ ExperimentPoint::ExperimentPoint(std::shared_ptr<ConfigDocument> doc, const Rank
 void ExperimentPoint::build() {
   ConfigNode root = doc_->root();
   bool simulate = true;
-  if (root.has("model")) {
-    ConfigNode model = root.child("model");
-    // simulate: also run the simulation (false: evaluate the model only)
-    simulate = model.getBool("simulate", true);
+  if (root.has(kModel)) {
+    ConfigNode model = root.child(kModel);
+    simulate = model.get(kSimulate);
     BuildContext ctx;
     ctx.root = &root;
     model_ = makeAnalyticModel(ctx, model);

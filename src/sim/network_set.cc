@@ -6,9 +6,38 @@
 
 namespace icnsim {
 
+namespace {
+
+constexpr KeyScope kRoot{""};
+const TableKey kNetwork = declareTable(kRoot, "network",
+                                       "[network]: rails of one network; or [[network]] tables, each a network with "
+                                       "its own topology, routing, router, timing and rails");
+const TableKey kTopology = declareTable(kRoot, "topology", "the graph of routers and terminals");
+const TableKey kRouting = declareTable(kRoot, "routing", "the routing function");
+const TableKey kRouter = declareTable(kRoot, "router", "the router model and its buffers");
+const TableKey kTiming = declareTable(kRoot, "timing", "channel and router delays");
+// A [[network]] table's own, read in place of the document's.
+[[maybe_unused]] const TableKey kOwnTopology =
+    declareTable({"network"}, "topology", "[[network]] only: this network's [topology]");
+[[maybe_unused]] const TableKey kOwnRouting =
+    declareTable({"network"}, "routing", "[[network]] only: this network's [routing]");
+[[maybe_unused]] const TableKey kOwnRouter =
+    declareTable({"network"}, "router", "[[network]] only: this network's [router]");
+[[maybe_unused]] const TableKey kOwnTiming =
+    declareTable({"network"}, "timing", "[[network]] only: this network's [timing]");
+const IntKey kRails = declareInt({"network"}, "rails", 1, 1, 64,
+                                 "identical copies of this network: every node has a port into each; capacity and "
+                                 "load count all of them together");
+const IntKey kLanes = declareInt({"router"}, "lanes", 1, 1, 256, "virtual channels per physical channel");
+const IntKey kLogicalNetworks = declareInt({"router"}, "logical_networks", 1, 1, 2,
+                                           "2: request and reply networks, each with half the lanes (NI acks on the "
+                                           "reply network)");
+
+}  // namespace
+
 NetworkSet::NetworkSet(ConfigNode root, const BuildContext& base) {
-  if (root.hasArray("network")) {
-    for (const ConfigNode& definition : root.childArray("network")) add(definition, base);
+  if (root.hasArray(kNetwork)) {
+    for (const ConfigNode& definition : root.childArray(kNetwork)) add(definition, base);
   } else {
     add(root, base);
   }
@@ -17,29 +46,32 @@ NetworkSet::NetworkSet(ConfigNode root, const BuildContext& base) {
     m.ctx.networks = size();
     if (m.topology->numTerminals() != terminals) {
       m.router.fail("type", fmt::format("every network needs one port per node: network {} has {} terminals, "
-                                        "network 0 has {}", m.ctx.network, m.topology->numTerminals(), terminals));
+                                        "network 0 has {}",
+                                        m.ctx.network, m.topology->numTerminals(), terminals));
     }
   }
 }
 
 void NetworkSet::add(const ConfigNode& definition, const BuildContext& base) {
-  // rails: identical copies of this network, each a separate network with its own port at every node
-  const ConfigNode railsNode = definition.path().empty() ? definition.child("network") : definition;
-  const int rails = static_cast<int>(railsNode.getInt("rails", 1, 1, 64));
+  const ConfigNode railsNode = definition.path().empty() ? definition.child(kNetwork) : definition;
+  const int rails = static_cast<int>(railsNode.get(kRails));
   for (int r = 0; r < rails; ++r) {
-    Member m{base,    nullptr, nullptr, nullptr, definition.child("router"), definition.child("timing"),
-             definition.child("routing")};
+    Member m{base,
+             nullptr,
+             nullptr,
+             nullptr,
+             definition.child(kRouter),
+             definition.child(kTiming),
+             definition.child(kRouting)};
     m.ctx.network = static_cast<int>(members_.size());
     if (m.ctx.network > 0) m.ctx.seed = hashMix(base.seed, 0x6e657477u, static_cast<uint64_t>(m.ctx.network));
-    m.topology = makeTopology(m.ctx, definition.child("topology"));
+    m.topology = makeTopology(m.ctx, definition.child(kTopology));
     m.ctx.topology = m.topology.get();
-    // lanes: virtual channels per physical channel
-    const int lanes = static_cast<int>(m.router.getInt("lanes", 1, 1, 256));
-    // logical_networks: 2 splits the lanes into request (data) and reply (NI acks) networks
-    m.ctx.logicalNetworks = static_cast<int>(m.router.getInt("logical_networks", 1, 1, 2));
+    const int lanes = static_cast<int>(m.router.get(kLanes));
+    m.ctx.logicalNetworks = static_cast<int>(m.router.get(kLogicalNetworks));
     if (lanes % m.ctx.logicalNetworks != 0) {
-      m.router.fail("logical_networks", fmt::format("{} lanes cannot be split evenly into {} networks", lanes,
-                                                    m.ctx.logicalNetworks));
+      m.router.fail(kLogicalNetworks,
+                    fmt::format("{} lanes cannot be split evenly into {} networks", lanes, m.ctx.logicalNetworks));
     }
     m.ctx.lanes = lanes / m.ctx.logicalNetworks;
     m.routing = makeRouting(m.ctx, m.routingConfig);

@@ -5,9 +5,7 @@
 // port into every network, so all networks must have the same number of terminals.
 // Network 0 keeps the run's seed (a one-network file runs exactly as before); network i
 // draws its random choices from a seed derived from the run's seed and i.
-//
-// Keys: [network] rails (1), or per [[network]] table: rails (1), topology, routing,
-// router, timing.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <deque>
 #include <memory>

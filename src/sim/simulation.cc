@@ -15,6 +15,52 @@ namespace icnsim {
 
 namespace {
 
+constexpr KeyScope kRoot{""};
+const TableKey kSimulationTable = declareTable(kRoot, "simulation", "the run: seed, windows, checks, threads");
+const TableKey kTraffic = declareTable(kRoot, "traffic", "what the terminals send");
+const TableKey kNic = declareTable(kRoot, "nic", "the network interface: protocol, queues, rails, terminals");
+const TableKey kProcessor =
+    declareTable(kRoot, "processor", "a processor model behind each NI (NIFDY §3); without it terminals are ideal");
+constexpr KeyScope kSimulation{"simulation"};
+const StringKey kDescription = declareString(kSimulation, "description", "", "free text carried into the results");
+const IntKey kSeed = declareInt(kSimulation, "seed", 1, 0, INT64_MAX, "every random stream derives from it");
+const IntKey kWarmup = declareInt(kSimulation, "warmup_cycles", 1000, 0, int64_t{1} << 40,
+                                  "packets created earlier are not measured (Dally §V: 10 000)");
+const IntKey kMeasure = declareInt(kSimulation, "measure_cycles", 10000, 1, int64_t{1} << 40,
+                                   "packets created in this window are measured (Dally §V: 20 000)");
+const IntKey kDrain = declareInt(kSimulation, "drain_cycles", 50000, 0, int64_t{1} << 40,
+                                 "limit on waiting for measured packets after the window");
+const IntKey kWatchdog = declareInt(kSimulation, "watchdog_cycles", 10000, 0, int64_t{1} << 40,
+                                    "report a stuck network after this long without a flit moving (0: off)");
+const BoolKey kCheckInvariants =
+    declareBool(kSimulation, "check_invariants", false, "verify credit and flit conservation every cycle (slow)");
+const IntKey kHistogramBin =
+    declareInt(kSimulation, "histogram_bin", 1, 1, 1 << 20, "latency histogram bin width in cycles");
+const IntKey kHistogramMaxBins = declareInt(kSimulation, "histogram_max_bins", 2048, 1, 1 << 24,
+                                            "bins stored at most: a wider spread of latencies widens the bins to a "
+                                            "multiple of histogram_bin (the result's \"bin_width\" says which)");
+const IntKey kThreads = declareInt(kSimulation, "threads", 1, 1, 256,
+                                   "split each network's routers over this many threads; results are identical for "
+                                   "every value (input_queued routers, pipelined timing, multiplexed switch)");
+const ChoiceKey kPrefetch = declareChoice(kSimulation, "prefetch", "auto", {"auto", "on", "off"},
+                                          "the moves ask for the lines of later moves ahead (auto: where the lane "
+                                          "state exceeds 16 MB); speed only, results identical");
+const IntKey kSampleInterval = declareInt(kSimulation, "sample_interval", 0, 0, int64_t{1} << 40,
+                                          "cycles between samples of pending packets per receiver (0: off)");
+const FloatKey kMemoryLimit = declareFloat(kSimulation, "memory_limit_gb", 0, 0, 1e6,
+                                           "refuse configurations estimated to need more (0: the memory the machine "
+                                           "has available when the run starts)");
+const BoolKey kAllowDeadlock = declareBool(kSimulation, "allow_deadlock", false,
+                                           "build a network whose buffers can wait in a cycle (refused by default, "
+                                           "naming the cycle; docs/reliability.md)");
+const FloatKey kDeadlockCheckLimit = declareFloat(kSimulation, "deadlock_check_limit", 2.5e8, 1e3, 1e12,
+                                                  "resources the deadlock check visits before it walks a sample of "
+                                                  "the destinations instead of all (a 64x64 torus: 2.0e8, about 1 s)");
+const ChoiceKey kLatencyExcludes =
+    declareChoice(kSimulation, "latency_excludes", "nothing", {"nothing", "terminal_channels"},
+                  "terminal_channels: latencies leave out the zero-load time of the injection and ejection "
+                  "channels (Dally's convention)");
+
 // Every part's name, before anything is built: a misspelt name costs no build time on a
 // large network (a fly of 4 M terminals took 6 s and 3.4 GB to reach an unknown allocator).
 void checkPartNames(const ConfigNode& root) {
@@ -28,10 +74,10 @@ void checkPartNames(const ConfigNode& root) {
   } else {
     checkNetwork(root);
   }
-  const ConfigNode traffic = root.child("traffic");
+  const ConfigNode traffic = root.child(kTraffic);
   Registry<TrafficSource>::instance().checkNames(traffic, "process");
   Registry<TrafficPattern>::instance().checkNames(traffic.child("pattern"), "type");
-  const ConfigNode nic = root.child("nic");
+  const ConfigNode nic = root.child(kNic);
   Registry<NicProtocol>::instance().checkNames(nic, "type");
   Registry<InjectionQueue>::instance().checkNames(nic, "scheduling");
   Registry<RailAllocator>::instance().checkNames(nic, "rail_allocator");
@@ -43,39 +89,21 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
     : doc_(std::move(doc)), ranks_(ranks && ranks->size() > 1 ? ranks : nullptr) {
   ConfigNode root = doc_->root();
   checkPartNames(root);
-  ConfigNode sim = root.child("simulation");
-  // description: free text carried into the results
-  description_ = sim.getString("description", "");
-  // seed: every random stream derives from it
-  seed_ = static_cast<uint64_t>(sim.getInt("seed", 1, 0, INT64_MAX));
-  // warmup_cycles: statistics ignore packets created earlier (Dally §V: 10 000)
-  warmup_ = sim.getInt("warmup_cycles", 1000, 0, int64_t{1} << 40);
-  // measure_cycles: packets created in this window are measured (Dally §V: 20 000)
-  measure_ = sim.getInt("measure_cycles", 10000, 1, int64_t{1} << 40);
-  // drain_cycles: how long to wait after the window for measured packets to arrive
-  drain_ = sim.getInt("drain_cycles", 50000, 0, int64_t{1} << 40);
-  // watchdog_cycles: report a stuck network after this many cycles without a flit moving
-  watchdog_ = sim.getInt("watchdog_cycles", 10000, 0, int64_t{1} << 40);
-  // check_invariants: verify credit and flit conservation every cycle (slow)
-  checkInvariants_ = sim.getBool("check_invariants", false);
-  // histogram_bin: width in cycles of the latency histogram bins
-  histogramBin_ = sim.getInt("histogram_bin", 1, 1, 1 << 20);
-  // histogram_max_bins: bins stored at most; a wider spread of latencies widens the bins
-  // to a multiple of histogram_bin (the result's "bin_width" says which)
-  histogramMaxBins_ = sim.getInt("histogram_max_bins", 2048, 1, 1 << 24);
-  // threads: the routers of a network are split over this many threads (input_queued
-  // routers with pipelined timing); results are identical for every value
-  threads_ = static_cast<int>(sim.getInt("threads", 1, 1, 256));
-  // prefetch: "auto" (the moves ask for their lines ahead where the network's lane state
-  // exceeds 16 MB), "on" or "off"; a speed setting only, results do not depend on it
-  const std::string prefetch = sim.getChoice("prefetch", "auto", {"auto", "on", "off"});
+  ConfigNode sim = root.child(kSimulationTable);
+  description_ = sim.get(kDescription);
+  seed_ = static_cast<uint64_t>(sim.get(kSeed));
+  warmup_ = sim.get(kWarmup);
+  measure_ = sim.get(kMeasure);
+  drain_ = sim.get(kDrain);
+  watchdog_ = sim.get(kWatchdog);
+  checkInvariants_ = sim.get(kCheckInvariants);
+  histogramBin_ = sim.get(kHistogramBin);
+  histogramMaxBins_ = sim.get(kHistogramMaxBins);
+  threads_ = static_cast<int>(sim.get(kThreads));
+  const std::string prefetch = sim.get(kPrefetch);
   prefetch_ = prefetch == "on" ? Prefetch::kOn : prefetch == "off" ? Prefetch::kOff : Prefetch::kAuto;
-  // sample_interval: cycles between samples of the pending packets per receiver (0: none)
-  sampleInterval_ = sim.getInt("sample_interval", 0, 0, int64_t{1} << 40);
-
-  // memory_limit_gb: refuse configurations estimated to need more (0: what the machine has
-  // available when the run starts)
-  const double limitGb = sim.getDouble("memory_limit_gb", 0, 0, 1e6);
+  sampleInterval_ = sim.get(kSampleInterval);
+  const double limitGb = sim.get(kMemoryLimit);
   memory_ = std::make_unique<MemoryBudget>(limitGb > 0 ? static_cast<uint64_t>(limitGb * 1e9)
                                                        : MemoryBudget::machineAvailable());
 
@@ -86,7 +114,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   ctx = networks_->context(0);
   ctx.nodeCapacity = networks_->nodeCapacity();
   ctx.networks = networks_->size();
-  workload_ = std::make_unique<Workload>(ctx, root.child("traffic"));
+  workload_ = std::make_unique<Workload>(ctx, root.child(kTraffic));
   stats_ = std::make_unique<RunStats>(workload_->describe(), warmup_, warmup_ + measure_);
   ctx.maxPacketLength = workload_->maxPacketLength();
   ctx.packets = &packets_;
@@ -94,16 +122,12 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   ctx.threads = threads_;
   ctx.prefetch = prefetch_;
   ctx.ranks = ranks;
-  // allow_deadlock: build a network whose resources can wait on each other in a cycle (refused
-  // by default, naming the cycle), to study deadlock; the watchdog reports a stuck run
-  ctx.allowDeadlock = sim.getBool("allow_deadlock", false);
-  // deadlock_check_limit: resources the deadlock check may visit before it walks a sample of
-  // the destinations instead of all (a 64x64 torus with datelines visits 2.0e8, in about 1 s)
-  ctx.deadlockCheckLimit = sim.getDouble("deadlock_check_limit", 2.5e8, 1e3, 1e12);
+  ctx.allowDeadlock = sim.get(kAllowDeadlock);
+  ctx.deadlockCheckLimit = sim.get(kDeadlockCheckLimit);
   ctx.adaptivePackets = workload_->routesAnyAdaptively();
-  nic_ = std::make_unique<NetworkInterface>(ctx, root.child("nic"), *workload_, messages_, *stats_);
+  nic_ = std::make_unique<NetworkInterface>(ctx, root.child(kNic), *workload_, messages_, *stats_);
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
-    root.child("processor").fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
+    root.child(kProcessor).fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
   }
   ctx.listener = &nic_->listener();
   ctx.controlPackets = nic_->sendsControlPackets();
@@ -257,10 +281,10 @@ nlohmann::json Simulation::routerCountersJson(const Window& w) const {
 // the destination) or "terminal_channels" (less the zero-load time of the injection and
 // ejection channels: from the first router to the last, Dally's convention, Fig. 17).
 void Simulation::excludeTerminalChannels(const ConfigNode& sim) {
-  if (sim.getChoice("latency_excludes", "nothing", {"nothing", "terminal_channels"}) == "nothing") return;
+  if (sim.get(kLatencyExcludes) == "nothing") return;
   const std::optional<Cycle> cycles = networks_->terminalChannelCycles();
   if (!cycles) {
-    sim.fail("latency_excludes",
+    sim.fail(kLatencyExcludes,
              "\"terminal_channels\" needs input-queued routers (router.type = "
              "\"input_queued\") with the same timing in every network");
   }

@@ -2,10 +2,7 @@
 // and statistics, wired as DESIGN.md layers 3-8. Construction reads every section and then
 // rejects any key nobody read. run() follows the warm-up / measurement / drain discipline
 // and returns the JSON summary (deterministic: same config and seed, same JSON).
-//
-// Keys ([simulation]): seed, warmup_cycles, measure_cycles, drain_cycles (limit on the
-// drain after the window), watchdog_cycles (0 = off), check_invariants, histogram_bin,
-// sample_interval (cycles between samples of pending packets per receiver; 0 = off).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <functional>
 #include <memory>

@@ -9,6 +9,16 @@
 
 namespace icnsim {
 
+namespace {
+
+constexpr KeyScope kScope{"topology", "fat_tree"};
+const IntKey kK = declareInt(kScope, "k", kRequired, 2, 64, "children per switch");
+const IntKey kN = declareInt(kScope, "n", 3, 1, 16, "levels");
+const IntListKey kParents = declareIntList(kScope, "parents", DefaultText{"k at every level"}, 1, 64,
+                                           "parents per switch, per level (the CM-5's: [2, 2])");
+
+}  // namespace
+
 FatTree::FatTree(int k, int n, std::vector<int> parents) : k_(k), n_(n), parents_(std::move(parents)) {
   if (parents_.empty()) parents_.assign(std::max(0, n - 1), k);
   power_.assign(n + 1, 1);
@@ -77,22 +87,24 @@ std::string FatTree::description() const {
   return fmt::format("{}-ary {}-level fat tree, parents {}", k_, n_, p);
 }
 
-ICNSIM_REGISTER(Topology, "fat_tree", [](const BuildContext& ctx, const ConfigNode& node) {
-  // k: children per switch; n: levels
-  int k = static_cast<int>(node.requireInt("k", 2, 64));
-  int n = static_cast<int>(node.getInt("n", 3, 1, 16));
-  if (std::pow(double(k), n) > 1 << 22) node.fail("k", "k^n exceeds 4M terminals");
-  // parents: parents of a switch per level from the leaves (n - 1 values; default k)
-  std::vector<int> parents;
-  if (node.has("parents")) {
-    for (int64_t p : node.getIntList("parents", {}, 1, k)) parents.push_back(static_cast<int>(p));
-    if (parents.size() == 1) parents.assign(std::max(0, n - 1), parents[0]);
-    if (static_cast<int>(parents.size()) != n - 1) {
-      node.fail("parents", fmt::format("give one value or n - 1 = {} values (one per level below the top)", n - 1));
-    }
-  }
-  reserveTopologyMemory(ctx, node, "k", n * std::pow(double(k), n - 1), std::pow(double(k), n), 2 * k);
-  return std::make_unique<FatTree>(k, n, parents);
-});
+ICNSIM_REGISTER(Topology, "fat_tree", "k-ary n-level fat tree with parents per level (the CM-5's: [2, 2])",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  int k = static_cast<int>(node.get(kK));
+                  int n = static_cast<int>(node.get(kN));
+                  if (std::pow(double(k), n) > 1 << 22) node.fail("k", "k^n exceeds 4M terminals");
+                  // parents: parents of a switch per level from the leaves (n - 1 values; default k)
+                  std::vector<int> parents;
+                  if (node.has(kParents)) {
+                    for (int64_t p : node.get(kParents.upTo(k), {})) parents.push_back(static_cast<int>(p));
+                    if (parents.size() == 1) parents.assign(std::max(0, n - 1), parents[0]);
+                    if (static_cast<int>(parents.size()) != n - 1) {
+                      node.fail(
+                          "parents",
+                          fmt::format("give one value or n - 1 = {} values (one per level below the top)", n - 1));
+                    }
+                  }
+                  reserveTopologyMemory(ctx, node, "k", n * std::pow(double(k), n - 1), std::pow(double(k), n), 2 * k);
+                  return std::make_unique<FatTree>(k, n, parents);
+                });
 
 }  // namespace icnsim

@@ -8,9 +8,7 @@
 // arriving on its down port a % k; so each switch above the leaves has exactly one child
 // in each of its k child subtrees. Ports: 0..k-1 down, k..k+max(p)-1 up. Terminal t hangs
 // from leaf (0, t / k) on down port t % k. Switch id = offset(l) + a * R_l + r.
-//
-// Keys: k (>= 2), n (levels, >= 1), parents (an integer or a list per level from the
-// leaves, n - 1 entries; default k: the full tree).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include "topology/topology.h"
 

@@ -8,6 +8,15 @@
 #include "config/config.h"
 
 namespace icnsim {
+
+namespace {
+
+constexpr KeyScope kScope{"topology", "hex_mesh"};
+const IntKey kWidth = declareInt(kScope, "width", kRequired, 2, 1024, "routers per row");
+const IntKey kHeight = declareInt(kScope, "height", DefaultText{"width"}, 2, 1024, "routers per column");
+const BoolKey kWrap = declareBool(kScope, "wrap", true, "wrap-around links at the edges (Fed-X: wrapped)");
+
+}  // namespace
 namespace {
 
 constexpr int kDx[6] = {1, -1, 0, 0, 1, -1};
@@ -57,7 +66,8 @@ void HexMesh::tabulateDistances() {
   const int routers = width_ * height_;
   column_.resize(routers);
   row_.resize(routers);
-  for (int r = 0; r < routers; ++r) column_[r] = static_cast<int16_t>(r % width_), row_[r] = static_cast<int16_t>(r / width_);
+  for (int r = 0; r < routers; ++r)
+    column_[r] = static_cast<int16_t>(r % width_), row_[r] = static_cast<int16_t>(r / width_);
   byOffset_.assign(size_t(2 * width_ - 1) * (2 * height_ - 1), 0);
   for (int dy = 1 - height_; dy < height_; ++dy) {
     for (int dx = 1 - width_; dx < width_; ++dx) {
@@ -79,21 +89,23 @@ std::string HexMesh::description() const {
   return fmt::format("{}x{} {} hexagonal mesh", width_, height_, wrap_ ? "wrapped" : "open");
 }
 
-ICNSIM_REGISTER(Topology, "hex_mesh", [](const BuildContext& ctx, const ConfigNode& node) {
-  // width, height: routers per row and per column
-  int width = static_cast<int>(node.requireInt("width", 2, 1024));
-  int height = static_cast<int>(node.getInt("height", width, 2, 1024));
-  // wrap: wrap-around links at the edges (Fed-X: wrapped)
-  bool wrap = node.getBool("wrap", true);
-  if (wrap && (width < 3 || height < 3)) {
-    node.fail(width < 3 ? "width" : "height", "a wrapped hexagonal mesh needs at least 3 routers per row and column "
-                                              "(with 2, the + and - links would join the same pair twice)");
-  }
-  if (static_cast<long long>(width) * height > 4096) {
-    node.fail("width", "at most 4096 routers (capacity and diameter are computed over all router pairs at build time)");
-  }
-  reserveTopologyMemory(ctx, node, "width", double(width) * height, double(width) * height, 7);
-  return std::make_unique<HexMesh>(width, height, wrap);
-});
+ICNSIM_REGISTER(
+    Topology, "hex_mesh", "the Fed-X hexagonal mesh: six neighbours, optional wrap",
+    [](const BuildContext& ctx, const ConfigNode& node) {
+      int width = static_cast<int>(node.get(kWidth));
+      int height = static_cast<int>(node.get(kHeight, width));
+      bool wrap = node.get(kWrap);
+      if (wrap && (width < 3 || height < 3)) {
+        node.fail(width < 3 ? "width" : "height",
+                  "a wrapped hexagonal mesh needs at least 3 routers per row and column "
+                  "(with 2, the + and - links would join the same pair twice)");
+      }
+      if (static_cast<long long>(width) * height > 4096) {
+        node.fail("width",
+                  "at most 4096 routers (capacity and diameter are computed over all router pairs at build time)");
+      }
+      reserveTopologyMemory(ctx, node, "width", double(width) * height, double(width) * height, 7);
+      return std::make_unique<HexMesh>(width, height, wrap);
+    });
 
 }  // namespace icnsim

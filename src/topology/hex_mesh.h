@@ -7,8 +7,7 @@
 // Distance on the lattice: an offset (dx, dy) whose components have the same sign takes
 // max(|dx|, |dy|) hops (diagonal steps cover both), otherwise |dx| + |dy|; with wrap-around
 // the shortest of the wrapped offsets counts.
-//
-// Keys: width, height (>= 2; height defaults to width), wrap (default true).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -37,7 +36,9 @@ class HexMesh : public Topology {
  private:
   void tabulateDistances();
   int offsetDistance(int dx, int dy) const;
-  size_t offsetIndex(int dx, int dy) const { return size_t(dx + width_ - 1) + size_t(dy + height_ - 1) * (2 * width_ - 1); }
+  size_t offsetIndex(int dx, int dy) const {
+    return size_t(dx + width_ - 1) + size_t(dy + height_ - 1) * (2 * width_ - 1);
+  }
 
   int width_, height_;
   bool wrap_;

@@ -7,6 +7,14 @@
 
 namespace icnsim {
 
+namespace {
+
+// mesh and torus
+const IntKey kK = declareInt({"topology", "mesh, torus"}, "k", kRequired, 2, 1 << 16, "routers per dimension");
+const IntKey kN = declareInt({"topology", "mesh, torus"}, "n", 2, 1, 16, "dimensions");
+
+}  // namespace
+
 KaryNCube::KaryNCube(int k, int n, bool wrap) : k_(k), n_(n), wrap_(wrap), stride_(n) {
   int routers = 1;
   for (int d = 0; d < n; ++d) stride_[d] = routers, routers *= k;
@@ -50,16 +58,17 @@ std::string KaryNCube::description() const {
 
 namespace {
 std::unique_ptr<Topology> makeCube(const BuildContext& ctx, const ConfigNode& node, bool wrap) {
-  // k: radix (nodes per dimension); n: number of dimensions
-  int k = static_cast<int>(node.requireInt("k", 2, 1 << 16));
-  int n = static_cast<int>(node.getInt("n", 2, 1, 16));
+  int k = static_cast<int>(node.get(kK));
+  int n = static_cast<int>(node.get(kN));
   if (std::pow(double(k), n) > 1 << 24) node.fail("k", "k^n exceeds 16M routers");
   reserveTopologyMemory(ctx, node, "k", std::pow(double(k), n), std::pow(double(k), n), 2 * n + 1);
   return std::make_unique<KaryNCube>(k, n, wrap);
 }
 }  // namespace
 
-ICNSIM_REGISTER(Topology, "mesh", [](const BuildContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, false); });
-ICNSIM_REGISTER(Topology, "torus", [](const BuildContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, true); });
+ICNSIM_REGISTER(Topology, "mesh", "k-ary n-mesh",
+                [](const BuildContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, false); });
+ICNSIM_REGISTER(Topology, "torus", "k-ary n-cube with wrap-around links",
+                [](const BuildContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, true); });
 
 }  // namespace icnsim

@@ -3,8 +3,7 @@
 // (r / k^d) % k in dimension d. Ports: 2d = + direction of dimension d, 2d+1 = - direction,
 // 2n = the terminal. An input port carries the number of the output port the flit left by
 // (arriving on port 2d means it travelled in + direction of d).
-//
-// Keys: k (radix, >= 2), n (dimensions, >= 1).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include "topology/topology.h"
 

@@ -6,6 +6,13 @@
 
 namespace icnsim {
 
+namespace {
+
+const IntKey kK = declareInt({"topology", "fly"}, "k", kRequired, 2, 256, "switch radix");
+const IntKey kN = declareInt({"topology", "fly"}, "n", kRequired, 1, 30, "stages");
+
+}  // namespace
+
 KaryNFly::KaryNFly(int k, int n) : k_(k), n_(n), power_(n + 1, 1) {
   for (int i = 1; i <= n; ++i) power_[i] = power_[i - 1] * k;
   perStage_ = power_[n - 1];
@@ -38,16 +45,13 @@ int KaryNFly::switchFor(int stage, int line) const {
   return (line / power_[p + 1]) * power_[p] + line % power_[p];
 }
 
-int KaryNFly::digitForStage(int terminal, int stage) const {
-  return (terminal / power_[n_ - 1 - stage]) % k_;
-}
+int KaryNFly::digitForStage(int terminal, int stage) const { return (terminal / power_[n_ - 1 - stage]) % k_; }
 
 std::string KaryNFly::description() const { return fmt::format("{}-ary {}-fly", k_, n_); }
 
-ICNSIM_REGISTER(Topology, "fly", [](const BuildContext& ctx, const ConfigNode& node) {
-  // k: switch radix; n: number of stages
-  int k = static_cast<int>(node.requireInt("k", 2, 256));
-  int n = static_cast<int>(node.requireInt("n", 1, 30));
+ICNSIM_REGISTER(Topology, "fly", "k-ary n-fly (butterfly)", [](const BuildContext& ctx, const ConfigNode& node) {
+  int k = static_cast<int>(node.get(kK));
+  int n = static_cast<int>(node.get(kN));
   if (std::pow(double(k), n) > 1 << 22) node.fail("n", "k^n exceeds 4M terminals");
   reserveTopologyMemory(ctx, node, "n", n * std::pow(double(k), n - 1), std::pow(double(k), n), k);
   return std::make_unique<KaryNFly>(k, n);

@@ -4,8 +4,7 @@
 // digit p, and output port j sets digit p to j. Terminal t injects on line t at stage 0;
 // after stage n-1 the line address equals the destination terminal. Switch id =
 // stage * k^(n-1) + index. Ports 0..k-1 in and out.
-//
-// Keys: k (radix, >= 2), n (stages, >= 1).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include "topology/topology.h"
 

@@ -9,6 +9,16 @@
 
 namespace icnsim {
 
+namespace {
+
+constexpr KeyScope kScope{"topology", "multibutterfly"};
+const IntKey kK = declareInt(kScope, "k", kRequired, 2, 64, "switch radix (directions)");
+const IntKey kN = declareInt(kScope, "n", kRequired, 2, 16, "stages");
+const IntKey kDilation =
+    declareInt(kScope, "dilation", 2, 1, 16, "channels per direction (random wiring from the seed)");
+
+}  // namespace
+
 MultiButterfly::MultiButterfly(int k, int n, int dilation, uint64_t seed) : k_(k), n_(n), d_(dilation) {
   power_.assign(n + 1, 1);
   for (int i = 1; i <= n; ++i) power_[i] = power_[i - 1] * k;
@@ -31,7 +41,8 @@ MultiButterfly::MultiButterfly(int k, int n, int dilation, uint64_t seed) : k_(k
           bool distinct = true;
           for (int i = 0; i < group && distinct && next >= dilation; ++i) {
             for (int a = 0; a < dilation; ++a) {
-              for (int b = a + 1; b < dilation; ++b) distinct &= inputs[i * dilation + a].first != inputs[i * dilation + b].first;
+              for (int b = a + 1; b < dilation; ++b)
+                distinct &= inputs[i * dilation + a].first != inputs[i * dilation + b].first;
             }
           }
           if (distinct || attempt == 1000) break;
@@ -52,14 +63,15 @@ std::string MultiButterfly::description() const {
   return fmt::format("{}-ary {}-stage multibutterfly, dilation {}", k_, n_, d_);
 }
 
-ICNSIM_REGISTER(Topology, "multibutterfly", [](const BuildContext& ctx, const ConfigNode& node) {
-  // k: switch radix (directions); n: stages; dilation: channels per direction
-  int k = static_cast<int>(node.requireInt("k", 2, 64));
-  int n = static_cast<int>(node.requireInt("n", 2, 16));
-  int dilation = static_cast<int>(node.getInt("dilation", 2, 1, 16));
-  if (std::pow(double(k), n) > 1 << 20) node.fail("n", "k^n exceeds 1M terminals");
-  reserveTopologyMemory(ctx, node, "n", n * std::pow(double(k), n - 1), std::pow(double(k), n), 2.0 * k * dilation);
-  return std::make_unique<MultiButterfly>(k, n, dilation, ctx.seed);
-});
+ICNSIM_REGISTER(Topology, "multibutterfly", "k-ary n-stage multibutterfly with dilation, random wiring from the seed",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  int k = static_cast<int>(node.get(kK));
+                  int n = static_cast<int>(node.get(kN));
+                  int dilation = static_cast<int>(node.get(kDilation));
+                  if (std::pow(double(k), n) > 1 << 20) node.fail("n", "k^n exceeds 1M terminals");
+                  reserveTopologyMemory(ctx, node, "n", n * std::pow(double(k), n - 1), std::pow(double(k), n),
+                                        2.0 * k * dilation);
+                  return std::make_unique<MultiButterfly>(k, n, dilation, ctx.seed);
+                });
 
 }  // namespace icnsim

@@ -7,8 +7,7 @@
 // ports j*d .. j*d + d - 1 except at the last stage, whose port j leads to a terminal.
 // Terminal t injects into stage-0 switch t / k on port t % k and leaves from last-stage
 // switch t / k on port t % k. Switch id = stage * k^(n-1) + index; d = 1 is a butterfly.
-//
-// Keys: k (>= 2), n (stages, >= 2), dilation (>= 1, default 2).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include "topology/topology.h"
 

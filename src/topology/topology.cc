@@ -6,6 +6,13 @@
 
 namespace icnsim {
 
+namespace {
+
+const StringKey kType =
+    declarePartKey<Topology>({"topology"}, "type", "", "the network's graph of routers and terminals");
+
+}  // namespace
+
 void Topology::resize(int routers, int terminals, int portsPerRouter) {
   ports_.assign(routers, portsPerRouter);
   peers_.assign(routers, std::vector<Endpoint>(portsPerRouter));
@@ -20,9 +27,8 @@ void Topology::attachTerminal(int terminal, int injectRouter, int inPort, int ej
 }
 
 std::unique_ptr<Topology> makeTopology(const BuildContext& ctx, const ConfigNode& node) {
-  // type: topology variant ("mesh", "torus", "fly", ...)
-  std::string type = node.requireString("type");
-  return Registry<Topology>::instance().create(type, ctx, node, "type");
+  std::string type = node.get(kType);
+  return Registry<Topology>::instance().create(type, ctx, node, kType.name);
 }
 
 namespace {

@@ -3,8 +3,7 @@
 // to a terminal, or nowhere (mesh edges). Each terminal has one injection channel into a
 // router input port and one ejection channel from a router output port. The topology also
 // knows distances and its capacity under uniform traffic, used to normalise throughput.
-//
-// Keys: topology.type selects the variant (registry); each variant documents its own keys.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <memory>
 #include <string>

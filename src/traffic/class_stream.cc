@@ -7,40 +7,55 @@
 
 namespace icnsim {
 
-bool ClassStream::isStream(const ConfigNode& node) {
-  return node.has("load") || node.has("rate") || node.has("period");
+namespace {
+
+constexpr KeyScope kClass{"traffic.class"};
+const IntKey kPacketLength = declareInt(kClass, "packet_length", DefaultText{"[traffic]'s (its first)"}, 1, 60000,
+                                        "flits per packet of this class");
+const FloatKey kLoad = declareFloat(kClass, "load", DefaultText{"none: a share of [traffic]"}, 0.0, 10.0,
+                                    "a source of its own (BookSim's per-class injection) at this fraction of capacity");
+const FloatKey kRate = declareFloat(kClass, "rate", DefaultText{"none"}, 0.0, 1.0,
+                                    "a source of its own at this many flits per node per cycle");
+const FloatKey kPeriod = declareFloat(kClass, "period", DefaultText{"none"}, 1.0, 1e12,
+                                      "a source of its own: cycles between a terminal's messages");
+const ChoiceKey kProcess =
+    declareChoice(kClass, "process", DefaultText{"\"poisson\" (\"periodic\" with period)"}, arrivalProcessNames(),
+                  "the arrival process of a class with a source of its own");
+const IntListKey kTerminals =
+    declareIntList(kClass, "terminals", DefaultText{"every terminal"}, 0, 1 << 30, "the senders of a class stream");
+const TableKey kPattern = declareTable(kClass, "pattern", "a class stream's own pattern (default: [traffic.pattern])");
+
+}  // namespace
+
+bool ClassStream::isStream(const ConfigNode& node) { return node.has(kLoad) || node.has(kRate) || node.has(kPeriod); }
+
+int ClassStream::packetLength(const ConfigNode& node, int def) {
+  return static_cast<int>(node.get(kPacketLength, def));
 }
 
 ClassStream::ClassStream(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& traffic,
                          int16_t trafficClass, int defaultLength, double capacity)
     : class_(trafficClass) {
   const int n = ctx.topology->numTerminals();
-  // packet_length: flits per packet of this class
-  packetLength_ = static_cast<int>(node.getInt("packet_length", defaultLength, 1, 60000));
+  packetLength_ = packetLength(node, defaultLength);
   if (node.has("share")) node.fail("share", "a class with its own load, rate or period takes no share of [traffic]");
-  if (static_cast<int>(node.has("load")) + node.has("rate") + node.has("period") > 1) {
-    node.fail("load", "give one of load (fraction of capacity), rate (flits/node/cycle) or period (cycles)");
+  if (static_cast<int>(node.has(kLoad)) + node.has(kRate) + node.has(kPeriod) > 1) {
+    node.fail(kLoad, "give one of load (fraction of capacity), rate (flits/node/cycle) or period (cycles)");
   }
-  // process: "poisson", "bernoulli" or "periodic" (implied by period)
-  process_ = arrivalProcessByName(
-      node.getChoice("process", node.has("period") ? "periodic" : "poisson", arrivalProcessNames()));
-  if (node.has("period")) {
-    // period: cycles between one terminal's messages
-    if (process_ != ArrivalProcess::kPeriodic) node.fail("process", "period needs process = \"periodic\"");
-    messageRate_ = 1.0 / node.getDouble("period", 1, 1.0, 1e12);
+  process_ = arrivalProcessByName(node.get(kProcess, node.has(kPeriod) ? "periodic" : "poisson"));
+  if (node.has(kPeriod)) {
+    if (process_ != ArrivalProcess::kPeriodic) node.fail(kProcess, "period needs process = \"periodic\"");
+    messageRate_ = 1.0 / node.get(kPeriod, 1);
   } else {
-    // load: fraction of capacity; rate: flits/node/cycle
-    const double flits = node.has("load") ? node.getDouble("load", 0, 0.0, 10.0) * capacity
-                                          : node.getDouble("rate", 0, 0.0, 1.0);
+    const double flits = node.has(kLoad) ? node.get(kLoad, 0) * capacity : node.get(kRate, 0);
     messageRate_ = flits / packetLength_;
   }
-  checkArrivalRate(process_, messageRate_, node, node.has("load") ? "load" : "rate");
-  // terminals: the class's senders (default: every terminal)
-  for (int64_t t : node.getIntList("terminals", {}, 0, n - 1)) senders_.push_back(static_cast<int>(t));
-  if (!node.has("terminals")) {
+  checkArrivalRate(process_, messageRate_, node, node.has(kLoad) ? "load" : "rate");
+  for (int64_t t : node.get(kTerminals.upTo(n - 1), {})) senders_.push_back(static_cast<int>(t));
+  if (!node.has(kTerminals)) {
     for (int t = 0; t < n; ++t) senders_.push_back(t);
   }
-  pattern_ = makeTrafficPattern(ctx, node.has("pattern") ? node.child("pattern") : traffic.child("pattern"));
+  pattern_ = makeTrafficPattern(ctx, node.has(kPattern) ? node.child(kPattern) : traffic.child("pattern"));
   for (int t : senders_) rng_.emplace_back(ctx.seed, "class-stream", (static_cast<uint64_t>(class_) << 32) | t);
   next_.assign(senders_.size(), INFINITY);
   if (messageRate_ <= 0) return;

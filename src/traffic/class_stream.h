@@ -5,13 +5,7 @@
 // create one-packet messages of the class at its own rate, by its own arrival process,
 // to destinations of its own pattern, each from its own random stream (so adding a stream
 // does not change when or where the main stream's messages go).
-//
-// Keys ([[traffic.class]], beside name, priority and the virtual-network keys): load
-// (fraction of capacity) or rate (flits/node/cycle) or period (cycles between a terminal's
-// messages) -- any of them makes the class a stream; process ("poisson" default,
-// "bernoulli", "periodic"; period implies periodic); packet_length (flits, default
-// [traffic]'s first); terminals (senders, default all); [traffic.class.pattern] (default
-// [traffic.pattern]). A stream class takes no share of the main stream.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <memory>
 #include <vector>
@@ -30,6 +24,8 @@ class ClassStream {
  public:
   // Whether the class table `node` has a source of its own.
   static bool isStream(const ConfigNode& node);
+  // Flits per packet of the class at `node` (`def` if it names none).
+  static int packetLength(const ConfigNode& node, int def);
   // `defaultLength`: [traffic]'s packet length; `capacity`: flits/node/cycle of `load` = 1.
   ClassStream(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& traffic, int16_t trafficClass,
               int defaultLength, double capacity);

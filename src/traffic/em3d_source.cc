@@ -4,9 +4,7 @@
 // until it has all the values it needs for the next half-iteration. Two half-iterations
 // (E, then H) make an iteration; the run ends after `iterations` of them. The graph is
 // traffic/em3d.h.
-//
-// Keys ([traffic.em3d]): n_nodes, d_nodes, local_p, dist_span (the graph),
-// values_per_packet (2), compute_per_edge (10), iterations (5).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <algorithm>
 #include <memory>
 
@@ -16,6 +14,21 @@
 
 namespace icnsim {
 namespace {
+
+constexpr KeyScope kScope{"traffic.em3d"};
+const TableKey kEm3d = declareTable({"traffic"}, "em3d", "the EM3D kernel's graph and costs (process = \"em3d\")");
+const IntKey kNodes = declareInt(kScope, "n_nodes", 200, 1, 1 << 20, "graph nodes per terminal (NIFDY Figs. 7-8)");
+const IntKey kDegree = declareInt(kScope, "d_nodes", 10, 1, 1 << 10, "dependencies per node");
+const IntKey kLocalPercent = declareInt(kScope, "local_p", 80, 0, 100, "per cent of dependencies on the same terminal");
+const IntKey kSpan =
+    declareInt(kScope, "dist_span", 5, 1, 1 << 20, "remote dependencies lie within this many terminals");
+const IntKey kValuesPerPacket = declareInt(kScope, "values_per_packet", 2, 1, 1 << 16,
+                                           "values one packet carries (more if the library relies on in-order "
+                                           "delivery)");
+const IntKey kComputePerEdge =
+    declareInt(kScope, "compute_per_edge", 10, 0, 1 << 20, "processor cycles per dependency per half-iteration");
+const IntKey kIterations =
+    declareInt(kScope, "iterations", 5, 1, 1 << 20, "iterations to run (the first is a warm-up in the report)");
 
 class Em3dSource : public TrafficSource {
  public:
@@ -52,18 +65,14 @@ class Em3dSource : public TrafficSource {
 };
 
 Em3dSource::Em3dSource(const ConfigNode& traffic, uint64_t seed) : seed_(seed) {
-  ConfigNode e = traffic.child("em3d");
-  // n_nodes, d_nodes, local_p, dist_span: the graph (NIFDY Figs. 7-8)
-  params_.nodes = static_cast<int>(e.getInt("n_nodes", 200, 1, 1 << 20));
-  params_.degree = static_cast<int>(e.getInt("d_nodes", 10, 1, 1 << 10));
-  params_.localPercent = static_cast<int>(e.getInt("local_p", 80, 0, 100));
-  params_.span = static_cast<int>(e.getInt("dist_span", 5, 1, 1 << 20));
-  // values_per_packet: values one packet carries (more if the library relies on in-order delivery)
-  valuesPerPacket_ = static_cast<int>(e.getInt("values_per_packet", 2, 1, 1 << 16));
-  // compute_per_edge: processor cycles per dependency per half-iteration
-  computePerEdge_ = static_cast<Cycle>(e.getInt("compute_per_edge", 10, 0, 1 << 20));
-  // iterations: how many to run (the first is a warm-up in the report)
-  iterations_ = static_cast<int>(e.getInt("iterations", 5, 1, 1 << 20));
+  ConfigNode e = traffic.child(kEm3d);
+  params_.nodes = static_cast<int>(e.get(kNodes));
+  params_.degree = static_cast<int>(e.get(kDegree));
+  params_.localPercent = static_cast<int>(e.get(kLocalPercent));
+  params_.span = static_cast<int>(e.get(kSpan));
+  valuesPerPacket_ = static_cast<int>(e.get(kValuesPerPacket));
+  computePerEdge_ = static_cast<Cycle>(e.get(kComputePerEdge));
+  iterations_ = static_cast<int>(e.get(kIterations));
 }
 
 void Em3dSource::start(MessageBuilder& builder) {
@@ -114,8 +123,8 @@ void Em3dSource::received(int terminal, const Message& m, Cycle now) {
 
 void Em3dSource::step(int t, Cycle now) {
   auto& counts = receivedInHalf_[t];
-  if (stage_[t] != kWaiting || (expected_[t] > 0 && (static_cast<int>(counts.size()) <= half_[t] ||
-                                                       counts[half_[t]] < expected_[t]))) {
+  if (stage_[t] != kWaiting ||
+      (expected_[t] > 0 && (static_cast<int>(counts.size()) <= half_[t] || counts[half_[t]] < expected_[t]))) {
     return;
   }
   if (half_[t] % 2 == 1) {  // an iteration is two half-iterations (E, then H)
@@ -134,8 +143,9 @@ void Em3dSource::step(int t, Cycle now) {
 
 }  // namespace
 
-ICNSIM_REGISTER(TrafficSource, "em3d", [](const BuildContext& ctx, const ConfigNode& traffic) {
-  return std::make_unique<Em3dSource>(traffic, ctx.seed);
-});
+ICNSIM_REGISTER(TrafficSource, "em3d", "EM3D graph computation (NIFDY §4.4)",
+                [](const BuildContext& ctx, const ConfigNode& traffic) {
+                  return std::make_unique<Em3dSource>(traffic, ctx.seed);
+                });
 
 }  // namespace icnsim

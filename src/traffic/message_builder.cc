@@ -13,6 +13,60 @@
 namespace icnsim {
 namespace {
 
+constexpr KeyScope kTraffic{"traffic"};
+constexpr KeyScope kLengthClass{"traffic.message_length"};
+constexpr KeyScope kClassScope{"traffic.class"};
+constexpr KeyScope kGroupScope{"traffic.group"};
+
+struct RateKeys {
+  FloatKey load, rate;
+};
+RateKeys declareRate(KeyScope scope, const char* loadDoc, const char* rateDoc) {
+  return {declareFloat(scope, "load", DefaultText{"none: give load or rate"}, 0.0, 10.0, loadDoc),
+          declareFloat(scope, "rate", DefaultText{"none: give load or rate"}, 0.0, 1.0, rateDoc)};
+}
+
+const RateKeys kTrafficRate = declareRate(kTraffic, "offered traffic as a fraction of the topology's uniform capacity",
+                                          "offered traffic in flits per node per cycle (instead of load)");
+const IntListKey kPacketLength = declareIntList(kTraffic, "packet_length", {20}, 1, 60000,
+                                                "flits per packet, or a list chosen with equal probability");
+const FloatKey kAdaptiveShare = declareFloat(kTraffic, "adaptive_share", 0.0, 0.0, 1.0,
+                                             "fraction of packets whose header asks for adaptive routing");
+const IntKey kSourceQueueLimit =
+    declareInt(kTraffic, "source_queue_limit", DefaultText{"4 M messages over all terminals, at least 1024 each"}, 1,
+               int64_t{1} << 40,
+               "messages a terminal's job list may hold; an open-loop source's message beyond it is not offered "
+               "(counted: not_offered_messages)");
+const TableKey kMessageLength = declareTable(
+    kTraffic, "message_length", "[[traffic.message_length]]: message-length classes (default: one-packet messages)");
+const TableKey kClass = declareTable(kTraffic, "class",
+                                     "[[traffic.class]]: traffic classes, each a share of the packets or a source of "
+                                     "its own, with a priority and optionally its own lanes, switching and routing");
+const TableKey kGroup = declareTable(
+    kTraffic, "group", "[[traffic.group]]: source groups with their own load and pattern (default: one, \"all\")");
+const TableKey kPattern = declareTable(kTraffic, "pattern", "the destinations: [traffic.pattern] type and its keys");
+const StringKey kLengthName = declareString(kLengthClass, "name", DefaultText{"\"length<i>\""}, "how results name it");
+const FloatKey kLengthShare = declareFloat(kLengthClass, "share", kRequired, 0.0, 1e9, "relative weight of the class");
+const IntListKey kPackets = declareIntList(kLengthClass, "packets", {1}, 1, 1 << 20,
+                                           "packets per message, or a list chosen with equal probability");
+const FloatKey kMeanPackets =
+    declareFloat(kLengthClass, "mean_packets", DefaultText{"none: packets"}, 1.0, 1 << 20,
+                 "exponentially distributed lengths with this mean (geometric in packets, at least 1)");
+const StringKey kClassName = declareString(kClassScope, "name", DefaultText{"\"class<i>\""}, "how results name it");
+const FloatKey kClassShare =
+    declareFloat(kClassScope, "share", DefaultText{"required unless it has a source of its own"}, 0.0, 1e9,
+                 "relative weight of the class among the [traffic] stream's packets");
+const IntKey kPriority = declareInt(kClassScope, "priority", 0, 0, 1000, "higher wins under priority arbitration");
+const StringKey kGroupName = declareString(kGroupScope, "name", DefaultText{"\"group<i>\""}, "how results name it");
+const FloatKey kGroupShare = declareFloat(kGroupScope, "share", DefaultText{"none: terminals, or the rest"}, 0.0, 1.0,
+                                          "fraction of all terminals, drawn from the seed among those not listed");
+const IntListKey kGroupTerminals =
+    declareIntList(kGroupScope, "terminals", DefaultText{"none: share, or the rest"}, 0, 1 << 30, "its members");
+const RateKeys kGroupRate = declareRate(kGroupScope, "the group's own load (default: [traffic]'s)",
+                                        "the group's own rate (default: [traffic]'s)");
+const TableKey kGroupPattern =
+    declareTable(kGroupScope, "pattern", "the group's own pattern (default: [traffic.pattern])");
+
 // Index drawn with probability proportional to each item's share (shares sum to 1).
 template <typename T>
 int16_t pickByShare(const std::vector<T>& items, Rng& rng) {
@@ -45,20 +99,19 @@ double nodeCapacity(const BuildContext& ctx) {
 }
 
 // Offered rate in flits/node/cycle from `load` (fraction of capacity) or `rate`.
-double readRate(const ConfigNode& node, double capacity) {
-  if (node.has("load") && node.has("rate")) {
-    node.fail("load", "give either load (fraction of capacity) or rate (flits/node/cycle), not both");
+double readRate(const ConfigNode& node, const RateKeys& keys, double capacity) {
+  if (node.has(keys.load) && node.has(keys.rate)) {
+    node.fail(keys.load, "give either load (fraction of capacity) or rate (flits/node/cycle), not both");
   }
-  // load: offered traffic as a fraction of capacity; rate: in flits/node/cycle
-  if (node.has("load")) return node.getDouble("load", 0, 0.0, 10.0) * capacity;
-  if (node.has("rate")) return node.getDouble("rate", 0, 0.0, 1.0);
-  node.fail("load", "give load (fraction of capacity) or rate (flits/node/cycle)");
+  if (node.has(keys.load)) return node.get(keys.load) * capacity;
+  if (node.has(keys.rate)) return node.get(keys.rate);
+  node.fail(keys.load, "give load (fraction of capacity) or rate (flits/node/cycle)");
 }
 
 // A source without an offered load (saturation, phased, kernels) must not be given one.
-void rejectRate(const ConfigNode& node) {
-  if (node.has("load") || node.has("rate")) {
-    node.fail(node.has("load") ? "load" : "rate", "a saturation, phased or scan source has no offered load");
+void rejectRate(const ConfigNode& node, const RateKeys& keys) {
+  if (node.has(keys.load) || node.has(keys.rate)) {
+    node.fail(node.has(keys.load) ? keys.load : keys.rate, "a saturation, phased or scan source has no offered load");
   }
 }
 
@@ -67,23 +120,18 @@ void rejectRate(const ConfigNode& node) {
 MessageBuilder::MessageBuilder(const BuildContext& ctx, const ConfigNode& node, bool openLoop)
     : openLoop_(openLoop), seed_(ctx.seed) {
   const int n = ctx.topology->numTerminals();
-  // packet_length: flits per packet, or a list chosen from with equal probability
-  packetLengths_ = toInts(node.getIntList("packet_length", {20}, 1, 60000));
+  packetLengths_ = toInts(node.get(kPacketLength));
   maxPacketLength_ = *std::max_element(packetLengths_.begin(), packetLengths_.end());
-  // adaptive_share: fraction of packets whose header bit asks for adaptive routing
-  adaptiveShare_ = node.getDouble("adaptive_share", 0.0, 0.0, 1.0);
-  // source_queue_limit: messages a terminal's job list may hold; an open-loop source's
-  // message beyond it is not offered (counted in the results). Default: 4 M messages over
-  // all terminals, at least 1024 each, so a run beyond saturation cannot exhaust memory.
-  sourceQueueLimit_ =
-      node.getInt("source_queue_limit", std::max<int64_t>(1024, (int64_t{1} << 22) / n), 1, int64_t{1} << 40);
+  adaptiveShare_ = node.get(kAdaptiveShare);
+  // The default bounds the job lists so that a run beyond saturation cannot exhaust memory.
+  sourceQueueLimit_ = node.get(kSourceQueueLimit, std::max<int64_t>(1024, (int64_t{1} << 22) / n));
   readClasses(node);
   double defaultRate = -1;  // none given: every group gives its own
   if (!openLoop_) {
-    rejectRate(node);
+    rejectRate(node, kTrafficRate);
     defaultRate = 0;
-  } else if (node.has("load") || node.has("rate") || node.childArray("group").empty()) {
-    defaultRate = readRate(node, nodeCapacity(ctx));
+  } else if (node.has(kTrafficRate.load) || node.has(kTrafficRate.rate) || node.childArray(kGroup).empty()) {
+    defaultRate = readRate(node, kTrafficRate, nodeCapacity(ctx));
   }
   readGroups(ctx, node, defaultRate);
   senderRank_.assign(n, -1);
@@ -100,7 +148,7 @@ MessageBuilder::MessageBuilder(const BuildContext& ctx, const ConfigNode& node, 
 void MessageBuilder::readStreams(const BuildContext& ctx, const ConfigNode& node) {
   BuildContext patternCtx = ctx;
   patternCtx.groups = &groups_;
-  const std::vector<ConfigNode> list = node.childArray("class");
+  const std::vector<ConfigNode> list = node.childArray(kClass);
   for (size_t c = 0; c < list.size(); ++c) {
     if (!ClassStream::isStream(list[c])) continue;
     streams_.emplace_back(patternCtx, list[c], node, static_cast<int16_t>(c), packetLengths_[0], nodeCapacity(ctx));
@@ -112,29 +160,25 @@ MessageBuilder::~MessageBuilder() = default;
 
 // [[traffic.message_length]] and [[traffic.class]], with one class of each by default.
 void MessageBuilder::readClasses(const ConfigNode& node) {
-  for (const ConfigNode& c : node.childArray("message_length")) {
+  for (const ConfigNode& c : node.childArray(kMessageLength)) {
     MessageLengthClass mc;
-    // name, share (relative weight), packets (length in packets, or a list to choose from)
-    mc.name = c.getString("name", fmt::format("length{}", lengthClasses_.size()));
-    mc.share = c.requireDouble("share", 0.0, 1e9);
-    if (c.has("packets") && c.has("mean_packets")) c.fail("mean_packets", "give either packets or mean_packets");
-    // mean_packets: exponentially distributed lengths (geometric in packets, at least 1) with this mean
-    mc.meanPackets = c.getDouble("mean_packets", 0, 1.0, 1 << 20);
-    if (mc.meanPackets == 0) mc.packets = toInts(c.getIntList("packets", {1}, 1, 1 << 20));
+    mc.name = c.get(kLengthName, fmt::format("length{}", lengthClasses_.size()));
+    mc.share = c.get(kLengthShare);
+    if (c.has(kPackets) && c.has(kMeanPackets)) c.fail(kMeanPackets, "give either packets or mean_packets");
+    mc.meanPackets = c.get(kMeanPackets, 0);
+    if (mc.meanPackets == 0) mc.packets = toInts(c.get(kPackets));
     lengthClasses_.push_back(mc);
   }
   if (lengthClasses_.empty()) lengthClasses_.push_back({"all", 1.0, {1}});
   normaliseShares(lengthClasses_, node, "message_length");
 
-  for (const ConfigNode& c : node.childArray("class")) {
+  for (const ConfigNode& c : node.childArray(kClass)) {
     TrafficClass tc;
-    // name, share (relative weight), priority (higher wins under priority arbitration)
-    tc.name = c.getString("name", fmt::format("class{}", classes_.size()));
-    tc.share = ClassStream::isStream(c) ? 0.0 : c.requireDouble("share", 0.0, 1e9);
-    tc.priority = static_cast<int>(c.getInt("priority", 0, 0, 1000));
-    // packet_length: flits per packet of this class (default: [traffic]'s); a class stream
-    // reads its own (traffic/class_stream.h)
-    if (!ClassStream::isStream(c)) tc.packetLength = static_cast<int>(c.getInt("packet_length", 0, 1, 60000));
+    tc.name = c.get(kClassName, fmt::format("class{}", classes_.size()));
+    tc.share = ClassStream::isStream(c) ? 0.0 : c.get(kClassShare);
+    tc.priority = static_cast<int>(c.get(kPriority));
+    // 0: [traffic]'s; a class stream reads its own (traffic/class_stream.h)
+    if (!ClassStream::isStream(c)) tc.packetLength = ClassStream::packetLength(c, 0);
     maxPacketLength_ = std::max(maxPacketLength_, tc.packetLength);
     classes_.push_back(tc);
   }
@@ -142,7 +186,8 @@ void MessageBuilder::readClasses(const ConfigNode& node) {
   double shared = 0;
   for (const TrafficClass& tc : classes_) shared += tc.share;
   if (shared <= 0) {
-    node.fail("class", "the [traffic] stream needs a class with a share above 0 (a class with a source of its own takes none)");
+    node.fail("class",
+              "the [traffic] stream needs a class with a share above 0 (a class with a source of its own takes none)");
   }
   normaliseShares(classes_, node, "class");
   // With one class taking the main stream's packets there is nothing to draw, so adding
@@ -155,8 +200,8 @@ void MessageBuilder::readClasses(const ConfigNode& node) {
 void MessageBuilder::readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate) {
   const int n = ctx.topology->numTerminals();
   groups_.groupOf.assign(n, -1);
-  std::vector<ConfigNode> list = node.childArray("group");
-  if (list.empty() && node.has("group")) {
+  std::vector<ConfigNode> list = node.childArray(kGroup);
+  if (list.empty() && node.has(kGroup)) {
     node.fail("group", "an empty list: give one [[traffic.group]] table per group of sources, or remove the key");
   }
   BuildContext patternCtx = ctx;
@@ -167,7 +212,7 @@ void MessageBuilder::readGroups(const BuildContext& ctx, const ConfigNode& node,
     std::iota(groups_.members[0].begin(), groups_.members[0].end(), 0);
     std::fill(groups_.groupOf.begin(), groups_.groupOf.end(), 0);
     groupRate_ = {defaultRate};
-    groupPattern_.push_back(makeTrafficPattern(patternCtx, node.child("pattern")));
+    groupPattern_.push_back(makeTrafficPattern(patternCtx, node.child(kPattern)));
     return;
   }
   const size_t G = list.size();
@@ -181,31 +226,30 @@ void MessageBuilder::readGroups(const BuildContext& ctx, const ConfigNode& node,
   // Patterns come last: a pattern may refer to any group's members.
   for (size_t g = 0; g < G; ++g) {
     const ConfigNode& c = list[g];
-    groupPattern_.push_back(makeTrafficPattern(patternCtx, c.has("pattern") ? c.child("pattern") : node.child("pattern")));
+    groupPattern_.push_back(
+        makeTrafficPattern(patternCtx, c.has(kGroupPattern) ? c.child(kGroupPattern) : node.child(kPattern)));
   }
 }
 
 void MessageBuilder::readGroup(size_t g, const ConfigNode& c, int& rest, double defaultRate, double capacity) {
-  // name: how results refer to the group
-  groups_.names[g] = c.getString("name", fmt::format("group{}", g));
+  groups_.names[g] = c.get(kGroupName, fmt::format("group{}", g));
   for (size_t h = 0; h < g; ++h) {
     if (groups_.names[h] == groups_.names[g]) c.fail("name", "another group has this name");
   }
-  if (c.has("share") && c.has("terminals")) c.fail("share", "give either share or terminals, not both");
-  // terminals: explicit members
-  if (c.has("terminals")) {
+  if (c.has(kGroupShare) && c.has(kGroupTerminals)) c.fail(kGroupShare, "give either share or terminals, not both");
+  if (c.has(kGroupTerminals)) {
     const int n = static_cast<int>(groups_.groupOf.size());
-    for (int64_t t : c.getIntList("terminals", {}, 0, n - 1)) place(g, static_cast<int>(t), c, "terminals");
-  } else if (!c.has("share")) {
+    for (int64_t t : c.get(kGroupTerminals.upTo(n - 1), {})) place(g, static_cast<int>(t), c, "terminals");
+  } else if (!c.has(kGroupShare)) {
     if (rest >= 0) c.fail("share", "only one group may omit share and terminals (it takes the rest)");
     rest = static_cast<int>(g);
   }
-  // load / rate: the group's own offered traffic (default: [traffic]'s)
-  if (!openLoop_) rejectRate(c);
-  if (c.has("load") || c.has("rate") || defaultRate < 0) groupRate_[g] = readRate(c, capacity);
+  if (!openLoop_) rejectRate(c, kGroupRate);
+  if (c.has(kGroupRate.load) || c.has(kGroupRate.rate) || defaultRate < 0)
+    groupRate_[g] = readRate(c, kGroupRate, capacity);
 }
 
-// share: fraction of all terminals, drawn from the seed among those not listed explicitly;
+// A group's share of the terminals is drawn from the seed among those not listed explicitly;
 // the group without share or terminals takes the rest.
 void MessageBuilder::placeShares(const BuildContext& ctx, const std::vector<ConfigNode>& list, int rest) {
   const int n = static_cast<int>(groups_.groupOf.size());
@@ -217,11 +261,12 @@ void MessageBuilder::placeShares(const BuildContext& ctx, const std::vector<Conf
   for (int i = static_cast<int>(pool.size()) - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(i + 1)]);
   size_t next = 0;
   for (size_t g = 0; g < list.size(); ++g) {
-    if (!list[g].has("share") || list[g].has("terminals")) continue;
-    double share = list[g].getDouble("share", 0, 0.0, 1.0);
+    if (!list[g].has(kGroupShare) || list[g].has(kGroupTerminals)) continue;
+    double share = list[g].get(kGroupShare, 0);
     size_t count = static_cast<size_t>(std::lround(share * n));
     if (next + count > pool.size()) {
-      list[g].fail("share", fmt::format("not enough terminals left: {} wanted, {} unassigned", count, pool.size() - next));
+      list[g].fail("share",
+                   fmt::format("not enough terminals left: {} wanted, {} unassigned", count, pool.size() - next));
     }
     for (size_t i = 0; i < count; ++i) place(g, pool[next++], list[g], "share");
   }
@@ -245,7 +290,8 @@ double MessageBuilder::meanMessageFlits() const {
   for (const TrafficClass& c : classes_) ownLengths |= c.packetLength > 0;
   if (!ownLengths) return packets * mean(packetLengths_);
   double flits = 0;  // per packet, over the classes that share the main stream
-  for (const TrafficClass& c : classes_) flits += c.share * (c.packetLength > 0 ? c.packetLength : mean(packetLengths_));
+  for (const TrafficClass& c : classes_)
+    flits += c.share * (c.packetLength > 0 ? c.packetLength : mean(packetLengths_));
   return packets * flits;
 }
 
@@ -258,7 +304,8 @@ int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const Mess
   m.destination = shape.destination >= 0 ? shape.destination : groupPattern_[group]->destination(terminal, rng);
   const bool stream = shape.trafficClass >= 0;  // a class stream's message: nothing more to draw
   m.lengthClass = stream ? -1 : pickByShare(lengthClasses_, rng);
-  m.packets = shape.packets > 0 ? shape.packets : std::min(shape.maxPackets, drawPackets(lengthClasses_[m.lengthClass], rng));
+  m.packets =
+      shape.packets > 0 ? shape.packets : std::min(shape.maxPackets, drawPackets(lengthClasses_[m.lengthClass], rng));
   m.tag = shape.tag;
   m.packetLength = shape.packetLength > 0 ? shape.packetLength : pickLength(packetLengths_, rng);
   m.trafficClass = stream ? shape.trafficClass : onlySharedClass_ >= 0 ? onlySharedClass_ : pickByShare(classes_, rng);

@@ -9,10 +9,7 @@
 // Each terminal draws from its own stream, so the sequence of messages is the same whatever
 // network it drives; per-packet choices (the adaptive bit) are hashed from the message's
 // serial number for the same reason.
-//
-// Keys ([traffic]): load or rate, packet_length, adaptive_share, source_queue_limit,
-// [traffic.pattern], [[traffic.message_length]], [[traffic.class]], [[traffic.group]]
-// (see traffic/workload.h for their meaning).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <memory>
 #include <string>
@@ -44,12 +41,12 @@ struct MessageLengthClass {
 
 // What a source may fix about a message; the rest is drawn.
 struct MessageShape {
-  int destination = -1;     // -1: from the group's pattern
-  int packets = -1;         // -1: from the length class
-  int maxPackets = 1 << 30; // cap on a drawn length (a phase's remaining budget)
-  int32_t tag = 0;          // application kernels: the step of the program it belongs to
-  int16_t trafficClass = -1; // >= 0: a class stream's message (no length class, no group)
-  int packetLength = -1;    // -1: drawn from [traffic]'s packet lengths
+  int destination = -1;       // -1: from the group's pattern
+  int packets = -1;           // -1: from the length class
+  int maxPackets = 1 << 30;   // cap on a drawn length (a phase's remaining budget)
+  int32_t tag = 0;            // application kernels: the step of the program it belongs to
+  int16_t trafficClass = -1;  // >= 0: a class stream's message (no length class, no group)
+  int packetLength = -1;      // -1: drawn from [traffic]'s packet lengths
 };
 
 class MessageBuilder {

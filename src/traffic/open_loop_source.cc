@@ -39,14 +39,11 @@ std::unique_ptr<TrafficSource> makeOpenLoop(const ConfigNode& traffic, const cha
 
 }  // namespace
 
-ICNSIM_REGISTER(TrafficSource, "poisson", [](const BuildContext&, const ConfigNode& traffic) {
-  return makeOpenLoop(traffic, "poisson");
-});
-ICNSIM_REGISTER(TrafficSource, "bernoulli", [](const BuildContext&, const ConfigNode& traffic) {
-  return makeOpenLoop(traffic, "bernoulli");
-});
-ICNSIM_REGISTER(TrafficSource, "periodic", [](const BuildContext&, const ConfigNode& traffic) {
-  return makeOpenLoop(traffic, "periodic");
-});
+ICNSIM_REGISTER(TrafficSource, "poisson", "open loop, exponential gaps",
+                [](const BuildContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "poisson"); });
+ICNSIM_REGISTER(TrafficSource, "bernoulli", "open loop, one draw per cycle",
+                [](const BuildContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "bernoulli"); });
+ICNSIM_REGISTER(TrafficSource, "periodic", "open loop, a fixed gap from a random first phase",
+                [](const BuildContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "periodic"); });
 
 }  // namespace icnsim

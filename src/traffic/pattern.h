@@ -1,8 +1,7 @@
 // A traffic pattern maps a source terminal to a destination (Dally §V uses uniform random).
 // Permutations are deterministic; random patterns draw from the caller's stream (the
 // source's own), so a workload generates the same sequence whatever network it drives.
-//
-// Keys: traffic.pattern.type selects the variant; each documents its own keys.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <memory>
 

@@ -11,11 +11,27 @@
 
 namespace icnsim {
 
+namespace {
+
+constexpr KeyScope kPattern{"traffic.pattern"};
+const StringKey kType = declarePartKey<TrafficPattern>(kPattern, "type", "uniform", "the destination pattern");
+const StringKey kAmong = declareString({"traffic.pattern", "uniform"}, "among", DefaultText{"all terminals"},
+                                       "only the members of this traffic.group are destinations");
+const BoolKey kExcludeSelf = declareBool({"traffic.pattern", "uniform"}, "exclude_self", false,
+                                         "a source never sends to itself (Dally's uniform traffic may)");
+constexpr KeyScope kHotspot{"traffic.pattern", "hotspot"};
+const IntListKey kHotNodes =
+    declareIntList(kHotspot, "nodes", std::vector<int64_t>{0}, 0, 1 << 30, "the hot-spot terminals");
+const FloatKey kSourceShare = declareFloat(kHotspot, "source_share", 1.0, 0.0, 1.0,
+                                           "fraction of terminals that are hot senders (chosen from the seed)");
+const FloatKey kPacketShare =
+    declareFloat(kHotspot, "packet_share", 1.0, 0.0, 1.0, "fraction of a hot sender's packets that go to a hot spot");
+
+}  // namespace
+
 std::unique_ptr<TrafficPattern> makeTrafficPattern(const BuildContext& ctx, const ConfigNode& node) {
-  // type: "uniform", "transpose", "bit_complement", "bit_reverse", "shuffle", "tornado",
-  // "neighbor", "hotspot"
-  std::string type = node.getString("type", "uniform");
-  return Registry<TrafficPattern>::instance().create(type, ctx, node, "type");
+  std::string type = node.get(kType);
+  return Registry<TrafficPattern>::instance().create(type, ctx, node, kType.name);
 }
 
 namespace {
@@ -109,68 +125,72 @@ class HotSpot : public TrafficPattern {
 
 }  // namespace
 
-ICNSIM_REGISTER(TrafficPattern, "uniform", [](const BuildContext& ctx, const ConfigNode& node) -> std::unique_ptr<TrafficPattern> {
-  // among: only the members of this traffic.group are destinations (default: all terminals)
-  std::string among = node.getString("among", "");
-  // exclude_self: a source never sends to itself (default false, as in Dally's uniform traffic)
-  bool excludeSelf = node.getBool("exclude_self", false);
-  if (among.empty() && !excludeSelf) return std::make_unique<Uniform>(ctx.topology->numTerminals());
-  std::vector<int> members(ctx.topology->numTerminals());
-  for (int t = 0; t < static_cast<int>(members.size()); ++t) members[t] = t;
-  if (!among.empty()) {
-    int g = ctx.groups ? ctx.groups->find(among) : -1;
-    if (g < 0) node.fail("among", fmt::format("no traffic.group is called \"{}\"", among));
-    members = ctx.groups->members[g];
-  }
-  if (members.size() < (excludeSelf ? 2u : 1u)) node.fail("among", "the group has too few members to send to");
-  return std::make_unique<UniformAmong>(std::move(members), excludeSelf);
-});
-ICNSIM_REGISTER(TrafficPattern, "bit_complement", [](const BuildContext& ctx, const ConfigNode& node) {
-  int mask = (1 << bitsFor(ctx, node)) - 1;
-  return permutation(ctx, [mask](int s) { return ~s & mask; });
-});
-ICNSIM_REGISTER(TrafficPattern, "bit_reverse", [](const BuildContext& ctx, const ConfigNode& node) {
-  int b = bitsFor(ctx, node);
-  return permutation(ctx, [b](int s) {
-    int r = 0;
-    for (int i = 0; i < b; ++i) r |= ((s >> i) & 1) << (b - 1 - i);
-    return r;
-  });
-});
-ICNSIM_REGISTER(TrafficPattern, "shuffle", [](const BuildContext& ctx, const ConfigNode& node) {
-  int b = bitsFor(ctx, node);
-  int mask = (1 << b) - 1;
-  return permutation(ctx, [b, mask](int s) { return ((s << 1) | (s >> (b - 1))) & mask; });
-});
-ICNSIM_REGISTER(TrafficPattern, "transpose", [](const BuildContext& ctx, const ConfigNode& node) {
-  int b = bitsFor(ctx, node);
-  if (b % 2) node.fail("type", "transpose needs an even number of address bits (a square node count)");
-  int h = b / 2, low = (1 << h) - 1;
-  return permutation(ctx, [h, low](int s) { return ((s & low) << h) | (s >> h); });
-});
-ICNSIM_REGISTER(TrafficPattern, "tornado", [](const BuildContext& ctx, const ConfigNode&) {
-  return coordinatePermutation(ctx, [](int, int c, int k) { return (c + (k + 1) / 2 - 1) % k; });
-});
-ICNSIM_REGISTER(TrafficPattern, "neighbor", [](const BuildContext& ctx, const ConfigNode&) {
-  return coordinatePermutation(ctx, [](int d, int c, int k) { return d == 0 ? (c + 1) % k : c; });
-});
-ICNSIM_REGISTER(TrafficPattern, "hotspot", [](const BuildContext& ctx, const ConfigNode& node) {
-  int n = ctx.topology->numTerminals();
-  // nodes: the hot-spot terminals
-  auto hot64 = node.getIntList("nodes", {0}, 0, n - 1);
-  std::vector<int> hot(hot64.begin(), hot64.end());
-  // source_share: fraction of terminals that are hot senders (chosen from the seed)
-  double sourceShare = node.getDouble("source_share", 1.0, 0.0, 1.0);
-  // packet_share: fraction of a hot sender's packets that go to a hot spot
-  double packetShare = node.getDouble("packet_share", 1.0, 0.0, 1.0);
-  std::vector<int> order(n);
-  for (int i = 0; i < n; ++i) order[i] = i;
-  Rng rng(ctx.seed, "hotspot-senders", 0);
-  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[rng.below(i + 1)]);
-  std::vector<uint8_t> sender(n, 0);
-  int count = static_cast<int>(sourceShare * n + 0.5);
-  for (int i = 0; i < count; ++i) sender[order[i]] = 1;
-  return std::make_unique<HotSpot>(n, std::move(hot), std::move(sender), packetShare);
-});
+ICNSIM_REGISTER(TrafficPattern, "uniform", "uniformly random destinations",
+                [](const BuildContext& ctx, const ConfigNode& node) -> std::unique_ptr<TrafficPattern> {
+                  std::string among = node.get(kAmong);
+                  bool excludeSelf = node.get(kExcludeSelf);
+                  if (among.empty() && !excludeSelf) return std::make_unique<Uniform>(ctx.topology->numTerminals());
+                  std::vector<int> members(ctx.topology->numTerminals());
+                  for (int t = 0; t < static_cast<int>(members.size()); ++t) members[t] = t;
+                  if (!among.empty()) {
+                    int g = ctx.groups ? ctx.groups->find(among) : -1;
+                    if (g < 0) node.fail(kAmong, fmt::format("no traffic.group is called \"{}\"", among));
+                    members = ctx.groups->members[g];
+                  }
+                  if (members.size() < (excludeSelf ? 2u : 1u))
+                    node.fail(kAmong, "the group has too few members to send to");
+                  return std::make_unique<UniformAmong>(std::move(members), excludeSelf);
+                });
+ICNSIM_REGISTER(TrafficPattern, "bit_complement", "each address bit inverted",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  int mask = (1 << bitsFor(ctx, node)) - 1;
+                  return permutation(ctx, [mask](int s) { return ~s & mask; });
+                });
+ICNSIM_REGISTER(TrafficPattern, "bit_reverse", "address bits reversed",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  int b = bitsFor(ctx, node);
+                  return permutation(ctx, [b](int s) {
+                    int r = 0;
+                    for (int i = 0; i < b; ++i) r |= ((s >> i) & 1) << (b - 1 - i);
+                    return r;
+                  });
+                });
+ICNSIM_REGISTER(TrafficPattern, "shuffle", "address bits rotated left by one",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  int b = bitsFor(ctx, node);
+                  int mask = (1 << b) - 1;
+                  return permutation(ctx, [b, mask](int s) { return ((s << 1) | (s >> (b - 1))) & mask; });
+                });
+ICNSIM_REGISTER(TrafficPattern, "transpose", "the first half of the address bits swapped with the second",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  int b = bitsFor(ctx, node);
+                  if (b % 2) node.fail("type", "transpose needs an even number of address bits (a square node count)");
+                  int h = b / 2, low = (1 << h) - 1;
+                  return permutation(ctx, [h, low](int s) { return ((s & low) << h) | (s >> h); });
+                });
+ICNSIM_REGISTER(TrafficPattern, "tornado", "half way round each dimension, less one",
+                [](const BuildContext& ctx, const ConfigNode&) {
+                  return coordinatePermutation(ctx, [](int, int c, int k) { return (c + (k + 1) / 2 - 1) % k; });
+                });
+ICNSIM_REGISTER(TrafficPattern, "neighbor", "the next node in each dimension",
+                [](const BuildContext& ctx, const ConfigNode&) {
+                  return coordinatePermutation(ctx, [](int d, int c, int k) { return d == 0 ? (c + 1) % k : c; });
+                });
+ICNSIM_REGISTER(TrafficPattern, "hotspot", "a share of packets to a few nodes, the rest uniform",
+                [](const BuildContext& ctx, const ConfigNode& node) {
+                  int n = ctx.topology->numTerminals();
+                  auto hot64 = node.get(kHotNodes.upTo(n - 1));
+                  std::vector<int> hot(hot64.begin(), hot64.end());
+                  double sourceShare = node.get(kSourceShare);
+                  double packetShare = node.get(kPacketShare);
+                  std::vector<int> order(n);
+                  for (int i = 0; i < n; ++i) order[i] = i;
+                  Rng rng(ctx.seed, "hotspot-senders", 0);
+                  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[rng.below(i + 1)]);
+                  std::vector<uint8_t> sender(n, 0);
+                  int count = static_cast<int>(sourceShare * n + 0.5);
+                  for (int i = 0; i < count; ++i) sender[order[i]] = 1;
+                  return std::make_unique<HotSpot>(n, std::move(hot), std::move(sender), packetShare);
+                });
 
 }  // namespace icnsim

@@ -5,9 +5,6 @@
 // cyclic shift phase p sends everything p places on among the senders. Without barriers a
 // terminal starts its next phase as soon as it has sent its budget.
 //
-// Keys ([traffic.phases]): send_share (1), packets_min (100), packets_max (300),
-// barrier_cycles (0), schedule ("random" | "cyclic_shift"), barriers (true), count (phases
-// to run; 0 = no end; cyclic_shift defaults to P - 1, one all-to-all).
 #include <algorithm>
 
 #include "config/config.h"
@@ -15,6 +12,22 @@
 
 namespace icnsim {
 namespace {
+
+constexpr KeyScope kScope{"traffic.phases"};
+const TableKey kPhases = declareTable({"traffic"}, "phases", "the bulk-synchronous phases (process = \"phased\")");
+const FloatKey kSendShare = declareFloat(kScope, "send_share", 1.0, 0.0, 1.0,
+                                         "probability that a terminal sends in a phase (NIFDY heavy: 1, light: 0.33)");
+const IntKey kPacketsMin =
+    declareInt(kScope, "packets_min", 100, 1, 1 << 24, "a sender's packets per phase are uniform from this...");
+const IntKey kPacketsMax = declareInt(kScope, "packets_max", 300, 1, 1 << 24, "...to this (NIFDY: 100 to 300)");
+const IntKey kBarrierCycles = declareInt(kScope, "barrier_cycles", 0, 0, int64_t{1} << 40,
+                                         "from the last sender reaching the barrier to the next phase");
+const ChoiceKey kSchedule = declareChoice(kScope, "schedule", "random", {"random", "cyclic_shift"},
+                                          "random destinations per message, or cyclic_shift (phase p: p places on)");
+const BoolKey kBarriers = declareBool(kScope, "barriers", true,
+                                      "false lets a terminal start its next phase as soon as it has sent its budget");
+const IntKey kCount = declareInt(kScope, "count", DefaultText{"no end; cyclic_shift: P - 1, one all-to-all"}, 0,
+                                 int64_t{1} << 40, "phases to run (0: no end)");
 
 class PhasedSource : public TrafficSource {
  public:
@@ -37,30 +50,24 @@ class PhasedSource : public TrafficSource {
   int phaseMin_ = 100, phaseMax_ = 300;
   Cycle barrier_ = 0, nextPhase_ = 0;
   uint64_t phase_ = 0;
-  std::vector<int> budget_;        // packets a terminal still has to send this phase
-  std::vector<uint8_t> inPhase_;   // sending this phase and not yet at the barrier
-  int atWork_ = 0;                 // terminals sending this phase not yet at the barrier
+  std::vector<int> budget_;       // packets a terminal still has to send this phase
+  std::vector<uint8_t> inPhase_;  // sending this phase and not yet at the barrier
+  int atWork_ = 0;                // terminals sending this phase not yet at the barrier
   bool cyclicShift_ = false, barriers_ = true;
-  uint64_t phaseCount_ = 0;        // 0: no end
+  uint64_t phaseCount_ = 0;              // 0: no end
   std::vector<uint64_t> terminalPhase_;  // phases a terminal has entered
 };
 
 PhasedSource::PhasedSource(const ConfigNode& traffic) {
-  ConfigNode phases = traffic.child("phases");
-  // send_share: probability that a terminal sends in a phase (NIFDY heavy: 1, light: 0.33)
-  sendShare_ = phases.getDouble("send_share", 1.0, 0.0, 1.0);
-  // packets_min, packets_max: a sender's packets per phase, uniform (NIFDY: 100 to 300)
-  phaseMin_ = static_cast<int>(phases.getInt("packets_min", 100, 1, 1 << 24));
-  phaseMax_ = static_cast<int>(phases.getInt("packets_max", 300, 1, 1 << 24));
-  if (phaseMax_ < phaseMin_) phases.fail("packets_max", "must be at least packets_min");
-  // barrier_cycles: from the last sender reaching the barrier to the next phase
-  barrier_ = static_cast<Cycle>(phases.getInt("barrier_cycles", 0, 0, int64_t{1} << 40));
-  // schedule: "random" destinations per message, or "cyclic_shift" (phase p: p places on)
-  cyclicShift_ = phases.getChoice("schedule", "random", {"random", "cyclic_shift"}) == "cyclic_shift";
-  // barriers: false lets a terminal start its next phase as soon as it has sent its budget
-  barriers_ = phases.getBool("barriers", true);
-  // count: phases to run (0: no end; cyclic_shift defaults to P - 1, one all-to-all)
-  phaseCount_ = static_cast<uint64_t>(phases.getInt("count", -1, -1, int64_t{1} << 40));
+  ConfigNode phases = traffic.child(kPhases);
+  sendShare_ = phases.get(kSendShare);
+  phaseMin_ = static_cast<int>(phases.get(kPacketsMin));
+  phaseMax_ = static_cast<int>(phases.get(kPacketsMax));
+  if (phaseMax_ < phaseMin_) phases.fail(kPacketsMax, "must be at least packets_min");
+  barrier_ = static_cast<Cycle>(phases.get(kBarrierCycles));
+  cyclicShift_ = phases.get(kSchedule) == "cyclic_shift";
+  barriers_ = phases.get(kBarriers);
+  phaseCount_ = static_cast<uint64_t>(phases.get(kCount, -1));  // -1: the schedule's own
 }
 
 void PhasedSource::start(MessageBuilder& builder) {
@@ -93,7 +100,8 @@ void PhasedSource::createOnDemand(int terminal, Cycle now, bool tracked) {
 
 void PhasedSource::budgetSent(int terminal, Cycle now, bool tracked) {
   if (!barriers_ && morePhases(terminal)) {
-    while (morePhases(terminal) && !beginPhase(terminal)) {}
+    while (morePhases(terminal) && !beginPhase(terminal)) {
+    }
     if (inPhase_[terminal]) return createOnDemand(terminal, now, tracked);
   }
   inPhase_[terminal] = 0;
@@ -123,8 +131,7 @@ void PhasedSource::startPhase(Cycle now) {
 
 }  // namespace
 
-ICNSIM_REGISTER(TrafficSource, "phased", [](const BuildContext&, const ConfigNode& traffic) {
-  return std::make_unique<PhasedSource>(traffic);
-});
+ICNSIM_REGISTER(TrafficSource, "phased", "bulk-synchronous phases with barriers (NIFDY §4.1, §4.3)",
+                [](const BuildContext&, const ConfigNode& traffic) { return std::make_unique<PhasedSource>(traffic); });
 
 }  // namespace icnsim

@@ -15,8 +15,7 @@ class SaturationSource : public TrafficSource {
 
 }  // namespace
 
-ICNSIM_REGISTER(TrafficSource, "saturation", [](const BuildContext&, const ConfigNode&) {
-  return std::make_unique<SaturationSource>();
-});
+ICNSIM_REGISTER(TrafficSource, "saturation", "every source always has a packet to send",
+                [](const BuildContext&, const ConfigNode&) { return std::make_unique<SaturationSource>(); });
 
 }  // namespace icnsim

@@ -2,23 +2,25 @@
 // chain in terminal order; the first may send all its values, every other one may send a
 // value for each it has received, and each sends one-packet messages to the next in the
 // chain, waiting send_delay cycles after each. The chain's last terminal only receives.
-//
-// Keys ([traffic.scan]): values (values each terminal passes on; 256: the buckets of an
-// 8-bit radix), send_delay (cycles, default 0).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include "config/config.h"
 #include "traffic/traffic_source.h"
 
 namespace icnsim {
 namespace {
 
+const TableKey kScan = declareTable({"traffic"}, "scan", "the radix-sort scan chain (process = \"scan\")");
+const IntKey kValues = declareInt({"traffic.scan"}, "values", 256, 1, 1 << 24,
+                                  "values each terminal passes down the chain (NIFDY: 256 buckets of an 8-bit radix)");
+const IntKey kSendDelay = declareInt({"traffic.scan"}, "send_delay", 0, 0, int64_t{1} << 30,
+                                     "cycles a terminal waits after each send before the next");
+
 class ScanSource : public TrafficSource {
  public:
   explicit ScanSource(const ConfigNode& traffic) {
-    ConfigNode scan = traffic.child("scan");
-    // values: values each terminal passes down the chain (NIFDY: 256 buckets of an 8-bit radix)
-    values_ = static_cast<int>(scan.getInt("values", 256, 1, 1 << 24));
-    // send_delay: cycles a terminal waits after each send before the next
-    sendDelay_ = static_cast<Cycle>(scan.getInt("send_delay", 0, 0, int64_t{1} << 30));
+    ConfigNode scan = traffic.child(kScan);
+    values_ = static_cast<int>(scan.get(kValues));
+    sendDelay_ = static_cast<Cycle>(scan.get(kSendDelay));
   }
   bool needsProcessor() const override { return true; }
 
@@ -66,8 +68,7 @@ class ScanSource : public TrafficSource {
 
 }  // namespace
 
-ICNSIM_REGISTER(TrafficSource, "scan", [](const BuildContext&, const ConfigNode& traffic) {
-  return std::make_unique<ScanSource>(traffic);
-});
+ICNSIM_REGISTER(TrafficSource, "scan", "radix-sort scan chain (NIFDY §4.5)",
+                [](const BuildContext&, const ConfigNode& traffic) { return std::make_unique<ScanSource>(traffic); });
 
 }  // namespace icnsim

@@ -4,10 +4,16 @@
 
 namespace icnsim {
 
+namespace {
+
+const StringKey kProcess = declarePartKey<TrafficSource>(
+    {"traffic"}, "process", "bernoulli", "how each terminal creates messages (traffic/traffic_source.h)");
+
+}  // namespace
+
 Workload::Workload(const BuildContext& ctx, const ConfigNode& node) {
-  // process: message creation process at each terminal (traffic/traffic_source.h)
-  const std::string process = node.getString("process", "bernoulli");
-  source_ = Registry<TrafficSource>::instance().create(process, ctx, node, "process");
+  const std::string process = node.get(kProcess);
+  source_ = Registry<TrafficSource>::instance().create(process, ctx, node, kProcess.name);
   builder_ = std::make_unique<MessageBuilder>(ctx, node, source_->openLoop());
   source_->start(*builder_);
 }

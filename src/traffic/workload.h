@@ -3,20 +3,7 @@
 // and the shared MessageBuilder (traffic/message_builder.h) drawing what the message looks
 // like and handing it down to the network interface. The NI reaches back only through
 // TrafficHooks (kernel/traffic_hooks.h), which the workload implements.
-//
-// Keys ([traffic]): process ("bernoulli" default, "poisson", "saturation", "phased",
-// "scan", "em3d"); load (fraction of the networks' uniform capacity) or rate
-// (flits/node/cycle); packet_length (flits: an integer or an array chosen from with equal
-// probability, per message); adaptive_share (fraction of packets whose header asks for
-// adaptive routing); source_queue_limit (messages a job list may hold; an open-loop message
-// beyond it is not offered); [traffic.pattern]; [[traffic.message_length]] with name,
-// share, packets (integer or array, equal probability; default: one class of one-packet
-// messages); [[traffic.class]] with name, share, priority, or a source of its own instead
-// of a share (traffic/class_stream.h); [[traffic.group]] with name,
-// share (fraction of all terminals, drawn from the seed) or terminals (explicit list) or
-// neither (all terminals not yet placed), and optionally its own load/rate and [pattern].
-// Each process's own table ([traffic.phases], [traffic.scan], [traffic.em3d]) is
-// documented in its source file.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <memory>
 #include <vector>

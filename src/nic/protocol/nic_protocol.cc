@@ -8,7 +8,7 @@ std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const Buil
   return Registry<NicProtocol>::instance().create(name, ctx, nic, "type");
 }
 
-ICNSIM_REGISTER(NicProtocol, "none",
+ICNSIM_REGISTER(NicProtocol, "none", "plain NI: packets go as the queue offers them",
                 [](const BuildContext&, const ConfigNode&) { return std::make_unique<NicProtocol>(); });
 
 }  // namespace icnsim

@@ -3,9 +3,7 @@
 // control packets of its own (acks), consumes the control packets its peers send it, and
 // learns when the processor has taken a packet. Layers stack (nic/nic_stack.h): a packet
 // goes when every layer lets it. "none" is a plain NI: pool packets leave in order.
-//
-// Keys ([nic]): type = "none" (default), "buffers_only", "nifdy", or a list of layers; each
-// documents its own keys.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <memory>
 #include "common/ring_deque.h"

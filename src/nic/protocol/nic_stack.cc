@@ -8,9 +8,18 @@
 
 namespace icnsim {
 
+namespace {
+
+const StringListKey kType = declarePartListKey<NicProtocol>(
+    {"nic"}, "type", {"none"},
+    "the NI protocol, or a list of layers: a packet goes when every layer lets it (docs/models/nifdy.md)");
+
+}  // namespace
+
+std::vector<std::string> NicStack::layerNames(const ConfigNode& nic) { return nic.get(kType); }
+
 NicStack::NicStack(const BuildContext& ctx, const ConfigNode& nic) : packets_(*ctx.packets) {
-  // type: NI protocol layers, one name or a list ("none", "buffers_only", "nifdy")
-  const std::vector<std::string> names = nic.getStringList("type", {"none"});
+  const std::vector<std::string> names = layerNames(nic);
   if (names.size() > 100) nic.fail("type", "at most 100 layers");
   const NicProtocol* header = nullptr;
   for (size_t i = 0; i < names.size(); ++i) {

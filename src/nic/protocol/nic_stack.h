@@ -20,6 +20,8 @@ namespace icnsim {
 class NicStack {
  public:
   NicStack(const BuildContext& ctx, const ConfigNode& nic);
+  // The protocol layers nic.type names (["none"] by default).
+  static std::vector<std::string> layerNames(const ConfigNode& nic);
 
   void sizeBuffers(ProcessorParams& p) const;
   // Index in `pool` of the packet to hand to the network next, -1 if none may go.

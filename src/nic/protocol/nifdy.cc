@@ -9,22 +9,33 @@
 
 namespace icnsim {
 
+namespace {
+
+constexpr KeyScope kNifdy{"nic", "nifdy"};
+const IntKey kOpt =
+    declareInt(kNifdy, "O", 8, 1, 1 << 16, "outstanding packet table entries: scalar packets in flight per sender");
+const IntKey kPool = declareInt(kNifdy, "B", 8, 1, 1 << 16, "outgoing buffer pool, packets");
+const IntKey kDialogs = declareInt(kNifdy, "D", 0, 0, 1 << 10, "bulk dialogs each receiver maintains (0: none)");
+const IntKey kWindow = declareInt(kNifdy, "W", 0, 0, 1 << 16, "receiver window per bulk dialog, packets");
+const ChoiceKey kAckOn = declareChoice(kNifdy, "ack_on", "accept", {"accept", "arrival"},
+                                       "ack when the processor took the packet (the paper's choice) or on arrival");
+const IntKey kAckLength = declareInt(kNifdy, "ack_length", 4, 1, 1 << 16, "flits of an ack packet (a header)");
+const IntKey kBulkThreshold =
+    declareInt(kNifdy, "bulk_threshold", 4, 2, 1 << 20, "messages of at least this many packets ask for a bulk dialog");
+const IntKey kArrivals =
+    declareInt(kNifdy, "arrival_buffer", 2, 1, 1 << 16, "NIFDY's arrivals queue (\"at most two packets\")");
+
+}  // namespace
+
 NifdyParams readNifdyParams(const BuildContext& ctx, const ConfigNode& nic) {
   NifdyParams p;
-  for (const char* key : {"outgoing_buffer"}) {
-    if (nic.has(key)) nic.fail(key, "NIFDY sizes the outgoing pool with B");
-  }
-  // O: outstanding packet table entries (scalar packets in flight per sender)
-  p.opt = static_cast<int>(nic.getInt("O", 8, 1, 1 << 16));
-  // B: outgoing buffer pool, packets
-  p.pool = static_cast<int>(nic.getInt("B", 8, 1, 1 << 16));
-  // D: bulk dialogs each receiver maintains; W: receiver window per dialog, packets
-  p.dialogs = static_cast<int>(nic.getInt("D", 0, 0, 1 << 10));
-  p.window = static_cast<int>(nic.getInt("W", 0, 0, 1 << 16));
-  // ack_on: "accept" (the processor took the packet; the paper's choice) or "arrival"
-  p.ackOnArrival = nic.getChoice("ack_on", "accept", {"accept", "arrival"}) == "arrival";
-  // ack_length: flits of an ack packet (a header)
-  p.ackLength = static_cast<int>(nic.getInt("ack_length", 4, 1, 1 << 16));
+  if (nic.has("outgoing_buffer")) nic.fail("outgoing_buffer", "NIFDY sizes the outgoing pool with B");
+  p.opt = static_cast<int>(nic.get(kOpt));
+  p.pool = static_cast<int>(nic.get(kPool));
+  p.dialogs = static_cast<int>(nic.get(kDialogs));
+  p.window = static_cast<int>(nic.get(kWindow));
+  p.ackOnArrival = nic.get(kAckOn) == "arrival";
+  p.ackLength = static_cast<int>(nic.get(kAckLength));
   if (p.ackLength > ctx.maxPacketLength) {
     nic.fail("ack_length", "acks may not be longer than the workload's longest packet");
   }
@@ -214,20 +225,20 @@ class BuffersOnly : public NicProtocol {
 
 }  // namespace
 
-ICNSIM_REGISTER(NicProtocol, "nifdy", [](const BuildContext& ctx, const ConfigNode& nic) {
-  NifdyParams p = readNifdyParams(ctx, nic);
-  if ((p.dialogs > 0) != (p.window > 0)) nic.fail("W", "bulk dialogs need both D > 0 and W > 0");
-  // bulk_threshold: messages of at least this many packets ask for a bulk dialog
-  p.bulkThreshold = static_cast<int>(nic.getInt("bulk_threshold", 4, 2, 1 << 20));
-  // arrival_buffer: NIFDY's arrivals queue ("at most two packets")
-  p.arrivals = static_cast<int>(nic.getInt("arrival_buffer", 2, 1, 1 << 16));
-  return std::make_unique<Nifdy>(p, *ctx.packets, ctx.topology->numTerminals());
-});
+ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet per destination, bulk dialogs, acks",
+                [](const BuildContext& ctx, const ConfigNode& nic) {
+                  NifdyParams p = readNifdyParams(ctx, nic);
+                  if ((p.dialogs > 0) != (p.window > 0)) nic.fail(kWindow, "bulk dialogs need both D > 0 and W > 0");
+                  p.bulkThreshold = static_cast<int>(nic.get(kBulkThreshold));
+                  p.arrivals = static_cast<int>(nic.get(kArrivals));
+                  return std::make_unique<Nifdy>(p, *ctx.packets, ctx.topology->numTerminals());
+                });
 
-ICNSIM_REGISTER(NicProtocol, "buffers_only", [](const BuildContext& ctx, const ConfigNode& nic) {
-  NifdyParams p = readNifdyParams(ctx, nic);
-  if (nic.has("arrival_buffer")) nic.fail("arrival_buffer", "buffers_only derives its buffers from O, B, D and W");
-  return std::make_unique<BuffersOnly>(p);
-});
+ICNSIM_REGISTER(NicProtocol, "buffers_only", "NIFDY's buffers without its protocol",
+                [](const BuildContext& ctx, const ConfigNode& nic) {
+                  NifdyParams p = readNifdyParams(ctx, nic);
+                  if (nic.has(kArrivals)) nic.fail(kArrivals, "buffers_only derives its buffers from O, B, D and W");
+                  return std::make_unique<BuffersOnly>(p);
+                });
 
 }  // namespace icnsim

@@ -20,10 +20,7 @@
 // switch back to scalar mode. Bulk acks are sent on accept whatever ack_on says; since
 // acks may overtake each other, the sender closes the dialog once all of them are in.
 //
-// Keys ([nic], type = "nifdy"): O (OPT entries, default 8), B (outgoing pool, default 8),
-// D (bulk dialogs per receiver, default 0), W (bulk window, default 0; W > 0 when D > 0),
-// bulk_threshold (message length in packets that requests a dialog, default 4),
-// arrival_buffer (default 2), ack_on ("accept" or "arrival"), ack_length (flits, default 4).
+// Keys ([nic], type = "nifdy"): `icnsim keys nic`.
 // type = "buffers_only": the same buffers (B + D*W + 2 packets in all) split between the
 // outgoing pool and the arrivals queue, at least half to arrivals, with no protocol (§3).
 #pragma once

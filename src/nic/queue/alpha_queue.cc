@@ -4,8 +4,7 @@
 // message's priority by alpha, keeping it equal to c0 + alpha * (unsent packets). A new
 // message whose priority is below the sending one's therefore preempts it at the next
 // packet boundary. alpha = 0 is FIFO; a large alpha approaches shortest-remaining-first.
-//
-// Keys ([nic]): alpha (>= 0, default 1).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -15,6 +14,13 @@
 #include "nic/queue/injection_queue.h"
 
 namespace icnsim {
+
+namespace {
+
+const FloatKey kAlpha = declareFloat({"nic", "alpha"}, "alpha", 1.0, 0.0, 1e9,
+                                     "weight of the unsent length against the node clock (0: FIFO)");
+
+}  // namespace
 namespace {
 
 class AlphaQueue : public InjectionQueue {
@@ -76,9 +82,9 @@ class AlphaQueue : public InjectionQueue {
 
 }  // namespace
 
-ICNSIM_REGISTER(InjectionQueue, "alpha", [](const BuildContext&, const ConfigNode& nic) {
-  // alpha: weight of the unsent length against the node clock (0 = FIFO)
-  return std::make_unique<AlphaQueue>(nic.getDouble("alpha", 1.0, 0.0, 1e9));
-});
+ICNSIM_REGISTER(InjectionQueue, "alpha", "Fed-X §5: shortest unsent length weighted against age",
+                [](const BuildContext&, const ConfigNode& nic) {
+                  return std::make_unique<AlphaQueue>(nic.get(kAlpha));
+                });
 
 }  // namespace icnsim

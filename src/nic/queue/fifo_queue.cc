@@ -30,7 +30,7 @@ class FifoQueue : public InjectionQueue {
 
 }  // namespace
 
-ICNSIM_REGISTER(InjectionQueue, "fifo",
+ICNSIM_REGISTER(InjectionQueue, "fifo", "messages in arrival order",
                 [](const BuildContext&, const ConfigNode&) { return std::make_unique<FifoQueue>(); });
 
 }  // namespace icnsim

@@ -4,9 +4,15 @@
 
 namespace icnsim {
 
+namespace {
+
+const StringKey kScheduling =
+    declarePartKey<InjectionQueue>({"nic"}, "scheduling", "fifo", "the injection queue's order of messages");
+
+}  // namespace
+
 std::unique_ptr<InjectionQueue> makeInjectionQueue(const BuildContext& ctx, const ConfigNode& nic) {
-  // scheduling: injection queue discipline, "fifo" or "alpha" (Fed-X §5)
-  std::string name = nic.getString("scheduling", "fifo");
+  std::string name = nic.get(kScheduling);
   return Registry<InjectionQueue>::instance().create(name, ctx, nic, "scheduling");
 }
 

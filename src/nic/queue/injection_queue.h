@@ -2,9 +2,7 @@
 // the next packet comes from. Messages join with add(); before each packet the NI asks
 // next(); sent() and returned() tell the queue a packet left or was refused by the network
 // and is unsent again. A queue only orders messages; segmentation is the NI's job.
-//
-// Keys ([nic]): scheduling = "fifo" (default) or "alpha"; alpha-specific keys are documented
-// with that discipline.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <cstdint>
 #include <memory>

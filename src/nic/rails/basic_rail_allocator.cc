@@ -15,6 +15,16 @@
 #include "topology/topology.h"
 
 namespace icnsim {
+
+namespace {
+
+constexpr KeyScope kBasic{"nic", "basic"};
+const ChoiceKey kRoundRobin = declareChoice(kBasic, "round_robin", "node", {"node", "process"},
+                                            "one turn over the rails per node, or one per process of the node");
+const IntKey kProcesses = declareInt(kBasic, "processes", 4, 1, 1024,
+                                     "processes per node, each with its own turn (round_robin = \"process\")");
+
+}  // namespace
 namespace {
 
 class BasicRailAllocator : public RailAllocator {
@@ -40,16 +50,14 @@ class BasicRailAllocator : public RailAllocator {
 };
 
 std::unique_ptr<RailAllocator> makeBasic(const BuildContext& ctx, const ConfigNode& nic) {
-  // round_robin: "node" (one turn per node) or "process" (one per process of the node)
-  const bool perProcess = nic.getChoice("round_robin", "node", {"node", "process"}) == "process";
-  // processes: processes per node, each with its own turn (round_robin = "process")
-  const int processes = perProcess ? static_cast<int>(nic.getInt("processes", 4, 1, 1024)) : 1;
+  const bool perProcess = nic.get(kRoundRobin) == "process";
+  const int processes = perProcess ? static_cast<int>(nic.get(kProcesses)) : 1;
   return std::make_unique<BasicRailAllocator>(ctx.topology->numTerminals(), ctx.networks, readStripe(ctx, nic),
                                               processes);
 }
 
 }  // namespace
 
-ICNSIM_REGISTER(RailAllocator, "basic", makeBasic);
+ICNSIM_REGISTER(RailAllocator, "basic", "each node's rails in turn (or each process's own turn)", makeBasic);
 
 }  // namespace icnsim

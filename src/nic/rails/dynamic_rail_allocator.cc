@@ -11,10 +11,7 @@
 // Hybrid (Algorithm 7) sends a message shorter than `short_message_flits` at once, unstriped
 // and unreserved, on a free rail chosen round-robin (any rail, round-robin, if none is
 // free); longer messages go the dynamic way.
-//
-// Keys ([nic]): stripe; thread_cycles (400); control_length (flits of a control packet,
-// 4); processes (requests a node has under way at once: its processing elements, 4);
-// hybrid only: short_message_flits (2048, 4 KB of 2-byte flits).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <algorithm>
 #include <vector>
 
@@ -26,6 +23,20 @@
 #include "topology/topology.h"
 
 namespace icnsim {
+
+namespace {
+
+constexpr KeyScope kDynamic{"nic", "dynamic"};
+const IntKey kThreadCycles =
+    declareInt(kDynamic, "thread_cycles", 400, 1, 1 << 30, "cycles the NIC's thread processor takes per control event");
+const IntKey kControlLength = declareInt(kDynamic, "control_length", DefaultText{"4, at most the longest packet"}, 1,
+                                         60000, "flits of an RTS, CTS, NACK, ABORT or ACK packet");
+const IntKey kProcesses =
+    declareInt(kDynamic, "processes", 4, 1, 1024, "requests a node has under way at once (its processing elements)");
+const IntKey kShortFlits = declareInt({"nic", "hybrid"}, "short_message_flits", 2048, 1, int64_t{1} << 40,
+                                      "shorter messages are sent unreserved on one round-robin rail");
+
+}  // namespace
 namespace {
 
 struct DynamicParams {
@@ -208,13 +219,10 @@ DynamicParams readDynamicParams(const BuildContext& ctx, const ConfigNode& nic) 
   p.terminals = ctx.topology->numTerminals();
   p.rails = ctx.networks;
   p.stripe = readStripe(ctx, nic);
-  // thread_cycles: cycles the NIC's thread processor takes per control event
-  p.threadCycles = static_cast<Cycle>(nic.getInt("thread_cycles", 400, 1, 1 << 30));
-  // control_length: flits of an RTS, CTS, NACK, ABORT or ACK packet
+  p.threadCycles = static_cast<Cycle>(nic.get(kThreadCycles));
   p.controlLength =
-      static_cast<int32_t>(nic.getInt("control_length", std::min(4, ctx.maxPacketLength), 1, ctx.maxPacketLength));
-  // processes: requests a node has under way at once (its processing elements)
-  p.processes = static_cast<int>(nic.getInt("processes", 4, 1, 1024));
+      static_cast<int32_t>(nic.get(kControlLength.upTo(ctx.maxPacketLength), std::min(4, ctx.maxPacketLength)));
+  p.processes = static_cast<int>(nic.get(kProcesses));
   return p;
 }
 
@@ -224,14 +232,13 @@ std::unique_ptr<RailAllocator> makeDynamic(const BuildContext& ctx, const Config
 
 std::unique_ptr<RailAllocator> makeHybrid(const BuildContext& ctx, const ConfigNode& nic) {
   DynamicParams p = readDynamicParams(ctx, nic);
-  // short_message_flits: shorter messages are sent unreserved on one round-robin rail
-  p.shortFlits = nic.getInt("short_message_flits", 2048, 1, int64_t{1} << 40);
+  p.shortFlits = nic.get(kShortFlits);
   return std::make_unique<DynamicRailAllocator>(p);
 }
 
 }  // namespace
 
-ICNSIM_REGISTER(RailAllocator, "dynamic", makeDynamic);
-ICNSIM_REGISTER(RailAllocator, "hybrid", makeHybrid);
+ICNSIM_REGISTER(RailAllocator, "dynamic", "RTS/CTS reservation of free NICs at both ends", makeDynamic);
+ICNSIM_REGISTER(RailAllocator, "hybrid", "dynamic, but short messages go unreserved", makeHybrid);
 
 }  // namespace icnsim

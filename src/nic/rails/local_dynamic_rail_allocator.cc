@@ -4,9 +4,7 @@
 // free NIC the message waits (the algorithm's repeat loop) until one becomes free; a
 // node's messages leave in the order they were submitted. Only the source's own NICs are
 // looked at, so a destination NIC may be sending when the message arrives.
-//
-// Keys ([nic]): stripe (the paper's striping ratio: 1 = one rail, the rail count = all
-// free rails).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <vector>
 
 #include "config/config.h"
@@ -61,6 +59,6 @@ std::unique_ptr<RailAllocator> makeLocalDynamic(const BuildContext& ctx, const C
 
 }  // namespace
 
-ICNSIM_REGISTER(RailAllocator, "local_dynamic", makeLocalDynamic);
+ICNSIM_REGISTER(RailAllocator, "local_dynamic", "free local NICs only", makeLocalDynamic);
 
 }  // namespace icnsim

@@ -6,9 +6,20 @@
 
 namespace icnsim {
 
+namespace {
+
+const StringKey kRailAllocator = declarePartKey<RailAllocator>(
+    {"nic"}, "rail_allocator", "basic", "which rails carry a message (Coll et al.; docs/models/multirail.md)");
+const IntKey kStripe = declareInt({"nic"}, "stripe", 1, 0, 1 << 10,
+                                  "rails each message is split over at most, reassembled at the receiver (0: every "
+                                  "rail; at most the number of networks)");
+
+}  // namespace
+
+std::string railAllocatorName(const ConfigNode& nic) { return nic.get(kRailAllocator); }
+
 std::unique_ptr<RailAllocator> makeRailAllocator(const BuildContext& ctx, const ConfigNode& nic) {
-  // rail_allocator: how messages are spread over the node's networks ("basic": round robin)
-  const std::string type = nic.getString("rail_allocator", "basic");
+  const std::string type = railAllocatorName(nic);
   return Registry<RailAllocator>::instance().create(type, ctx, nic, "rail_allocator");
 }
 
@@ -29,9 +40,7 @@ void stripe(int first, int rails, int total, int32_t packets, std::vector<RailSh
 }
 
 int readStripe(const BuildContext& ctx, const ConfigNode& nic) {
-  // stripe: rails each message is split over at most (1: a whole message on one rail;
-  // 0: every rail, the paper's full striping whatever the number of rails)
-  const int stripe = static_cast<int>(nic.getInt("stripe", 1, 0, ctx.networks));
+  const int stripe = static_cast<int>(nic.get(kStripe.upTo(ctx.networks)));
   return stripe == 0 ? ctx.networks : stripe;
 }
 

@@ -7,10 +7,7 @@
 //
 // The allocator reaches the NI only through RailHost, declared here below both: granting,
 // the NIC activity it may read, and control packets between the NICs of two nodes.
-//
-// Keys ([nic]): rail_allocator ("basic", "static", "local_dynamic", "dynamic", "hybrid"),
-// stripe (rails a message is spread over at most, 1; 0 = every rail); each allocator's
-// own keys are in its file.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -78,6 +75,8 @@ class RailAllocator {
 };
 
 std::unique_ptr<RailAllocator> makeRailAllocator(const BuildContext& ctx, const ConfigNode& nic);
+// The allocator nic.rail_allocator names.
+std::string railAllocatorName(const ConfigNode& nic);
 
 // Splits `packets` as evenly as possible over `rails` consecutive rails from `first`
 // (modulo `total`), the earlier rails taking the remainder; never a share of zero packets.

@@ -3,9 +3,7 @@
 // rails where x transmits and y receives (nic/rails/static_rails.h builds the allocation and
 // proves every ordered pair has one); among those it takes them in turn, striping over
 // up to `stripe` of them.
-//
-// Keys ([nic]): static_algorithm ("optimal": Algorithm 2, the Sperner bound; "log":
-// Algorithm 1, 2 ceil(log2 n) rails); stripe.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <string>
 #include <vector>
 
@@ -15,6 +13,13 @@
 #include "topology/topology.h"
 
 namespace icnsim {
+
+namespace {
+
+const ChoiceKey kAlgorithm = declareChoice({"nic", "static"}, "static_algorithm", "optimal", {"optimal", "log"},
+                                           "which NICs transmit and receive: Algorithm 2 (optimal) or 1 (log)");
+
+}  // namespace
 namespace {
 
 class StaticRailAllocator : public RailAllocator {
@@ -47,8 +52,7 @@ class StaticRailAllocator : public RailAllocator {
 };
 
 std::unique_ptr<RailAllocator> makeStatic(const BuildContext& ctx, const ConfigNode& nic) {
-  // static_algorithm: "optimal" (Algorithm 2) or "log" (Algorithm 1)
-  const std::string algorithm = nic.getChoice("static_algorithm", "optimal", {"optimal", "log"});
+  const std::string algorithm = nic.get(kAlgorithm);
   const int nodes = ctx.topology->numTerminals();
   const int needed = algorithm == "log" ? railsAlgorithm1(nodes) : railsOptimal(nodes);
   if (needed > ctx.networks) {
@@ -62,6 +66,6 @@ std::unique_ptr<RailAllocator> makeStatic(const BuildContext& ctx, const ConfigN
 
 }  // namespace
 
-ICNSIM_REGISTER(RailAllocator, "static", makeStatic);
+ICNSIM_REGISTER(RailAllocator, "static", "NICs fixed as transmitters or receivers per destination", makeStatic);
 
 }  // namespace icnsim

@@ -30,8 +30,9 @@ class IdealTerminals : public TerminalModel {
 
 }  // namespace
 
-ICNSIM_REGISTER(TerminalModel, "ideal", [](const BuildContext& ctx, const ConfigNode&) {
-  return std::make_unique<IdealTerminals>(*ctx.messageLayer);
-});
+ICNSIM_REGISTER(TerminalModel, "ideal", "instant send and receive, unbounded buffers",
+                [](const BuildContext& ctx, const ConfigNode&) {
+                  return std::make_unique<IdealTerminals>(*ctx.messageLayer);
+                });
 
 }  // namespace icnsim

@@ -6,8 +6,6 @@
 // rail allocator's control packets (RTS, CTS, ...) are the NIC's own: they skip the bus
 // and the buffers.
 //
-// Keys ([nic]): send_buffer, receive_buffer (packets each NIC holds each way, 2);
-// bus_flits_per_cycle (1).
 #include <vector>
 #include "common/ring_deque.h"
 
@@ -18,6 +16,18 @@
 #include "topology/topology.h"
 
 namespace icnsim {
+
+namespace {
+
+constexpr KeyScope kMultirail{"nic", "multirail"};
+const IntKey kSendBuffer =
+    declareInt(kMultirail, "send_buffer", 2, 1, 1 << 20, "packets a NIC holds between the bus and its network");
+const IntKey kReceiveBuffer =
+    declareInt(kMultirail, "receive_buffer", 2, 1, 1 << 20, "packets a NIC holds between its network and the bus");
+const IntKey kBusRate = declareInt(kMultirail, "bus_flits_per_cycle", 1, 1, 1 << 16,
+                                   "the one-way I/O bus's bandwidth (1: the same as a link's)");
+
+}  // namespace
 namespace {
 
 class MultirailTerminals : public TerminalModel {
@@ -66,11 +76,9 @@ class MultirailTerminals : public TerminalModel {
 
 MultirailTerminals::MultirailTerminals(const BuildContext& ctx, const ConfigNode& nic, MessageLayer& layer)
     : layer_(layer), packets_(layer.packets()), rails_(ctx.networks) {
-  // send_buffer / receive_buffer: packets a NIC holds between its bus and its network
-  sendBuffer_ = static_cast<int>(nic.getInt("send_buffer", 2, 1, 1 << 20));
-  receiveBuffer_ = static_cast<int>(nic.getInt("receive_buffer", 2, 1, 1 << 20));
-  // bus_flits_per_cycle: the I/O bus's bandwidth (1: the same as a link's)
-  const int busRate = static_cast<int>(nic.getInt("bus_flits_per_cycle", 1, 1, 1 << 16));
+  sendBuffer_ = static_cast<int>(nic.get(kSendBuffer));
+  receiveBuffer_ = static_cast<int>(nic.get(kReceiveBuffer));
+  const int busRate = static_cast<int>(nic.get(kBusRate));
   Nic idle;
   idle.bus = IoBus(busRate);
   nics_.assign(static_cast<size_t>(ctx.topology->numTerminals()) * rails_, idle);
@@ -170,8 +178,9 @@ void MultirailTerminals::delivered(Port port, int32_t packet, Cycle when) {
 
 }  // namespace
 
-ICNSIM_REGISTER(TerminalModel, "multirail", [](const BuildContext& ctx, const ConfigNode& nic) {
-  return std::make_unique<MultirailTerminals>(ctx, nic, *ctx.messageLayer);
-});
+ICNSIM_REGISTER(TerminalModel, "multirail", "one NIC per network behind a one-way I/O bus (Coll et al.)",
+                [](const BuildContext& ctx, const ConfigNode& nic) {
+                  return std::make_unique<MultirailTerminals>(ctx, nic, *ctx.messageLayer);
+                });
 
 }  // namespace icnsim

@@ -6,28 +6,43 @@
 
 namespace icnsim {
 
+namespace {
+
+constexpr KeyScope kProcessor{"processor"};
+constexpr int64_t kBig = int64_t{1} << 30;
+const IntKey kSendOverhead = declareInt(kProcessor, "send_overhead", 0, 0, kBig,
+                                        "processor cycles to write one packet into the NI (NIFDY synthetic: 40)");
+const IntKey kReceiveOverhead = declareInt(kProcessor, "receive_overhead", 0, 0, kBig,
+                                           "processor cycles to take one packet from the NI (NIFDY synthetic: 60); "
+                                           "arrivals are handled first");
+const IntKey kPollOverhead = declareInt(kProcessor, "poll_overhead", 0, 0, kBig,
+                                        "cycles of a poll that finds nothing (CM-5: 22; 0: an idle processor sees "
+                                        "arrivals at once)");
+const FloatKey kUnresponsiveInterval = declareFloat(kProcessor, "unresponsive_interval", 0.0, 0.0, 1e12,
+                                                    "mean cycles between unresponsive periods (0: none)");
+const FloatKey kUnresponsiveLength = declareFloat(kProcessor, "unresponsive_length", 0.0, 0.0, 1e12,
+                                                  "their mean length: the processor neither sends nor receives");
+const IntKey kOutgoingBuffer =
+    declareInt({"nic"}, "outgoing_buffer", 1, 1, 1 << 20, "with [processor]: packets the NI holds for the network");
+const IntKey kArrivalBuffer = declareInt({"nic"}, "arrival_buffer", 1, 1, 1 << 20,
+                                         "with [processor]: packets it holds for the processor; when full, the "
+                                         "network cannot eject to this terminal");
+
+}  // namespace
+
 ProcessorParams readProcessorParams(const ConfigNode& processor, const ConfigNode& nic) {
   ProcessorParams p;
-  const int64_t big = int64_t{1} << 30;
-  // send_overhead: processor cycles to write one packet into the NI (NIFDY synthetic: 40)
-  p.sendOverhead = static_cast<Cycle>(processor.getInt("send_overhead", 0, 0, big));
-  // receive_overhead: processor cycles to take one packet from the NI (NIFDY synthetic: 60)
-  p.receiveOverhead = static_cast<Cycle>(processor.getInt("receive_overhead", 0, 0, big));
-  // poll_overhead: cycles of a poll that finds nothing (CM-5: 22); 0: an idle processor sees
-  // arrivals at once
-  p.pollOverhead = static_cast<Cycle>(processor.getInt("poll_overhead", 0, 0, big));
-  // unresponsive_interval: mean cycles between the starts of unresponsive periods (0: none)
-  p.unresponsiveInterval = processor.getDouble("unresponsive_interval", 0.0, 0.0, 1e12);
-  // unresponsive_length: mean length of an unresponsive period in cycles
-  p.unresponsiveLength = processor.getDouble("unresponsive_length", 0.0, 0.0, 1e12);
+  p.sendOverhead = static_cast<Cycle>(processor.get(kSendOverhead));
+  p.receiveOverhead = static_cast<Cycle>(processor.get(kReceiveOverhead));
+  p.pollOverhead = static_cast<Cycle>(processor.get(kPollOverhead));
+  p.unresponsiveInterval = processor.get(kUnresponsiveInterval);
+  p.unresponsiveLength = processor.get(kUnresponsiveLength);
   if ((p.unresponsiveInterval > 0) != (p.unresponsiveLength > 0)) {
-    processor.fail(p.unresponsiveInterval > 0 ? "unresponsive_length" : "unresponsive_interval",
+    processor.fail(p.unresponsiveInterval > 0 ? kUnresponsiveLength : kUnresponsiveInterval,
                    "give both unresponsive_interval and unresponsive_length, or neither");
   }
-  // outgoing_buffer: packets the NI holds for the network (NIFDY's pool B)
-  p.outgoingBuffer = static_cast<int>(nic.getInt("outgoing_buffer", 1, 1, 1 << 20));
-  // arrival_buffer: packets the NI holds for the processor (the arrivals queue)
-  p.arrivalBuffer = static_cast<int>(nic.getInt("arrival_buffer", 1, 1, 1 << 20));
+  p.outgoingBuffer = static_cast<int>(nic.get(kOutgoingBuffer));
+  p.arrivalBuffer = static_cast<int>(nic.get(kArrivalBuffer));
   return p;
 }
 

@@ -10,12 +10,8 @@
 // With poll_overhead > 0 an idle processor polls: a poll that finds the arrivals queue
 // empty costs that many cycles (Table 2's CM-5: 22), and a packet arriving meanwhile waits.
 //
-// Keys ([processor]; its presence enables the model, otherwise terminals send and receive
-// instantly with unbounded buffers): send_overhead, receive_overhead, poll_overhead
-// (cycles, default 0),
-// unresponsive_interval (mean cycles between unresponsive periods, exponential; 0 = never),
-// unresponsive_length (mean length, exponential). Buffers ([nic]): outgoing_buffer,
-// arrival_buffer (packets, default 1 each).
+// A [processor] table enables the model (otherwise terminals send and receive instantly with
+// unbounded buffers); its keys and the NI's buffers: `icnsim keys processor`, `icnsim keys nic`.
 #pragma once
 #include <cstdint>
 

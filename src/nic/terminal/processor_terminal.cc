@@ -243,8 +243,9 @@ bool ProcessorTerminals::startNext(int t, Cycle now) {
 
 }  // namespace
 
-ICNSIM_REGISTER(TerminalModel, "processor", [](const BuildContext& ctx, const ConfigNode& nic) {
-  return std::make_unique<ProcessorTerminals>(ctx, nic, *ctx.messageLayer);
-});
+ICNSIM_REGISTER(TerminalModel, "processor", "a processor with send and receive overheads behind the NI (NIFDY §3)",
+                [](const BuildContext& ctx, const ConfigNode& nic) {
+                  return std::make_unique<ProcessorTerminals>(ctx, nic, *ctx.messageLayer);
+                });
 
 }  // namespace icnsim

@@ -8,8 +8,7 @@
 //  - "multirail" (nic/multirail_terminal.cc): one NIC per network behind an I/O bus that
 //    carries data one way at a time, with send and receive buffers (Coll et al.).
 //
-// Keys ([nic]): terminal ("ideal", "processor" or "multirail"; default "processor" when the file has a
-// [processor] table or an NI protocol other than "none", else "ideal").
+// nic.terminal names the kind (`icnsim keys nic.terminal`).
 #pragma once
 #include <memory>
 #include <string>

@@ -14,8 +14,26 @@
 
 namespace icnsim {
 namespace {
+
+constexpr KeyScope kRouter{"router", "central_buffer"};
+const IntKey kBuffers = declareInt(kRouter, "buffers", 10, 1, 1 << 16,
+                                   "packet buffers in each switch's pool shared by all ports (Fed-X: 10)");
+const IntKey kHeaderDelay = declareInt(kRouter, "header_delay", 12, 1, 1 << 20,
+                                       "cycles from a packet's first byte arriving to its next direction being known");
+const IntKey kNackDelay = declareInt(kRouter, "nack_delay", DefaultText{"header_delay"}, 1, 1 << 20,
+                                     "cycles a refused offer holds the link before the sender may try again");
+const ChoiceKey kLinks = declareChoice(kRouter, "links", "half_duplex", {"half_duplex", "full_duplex"},
+                                       "half_duplex: one channel per neighbour pair, alternating per packet (Fed-X)");
+const ChoiceKey kDeadlockAvoidance =
+    declareChoice(kRouter, "deadlock_avoidance", "hop_classes", {"hop_classes", "none"},
+                  "hop_classes: buffers reserved by hops still to go; none may deadlock");
+const ChoiceKey kWaiting = declareChoice(kRouter, "waiting", "buffered", {"buffered", "decided"},
+                                         "which packets the backpressure rules count as waiting: every one not yet "
+                                         "leaving, or only those whose header is decided");
+const BoolKey kCountChannelUse = declareBool(kRouter, "count_channel_use", false,
+                                             "router counters link_data and link_nack (link-cycles per switch)");
 constexpr int32_t kNoEnd = INT32_MIN;
-}
+}  // namespace
 
 CentralBufferNetwork::CentralBufferNetwork(const CentralBufferParams& params,
                                            std::vector<std::unique_ptr<AdmissionRule>> rules, const Topology& topology,
@@ -406,7 +424,7 @@ namespace {
     if (topo.outputPeer(0, port).kind == Endpoint::kRouter) neighbour = topo.outputPeer(0, port).id;
   }
   node.fail(
-      "deadlock_avoidance",
+      kDeadlockAvoidance,
       fmt::format(
           "this network can deadlock: without hop classes the switches' buffer pools wait on each other in a cycle "
           "([buffer pool of router 0] -> [buffer pool of router {0}] -> [buffer pool of router 0]: each full of "
@@ -430,26 +448,18 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
                                    "lanes, switching or routing there (use router.type = \"input_queued\")");
   CentralBufferParams p;
   p.seed = ctx.seed;
-  // buffers: packet-sized buffers in each switch's shared pool (Fed-X: 10)
-  p.buffers = static_cast<int>(node.getInt("buffers", 10, 1, 1 << 16));
-  // header_delay: cycles from a packet's first byte arriving to its next direction being known (Fed-X: 12)
-  p.headerDelay = static_cast<int>(node.getInt("header_delay", 12, 1, 1 << 20));
-  // nack_delay: cycles a refused offer holds the link before the sender may try again
-  p.nackDelay = static_cast<int>(node.getInt("nack_delay", p.headerDelay, 1, 1 << 20));
-  // links: "half_duplex" (one channel per neighbour pair, alternating per packet; Fed-X) or "full_duplex"
-  p.halfDuplex = node.getChoice("links", "half_duplex", {"half_duplex", "full_duplex"}) == "half_duplex";
-  // deadlock_avoidance: "hop_classes" (buffers reserved by hops to go) or "none" (may deadlock)
-  p.hopClasses = node.getChoice("deadlock_avoidance", "hop_classes", {"hop_classes", "none"}) == "hop_classes";
-  // waiting: which buffered packets the backpressure rules count as waiting: "buffered" (every
-  // one not yet leaving) or "decided" (only those whose header decision is done)
-  p.waitingDecidedOnly = node.getChoice("waiting", "buffered", {"buffered", "decided"}) == "decided";
-  // count_channel_use: router counters link_data and link_nack (cycles per cycle per switch)
-  p.countChannelUse = node.getBool("count_channel_use", false);
+  p.buffers = static_cast<int>(node.get(kBuffers));
+  p.headerDelay = static_cast<int>(node.get(kHeaderDelay));
+  p.nackDelay = static_cast<int>(node.get(kNackDelay, p.headerDelay));
+  p.halfDuplex = node.get(kLinks) == "half_duplex";
+  p.hopClasses = node.get(kDeadlockAvoidance) == "hop_classes";
+  p.waitingDecidedOnly = node.get(kWaiting) == "decided";
+  p.countChannelUse = node.get(kCountChannelUse);
   if (!p.hopClasses && !ctx.allowDeadlock) refuseUnstructuredPools(topo, node);
   if (p.hopClasses && p.buffers <= topo.routerDiameter()) {
-    node.fail("buffers", fmt::format("hop-count buffer classes need more buffers than the topology's diameter ({}); "
-                                     "got {}",
-                                     topo.routerDiameter(), p.buffers));
+    node.fail(kBuffers, fmt::format("hop-count buffer classes need more buffers than the topology's diameter ({}); "
+                                    "got {}",
+                                    topo.routerDiameter(), p.buffers));
   }
   return std::make_unique<CentralBufferNetwork>(p, makeAdmissionRules(ctx, node, true), topo, *ctx.routing,
                                                 *ctx.packets, TerminalPlumbing::forNetwork(ctx));
@@ -457,6 +467,7 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
 
 }  // namespace
 
-ICNSIM_REGISTER(Network, "central_buffer", makeCentralBufferNetwork);
+ICNSIM_REGISTER(Network, "central_buffer", "the Fed-X switch: packet buffers shared by all ports",
+                makeCentralBufferNetwork);
 
 }  // namespace icnsim

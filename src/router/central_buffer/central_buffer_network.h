@@ -27,11 +27,7 @@
 // offer their next packet; a link wanted from both ends goes to the end that did not use
 // it last; receivers decide offers in a seeded random order, one at a time, so results do
 // not depend on the order switches are visited.
-//
-// Keys ([router], type = "central_buffer"): buffers (10), header_delay (12), nack_delay
-// (default: header_delay), links ("half_duplex" | "full_duplex"), deadlock_avoidance
-// ("hop_classes" | "none"), waiting ("buffered" | "decided"), count_channel_use (false),
-// backpressure and balanced_injection (router/admission.h).
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <array>
 #include <memory>

@@ -9,16 +9,83 @@
 
 namespace icnsim {
 
+namespace {
+
+constexpr KeyScope kRouter{"router", "input_queued"};
+constexpr KeyScope kTiming{"timing"};
+const IntKey kDepth = declareInt(kRouter, "depth", 4, 1, 1 << 15, "flits per lane");
+const IntKey kBufferPerChannel =
+    declareInt(kRouter, "buffer_per_channel", DefaultText{"none: depth"}, 1, 1 << 15,
+               "flits per physical channel, split evenly among the lanes (instead of depth)");
+const ChoiceKey kInjection = declareChoice(kRouter, "injection", "channel", {"channel", "every_lane"},
+                                           "channel: one flit per cycle into the router; every_lane: injection_lanes "
+                                           "lanes that each move a flit per cycle (SPIDER's adapter)");
+const ChoiceKey kEjection = declareChoice(kRouter, "ejection", "channel", {"channel", "every_lane"},
+                                          "as injection, out of the router (ejection_lanes)");
+const IntKey kInjectionLanes = declareInt(kRouter, "injection_lanes", DefaultText{"lanes"}, 1, 1024,
+                                          "lanes of an every_lane injection channel, a multiple of lanes");
+const IntKey kEjectionLanes = declareInt(kRouter, "ejection_lanes", DefaultText{"lanes"}, 1, 1024,
+                                         "lanes of an every_lane ejection channel, a multiple of lanes");
+const ChoiceKey kPreset = declareChoice(kRouter, "preset", "none", {"none", "booksim"},
+                                        "booksim: BookSim's iq router defaults for lane_release, source, allocation, "
+                                        "switch and arbitration; keys given in the file still win");
+const ChoiceKey kLaneRelease = declareChoice(
+    kRouter, "lane_release", DefaultText{"\"tail_credit\" (booksim: \"tail_sent\")"}, {"tail_credit", "tail_sent"},
+    "a lane may be claimed again once its buffer has drained and the tail's credit is back, or as "
+    "soon as the tail has been sent");
+const ChoiceKey kSource = declareChoice(kRouter, "source", DefaultText{"\"interleaved\" (booksim: \"one_packet\")"},
+                                        {"interleaved", "one_packet"},
+                                        "a terminal injects up to one packet per lane at once, or the next packet "
+                                        "starts after the last left");
+const ChoiceKey kAllocation = declareChoice(
+    kRouter, "allocation", DefaultText{"\"speculative\" (booksim: \"separate\")"}, {"speculative", "separate"},
+    "a head granted a lane may cross the switch in the same cycle, or a cycle later (one more cycle "
+    "per router)");
+const ChoiceKey kSwitch = declareChoice(
+    kRouter, "switch", DefaultText{"\"multiplexed\" (booksim: \"separable_output_first\")"}, switchKindNames(),
+    "multiplexed: several lanes of an input may send in one cycle (Dally Fig. "
+    "9c); separable: an input-first or output-first allocator (pipelined only)");
+const IntKey kInputSpeedup =
+    declareInt(kRouter, "input_speedup", 1, 1, 64, "flits per input port per cycle through a separable switch");
+const IntKey kAllocatorIterations = declareInt(kRouter, "allocator_iterations", 1, 1, 64,
+                                               "matching rounds per cycle of a separable switch (output_first + "
+                                               "round_robin: iSLIP)");
+const ChoiceKey kNetworkMultiplexing =
+    declareChoice(kRouter, "network_multiplexing", "demand", {"demand", "strict"},
+                  "logical networks share each channel's flit per cycle, or each has its own (the CM-5's "
+                  "alternating cycles; pipelined only)");
+const ChoiceKey kMode = declareChoice(kTiming, "mode", "pipelined", {"pipelined", "synchronous"},
+                                      "pipelined: credit-based with the delays below; synchronous: Dally §V");
+const IntKey kChannelLatency = declareInt(kTiming, "channel_latency", 1, 1, 1000, "cycles on the wire (pipelined)");
+const IntKey kRouterDelay =
+    declareInt(kTiming, "router_delay", 1, 0, 1000, "extra cycles in a router before a flit may leave (pipelined)");
+const IntKey kCreditDelay =
+    declareInt(kTiming, "credit_delay", 1, 1, 1000, "cycles for a freed slot to reach the sender (pipelined)");
+const ChoiceKey kSwitching =
+    declareChoice(kRouter, "switching", "wormhole", {"wormhole", "virtual_cut_through", "store_and_forward"},
+                  "how much of a packet a lane must hold before the head moves on; also per [[traffic.class]]");
+const TableKey kHost = declareTable(kRouter, "host", "the host memory of SPIDER's in-transit buffering");
+const ChoiceKey kArbitration = declareChoice(
+    kRouter, "arbitration", DefaultText{"\"random\" (booksim: \"round_robin\")"}, arbitrationPolicyNames(),
+    "which lane gets a channel's flit: random_per_packet draws once per packet; priority_deadline: "
+    "priority first, prioritised packets by age (Dally Fig. 18)");
+const IntKey kOutputBuffer =
+    declareInt(kRouter, "output_buffer", 0, 0, 64,
+               "flit slots per router-to-router channel that its lanes share beyond their depth (Dally §III-D)");
+const BoolKey kCountChannelUse = declareBool(kRouter, "count_channel_use", false,
+                                             "router counters link_busy, link_idle_free, link_idle_starved, "
+                                             "link_idle_blocked: each link-cycle busy or idle by cause");
+
+}  // namespace
+
 int laneDepth(const ConfigNode& node, int lanes) {
-  // depth: flits per lane; or buffer_per_channel: flits per physical channel split evenly
-  // among the lanes (the paper's equal-storage experiments)
-  if (node.has("depth") && node.has("buffer_per_channel")) {
-    node.fail("buffer_per_channel", "give either depth or buffer_per_channel, not both");
+  if (node.has(kDepth) && node.has(kBufferPerChannel)) {
+    node.fail(kBufferPerChannel, "give either depth or buffer_per_channel, not both");
   }
-  if (!node.has("buffer_per_channel")) return static_cast<int>(node.getInt("depth", 4, 1, 1 << 15));
-  int total = static_cast<int>(node.getInt("buffer_per_channel", 0, 1, 1 << 15));
+  if (!node.has(kBufferPerChannel)) return static_cast<int>(node.get(kDepth));
+  int total = static_cast<int>(node.get(kBufferPerChannel, 0));
   if (total % lanes != 0) {
-    node.fail("buffer_per_channel", fmt::format("{} flits cannot be split evenly among {} lanes", total, lanes));
+    node.fail(kBufferPerChannel, fmt::format("{} flits cannot be split evenly among {} lanes", total, lanes));
   }
   return total / lanes;
 }
@@ -35,21 +102,20 @@ void reserveLaneMemory(const BuildContext& ctx, const ConfigNode& node, const Vc
   double bytes = (ports + ctx.topology->numTerminals()) * p.lanes * (122.0 + 5.0 * (p.depth + p.outputBuffer));
   if (hostMemory) bytes += ctx.topology->numRouters() * p.host.buffers * (122.0 + 5.0 * p.maxPacketLength);
   ctx.memory->reserve(static_cast<uint64_t>(bytes), "router lanes and buffers", node,
-                      node.has("buffer_per_channel") ? "buffer_per_channel" : "depth");
+                      node.has(kBufferPerChannel) ? kBufferPerChannel.name : kDepth.name);
 }
 
-// Lanes of a wide terminal channel (`kind`: "injection" or "ejection"), 0 for an ordinary one.
+// Lanes of a wide terminal channel (injection or ejection), 0 for an ordinary one.
 int readWideTerminalChannel(const ConfigNode& node, const ConfigNode& timing, const VcNetworkParams& p,
-                            const std::string& kind) {
-  const std::string lanesKey = kind + "_lanes";
-  if (node.getChoice(kind, "channel", {"channel", "every_lane"}) == "channel") {
-    if (node.has(lanesKey)) node.fail(lanesKey, "applies only with " + kind + " = \"every_lane\"");
+                            const ChoiceKey& kind, const IntKey& lanesKey) {
+  if (node.get(kind) == "channel") {
+    if (node.has(lanesKey)) node.fail(lanesKey, "applies only with " + kind.name + " = \"every_lane\"");
     return 0;
   }
   if (p.timing.synchronous) {
-    timing.fail("mode", "router." + kind + " = \"every_lane\" needs timing.mode = \"pipelined\"");
+    timing.fail(kMode, "router." + kind.name + " = \"every_lane\" needs timing.mode = \"pipelined\"");
   }
-  const int lanes = static_cast<int>(node.getInt(lanesKey, p.lanes, 1, 1024));
+  const int lanes = static_cast<int>(node.get(lanesKey, p.lanes));
   if (lanes % p.lanes != 0) {
     node.fail(lanesKey, fmt::format("must be a multiple of the {} lanes per channel (each serves one)", p.lanes));
   }
@@ -67,58 +133,49 @@ struct RouterDefaults {
 };
 
 RouterDefaults readPreset(const ConfigNode& node) {
-  if (node.getChoice("preset", "none", {"none", "booksim"}) == "none") return {};
+  if (node.get(kPreset) == "none") return {};
   return {"tail_sent", "one_packet", "separate", "separable_output_first", "round_robin"};
 }
 
-// lane_release: "tail_credit" (a lane is free again once its buffer has drained and the
-// tail's credit is back) or "tail_sent" (as soon as the tail has been sent); source:
-// "interleaved" (a terminal injects up to one packet per injection lane at once) or
-// "one_packet" (a packet starts when the previous one has left the terminal); allocation:
-// "speculative" or "separate" (a head crosses the switch a cycle after its lane grant).
 void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
-  p.releaseOnTailSent = node.getChoice("lane_release", d.laneRelease, {"tail_credit", "tail_sent"}) == "tail_sent";
+  p.releaseOnTailSent = node.get(kLaneRelease, d.laneRelease) == "tail_sent";
   if (p.releaseOnTailSent && (vns.anyCutThrough() || vns.anyHostBuffering())) {
-    node.fail("lane_release",
+    node.fail(kLaneRelease,
               "\"tail_sent\" shares a lane's buffer between packets, which virtual cut-through, "
               "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
   }
-  p.onePacketPerSource = node.getChoice("source", d.source, {"interleaved", "one_packet"}) == "one_packet";
-  p.separateAllocation = node.getChoice("allocation", d.allocation, {"speculative", "separate"}) == "separate";
+  p.onePacketPerSource = node.get(kSource, d.source) == "one_packet";
+  p.separateAllocation = node.get(kAllocation, d.allocation) == "separate";
 }
 
-// switch: "multiplexed" (each output picks among its lanes; several lanes of an input may
-// send at once) or a separable allocator with input_speedup flits per input port per cycle
-// and allocator_iterations rounds.
 void readSwitch(const ConfigNode& node, const ConfigNode& timing, const RouterDefaults& d, VcNetworkParams& p,
                 const VirtualNetworks& vns) {
-  p.switchKind = switchKindByName(node.getChoice("switch", d.switchKind, switchKindNames()));
+  p.switchKind = switchKindByName(node.get(kSwitch, d.switchKind));
   if (p.switchKind == SwitchKind::kMultiplexed) {
-    for (const char* key : {"input_speedup", "allocator_iterations"}) {
-      if (node.has(key)) node.fail(key, "applies only to a separable switch (router.switch)");
+    for (const IntKey* key : {&kInputSpeedup, &kAllocatorIterations}) {
+      if (node.has(*key)) node.fail(*key, "applies only to a separable switch (router.switch)");
     }
     return;
   }
   if (p.timing.synchronous)
-    timing.fail("mode", "a separable switch (router.switch or router.preset) needs timing.mode = \"pipelined\"");
-  if (vns.anyHostBuffering()) node.fail("switch", "a separable switch cannot be combined with host buffering yet");
-  p.inputSpeedup = static_cast<int>(node.getInt("input_speedup", 1, 1, 64));
-  p.allocatorIterations = static_cast<int>(node.getInt("allocator_iterations", 1, 1, 64));
+    timing.fail(kMode, "a separable switch (router.switch or router.preset) needs timing.mode = \"pipelined\"");
+  if (vns.anyHostBuffering()) node.fail(kSwitch, "a separable switch cannot be combined with host buffering yet");
+  p.inputSpeedup = static_cast<int>(node.get(kInputSpeedup));
+  p.allocatorIterations = static_cast<int>(node.get(kAllocatorIterations));
 }
 
-// network_multiplexing: "demand" (logical networks share a channel's flit per cycle) or
-// "strict" (each has its own, as the CM-5's two networks alternate cycles: NIFDY §3).
+// network_multiplexing = "strict": the CM-5's two networks alternate cycles (NIFDY §3).
 void readNetworkMultiplexing(const ConfigNode& node, const ConfigNode& timing, VcNetworkParams& p) {
-  p.strictNetworks = node.getChoice("network_multiplexing", "demand", {"demand", "strict"}) == "strict";
+  p.strictNetworks = node.get(kNetworkMultiplexing) == "strict";
   if (!p.strictNetworks) return;
-  if (p.networks < 2) node.fail("network_multiplexing", "\"strict\" needs router.logical_networks = 2");
+  if (p.networks < 2) node.fail(kNetworkMultiplexing, "\"strict\" needs router.logical_networks = 2");
   if (p.timing.synchronous)
-    timing.fail("mode", "router.network_multiplexing = \"strict\" needs timing.mode = \"pipelined\"");
+    timing.fail(kMode, "router.network_multiplexing = \"strict\" needs timing.mode = \"pipelined\"");
   if (p.switchKind != SwitchKind::kMultiplexed) {
-    node.fail("network_multiplexing", "\"strict\" works with the multiplexed switch (router.switch) only");
+    node.fail(kNetworkMultiplexing, "\"strict\" works with the multiplexed switch (router.switch) only");
   }
   // Two flits may enter one channel in a cycle, which the output buffer's accounting does not allow.
-  if (p.outputBuffer > 0) node.fail("network_multiplexing", "\"strict\" cannot be combined with router.output_buffer");
+  if (p.outputBuffer > 0) node.fail(kNetworkMultiplexing, "\"strict\" cannot be combined with router.output_buffer");
 }
 
 // Threads (simulation.threads) and mpirun ranks split the routers for the router options
@@ -149,40 +206,36 @@ void readSplit(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterStat
   if (why) requireUnsplit(ctx, why);
 }
 
-// [timing] mode: "pipelined" (credit-based, configurable delays) or "synchronous" (Dally §V).
 void readTiming(const ConfigNode& t, VcTiming& timing) {
-  timing.synchronous = t.getChoice("mode", "pipelined", {"pipelined", "synchronous"}) == "synchronous";
+  timing.synchronous = t.get(kMode) == "synchronous";
   if (timing.synchronous) {
-    for (const char* key : {"channel_latency", "router_delay", "credit_delay"}) {
-      if (t.has(key)) t.fail(key, "not used with timing.mode = \"synchronous\" (a flit moves one hop per cycle)");
+    for (const IntKey* key : {&kChannelLatency, &kRouterDelay, &kCreditDelay}) {
+      if (t.has(*key)) t.fail(*key, "not used with timing.mode = \"synchronous\" (a flit moves one hop per cycle)");
     }
     return;
   }
-  // channel_latency: cycles on the wire; router_delay: extra cycles a flit spends in a
-  // router before it may leave; credit_delay: cycles for a freed slot to reach the sender
-  timing.channelLatency = static_cast<int>(t.getInt("channel_latency", 1, 1, 1000));
-  timing.routerDelay = static_cast<int>(t.getInt("router_delay", 1, 0, 1000));
-  timing.creditDelay = static_cast<int>(t.getInt("credit_delay", 1, 1, 1000));
+  timing.channelLatency = static_cast<int>(t.get(kChannelLatency));
+  timing.routerDelay = static_cast<int>(t.get(kRouterDelay));
+  timing.creditDelay = static_cast<int>(t.get(kCreditDelay));
 }
 
 // The traffic classes' virtual networks with the router's defaults, and the host memory
 // they may buffer in.
 VirtualNetworks readVirtualNetworks(const BuildContext& ctx, const ConfigNode& node, VcNetworkParams& p) {
-  // switching: "wormhole", "virtual_cut_through" or "store_and_forward"
-  p.switching = readSwitching(node, "switching", Switching::kWormhole);
+  p.switching = readSwitching(node, kSwitching, Switching::kWormhole);
   VirtualNetworks vns(*ctx.routing, p.lanes, p.networks, p.switching);
   // host_buffering ("never", "blocked", "always"), host_load_limit: SPIDER's in-transit
   // buffering in host memory, for every class that does not name its own
   vns.readHostBuffering(node);
   vns.readClasses(ctx);
-  if (node.has("host") && !vns.anyHostBuffering()) {
-    node.fail("host",
+  if (node.has(kHost) && !vns.anyHostBuffering()) {
+    node.fail(kHost,
               "the host memory is used only with host_buffering = \"blocked\" or \"always\" "
               "(router or traffic class)");
   }
   p.host = readTransitHost(node, ctx.topology->hasRouterDistance());
   if (vns.anyCutThrough() && p.depth < p.maxPacketLength) {
-    node.fail("switching",
+    node.fail(kSwitching,
               fmt::format(
                   "virtual cut-through and store-and-forward (router or traffic class) needs lanes at least one packet "
                   "deep: depth is {} but packets have up to {} flits",
@@ -199,7 +252,7 @@ void checkDeadlockFreedom(const BuildContext& ctx, const ConfigNode& node, const
   if (backpressure && p.releaseOnTailSent && !ctx.allowDeadlock) {
     // A waiting packet may then sit behind another packet's tail in one lane, a wait on that
     // packet the deadlock check does not model.
-    node.fail("lane_release",
+    node.fail(kLaneRelease,
               "\"tail_sent\" cannot be combined with router.backpressure: the deadlock check "
               "cannot see a waiting packet queued behind another's tail; use \"tail_credit\", or "
               "set simulation.allow_deadlock = true");
@@ -217,29 +270,24 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   p.maxPacketLength = ctx.maxPacketLength;
   p.depth = laneDepth(node, p.lanes);
   VirtualNetworks vns = readVirtualNetworks(ctx, node, p);
-  // arbitration: channel bandwidth allocation among lanes
   const RouterDefaults defaults = readPreset(node);
-  p.arbitration =
-      arbitrationPolicyByName(node.getChoice("arbitration", defaults.arbitration, arbitrationPolicyNames()));
+  p.arbitration = arbitrationPolicyByName(node.get(kArbitration, defaults.arbitration));
   const ConfigNode& t = *ctx.timing;
   readTiming(t, p.timing);
   if (vns.anyHostBuffering() && p.timing.synchronous) {
-    t.fail("mode", "host buffering (router.host_buffering) needs timing.mode = \"pipelined\"");
+    t.fail(kMode, "host buffering (router.host_buffering) needs timing.mode = \"pipelined\"");
   }
-  // injection, ejection: "channel" (one flit per cycle over the lanes) or "every_lane"
-  // (each of injection_lanes / ejection_lanes lanes moves a flit per cycle: an adapter whose
-  // engines feed every outbound lane and write every inbound lane on their own, SPIDER §3.2)
   readAllocation(node, defaults, p, vns);
-  p.injectionLanes = readWideTerminalChannel(node, t, p, "injection");
-  p.ejectionLanes = readWideTerminalChannel(node, t, p, "ejection");
+  // every_lane: an adapter whose engines feed every outbound lane and write every inbound
+  // lane on their own (SPIDER §3.2)
+  p.injectionLanes = readWideTerminalChannel(node, t, p, kInjection, kInjectionLanes);
+  p.ejectionLanes = readWideTerminalChannel(node, t, p, kEjection, kEjectionLanes);
   readSwitch(node, t, defaults, p, vns);
-  // output_buffer: flits per router->router channel its lanes share beyond their depth
-  // (Dally §III-D); count_channel_use: link cycles busy or idle by cause, per router
-  p.outputBuffer = static_cast<int>(node.getInt("output_buffer", 0, 0, 64));
-  p.countChannelUse = node.getBool("count_channel_use", false);
+  p.outputBuffer = static_cast<int>(node.get(kOutputBuffer));
+  p.countChannelUse = node.get(kCountChannelUse);
   readNetworkMultiplexing(node, t, p);
   if (p.switchKind != SwitchKind::kMultiplexed && (p.injectionLanes > 0 || p.ejectionLanes > 0)) {
-    node.fail("switch", "a separable switch cannot be combined with router.injection/ejection = \"every_lane\"");
+    node.fail(kSwitch, "a separable switch cannot be combined with router.injection/ejection = \"every_lane\"");
   }
   auto rules = makeAdmissionRules(ctx, node, false);
   readSplit(ctx, p, !rules.empty() || vns.anyHostBuffering());
@@ -252,6 +300,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
 
 }  // namespace
 
-ICNSIM_REGISTER(Network, "input_queued", makeVcNetwork);
+ICNSIM_REGISTER(Network, "input_queued", "Dally's virtual-channel router (and BookSim's, with router.preset)",
+                makeVcNetwork);
 
 }  // namespace icnsim

@@ -1,0 +1,148 @@
+// Parameters as data: every key the code reads is declared (config/key.h), the declarations
+// are complete, and unknown keys are answered from them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "config/config.h"
+#include "config/key.h"
+#include "experiment/sweep.h"
+#include "sim/experiment_point.h"
+
+namespace icnsim {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Builds a configuration as `icnsim validate` does: the file, then with each profile, and
+// every sweep point of each.
+void validateLikeTheCli(const std::string& path) {
+  auto names = ConfigDocument::fromFile(path)->profileNames();
+  names.insert(names.begin(), "");
+  for (const std::string& profile : names) {
+    auto doc = ConfigDocument::fromFile(path);
+    doc->applyProfile(profile);
+    auto sweep = doc->extractTable("sweep");
+    ExperimentPoint point(doc);
+    validateSweep(*doc, sweepAxes(*sweep));
+  }
+}
+
+// Every experiment and every example under tests/keys/, built once for the whole suite with
+// the reads recorded.
+class Keys : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    recordKeyReads(true);
+    for (const char* dir : {"/experiments", "/tests/keys"}) {
+      for (const auto& entry : fs::recursive_directory_iterator(std::string(ICNSIM_SOURCE_DIR) + dir)) {
+        if (entry.path().extension() != ".toml" || entry.path().parent_path().filename() == "networks") continue;
+        SCOPED_TRACE(entry.path().string());
+        validateLikeTheCli(entry.path().string());
+        ++files_;
+      }
+    }
+    recordKeyReads(false);
+  }
+  static inline int files_ = 0;
+};
+
+TEST_F(Keys, EveryKeyTheExperimentsReadIsDeclared) {
+  EXPECT_GT(files_, 50);
+  std::set<std::string> undeclared(undeclaredKeyReads().begin(), undeclaredKeyReads().end());
+  for (const std::string& read : undeclared) ADD_FAILURE() << "read but not declared: " << read;
+}
+
+// The registries walked: every registered part of every kind is built by some configuration
+// above, so its keys were checked too.
+TEST_F(Keys, EveryRegisteredPartIsBuiltAndItsKeysChecked) {
+  const std::set<std::string> built(builtParts().begin(), builtParts().end());
+  int parts = 0;
+  for (const KeySpec& spec : keyCatalogue()) {
+    if (!spec.parts) continue;
+    for (const PartEntry& e : spec.parts()) {
+      if (e.file.rfind("tests/", 0) == 0) continue;  // a test's own part
+      ++parts;
+      EXPECT_TRUE(built.count(spec.partKind + "/" + e.name))
+          << spec.path() << " = \"" << e.name << "\" is built by no experiment or tests/keys/ example";
+    }
+  }
+  EXPECT_GT(parts, 40);
+}
+
+TEST(KeyCatalogue, EveryDeclarationIsComplete) {
+  std::set<std::string> seen;
+  for (const KeySpec& spec : keyCatalogue()) {
+    EXPECT_FALSE(spec.doc.empty()) << spec.path();
+    EXPECT_FALSE(spec.type.empty()) << spec.path();
+    EXPECT_TRUE(seen.insert(spec.path() + "/" + spec.part).second) << spec.path() << " is declared twice";
+    if (!spec.parts) continue;
+    for (const PartEntry& e : spec.parts()) {
+      EXPECT_FALSE(e.doc.empty()) << spec.path() << " = " << e.name;
+      EXPECT_TRUE(fs::exists(std::string(ICNSIM_SOURCE_DIR) + "/" + e.file)) << e.file;
+    }
+  }
+}
+
+TEST(KeyCatalogue, MatchesTablesAtEveryPlaceTheyAreRead) {
+  EXPECT_TRUE(isDeclared("router", "depth"));
+  EXPECT_TRUE(isDeclared("network[1].router", "depth"));
+  EXPECT_TRUE(isDeclared("traffic.group[].pattern", "nodes"));
+  EXPECT_TRUE(isDeclared("traffic.class[0].routing", "type"));
+  EXPECT_FALSE(isDeclared("router", "dept"));
+  EXPECT_FALSE(isDeclared("router.host", "depth"));
+  EXPECT_FALSE(isDeclared("traffic", "nodes"));
+}
+
+// The README's example configuration is valid as it stands (with its sweep points).
+TEST(KeyCatalogue, TheReadmeExampleIsValid) {
+  std::ifstream in(std::string(ICNSIM_SOURCE_DIR) + "/README.md");
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t section = readme.find("### Writing a configuration");
+  ASSERT_NE(section, std::string::npos);
+  const size_t begin = readme.find("```toml\n", section) + 8;
+  const size_t end = readme.find("```", begin);
+  ASSERT_LT(begin, end);
+  auto doc = ConfigDocument::fromString(readme.substr(begin, end - begin), "README.md");
+  doc->applyProfile("quick");
+  auto sweep = doc->extractTable("sweep");
+  ExperimentPoint point(doc);
+  validateSweep(*doc, sweepAxes(*sweep));
+}
+
+std::string unknownKeyError(const std::string& text) {
+  try {
+    ExperimentPoint point(ConfigDocument::fromString(text));
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+const char* kMesh = R"(
+[topology]
+type = "mesh"
+k = 4
+[routing]
+type = "dimension_order"
+[traffic]
+load = 0.1
+)";
+
+TEST(KeyCatalogue, UnknownKeysAreAnsweredFromTheDeclarations) {
+  // A typo of a key this configuration does not read is still recognised.
+  EXPECT_NE(unknownKeyError(std::string(kMesh) + "[router]\nheader_dealy = 3\n").find("did you mean 'header_delay'"),
+            std::string::npos);
+  // A valid key of another part says so, not "unknown".
+  const std::string other = unknownKeyError(std::string(kMesh) + "[router]\nheader_delay = 3\n");
+  EXPECT_NE(other.find("router.header_delay: not used by this configuration (`icnsim keys router.header_delay`"),
+            std::string::npos)
+      << other;
+}
+
+}  // namespace
+}  // namespace icnsim
