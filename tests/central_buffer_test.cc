@@ -154,7 +154,7 @@ struct RuleFixture {
   }
   void build(const std::string& toml) {
     auto d = doc(toml);
-    BuildContext ctx;
+    NetworkContext ctx;
     ctx.packets = &packets;
     rules = makeAdmissionRules(ctx, d->root().child("router"), true);
   }
@@ -182,15 +182,15 @@ TEST(Admission, BalancedInjectionLimitsOnlyTheTerminalAndTimesOut) {
   RuleFixture f;
   f.build("[router.balanced_injection]\nbuffer_limit_dest = 2\nbuffer_limit_trans = 4\ntimeout = 100\n");
   int32_t p = f.add(5, 1);
-  SwitchState transitFull{10, 4, 0, {}};     // 4 transit packets
-  SwitchState destinationFull{10, 3, 2, {}}; // 2 destination + 1 transit
-  SwitchState light{10, 4, 1, {}};           // 1 destination + 3 transit
+  SwitchState transitFull{10, 4, 0, {}};      // 4 transit packets
+  SwitchState destinationFull{10, 3, 2, {}};  // 2 destination + 1 transit
+  SwitchState light{10, 4, 1, {}};            // 1 destination + 3 transit
   EXPECT_FALSE(admitsAll(f.rules, {p, true, kNever, 50}, transitFull));
   EXPECT_FALSE(admitsAll(f.rules, {p, true, kNever, 50}, destinationFull));
   EXPECT_TRUE(admitsAll(f.rules, {p, true, kNever, 50}, light));
   EXPECT_TRUE(admitsAll(f.rules, {p, false, kNever, 50}, transitFull));  // transit traffic is not throttled
   EXPECT_FALSE(admitsAll(f.rules, {p, true, 0, 99}, transitFull));
-  EXPECT_TRUE(admitsAll(f.rules, {p, true, 0, 100}, transitFull));       // starvation guard
+  EXPECT_TRUE(admitsAll(f.rules, {p, true, 0, 100}, transitFull));  // starvation guard
 }
 
 TEST(Admission, BalancedInjectionCanLeaveOutPacketsAlreadyLeaving) {
@@ -243,7 +243,8 @@ TEST(Admission, DestinationBackpressureWorksOnTheInputQueuedRouter) {
 [simulation]
 warmup_cycles = 500
 measure_cycles = 3000
-)") + icnsim::test::kMesh4x4 + std::string(R"(
+)") + icnsim::test::kMesh4x4 +
+              std::string(R"(
 [traffic]
 process = "bernoulli"
 rate = 0.02

@@ -92,8 +92,7 @@ TEST(DeadlockCheck, DatelinesMakeATorusSafe) {
 // Issue 31, defect 2: each configuration the fuzzing found stuck is refused when built.
 TEST(DeadlockCheck, RefusesTheConfigurationsFoundStuck) {
   // Minimal routing on a torus: no lane classes.
-  EXPECT_NE(refusal(kTorus6, {"routing.type=\"minimal\"", "traffic.load=0.5"}).find("can deadlock"),
-            std::string::npos);
+  EXPECT_NE(refusal(kTorus6, {"routing.type=\"minimal\"", "traffic.load=0.5"}).find("can deadlock"), std::string::npos);
   // A one-lane mesh with adaptive packets; deterministic ones alone are safe.
   const std::vector<std::string> mesh{"topology.type=\"mesh\"", "routing.type=\"minimal\"", "router.lanes=1"};
   EXPECT_EQ(refusal(kTorus6, mesh), "no error");
@@ -109,8 +108,8 @@ TEST(DeadlockCheck, RefusesTheConfigurationsFoundStuck) {
   EXPECT_NE(limit.find("host_load_limit"), std::string::npos) << limit;
   EXPECT_NE(limit.find("[host memory of router"), std::string::npos) << limit;
   // Hop classes with fewer buffers than the diameter (4x4 torus: 4) never admit far packets.
-  const std::string small = refusal(kTorus6, {"topology.k=4", "router.host_buffering=\"always\"",
-                                              "router.host.buffers=2", "router.depth=4"});
+  const std::string small =
+      refusal(kTorus6, {"topology.k=4", "router.host_buffering=\"always\"", "router.host.buffers=2", "router.depth=4"});
   EXPECT_NE(small.find("router.host.buffers"), std::string::npos) << small;
   EXPECT_NE(small.find("diameter (4)"), std::string::npos) << small;
 }
@@ -119,11 +118,8 @@ TEST(DeadlockCheck, RefusesTheConfigurationsFoundStuck) {
 // needs no walk, and does not sample however little it may spend.
 TEST(DeadlockCheck, NetworksWhoseRoutersFormNoCycleNeedNoWalk) {
   auto d = doc("[topology]\ntype = \"fly\"\nk = 2\nn = 16\n[routing]\ntype = \"destination_tag\"\n");
-  BuildContext ctx;
-  auto topology = makeTopology(ctx, d->root().child("topology"));
-  ctx.topology = topology.get();
-  ctx.lanes = 2;
-  auto routing = makeRouting(ctx, d->root().child("routing"));
+  auto topology = makeTopology({}, d->root().child("topology"));
+  auto routing = makeRouting({1, topology.get(), 2}, d->root().child("routing"));
   VirtualNetworks networks(*routing, 2, 1, Switching::kWormhole);
   const LaneDeadlock r = findLaneDeadlock(*topology, {2, networks.distinct(false), {}, false, false, 1e3});
   EXPECT_TRUE(r.cycle.empty());
@@ -152,7 +148,7 @@ TEST(DeadlockCheck, AllowDeadlockRunsItAnyway) {
 // adaptive or not, under each switching mode: a configuration the check accepts must
 // drain after a saturated window; one it refuses must name a cycle of lanes.
 struct Family {
-  std::string topology;  // [topology] keys
+  std::string topology;               // [topology] keys
   std::vector<std::string> routings;  // [routing] keys
 };
 
@@ -164,13 +160,15 @@ const std::vector<Family> kFamilies{
     {"type = \"hex_mesh\"\nwidth = 4", {"type = \"minimal\""}},
     {"type = \"fly\"\nk = 2\nn = 3", {"type = \"destination_tag\""}},
     {"type = \"fat_tree\"\nk = 2\nn = 3", {"type = \"up_down\"", "type = \"up_down\"\nup = \"random\""}},
-    {"type = \"multibutterfly\"\nk = 2\nn = 3", {"type = \"multipath_tag\"", "type = \"multipath_tag\"\nchoice = \"adaptive\""}},
+    {"type = \"multibutterfly\"\nk = 2\nn = 3",
+     {"type = \"multipath_tag\"", "type = \"multipath_tag\"\nchoice = \"adaptive\""}},
 };
 
 std::string configuration(const Family& f, const std::string& routing, int lanes, const char* switching,
                           bool adaptive) {
   return "[simulation]\nwarmup_cycles = 200\nmeasure_cycles = 800\ndrain_cycles = 20000\nwatchdog_cycles = 3000\n"
-         "[topology]\n" + f.topology + "\n[routing]\n" + routing + "\n[router]\nlanes = " + std::to_string(lanes) +
+         "[topology]\n" +
+         f.topology + "\n[routing]\n" + routing + "\n[router]\nlanes = " + std::to_string(lanes) +
          "\ndepth = 4\nswitching = \"" + switching + "\"\n[traffic]\nprocess = \"saturation\"\npacket_length = 4\n" +
          (adaptive ? "adaptive_share = 1.0\n" : "");
 }
@@ -201,7 +199,8 @@ struct Outcomes {
     } catch (const ConfigError& e) {
       const std::string what = e.what();
       if (what.find("can deadlock") == std::string::npos) return;
-      EXPECT_TRUE(what.find("[router ") != std::string::npos || what.find("[buffer pool of router ") != std::string::npos)
+      EXPECT_TRUE(what.find("[router ") != std::string::npos ||
+                  what.find("[buffer pool of router ") != std::string::npos)
           << what;
       ++refused;
       stuckWhenForced += stopsWhenForced(toml);
@@ -240,11 +239,13 @@ TEST(DeadlockCheck, EveryAcceptedCentralBufferNetworkDrainsAtSaturation) {
     for (const std::string& routing : f.routings) {
       for (const char* avoidance : {"hop_classes", "none"}) {
         for (bool adaptive : {false, true}) {
-          o.tryConfiguration("[simulation]\nwarmup_cycles = 500\nmeasure_cycles = 3000\ndrain_cycles = 50000\n"
-                             "watchdog_cycles = 5000\n[topology]\n" + f.topology + "\n[routing]\n" + routing +
-                             "\n[router]\ntype = \"central_buffer\"\nbuffers = 8\ndeadlock_avoidance = \"" +
-                             avoidance + "\"\n[traffic]\nprocess = \"saturation\"\npacket_length = 40\n" +
-                             (adaptive ? "adaptive_share = 1.0\n" : ""));
+          o.tryConfiguration(
+              "[simulation]\nwarmup_cycles = 500\nmeasure_cycles = 3000\ndrain_cycles = 50000\n"
+              "watchdog_cycles = 5000\n[topology]\n" +
+              f.topology + "\n[routing]\n" + routing +
+              "\n[router]\ntype = \"central_buffer\"\nbuffers = 8\ndeadlock_avoidance = \"" + avoidance +
+              "\"\n[traffic]\nprocess = \"saturation\"\npacket_length = 40\n" +
+              (adaptive ? "adaptive_share = 1.0\n" : ""));
         }
       }
     }
@@ -259,7 +260,9 @@ TEST(DeadlockCheck, EveryAcceptedCentralBufferNetworkDrainsAtSaturation) {
 // moving to the end, and packets delivered (a saturated NI's queue need not drain).
 void expectKeepsMovingSaturated(const std::string& body) {
   const auto r = Simulation(doc("[simulation]\nwarmup_cycles = 500\nmeasure_cycles = 3000\ndrain_cycles = 2000\n"
-                                "watchdog_cycles = 1000\n" + body)).run();
+                                "watchdog_cycles = 1000\n" +
+                                body))
+                     .run();
   EXPECT_EQ(r["stalled_cycles"].get<uint64_t>(), 0u);
   EXPECT_GT(r["accepted"].get<double>(), 0.0);
 }

@@ -5,8 +5,8 @@
 // packet must go through
 //   pull -> [refused -> pull again]* -> injected -> reserveArrival (true) -> headArrived
 //   -> delivered
-// exactly once, each call naming the packet's own port (network and terminal); flits are conserved (the network is empty at the
-// end and has ejected exactly the flits delivered); and the same seed gives the same trace.
+// exactly once, each call naming the packet's own port (network and terminal); flits are conserved (the network is
+// empty at the end and has ejected exactly the flits delivered); and the same seed gives the same trace.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -122,8 +122,10 @@ class ContractChecker : public PortListener {
   }
 
   bool idle() const {
-    for (const auto& [t, q] : queue_) if (!q.empty()) return false;
-    for (const auto& [t, q] : returned_) if (!q.empty()) return false;
+    for (const auto& [t, q] : queue_)
+      if (!q.empty()) return false;
+    for (const auto& [t, q] : returned_)
+      if (!q.empty()) return false;
     return trace_.size() == created_;
   }
 
@@ -159,16 +161,15 @@ struct ModelRun {
 ModelRun runModel(const std::string& toml, int copies) {
   auto d = doc(toml + "[timing]\n");
   ConfigNode root = d->root();
-  BuildContext ctx;
+  NetworkContext ctx;
   PacketPool pool;
-  auto topology = makeTopology(ctx, root.child("topology"));
+  auto topology = makeTopology({}, root.child("topology"));
   ctx.topology = topology.get();
   ctx.lanes = static_cast<int>(root.child("router").getInt("lanes", 1, 1, 256));
-  auto routing = makeRouting(ctx, root.child("routing"));
+  auto routing = makeRouting({1, topology.get(), ctx.lanes}, root.child("routing"));
   ctx.routing = routing.get();
   ctx.maxPacketLength = 6;
   ctx.packets = &pool;
-  ctx.networks = copies;
   ContractChecker terminals(pool);
   ctx.listener = &terminals;
   ConfigNode timing = root.child("timing");

@@ -60,11 +60,8 @@ class Script : public PortListener {
 struct Harness {
   Harness(std::unique_ptr<Topology> t, const std::string& routingType, VcNetworkParams p)
       : topo(std::move(t)), script(pool) {
-    BuildContext ctx;
-    ctx.lanes = p.lanes;
-    ctx.topology = topo.get();
     auto d = doc("[routing]\ntype=\"" + routingType + "\"\n");
-    routing = makeRouting(ctx, d->root().child("routing"));
+    routing = makeRouting({1, topo.get(), p.lanes}, d->root().child("routing"));
     net = std::make_unique<VcNetwork>(p, *topo, VirtualNetworks(*routing, p.lanes, p.networks, p.switching), pool,
                                       TerminalPlumbing(0, topo->numTerminals(), pool, script));
   }

@@ -56,10 +56,9 @@ class WindowLayer : public NicProtocol {
   int window_;
 };
 
-ICNSIM_REGISTER(NicProtocol, "test_window", "test only: a window layer",
-                [](const BuildContext& ctx, const ConfigNode&) {
-                  return std::make_unique<WindowLayer>(*ctx.packets, ctx.topology->numTerminals(), 3);
-                });
+ICNSIM_REGISTER(NicProtocol, "test_window", "test only: a window layer", [](const NicContext& ctx, const ConfigNode&) {
+  return std::make_unique<WindowLayer>(*ctx.packets, ctx.topology->numTerminals(), 3);
+});
 
 nlohmann::json runWith(const std::string& type) {
   auto d = doc(icnsim::test::kReorderingHexMesh);  // it reorders packets

@@ -14,8 +14,7 @@ namespace {
 
 std::unique_ptr<InjectionQueue> queue(const std::string& toml) {
   auto d = doc(toml);
-  BuildContext ctx;
-  return makeInjectionQueue(ctx, d->root().child("nic"));
+  return makeInjectionQueue(NicContext{}, d->root().child("nic"));
 }
 
 // Sends `n` packets, returning the message each came from.

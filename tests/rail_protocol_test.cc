@@ -192,8 +192,8 @@ struct AllocatorFixture {
   std::unique_ptr<RailAllocator> allocator;
   AllocatorFixture(const std::string& nic, int nodes, int rails) {
     d = test::doc("[topology]\ntype = \"torus\"\nn = 1\nk = " + std::to_string(nodes) + "\n[nic]\n" + nic);
-    BuildContext ctx;
-    topology = makeTopology(ctx, d->root().child("topology"));
+    NicContext ctx;
+    topology = makeTopology({}, d->root().child("topology"));
     ctx.topology = topology.get();
     ctx.networks = rails;
     ctx.maxPacketLength = 8;

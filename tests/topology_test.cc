@@ -5,14 +5,14 @@
 
 #include <map>
 
+#include "routing/minimal.h"
 #include "routing/routing.h"
 #include "test_util.h"
-#include "routing/minimal.h"
 #include "topology/fat_tree.h"
-#include "topology/multibutterfly.h"
 #include "topology/hex_mesh.h"
 #include "topology/kary_ncube.h"
 #include "topology/kary_nfly.h"
+#include "topology/multibutterfly.h"
 
 using namespace icnsim;
 
@@ -25,8 +25,8 @@ struct Walk {
 
 // Follows the routing function hop by hop (always taking the first option and its first
 // lane) and accumulates the load every channel carries under uniform traffic.
-Walk walk(const Topology& topo, const Routing& routing, int src, int dst,
-          std::map<std::pair<int, int>, double>* load, int lanes) {
+Walk walk(const Topology& topo, const Routing& routing, int src, int dst, std::map<std::pair<int, int>, double>* load,
+          int lanes) {
   Walk w;
   const Endpoint& in = topo.injectionPort(src);
   int router = in.id, port = in.port, lane = 0;
@@ -53,11 +53,8 @@ Walk walk(const Topology& topo, const Routing& routing, int src, int dst,
 
 void checkAllPairs(const std::string& toml, int lanes, bool checkCapacity) {
   auto d = icnsim::test::doc(toml);
-  BuildContext ctx;
-  ctx.lanes = lanes;
-  auto topo = makeTopology(ctx, d->root().child("topology"));
-  ctx.topology = topo.get();
-  auto routing = makeRouting(ctx, d->root().child("routing"));
+  auto topo = makeTopology({}, d->root().child("topology"));
+  auto routing = makeRouting({1, topo.get(), lanes}, d->root().child("routing"));
   std::map<std::pair<int, int>, double> load;
   for (int s = 0; s < topo->numTerminals(); ++s) {
     for (int t = 0; t < topo->numTerminals(); ++t) {
@@ -101,11 +98,8 @@ TEST(Routing, TorusDatelineClasses) {
   // On an 8-ary 1-cube torus with 4 lanes, a packet from 6 to 1 goes + and crosses the
   // wrap 7->0: class 0 (lanes 0-1) before it, class 1 (lanes 2-3) from the wrap channel on.
   KaryNCube ring(8, 1, true);
-  BuildContext ctx;
-  ctx.lanes = 4;
-  ctx.topology = &ring;
   auto d = icnsim::test::doc("[routing]\ntype=\"dimension_order\"\n");
-  auto routing = makeRouting(ctx, d->root().child("routing"));
+  auto routing = makeRouting({1, &ring, 4}, d->root().child("routing"));
   std::vector<RouteOption> o;
   routing->route({6, ring.terminalPort(), 0, true, 6, 1}, o);
   EXPECT_EQ(o[0].port, 0);
@@ -180,9 +174,9 @@ TEST(FatTree, LinksAreSymmetricAndSubtreesNest) {
     }
   }
   EXPECT_FALSE(tree.outputPeer(40, 4).connected());  // the top level has no parents
-  EXPECT_TRUE(tree.below(0, 3));     // leaf 0 holds terminals 0..3
+  EXPECT_TRUE(tree.below(0, 3));                     // leaf 0 holds terminals 0..3
   EXPECT_FALSE(tree.below(0, 4));
-  EXPECT_TRUE(tree.below(16, 15));   // level-1 switch 0 holds terminals 0..15
+  EXPECT_TRUE(tree.below(16, 15));  // level-1 switch 0 holds terminals 0..15
   EXPECT_FALSE(tree.below(16, 16));
   for (int r = 32; r < 48; ++r) EXPECT_TRUE(tree.below(r, 63));  // every top switch holds all
 }

@@ -16,7 +16,7 @@ using icnsim::test::runToml;
 namespace {
 
 int destinationOf(const std::string& type, const Topology& topo, int src) {
-  BuildContext ctx;
+  TrafficContext ctx;
   ctx.topology = &topo;
   auto d = doc("[pattern]\ntype = \"" + type + "\"\n");
   auto p = makeTrafficPattern(ctx, d->root().child("pattern"));
@@ -41,7 +41,7 @@ TEST(Patterns, BitPermutationsNeedPowerOfTwo) {
 
 TEST(Patterns, HotSpotSendsTheConfiguredShare) {
   KaryNCube mesh(4, 2, false);
-  BuildContext ctx;
+  TrafficContext ctx;
   ctx.topology = &mesh;
   auto d = doc("[p]\ntype = \"hotspot\"\nnodes = [5]\nsource_share = 1.0\npacket_share = 0.3\n");
   auto p = makeTrafficPattern(ctx, d->root().child("p"));
@@ -72,8 +72,7 @@ TEST(Classes, SharesAndPriorityAreHonoured) {
   double high = r["classes"][0]["latency"]["count"].get<double>();
   double standard = r["classes"][1]["latency"]["count"].get<double>();
   EXPECT_NEAR(high / (high + standard), 0.1, 0.02);
-  EXPECT_LT(r["classes"][0]["latency"]["mean"].get<double>(),
-            r["classes"][1]["latency"]["mean"].get<double>());
+  EXPECT_LT(r["classes"][0]["latency"]["mean"].get<double>(), r["classes"][1]["latency"]["mean"].get<double>());
 }
 
 }  // namespace
@@ -124,8 +123,8 @@ TEST(Groups, MembershipSharesAndPerGroupResults) {
   const auto& g = r["groups"];
   ASSERT_EQ(g.size(), 3u);
   EXPECT_EQ(g[0]["terminals"].get<int>(), 2);
-  EXPECT_EQ(g[1]["terminals"].get<int>(), 4);   // 25 % of 16
-  EXPECT_EQ(g[2]["terminals"].get<int>(), 10);  // the rest
+  EXPECT_EQ(g[1]["terminals"].get<int>(), 4);                 // 25 % of 16
+  EXPECT_EQ(g[2]["terminals"].get<int>(), 10);                // the rest
   EXPECT_EQ(g[0]["message_latency"]["count"].get<int>(), 0);  // targets only receive
   EXPECT_NEAR(g[2]["accepted_rate"].get<double>(), 0.05, 0.01);
   // Message lengths: 90 % short (mean 2 packets), 10 % long (10 packets).
@@ -142,7 +141,7 @@ TEST(Groups, UniformAmongAGroupStaysInsideItAndNeverHitsTheSource) {
   TerminalGroups groups;
   groups.names = {"g"};
   groups.members = {{1, 3, 7}};
-  BuildContext ctx;
+  TrafficContext ctx;
   ctx.topology = &mesh;
   ctx.groups = &groups;
   auto d = doc("[p]\ntype = \"uniform\"\namong = \"g\"\nexclude_self = true\n");
@@ -159,7 +158,7 @@ TEST(Groups, UniformAmongAGroupStaysInsideItAndNeverHitsTheSource) {
 
 TEST(Groups, AdaptiveShareSetsTheHeaderBitPerPacket) {
   // Each packet's bit is drawn independently: about the configured share are adaptive.
-  BuildContext ctx;
+  TrafficContext ctx;
   KaryNCube mesh(4, 2, false);
   ctx.topology = &mesh;
   auto w = doc("[traffic]\nrate = 0.1\nadaptive_share = 0.3\n");
@@ -188,7 +187,8 @@ packet_length = 4
 [[traffic.message_length]]
 share = 1
 mean_packets = 6.5
-)", {"simulation.measure_cycles=20000"});
+)",
+                                          {"simulation.measure_cycles=20000"});
   const double meanLength = r["measured_packets"].get<double>() / r["measured_messages"].get<double>();
   EXPECT_GT(r["measured_messages"].get<int>(), 3000);
   EXPECT_NEAR(meanLength, 6.5, 0.3);

@@ -27,7 +27,7 @@ class RecordingRouting : public Routing {
   DimensionOrderRouting inner_;
 };
 ICNSIM_REGISTER(Routing, "test_recording", "test only: records its requests",
-                [](const BuildContext& ctx, const ConfigNode&) {
+                [](const RoutingContext& ctx, const ConfigNode&) {
                   return std::make_unique<RecordingRouting>(dynamic_cast<const KaryNCube&>(*ctx.topology), ctx.lanes);
                 });
 

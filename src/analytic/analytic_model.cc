@@ -8,7 +8,7 @@ const StringKey kType = declarePartKey<AnalyticModel>({"model"}, "type", "", "an
 
 }  // namespace
 
-std::unique_ptr<AnalyticModel> makeAnalyticModel(const BuildContext& ctx, const ConfigNode& model) {
+std::unique_ptr<AnalyticModel> makeAnalyticModel(const AnalyticContext& ctx, const ConfigNode& model) {
   std::string type = model.get(kType);
   return Registry<AnalyticModel>::instance().create(type, ctx, model, kType.name);
 }

@@ -5,20 +5,26 @@
 //   [model]
 //   type = "vc_fly"      # registered name
 //   simulate = false     # true (default): also simulate; false: the model only
-// A model reads the settings it needs from the rest of the document (ctx.root), so a sweep
-// over router.lanes moves simulation and model together.
+// A model derives its parameters from the simulated system's own keys (AnalyticContext::root),
+// so a sweep over router.lanes moves simulation and model together.
 #pragma once
 #include <memory>
 
 #include <nlohmann/json.hpp>
 
-#include "parts/build_context.h"
+#include "config/config.h"
 #include "parts/registry.h"
 
 namespace icnsim {
 
+// What a model's factory receives besides its [model] table.
+struct AnalyticContext {
+  const ConfigNode* root = nullptr;  // the whole document: the system the model describes
+};
+
 class AnalyticModel {
  public:
+  using Context = AnalyticContext;
   virtual ~AnalyticModel() = default;
   // Fields a model of a network's performance reports: "saturation_fraction" (throughput
   // limit as a fraction of capacity) and, when the document sets an offered load,
@@ -27,6 +33,6 @@ class AnalyticModel {
   virtual nlohmann::json evaluate() const = 0;
 };
 
-std::unique_ptr<AnalyticModel> makeAnalyticModel(const BuildContext& ctx, const ConfigNode& model);
+std::unique_ptr<AnalyticModel> makeAnalyticModel(const AnalyticContext& ctx, const ConfigNode& model);
 
 }  // namespace icnsim

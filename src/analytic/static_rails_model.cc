@@ -52,7 +52,7 @@ class StaticRailsModel : public AnalyticModel {
 
 ICNSIM_REGISTER(AnalyticModel, "static_rails",
                 "Coll et al. §2: rails each static allocation needs, every ordered pair checked",
-                [](const BuildContext&, const ConfigNode& model) {
+                [](const AnalyticContext&, const ConfigNode& model) {
                   return std::make_unique<StaticRailsModel>(static_cast<int>(model.get(kNodes)));
                 });
 

@@ -137,7 +137,7 @@ class VcFlyAnalyticModel : public AnalyticModel {
   std::optional<double> load_;
 };
 
-std::unique_ptr<AnalyticModel> makeVcFlyAnalyticModel(const BuildContext& ctx, const ConfigNode& node) {
+std::unique_ptr<AnalyticModel> makeVcFlyAnalyticModel(const AnalyticContext& ctx, const ConfigNode& node) {
   const ConfigNode& root = *ctx.root;
   ConfigNode topology = root.child("topology");
   if (topology.requireString("type") != "fly") {

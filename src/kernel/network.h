@@ -2,17 +2,18 @@
 // network interface hands packets over through PortListener::pull when the network has
 // room at a port and hears of injections and deliveries through the same listener
 // (kernel/port.h); it calls wake and arrivalSpace on the network. A simulation may hold
-// several networks; each knows its index (BuildContext::network) and names it in its ports.
-// A network model is chosen by router.type from a registry.
+// several networks; each knows its index and names it in its ports. A network model is
+// chosen by router.type from a registry; its factory receives a NetworkContext
+// (router/network_context.h).
 #pragma once
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "kernel/packet.h"
+#include "kernel/pool.h"
 #include "kernel/port.h"
-#include "parts/build_context.h"
-#include "parts/registry.h"
 
 namespace icnsim {
 
@@ -52,15 +53,5 @@ class Network {
   // not define them.
   virtual std::optional<Cycle> terminalChannelCycles() const { return std::nullopt; }
 };
-
-std::unique_ptr<Network> makeNetwork(const BuildContext& ctx, const ConfigNode& routerNode);
-
-// Several shards: the routers are split over threads (simulation.threads) or over the ranks
-// of an mpirun job.
-bool splitAsked(const BuildContext& ctx);
-// A model that runs on one thread of one process, or cannot split a configuration: a
-// configuration error naming simulation.threads (or the mpirun ranks) and `why` when a
-// split was asked for.
-void requireUnsplit(const BuildContext& ctx, const std::string& why);
 
 }  // namespace icnsim

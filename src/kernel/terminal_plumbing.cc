@@ -13,12 +13,8 @@ void PortListener::refused(Port port, int32_t packet, Cycle) {
 }
 
 TerminalPlumbing::TerminalPlumbing(int network, int terminals, PacketPool& packets, PortListener& listener)
-    : network_(static_cast<int16_t>(network)), packets_(packets), listener_(listener),
-      hasPackets_(terminals, 0), inList_(terminals, 0), refusedSince_(terminals, kNever) {}
-
-TerminalPlumbing TerminalPlumbing::forNetwork(const BuildContext& ctx) {
-  return TerminalPlumbing(ctx.network, ctx.topology->numTerminals(), *ctx.packets, *ctx.listener);
-}
+    : network_(static_cast<int16_t>(network)), packets_(packets), listener_(listener), hasPackets_(terminals, 0),
+      inList_(terminals, 0), refusedSince_(terminals, kNever) {}
 
 void TerminalPlumbing::injected(int terminal, int32_t packet, Cycle now) {
   packets_[packet].injected = now;
@@ -33,8 +29,7 @@ void TerminalPlumbing::refused(int terminal, int32_t packet, Cycle now) {
 
 void TerminalPlumbing::checkBuffered(uint64_t counted) const {
   if (counted != bufferedFlits_) {
-    throw InternalError(
-        fmt::format("flit conservation: {} flits buffered, counter says {}", counted, bufferedFlits_));
+    throw InternalError(fmt::format("flit conservation: {} flits buffered, counter says {}", counted, bufferedFlits_));
   }
 }
 

@@ -9,16 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "kernel/packet.h"
+#include "kernel/pool.h"
 #include "kernel/port.h"
-#include "parts/build_context.h"
 
 namespace icnsim {
 
 class TerminalPlumbing {
  public:
   TerminalPlumbing(int network, int terminals, PacketPool& packets, PortListener& listener);
-  // The plumbing of the network `ctx` is building.
-  static TerminalPlumbing forNetwork(const BuildContext& ctx);
 
   Port port(int terminal) const { return {terminal, network_, 0}; }
 

@@ -18,7 +18,7 @@ namespace {
 constexpr int8_t kRailControlLayer = -1;
 }  // namespace
 
-MessageLayer::MessageLayer(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
+MessageLayer::MessageLayer(const NicContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
                            RunStats& stats)
     : traffic_(traffic), onDemand_(traffic.createsOnDemand()), messages_(messages), packets_(*ctx.packets),
       stats_(stats), networks_(ctx.networks), sentToPair_(ctx.topology->numTerminals()),

@@ -26,7 +26,7 @@ class RunStats;
 
 class MessageLayer : public RailHost {
  public:
-  MessageLayer(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
+  MessageLayer(const NicContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
                RunStats& stats);
 
   // Called with a port whose job list gained work (the terminal model wakes the network).

@@ -16,10 +16,10 @@ const StringKey kTerminal = declarePartKey<TerminalModel>(
 
 }  // namespace
 
-NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic,
+NetworkInterface::NetworkInterface(const NicContext& ctx, const ConfigNode& nic, TrafficHooks& traffic,
                                    MessagePool& messages, RunStats& stats)
     : layer_(std::make_unique<MessageLayer>(ctx, nic, traffic, messages, stats)) {
-  const bool processorTable = ctx.root != nullptr && ctx.root->has("processor");
+  const bool processorTable = ctx.processorTable;
   const std::vector<std::string> layers = NicStack::layerNames(nic);
   const bool protocol = std::any_of(layers.begin(), layers.end(), [](const std::string& l) { return l != "none"; });
   kind_ = nic.get(kTerminal, processorTable || protocol ? "processor" : "ideal");
@@ -34,7 +34,7 @@ NetworkInterface::NetworkInterface(const BuildContext& ctx, const ConfigNode& ni
              "processor terminals send on one network with the basic allocator; use "
              "nic.terminal = \"ideal\" or \"multirail\"");
   }
-  BuildContext parts = ctx;
+  NicContext parts = ctx;
   parts.messageLayer = layer_.get();
   terminals_ = Registry<TerminalModel>::instance().create(kind_, parts, nic, kTerminal.name);
   layer_->setWaker([this](Port port) { terminals_->queued(port); });

@@ -24,7 +24,7 @@ class RunStats;
 
 class NetworkInterface {
  public:
-  NetworkInterface(const BuildContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
+  NetworkInterface(const NicContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
                    RunStats& stats);
 
   // What the networks call at their ports.

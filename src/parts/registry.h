@@ -18,12 +18,20 @@
 namespace icnsim {
 
 class ConfigNode;
-struct BuildContext;
+
+// The context a kind of part is built with: its base class's `Context` (each layer defines
+// its own: topology/topology.h, routing/routing.h, router/network_context.h, nic/nic_context.h,
+// traffic/traffic_context.h, analytic/analytic_model.h), or a specialisation.
+template <typename Base>
+struct ContextOf {
+  using type = typename Base::Context;
+};
 
 template <typename Base>
 class Registry {
  public:
-  using Factory = std::function<std::unique_ptr<Base>(const BuildContext&, const ConfigNode&)>;
+  using Context = typename ContextOf<Base>::type;
+  using Factory = std::function<std::unique_ptr<Base>(const Context&, const ConfigNode&)>;
 
   static Registry& instance() {
     static Registry registry;
@@ -50,7 +58,7 @@ class Registry {
     return out;
   }
   // `where` names the key for error messages, e.g. "topology.type".
-  std::unique_ptr<Base> create(const std::string& name, const BuildContext& ctx, const ConfigNode& node,
+  std::unique_ptr<Base> create(const std::string& name, const Context& ctx, const ConfigNode& node,
                                const std::string& where) const;
   // Fails as create() would if `key` of `node` (a name, or a list of names) names no
   // registered variant: checked before anything is built, so a misspelt name costs no
@@ -93,7 +101,7 @@ StringListKey declarePartListKey(KeyScope scope, const char* name, std::vector<s
 
 namespace icnsim {
 template <typename Base>
-std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const BuildContext& ctx, const ConfigNode& node,
+std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const Context& ctx, const ConfigNode& node,
                                              const std::string& where) const {
   auto it = factories_.find(name);
   if (it == factories_.end()) checkNames(node, where);  // throws, naming the registered ones

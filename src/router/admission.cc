@@ -47,7 +47,7 @@ class Backpressure : public AdmissionRule {
 };
 
 template <typename Key>
-std::unique_ptr<AdmissionRule> backpressure(const BuildContext& ctx, Key key) {
+std::unique_ptr<AdmissionRule> backpressure(const NetworkContext& ctx, Key key) {
   return std::make_unique<Backpressure<Key>>(*ctx.packets, key);
 }
 
@@ -76,17 +76,17 @@ class BalancedInjection : public AdmissionRule {
 // reservation's, which names its data message but may travel the other way) is a message of
 // its own: keyed by its id, so control packets never wait on each other as one message.
 ICNSIM_REGISTER(AdmissionRule, "message", "Fed-X §4 message-based backpressure",
-                [](const BuildContext& ctx, const ConfigNode&) {
+                [](const NetworkContext& ctx, const ConfigNode&) {
                   return backpressure(ctx, [](int32_t id, const Packet& p) -> int64_t {
                     return p.message >= 0 && !p.control ? p.message : -2 - int64_t{id};
                   });
                 });
 ICNSIM_REGISTER(AdmissionRule, "destination", "Fed-X §4 destination-based backpressure",
-                [](const BuildContext& ctx, const ConfigNode&) {
+                [](const NetworkContext& ctx, const ConfigNode&) {
                   return backpressure(ctx, [](int32_t, const Packet& p) -> int64_t { return p.destination; });
                 });
 ICNSIM_REGISTER(AdmissionRule, "balanced_injection", "Fed-X §6 balanced injection limits",
-                [](const BuildContext&, const ConfigNode& node) {
+                [](const NetworkContext&, const ConfigNode& node) {
                   const int64_t big = kNoLimit;
                   int dest = static_cast<int>(node.get(kLimitDest));
                   int trans = static_cast<int>(node.get(kLimitTrans));
@@ -99,7 +99,7 @@ ICNSIM_REGISTER(AdmissionRule, "balanced_injection", "Fed-X §6 balanced injecti
                   return std::make_unique<BalancedInjection>(dest, trans, total, timeout, countLeaving);
                 });
 
-std::vector<std::unique_ptr<AdmissionRule>> makeAdmissionRules(const BuildContext& ctx, const ConfigNode& router,
+std::vector<std::unique_ptr<AdmissionRule>> makeAdmissionRules(const NetworkContext& ctx, const ConfigNode& router,
                                                                bool allowBalanced) {
   std::vector<std::unique_ptr<AdmissionRule>> rules;
   std::string bp = router.get(kBackpressure);

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "kernel/packet.h"
-#include "parts/build_context.h"
 #include "parts/registry.h"
+#include "router/network_context.h"
 
 namespace icnsim {
 
@@ -44,6 +44,7 @@ struct AdmissionQuery {
 
 class AdmissionRule {
  public:
+  using Context = NetworkContext;
   virtual ~AdmissionRule() = default;
   virtual bool admits(const AdmissionQuery& query, const SwitchState& state) const = 0;
   // Whether a refused packet may be kept waiting by a packet to its own destination that
@@ -53,7 +54,7 @@ class AdmissionRule {
 };
 
 // The rules [router] asks for; `allowBalanced` is false on routers without a buffer pool.
-std::vector<std::unique_ptr<AdmissionRule>> makeAdmissionRules(const BuildContext& ctx, const ConfigNode& router,
+std::vector<std::unique_ptr<AdmissionRule>> makeAdmissionRules(const NetworkContext& ctx, const ConfigNode& router,
                                                                bool allowBalanced);
 
 bool admitsAll(const std::vector<std::unique_ptr<AdmissionRule>>& rules, const AdmissionQuery& query,

@@ -34,8 +34,8 @@ class LaneDependencies {
     int upstream;  // the router the channel leaves
     int port;      // its output port there
     int laneClass;
-    int router;    // the router it enters (-1: a terminal or nothing)
-    int inPort;    // its input port there
+    int router;  // the router it enters (-1: a terminal or nothing)
+    int inPort;  // its input port there
   };
   LaneEnd laneEnd(int32_t node) const;
   struct Held {
@@ -55,7 +55,9 @@ class LaneDependencies {
   // range and of its routing's classes (Routing::laneClassBounds).
   void findLaneClasses();
   std::string laneNames(int laneClass) const;
-  int32_t memoryNode(int router, int toGo) const { return memoryBase_ + router * memoryClasses_ + (hopClasses() ? toGo : 0); }
+  int32_t memoryNode(int router, int toGo) const {
+    return memoryBase_ + router * memoryClasses_ + (hopClasses() ? toGo : 0);
+  }
   bool hopClasses() const { return memoryClasses_ > 1; }
   int toGo(int router, const Walk& w) const {
     return topology_.hasRouterDistance() ? topology_.routerDistance(router, w.exitRouter) : 0;
@@ -103,7 +105,7 @@ class LaneDependencies {
   std::vector<int32_t> waits_, asks_;
   std::vector<std::vector<int32_t>> waitingAt_;  // per router: the states waiting there
   std::vector<int32_t> routersWithWaiting_;
-  std::vector<uint32_t> reached_;                // per state: the holder whose closure reached it
+  std::vector<uint32_t> reached_;  // per state: the holder whose closure reached it
   std::vector<int32_t> pending_;
   std::vector<RouteOption> options_;
 };
@@ -144,7 +146,8 @@ std::string LaneDependencies::laneNames(int laneClass) const {
 }
 
 LaneDependencies::LaneEnd LaneDependencies::laneEnd(int32_t node) const {
-  const int upstream = static_cast<int>(std::upper_bound(laneBase_.begin(), laneBase_.end(), node) - laneBase_.begin()) - 1;
+  const int upstream =
+      static_cast<int>(std::upper_bound(laneBase_.begin(), laneBase_.end(), node) - laneBase_.begin()) - 1;
   const int offset = node - laneBase_[upstream];
   const Endpoint& peer = topology_.outputPeer(upstream, offset / classes_);
   const bool toRouter = peer.kind == Endpoint::kRouter;
@@ -196,8 +199,15 @@ void LaneDependencies::visit(int32_t node, int router, int inPort) {
 
 void LaneDependencies::fromInjection(const Walk& w, int terminal, int laneClass) {
   const Endpoint& at = topology_.injectionPort(terminal);
-  const RouteRequest request{at.id, at.port, classFirst_[laneClass] - w.vn->laneBegin, true, terminal, w.destination,
-                             p_.adaptivePackets, w.trafficClass, w.destination};
+  const RouteRequest request{at.id,
+                             at.port,
+                             classFirst_[laneClass] - w.vn->laneBegin,
+                             true,
+                             terminal,
+                             w.destination,
+                             p_.adaptivePackets,
+                             w.trafficClass,
+                             w.destination};
   ask(w, injectionNode(terminal, laneClass), request, w.vn->hostBuffering == HostBuffering::kAlways);
 }
 
@@ -212,16 +222,23 @@ void LaneDependencies::fromLane(const Walk& w, const Held& held) {
   // "blocked": the memory is a way out besides the lanes, never a wait of its own.
   if (inTransit && w.vn->hostBuffering == HostBuffering::kWhenBlocked) visit(memoryNode(router, toGo(router, w)));
   const int laneClass = held.node % classes_;  // every router's lane classes start at a multiple of classes_
-  const RouteRequest request{router, held.inPort, classFirst_[laneClass] - w.vn->laneBegin, false, 0, w.destination,
-                             p_.adaptivePackets, w.trafficClass, w.destination};
+  const RouteRequest request{router,
+                             held.inPort,
+                             classFirst_[laneClass] - w.vn->laneBegin,
+                             false,
+                             0,
+                             w.destination,
+                             p_.adaptivePackets,
+                             w.trafficClass,
+                             w.destination};
   ask(w, held.node, request, false);
 }
 
 void LaneDependencies::fromMemory(const Walk& w, int32_t node) {
   const int router = (node - memoryBase_) / memoryClasses_;
   // Sent on from memory as if injected at this router (VcNetwork::grantHead).
-  const RouteRequest request{router, topology_.numPorts(router), 0,           true, 0, w.destination,
-                             p_.adaptivePackets,         w.trafficClass, w.destination};
+  const RouteRequest request{
+      router, topology_.numPorts(router), 0, true, 0, w.destination, p_.adaptivePackets, w.trafficClass, w.destination};
   ask(w, node, request, w.vn->hostBuffering == HostBuffering::kAlways);
 }
 
@@ -238,8 +255,10 @@ void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& re
     const bool toRouter = peer.kind == Endpoint::kRouter;
     const int first = w.vn->laneBegin + o.laneBegin, end = w.vn->laneBegin + o.laneEnd;
     if (classFirst_[classOf_[first]] != first || (end < lanes_ && classFirst_[classOf_[end]] != end)) {
-      throw InternalError(fmt::format("a routing option's lanes [{}, {}) cut a lane class: its routing function's "
-                                      "laneClassBounds must list every boundary its options use", first, end));
+      throw InternalError(
+          fmt::format("a routing option's lanes [{}, {}) cut a lane class: its routing function's "
+                      "laneClassBounds must list every boundary its options use",
+                      first, end));
     }
     for (int c = classOf_[first]; c <= classOf_[end - 1]; ++c) {
       const int32_t lane = laneBase_[request.router] + o.port * classes_ + c;
@@ -308,7 +327,8 @@ std::string LaneDependencies::describe(int32_t node) const {
   if (isMemory(node)) {
     const int router = (node - memoryBase_) / memoryClasses_;
     if (!hopClasses()) return fmt::format("[host memory of router {}]", router);
-    return fmt::format("[host memory of router {}, class {} hops to go]", router, (node - memoryBase_) % memoryClasses_);
+    return fmt::format("[host memory of router {}, class {} hops to go]", router,
+                       (node - memoryBase_) % memoryClasses_);
   }
   if (node >= injectionBase_) {
     return fmt::format("[terminal {} injection, {}]", (node - injectionBase_) / classes_,
@@ -374,7 +394,8 @@ std::string verdictKey(const Topology& t, const LaneDependencyParams& p) {
   for (int r = 0; r < t.numRouters(); ++r) {
     for (int port = 0; port < t.numPorts(r); ++port) {
       const Endpoint& e = t.outputPeer(r, port);
-      wiring = hashMix(wiring, static_cast<uint64_t>(e.kind) << 32 | static_cast<uint32_t>(e.id), static_cast<uint64_t>(e.port));
+      wiring = hashMix(wiring, static_cast<uint64_t>(e.kind) << 32 | static_cast<uint32_t>(e.id),
+                       static_cast<uint64_t>(e.port));
     }
   }
   for (int terminal = 0; terminal < t.numTerminals(); ++terminal) {
@@ -407,8 +428,9 @@ LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyPara
   }
   LaneDeadlock result = computeLaneDeadlock(topology, params);
   if (result.cycle.empty() && result.destinationsChecked < result.destinations) {  // once per network
-    fmt::print(stderr, "note: the deadlock check walked {} of {} destinations of the {} (a sample: too large to walk "
-                       "them all within simulation.deadlock_check_limit); no cycle found among them\n",
+    fmt::print(stderr,
+               "note: the deadlock check walked {} of {} destinations of the {} (a sample: too large to walk "
+               "them all within simulation.deadlock_check_limit); no cycle found among them\n",
                result.destinationsChecked, result.destinations, topology.description());
   }
   if (!key.empty()) {
@@ -454,17 +476,19 @@ void requireAdmissibleMemory(const Topology& topology, const ConfigNode& router,
     // A packet in transit has up to diameter - 1 hops to go; hop classes admit j only into
     // more than j buffers.
     if (p.host.buffers < topology.routerDiameter()) {
-      router.child("host").fail("buffers", fmt::format(
-          "packet switching (host_buffering = \"always\") with hop classes needs at least as many host buffers as "
-          "the topology's diameter ({}), or packets far from their destination are never admitted; got {}",
-          topology.routerDiameter(), p.host.buffers));
+      router.child("host").fail(
+          "buffers",
+          fmt::format(
+              "packet switching (host_buffering = \"always\") with hop classes needs at least as many host buffers as "
+              "the topology's diameter ({}), or packets far from their destination are never admitted; got {}",
+              topology.routerDiameter(), p.host.buffers));
     }
   }
 }
 
 }  // namespace
 
-void requireDeadlockFreedom(const BuildContext& ctx, const ConfigNode& router, const LaneDependencyParams& params) {
+void requireDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& router, const LaneDependencyParams& params) {
   requireAdmissibleMemory(*ctx.topology, router, params);
   if (ctx.allowDeadlock) return;
   const LaneDeadlock d = findLaneDeadlock(*ctx.topology, params);

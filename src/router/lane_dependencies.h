@@ -43,11 +43,11 @@
 namespace icnsim {
 
 struct LaneDependencyParams {
-  int lanes = 1;                         // per channel, all logical networks together
+  int lanes = 1;  // per channel, all logical networks together
   std::vector<VirtualNetworks::Use> networks;
-  TransitHostParams host;                // the host memories, where a class buffers there
-  bool backpressure = false;             // an admission rule waits on packets to the same destination
-  bool adaptivePackets = false;          // some packets ask for adaptive routing
+  TransitHostParams host;        // the host memories, where a class buffers there
+  bool backpressure = false;     // an admission rule waits on packets to the same destination
+  bool adaptivePackets = false;  // some packets ask for adaptive routing
   // Resources the walks may visit in all (about 0.5 s per 10^8; simulation.deadlock_check_limit):
   // beyond, the check walks an evenly spread sample of destinations. A 64x64 torus with
   // datelines takes 2.0 x 10^8.
@@ -69,6 +69,6 @@ LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyPara
 // the key that would break it, unless simulation.allow_deadlock is set. Also refuses host
 // memories too small for their hop classes under packet switching (packets that could
 // never be admitted would be lost without a trace).
-void requireDeadlockFreedom(const BuildContext& ctx, const ConfigNode& router, const LaneDependencyParams& params);
+void requireDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& router, const LaneDependencyParams& params);
 
 }  // namespace icnsim

@@ -3,7 +3,7 @@
 // every class shares the data lanes with the network's routing and switching; with
 // router.logical_networks = 2 the NI's control packets (NIFDY's acks) get the other half
 // of the lanes (the reply network), so they never wait behind data. A [[traffic.class]]
-// may instead name its own:
+// may instead name its own (sim/class_networks.h reads them into the network context):
 //   lanes = [first, last]    lanes of the data network it uses (a lane range per channel)
 //   switching = "..."        wormhole, virtual_cut_through or store_and_forward
 //   [traffic.class.routing]  its own routing function (same keys as [routing])
@@ -23,13 +23,10 @@
 
 #include "config/config.h"
 #include "kernel/packet.h"
-#include "parts/build_context.h"
+#include "router/network_context.h"
 #include "routing/routing.h"
 
 namespace icnsim {
-
-enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
-enum class HostBuffering : uint8_t { kNever, kWhenBlocked, kAlways };
 
 // The switching mode named by `key` of `node` ("wormhole", "virtual_cut_through",
 // "store_and_forward"), `def` if absent.
@@ -50,10 +47,10 @@ class VirtualNetworks {
   // control packets on the reply network when there are two logical networks. `lanes`:
   // lanes per channel, all logical networks together.
   VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching);
-  // Gives each [[traffic.class]] of ctx.root that names lanes, switching or routing its own.
-  void readClasses(const BuildContext& ctx);
+  // Gives each traffic class that names lanes, switching, host buffering or routing its own.
+  void applyClasses(const std::vector<TrafficClassNetwork>& classes);
   // The router's default host buffering (router.host_buffering, router.host_load_limit),
-  // for every class that does not name its own; call before readClasses.
+  // for every class that does not name its own; call before applyClasses.
   void readHostBuffering(const ConfigNode& router);
   const VirtualNetwork& of(const Packet& pk) const { return pk.control ? control_ : byClass_[pk.trafficClass]; }
   bool anyStoreAndForward() const { return anyStoreAndForward_; }
@@ -68,17 +65,15 @@ class VirtualNetworks {
   };
   std::vector<Use> distinct(bool controlPackets) const;
   // A network model without lanes: fails if any class names lanes, switching or routing.
-  static void rejectClassKeys(const BuildContext& ctx, const char* why);
+  static void rejectClassKeys(const NetworkContext& ctx, const char* why);
 
  private:
-  void readClass(const BuildContext& ctx, const ConfigNode& c, VirtualNetwork& vn);
-  static void readHostKeys(const ConfigNode& node, const ChoiceKey& when, const IntKey& limit, VirtualNetwork& vn);
+  void applyClass(const TrafficClassNetwork& c, VirtualNetwork& vn) const;
   void summarise();
 
   std::vector<VirtualNetwork> byClass_;
   VirtualNetwork control_;
   int dataLanes_;
-  std::vector<std::unique_ptr<Routing>> routings_;  // the classes' own routing functions
   bool anyStoreAndForward_ = false, anyCutThrough_ = false, anyHostBuffering_ = false;
 };
 

@@ -36,7 +36,7 @@ void DimensionOrderRouting::route(const RouteRequest& req, std::vector<RouteOpti
 }
 
 ICNSIM_REGISTER(Routing, "dimension_order", "dimension by dimension, datelines on tori: mesh, torus",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const RoutingContext& ctx, const ConfigNode& node) {
                   auto* cube = dynamic_cast<const KaryNCube*>(ctx.topology);
                   if (!cube) node.fail("type", "\"dimension_order\" needs topology.type \"mesh\" or \"torus\"");
                   // Without datelines the network model decides whether the ring is safe (a central-buffer

@@ -23,7 +23,7 @@ void MinimalRouting::route(const RouteRequest& req, std::vector<RouteOption>& ou
 
 ICNSIM_REGISTER(Routing, "minimal",
                 "any productive port (adaptive packets) or the first (others): hex_mesh, mesh, torus",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const RoutingContext& ctx, const ConfigNode& node) {
                   if (!ctx.topology->hasRouterDistance()) {
                     node.fail("type",
                               "\"minimal\" needs a direct topology with router distances (hex_mesh, mesh, torus)");

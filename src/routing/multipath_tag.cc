@@ -31,7 +31,7 @@ void MultipathTagRouting::possibleRoutes(const RouteRequest& req, std::vector<Ro
 }
 
 ICNSIM_REGISTER(Routing, "multipath_tag", "one of the dilated channels of each stage: multibutterfly",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const RoutingContext& ctx, const ConfigNode& node) {
                   auto* net = dynamic_cast<const MultiButterfly*>(ctx.topology);
                   if (!net) node.fail("type", "\"multipath_tag\" needs topology.type \"multibutterfly\"");
                   bool adaptive = node.get(kChoice) == "adaptive";

@@ -17,7 +17,7 @@ int spreadIndex(uint64_t seed, const RouteRequest& req, int n) {
                           static_cast<uint64_t>(n));
 }
 
-std::unique_ptr<Routing> makeRouting(const BuildContext& ctx, const ConfigNode& node) {
+std::unique_ptr<Routing> makeRouting(const RoutingContext& ctx, const ConfigNode& node) {
   std::string type = node.get(kType);
   if (type.empty()) node.fail(kType, "missing required key (e.g. \"dimension_order\", \"destination_tag\")");
   return Registry<Routing>::instance().create(type, ctx, node, kType.name);

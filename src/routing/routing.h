@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "parts/build_context.h"
 #include "parts/registry.h"
 
 namespace icnsim {
@@ -33,8 +32,18 @@ struct RouteOption {
   int laneEnd;
 };
 
+class Topology;
+
+// What a routing function's factory receives besides its table.
+struct RoutingContext {
+  uint64_t seed = 1;
+  const Topology* topology = nullptr;
+  int lanes = 1;  // lanes of each channel it routes over (it may split them into classes)
+};
+
 class Routing {
  public:
+  using Context = RoutingContext;
   virtual ~Routing() = default;
   // Appends at least one option to `out` (which the caller clears).
   virtual void route(const RouteRequest& request, std::vector<RouteOption>& out) const = 0;
@@ -61,6 +70,6 @@ class Routing {
 // retried request asks for the same ports and the choice is the same on every network run.
 int spreadIndex(uint64_t seed, const RouteRequest& request, int n);
 
-std::unique_ptr<Routing> makeRouting(const BuildContext& ctx, const ConfigNode& node);
+std::unique_ptr<Routing> makeRouting(const RoutingContext& ctx, const ConfigNode& node);
 
 }  // namespace icnsim

@@ -31,7 +31,7 @@ void UpDownRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOpt
 }
 
 ICNSIM_REGISTER(Routing, "up_down", "up to a common ancestor, then down: fat_tree",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const RoutingContext& ctx, const ConfigNode& node) {
                   auto* tree = dynamic_cast<const FatTree*>(ctx.topology);
                   if (!tree) node.fail("type", "\"up_down\" needs topology.type \"fat_tree\"");
                   bool adaptive = node.get(kUp) == "adaptive";

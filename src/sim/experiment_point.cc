@@ -61,9 +61,7 @@ void ExperimentPoint::build() {
   if (root.has(kModel)) {
     ConfigNode model = root.child(kModel);
     simulate = model.get(kSimulate);
-    BuildContext ctx;
-    ctx.root = &root;
-    model_ = makeAnalyticModel(ctx, model);
+    model_ = makeAnalyticModel(AnalyticContext{&root}, model);
   }
   if (simulate) {
     simulation_ = std::make_unique<Simulation>(doc_, ranks_);  // checks every key

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "common/rng.h"
+#include "sim/class_networks.h"
 
 namespace icnsim {
 
@@ -35,15 +36,14 @@ const IntKey kLogicalNetworks = declareInt({"router"}, "logical_networks", 1, 1,
 
 }  // namespace
 
-NetworkSet::NetworkSet(ConfigNode root, const BuildContext& base) {
+NetworkSet::NetworkSet(ConfigNode root, uint64_t seed, MemoryBudget* memory) {
   if (root.hasArray(kNetwork)) {
-    for (const ConfigNode& definition : root.childArray(kNetwork)) add(definition, base);
+    for (const ConfigNode& definition : root.childArray(kNetwork)) add(root, definition, seed, memory);
   } else {
-    add(root, base);
+    add(root, root, seed, memory);
   }
   const int terminals = members_[0].topology->numTerminals();
   for (Member& m : members_) {
-    m.ctx.networks = size();
     if (m.topology->numTerminals() != terminals) {
       m.router.fail("type", fmt::format("every network needs one port per node: network {} has {} terminals, "
                                         "network 0 has {}",
@@ -52,20 +52,21 @@ NetworkSet::NetworkSet(ConfigNode root, const BuildContext& base) {
   }
 }
 
-void NetworkSet::add(const ConfigNode& definition, const BuildContext& base) {
+void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint64_t seed, MemoryBudget* memory) {
   const ConfigNode railsNode = definition.path().empty() ? definition.child(kNetwork) : definition;
   const int rails = static_cast<int>(railsNode.get(kRails));
   for (int r = 0; r < rails; ++r) {
-    Member m{base,
+    Member m{{},
              nullptr,
              nullptr,
+             {},
              nullptr,
              definition.child(kRouter),
              definition.child(kTiming),
              definition.child(kRouting)};
     m.ctx.network = static_cast<int>(members_.size());
-    if (m.ctx.network > 0) m.ctx.seed = hashMix(base.seed, 0x6e657477u, static_cast<uint64_t>(m.ctx.network));
-    m.topology = makeTopology(m.ctx, definition.child(kTopology));
+    m.ctx.seed = m.ctx.network == 0 ? seed : hashMix(seed, 0x6e657477u, static_cast<uint64_t>(m.ctx.network));
+    m.topology = makeTopology({m.ctx.seed, memory}, definition.child(kTopology));
     m.ctx.topology = m.topology.get();
     const int lanes = static_cast<int>(m.router.get(kLanes));
     m.ctx.logicalNetworks = static_cast<int>(m.router.get(kLogicalNetworks));
@@ -74,26 +75,24 @@ void NetworkSet::add(const ConfigNode& definition, const BuildContext& base) {
                     fmt::format("{} lanes cannot be split evenly into {} networks", lanes, m.ctx.logicalNetworks));
     }
     m.ctx.lanes = lanes / m.ctx.logicalNetworks;
-    m.routing = makeRouting(m.ctx, m.routingConfig);
+    const RoutingContext routing{m.ctx.seed, m.topology.get(), m.ctx.lanes};
+    m.routing = makeRouting(routing, m.routingConfig);
     m.ctx.routing = m.routing.get();
+    m.ctx.classes = readClassNetworks(root.child("traffic"), routing, m.routingConfig, m.classRoutings);
     members_.push_back(std::move(m));
   }
 }
 
-void NetworkSet::buildModels(const BuildContext& ctx) {
+void NetworkSet::buildModels(const NetworkContext& shared) {
   for (Member& m : members_) {
-    BuildContext c = m.ctx;
-    c.packets = ctx.packets;
-    c.listener = ctx.listener;
-    c.maxPacketLength = ctx.maxPacketLength;
-    c.root = ctx.root;
-    c.memory = ctx.memory;
-    c.threads = ctx.threads;
-    c.ranks = ctx.ranks;
-    c.allowDeadlock = ctx.allowDeadlock;
-    c.deadlockCheckLimit = ctx.deadlockCheckLimit;
-    c.adaptivePackets = ctx.adaptivePackets;
-    c.controlPackets = ctx.controlPackets;
+    NetworkContext c = shared;
+    c.seed = m.ctx.seed;
+    c.network = m.ctx.network;
+    c.topology = m.ctx.topology;
+    c.routing = m.ctx.routing;
+    c.lanes = m.ctx.lanes;
+    c.logicalNetworks = m.ctx.logicalNetworks;
+    c.classes = m.ctx.classes;
     c.timing = &m.timing;
     c.routingConfig = &m.routingConfig;
     m.model = makeNetwork(c, m.router);

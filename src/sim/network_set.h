@@ -14,7 +14,7 @@
 
 #include "config/config.h"
 #include "kernel/network.h"
-#include "parts/build_context.h"
+#include "router/network_context.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
 
@@ -22,17 +22,17 @@ namespace icnsim {
 
 class NetworkSet {
  public:
-  // Reads the definitions and builds each network's topology and routing.
-  NetworkSet(ConfigNode root, const BuildContext& base);
-  // Builds the network models; `ctx` carries the packets, listener and packet length.
-  void buildModels(const BuildContext& ctx);
+  // Reads the definitions and builds each network's topology and routing, and the traffic
+  // classes' own (sim/class_networks.h).
+  NetworkSet(ConfigNode root, uint64_t seed, MemoryBudget* memory);
+  // Builds the network models; `shared` carries what every network gets alike (the
+  // packets, listener, packet length, threads and ranks, deadlock policy).
+  void buildModels(const NetworkContext& shared);
 
   int size() const { return static_cast<int>(members_.size()); }
   const Topology& topology(int i) const { return *members_[i].topology; }
   Network& network(int i) { return *members_[i].model; }
   const std::vector<Network*>& models() const { return models_; }
-  // The context network i's parts were built with (topology, routing, lanes, seed).
-  const BuildContext& context(int i) const { return members_[i].ctx; }
   // Flits per node per cycle all networks together can carry under uniform traffic.
   double nodeCapacity() const;
   std::string description() const;
@@ -50,13 +50,14 @@ class NetworkSet {
 
  private:
   struct Member {
-    BuildContext ctx;
+    NetworkContext ctx;  // its own part: seed, index, topology, routing, lanes, classes
     std::unique_ptr<Topology> topology;
     std::unique_ptr<Routing> routing;
+    std::deque<std::unique_ptr<Routing>> classRoutings;
     std::unique_ptr<Network> model;
     ConfigNode router, timing, routingConfig;
   };
-  void add(const ConfigNode& definition, const BuildContext& base);
+  void add(const ConfigNode& root, const ConfigNode& definition, uint64_t seed, MemoryBudget* memory);
 
   std::deque<Member> members_;    // stable addresses: models keep references to their parts
   std::vector<Network*> models_;  // members_[i].model, for the per-cycle loops

@@ -107,36 +107,42 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   memory_ = std::make_unique<MemoryBudget>(limitGb > 0 ? static_cast<uint64_t>(limitGb * 1e9)
                                                        : MemoryBudget::machineAvailable());
 
-  BuildContext ctx;
-  ctx.seed = seed_;
-  ctx.memory = memory_.get();
-  networks_ = std::make_unique<NetworkSet>(root, ctx);
-  ctx = networks_->context(0);
-  ctx.nodeCapacity = networks_->nodeCapacity();
-  ctx.networks = networks_->size();
-  workload_ = std::make_unique<Workload>(ctx, root.child(kTraffic));
+  networks_ = std::make_unique<NetworkSet>(root, seed_, memory_.get());
+  workload_ = std::make_unique<Workload>(TrafficContext{seed_, &networks_->topology(0), networks_->nodeCapacity()},
+                                         root.child(kTraffic));
   stats_ = std::make_unique<RunStats>(workload_->describe(), warmup_, warmup_ + measure_);
-  ctx.maxPacketLength = workload_->maxPacketLength();
-  ctx.packets = &packets_;
-  ctx.root = &root;
-  ctx.threads = threads_;
-  ctx.prefetch = prefetch_;
-  ctx.ranks = ranks;
-  ctx.allowDeadlock = sim.get(kAllowDeadlock);
-  ctx.deadlockCheckLimit = sim.get(kDeadlockCheckLimit);
-  ctx.adaptivePackets = workload_->routesAnyAdaptively();
-  nic_ = std::make_unique<NetworkInterface>(ctx, root.child(kNic), *workload_, messages_, *stats_);
+  const ConfigNode processor = root.child(kProcessor);
+  const NicContext nicContext{
+      seed_,      &networks_->topology(0), networks_->size(), workload_->maxPacketLength(), &packets_, nullptr,
+      &processor, root.has(kProcessor)};
+  nic_ = std::make_unique<NetworkInterface>(nicContext, root.child(kNic), *workload_, messages_, *stats_);
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
-    root.child(kProcessor).fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
+    processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
   }
-  ctx.listener = &nic_->listener();
-  ctx.controlPackets = nic_->sendsControlPackets();
-  networks_->buildModels(ctx);
+  networks_->buildModels(networkContext(sim, ranks));
   networks_->setWatchdog(watchdog_);
   excludeTerminalChannels(sim);
   nic_->attach(networks_->models());
   workload_->attach(*nic_, messages_);
   doc_->checkAllKeysUsed();
+}
+
+// What every network model is built with alike (sim/network_set.h adds each one's own part).
+NetworkContext Simulation::networkContext(const ConfigNode& sim, const RankExchange* ranks) {
+  NetworkContext ctx;
+  ctx.maxPacketLength = workload_->maxPacketLength();
+  ctx.adaptivePackets = workload_->routesAnyAdaptively();
+  ctx.controlPackets = nic_->sendsControlPackets();
+  ctx.packets = &packets_;
+  ctx.listener = &nic_->listener();
+  ctx.memory = memory_.get();
+  ctx.threads = threads_;
+  ctx.prefetch = prefetch_;
+  ctx.ranks = ranks;
+  ctx.threadsKey = sim.location(kThreads);
+  ctx.allowDeadlock = sim.get(kAllowDeadlock);
+  ctx.deadlockCheckLimit = sim.get(kDeadlockCheckLimit);
+  return ctx;
 }
 
 nlohmann::json Simulation::run(const Progress& progress) {

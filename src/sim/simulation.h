@@ -62,6 +62,7 @@ class Simulation {
   void combineOverRanks(Window& w) const;
   nlohmann::json routerCountersJson(const Window& w) const;
   void excludeTerminalChannels(const ConfigNode& sim);
+  NetworkContext networkContext(const ConfigNode& sim, const RankExchange* ranks);
 
   std::shared_ptr<ConfigDocument> doc_;
   const RankExchange* ranks_;  // null unless split over several ranks

@@ -88,7 +88,7 @@ std::string FatTree::description() const {
 }
 
 ICNSIM_REGISTER(Topology, "fat_tree", "k-ary n-level fat tree with parents per level (the CM-5's: [2, 2])",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const TopologyContext& ctx, const ConfigNode& node) {
                   int k = static_cast<int>(node.get(kK));
                   int n = static_cast<int>(node.get(kN));
                   if (std::pow(double(k), n) > 1 << 22) node.fail("k", "k^n exceeds 4M terminals");

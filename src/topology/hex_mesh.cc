@@ -91,7 +91,7 @@ std::string HexMesh::description() const {
 
 ICNSIM_REGISTER(
     Topology, "hex_mesh", "the Fed-X hexagonal mesh: six neighbours, optional wrap",
-    [](const BuildContext& ctx, const ConfigNode& node) {
+    [](const TopologyContext& ctx, const ConfigNode& node) {
       int width = static_cast<int>(node.get(kWidth));
       int height = static_cast<int>(node.get(kHeight, width));
       bool wrap = node.get(kWrap);

@@ -57,7 +57,7 @@ std::string KaryNCube::description() const {
 }
 
 namespace {
-std::unique_ptr<Topology> makeCube(const BuildContext& ctx, const ConfigNode& node, bool wrap) {
+std::unique_ptr<Topology> makeCube(const TopologyContext& ctx, const ConfigNode& node, bool wrap) {
   int k = static_cast<int>(node.get(kK));
   int n = static_cast<int>(node.get(kN));
   if (std::pow(double(k), n) > 1 << 24) node.fail("k", "k^n exceeds 16M routers");
@@ -67,8 +67,8 @@ std::unique_ptr<Topology> makeCube(const BuildContext& ctx, const ConfigNode& no
 }  // namespace
 
 ICNSIM_REGISTER(Topology, "mesh", "k-ary n-mesh",
-                [](const BuildContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, false); });
+                [](const TopologyContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, false); });
 ICNSIM_REGISTER(Topology, "torus", "k-ary n-cube with wrap-around links",
-                [](const BuildContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, true); });
+                [](const TopologyContext& ctx, const ConfigNode& n) { return makeCube(ctx, n, true); });
 
 }  // namespace icnsim

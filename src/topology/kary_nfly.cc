@@ -49,7 +49,7 @@ int KaryNFly::digitForStage(int terminal, int stage) const { return (terminal / 
 
 std::string KaryNFly::description() const { return fmt::format("{}-ary {}-fly", k_, n_); }
 
-ICNSIM_REGISTER(Topology, "fly", "k-ary n-fly (butterfly)", [](const BuildContext& ctx, const ConfigNode& node) {
+ICNSIM_REGISTER(Topology, "fly", "k-ary n-fly (butterfly)", [](const TopologyContext& ctx, const ConfigNode& node) {
   int k = static_cast<int>(node.get(kK));
   int n = static_cast<int>(node.get(kN));
   if (std::pow(double(k), n) > 1 << 22) node.fail("n", "k^n exceeds 4M terminals");

@@ -64,7 +64,7 @@ std::string MultiButterfly::description() const {
 }
 
 ICNSIM_REGISTER(Topology, "multibutterfly", "k-ary n-stage multibutterfly with dilation, random wiring from the seed",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const TopologyContext& ctx, const ConfigNode& node) {
                   int k = static_cast<int>(node.get(kK));
                   int n = static_cast<int>(node.get(kN));
                   int dilation = static_cast<int>(node.get(kDilation));

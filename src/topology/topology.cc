@@ -26,7 +26,7 @@ void Topology::attachTerminal(int terminal, int injectRouter, int inPort, int ej
   peers_[ejectRouter][outPort] = Endpoint{Endpoint::kTerminal, terminal, 0};
 }
 
-std::unique_ptr<Topology> makeTopology(const BuildContext& ctx, const ConfigNode& node) {
+std::unique_ptr<Topology> makeTopology(const TopologyContext& ctx, const ConfigNode& node) {
   std::string type = node.get(kType);
   return Registry<Topology>::instance().create(type, ctx, node, kType.name);
 }
@@ -39,7 +39,7 @@ constexpr double kBytesPerTerminal = 3300;
 constexpr double kBytesPerPort = 64;
 }  // namespace
 
-void reserveTopologyMemory(const BuildContext& ctx, const ConfigNode& node, const std::string& key, double routers,
+void reserveTopologyMemory(const TopologyContext& ctx, const ConfigNode& node, const std::string& key, double routers,
                            double terminals, double portsPerRouter) {
   if (!ctx.memory) return;
   const double bytes = terminals * kBytesPerTerminal + routers * portsPerRouter * kBytesPerPort;

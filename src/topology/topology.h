@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "parts/build_context.h"
+#include "parts/memory_budget.h"
 #include "parts/registry.h"
 
 namespace icnsim {
@@ -22,8 +22,15 @@ struct Endpoint {
   bool connected() const { return kind != kNone; }
 };
 
+// What a topology's factory receives besides its table.
+struct TopologyContext {
+  uint64_t seed = 1;
+  MemoryBudget* memory = nullptr;  // estimate checked before large structures (null: none)
+};
+
 class Topology {
  public:
+  using Context = TopologyContext;
   virtual ~Topology() = default;
 
   int numRouters() const { return static_cast<int>(ports_.size()); }
@@ -63,12 +70,12 @@ class Topology {
   std::vector<Endpoint> injection_, ejection_;
 };
 
-std::unique_ptr<Topology> makeTopology(const BuildContext& ctx, const ConfigNode& node);
+std::unique_ptr<Topology> makeTopology(const TopologyContext& ctx, const ConfigNode& node);
 
 // Checks the memory budget (parts/memory_budget.h) for a topology of this size, with its
 // terminals' interface, workload and statistics state, before it is built. `key` names the
 // setting that makes it this big.
-void reserveTopologyMemory(const BuildContext& ctx, const ConfigNode& node, const std::string& key, double routers,
+void reserveTopologyMemory(const TopologyContext& ctx, const ConfigNode& node, const std::string& key, double routers,
                            double terminals, double portsPerRouter);
 
 // Load on the busiest channel of a line (wrap = false) or ring of k nodes when every node

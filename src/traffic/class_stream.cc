@@ -33,7 +33,7 @@ int ClassStream::packetLength(const ConfigNode& node, int def) {
   return static_cast<int>(node.get(kPacketLength, def));
 }
 
-ClassStream::ClassStream(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& traffic,
+ClassStream::ClassStream(const TrafficContext& ctx, const ConfigNode& node, const ConfigNode& traffic,
                          int16_t trafficClass, int defaultLength, double capacity)
     : class_(trafficClass) {
   const int n = ctx.topology->numTerminals();

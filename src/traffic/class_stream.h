@@ -12,9 +12,9 @@
 
 #include "config/config.h"
 #include "kernel/packet.h"
-#include "parts/build_context.h"
 #include "traffic/arrival_process.h"
 #include "traffic/pattern.h"
+#include "traffic/traffic_context.h"
 
 namespace icnsim {
 
@@ -27,7 +27,7 @@ class ClassStream {
   // Flits per packet of the class at `node` (`def` if it names none).
   static int packetLength(const ConfigNode& node, int def);
   // `defaultLength`: [traffic]'s packet length; `capacity`: flits/node/cycle of `load` = 1.
-  ClassStream(const BuildContext& ctx, const ConfigNode& node, const ConfigNode& traffic, int16_t trafficClass,
+  ClassStream(const TrafficContext& ctx, const ConfigNode& node, const ConfigNode& traffic, int16_t trafficClass,
               int defaultLength, double capacity);
 
   int packetLength() const { return packetLength_; }

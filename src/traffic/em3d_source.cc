@@ -144,7 +144,7 @@ void Em3dSource::step(int t, Cycle now) {
 }  // namespace
 
 ICNSIM_REGISTER(TrafficSource, "em3d", "EM3D graph computation (NIFDY §4.4)",
-                [](const BuildContext& ctx, const ConfigNode& traffic) {
+                [](const TrafficContext& ctx, const ConfigNode& traffic) {
                   return std::make_unique<Em3dSource>(traffic, ctx.seed);
                 });
 

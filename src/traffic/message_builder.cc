@@ -94,7 +94,7 @@ double mean(const std::vector<int>& v) { return std::accumulate(v.begin(), v.end
 
 std::vector<int> toInts(const std::vector<int64_t>& v) { return {v.begin(), v.end()}; }
 
-double nodeCapacity(const BuildContext& ctx) {
+double nodeCapacity(const TrafficContext& ctx) {
   return ctx.nodeCapacity > 0 ? ctx.nodeCapacity : ctx.topology->uniformCapacity();
 }
 
@@ -117,7 +117,7 @@ void rejectRate(const ConfigNode& node, const RateKeys& keys) {
 
 }  // namespace
 
-MessageBuilder::MessageBuilder(const BuildContext& ctx, const ConfigNode& node, bool openLoop)
+MessageBuilder::MessageBuilder(const TrafficContext& ctx, const ConfigNode& node, bool openLoop)
     : openLoop_(openLoop), seed_(ctx.seed) {
   const int n = ctx.topology->numTerminals();
   packetLengths_ = toInts(node.get(kPacketLength));
@@ -145,8 +145,8 @@ MessageBuilder::MessageBuilder(const BuildContext& ctx, const ConfigNode& node, 
 
 // The classes with a source of their own (traffic/class_stream.h); their patterns may
 // refer to the groups, so they come after them.
-void MessageBuilder::readStreams(const BuildContext& ctx, const ConfigNode& node) {
-  BuildContext patternCtx = ctx;
+void MessageBuilder::readStreams(const TrafficContext& ctx, const ConfigNode& node) {
+  TrafficContext patternCtx = ctx;
   patternCtx.groups = &groups_;
   const std::vector<ConfigNode> list = node.childArray(kClass);
   for (size_t c = 0; c < list.size(); ++c) {
@@ -197,14 +197,14 @@ void MessageBuilder::readClasses(const ConfigNode& node) {
   }
 }
 
-void MessageBuilder::readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate) {
+void MessageBuilder::readGroups(const TrafficContext& ctx, const ConfigNode& node, double defaultRate) {
   const int n = ctx.topology->numTerminals();
   groups_.groupOf.assign(n, -1);
   std::vector<ConfigNode> list = node.childArray(kGroup);
   if (list.empty() && node.has(kGroup)) {
     node.fail("group", "an empty list: give one [[traffic.group]] table per group of sources, or remove the key");
   }
-  BuildContext patternCtx = ctx;
+  TrafficContext patternCtx = ctx;
   patternCtx.groups = &groups_;
   if (list.empty()) {
     groups_.names = {"all"};
@@ -251,7 +251,7 @@ void MessageBuilder::readGroup(size_t g, const ConfigNode& c, int& rest, double 
 
 // A group's share of the terminals is drawn from the seed among those not listed explicitly;
 // the group without share or terminals takes the rest.
-void MessageBuilder::placeShares(const BuildContext& ctx, const std::vector<ConfigNode>& list, int rest) {
+void MessageBuilder::placeShares(const TrafficContext& ctx, const std::vector<ConfigNode>& list, int rest) {
   const int n = static_cast<int>(groups_.groupOf.size());
   std::vector<int> pool;
   for (int t = 0; t < n; ++t) {

@@ -52,7 +52,7 @@ struct MessageShape {
 class MessageBuilder {
  public:
   // `openLoop`: the source has an offered load (load/rate keys); otherwise they are errors.
-  MessageBuilder(const BuildContext& ctx, const ConfigNode& traffic, bool openLoop);
+  MessageBuilder(const TrafficContext& ctx, const ConfigNode& traffic, bool openLoop);
   ~MessageBuilder();
   void attach(NetworkInterface& nic, MessagePool& messages) { nic_ = &nic, messages_ = &messages; }
 
@@ -95,12 +95,12 @@ class MessageBuilder {
 
  private:
   void readClasses(const ConfigNode& node);
-  void readStreams(const BuildContext& ctx, const ConfigNode& node);
+  void readStreams(const TrafficContext& ctx, const ConfigNode& node);
   int drawPackets(const MessageLengthClass& c, Rng& rng) const;
-  void readGroups(const BuildContext& ctx, const ConfigNode& node, double defaultRate);
+  void readGroups(const TrafficContext& ctx, const ConfigNode& node, double defaultRate);
   // Reads group g's members from `terminals`, or notes that it takes a share or the rest.
   void readGroup(size_t g, const ConfigNode& c, int& rest, double defaultRate, double capacity);
-  void placeShares(const BuildContext& ctx, const std::vector<ConfigNode>& list, int rest);
+  void placeShares(const TrafficContext& ctx, const std::vector<ConfigNode>& list, int rest);
   void place(size_t g, int terminal, const ConfigNode& at, const char* key);
 
   bool openLoop_;

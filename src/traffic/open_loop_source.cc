@@ -40,10 +40,10 @@ std::unique_ptr<TrafficSource> makeOpenLoop(const ConfigNode& traffic, const cha
 }  // namespace
 
 ICNSIM_REGISTER(TrafficSource, "poisson", "open loop, exponential gaps",
-                [](const BuildContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "poisson"); });
+                [](const TrafficContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "poisson"); });
 ICNSIM_REGISTER(TrafficSource, "bernoulli", "open loop, one draw per cycle",
-                [](const BuildContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "bernoulli"); });
+                [](const TrafficContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "bernoulli"); });
 ICNSIM_REGISTER(TrafficSource, "periodic", "open loop, a fixed gap from a random first phase",
-                [](const BuildContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "periodic"); });
+                [](const TrafficContext&, const ConfigNode& traffic) { return makeOpenLoop(traffic, "periodic"); });
 
 }  // namespace icnsim

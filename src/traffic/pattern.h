@@ -6,17 +6,18 @@
 #include <memory>
 
 #include "common/rng.h"
-#include "parts/build_context.h"
 #include "parts/registry.h"
+#include "traffic/traffic_context.h"
 
 namespace icnsim {
 
 class TrafficPattern {
  public:
+  using Context = TrafficContext;
   virtual ~TrafficPattern() = default;
   virtual int destination(int source, Rng& rng) const = 0;
 };
 
-std::unique_ptr<TrafficPattern> makeTrafficPattern(const BuildContext& ctx, const ConfigNode& node);
+std::unique_ptr<TrafficPattern> makeTrafficPattern(const TrafficContext& ctx, const ConfigNode& node);
 
 }  // namespace icnsim

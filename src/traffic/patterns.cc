@@ -29,7 +29,7 @@ const FloatKey kPacketShare =
 
 }  // namespace
 
-std::unique_ptr<TrafficPattern> makeTrafficPattern(const BuildContext& ctx, const ConfigNode& node) {
+std::unique_ptr<TrafficPattern> makeTrafficPattern(const TrafficContext& ctx, const ConfigNode& node) {
   std::string type = node.get(kType);
   return Registry<TrafficPattern>::instance().create(type, ctx, node, kType.name);
 }
@@ -74,7 +74,7 @@ class Permutation : public TrafficPattern {
   std::vector<int> map_;
 };
 
-int bitsFor(const BuildContext& ctx, const ConfigNode& node) {
+int bitsFor(const TrafficContext& ctx, const ConfigNode& node) {
   int n = ctx.topology->numTerminals();
   if (!std::has_single_bit(static_cast<unsigned>(n))) {
     node.fail("type", fmt::format("this pattern needs a power-of-two number of terminals, the topology has {}", n));
@@ -83,7 +83,7 @@ int bitsFor(const BuildContext& ctx, const ConfigNode& node) {
 }
 
 template <typename F>
-std::unique_ptr<TrafficPattern> permutation(const BuildContext& ctx, F f) {
+std::unique_ptr<TrafficPattern> permutation(const TrafficContext& ctx, F f) {
   std::vector<int> map(ctx.topology->numTerminals());
   for (int s = 0; s < static_cast<int>(map.size()); ++s) map[s] = f(s);
   return std::make_unique<Permutation>(std::move(map));
@@ -91,7 +91,7 @@ std::unique_ptr<TrafficPattern> permutation(const BuildContext& ctx, F f) {
 
 // Coordinates of a terminal in the topology's mixed radix (least significant first).
 template <typename F>
-std::unique_ptr<TrafficPattern> coordinatePermutation(const BuildContext& ctx, F f) {
+std::unique_ptr<TrafficPattern> coordinatePermutation(const TrafficContext& ctx, F f) {
   std::vector<int> radix = ctx.topology->terminalRadices();
   return permutation(ctx, [&](int s) {
     int result = 0, scale = 1, rest = s;
@@ -126,7 +126,7 @@ class HotSpot : public TrafficPattern {
 }  // namespace
 
 ICNSIM_REGISTER(TrafficPattern, "uniform", "uniformly random destinations",
-                [](const BuildContext& ctx, const ConfigNode& node) -> std::unique_ptr<TrafficPattern> {
+                [](const TrafficContext& ctx, const ConfigNode& node) -> std::unique_ptr<TrafficPattern> {
                   std::string among = node.get(kAmong);
                   bool excludeSelf = node.get(kExcludeSelf);
                   if (among.empty() && !excludeSelf) return std::make_unique<Uniform>(ctx.topology->numTerminals());
@@ -142,12 +142,12 @@ ICNSIM_REGISTER(TrafficPattern, "uniform", "uniformly random destinations",
                   return std::make_unique<UniformAmong>(std::move(members), excludeSelf);
                 });
 ICNSIM_REGISTER(TrafficPattern, "bit_complement", "each address bit inverted",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const TrafficContext& ctx, const ConfigNode& node) {
                   int mask = (1 << bitsFor(ctx, node)) - 1;
                   return permutation(ctx, [mask](int s) { return ~s & mask; });
                 });
 ICNSIM_REGISTER(TrafficPattern, "bit_reverse", "address bits reversed",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const TrafficContext& ctx, const ConfigNode& node) {
                   int b = bitsFor(ctx, node);
                   return permutation(ctx, [b](int s) {
                     int r = 0;
@@ -156,28 +156,28 @@ ICNSIM_REGISTER(TrafficPattern, "bit_reverse", "address bits reversed",
                   });
                 });
 ICNSIM_REGISTER(TrafficPattern, "shuffle", "address bits rotated left by one",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const TrafficContext& ctx, const ConfigNode& node) {
                   int b = bitsFor(ctx, node);
                   int mask = (1 << b) - 1;
                   return permutation(ctx, [b, mask](int s) { return ((s << 1) | (s >> (b - 1))) & mask; });
                 });
 ICNSIM_REGISTER(TrafficPattern, "transpose", "the first half of the address bits swapped with the second",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const TrafficContext& ctx, const ConfigNode& node) {
                   int b = bitsFor(ctx, node);
                   if (b % 2) node.fail("type", "transpose needs an even number of address bits (a square node count)");
                   int h = b / 2, low = (1 << h) - 1;
                   return permutation(ctx, [h, low](int s) { return ((s & low) << h) | (s >> h); });
                 });
 ICNSIM_REGISTER(TrafficPattern, "tornado", "half way round each dimension, less one",
-                [](const BuildContext& ctx, const ConfigNode&) {
+                [](const TrafficContext& ctx, const ConfigNode&) {
                   return coordinatePermutation(ctx, [](int, int c, int k) { return (c + (k + 1) / 2 - 1) % k; });
                 });
 ICNSIM_REGISTER(TrafficPattern, "neighbor", "the next node in each dimension",
-                [](const BuildContext& ctx, const ConfigNode&) {
+                [](const TrafficContext& ctx, const ConfigNode&) {
                   return coordinatePermutation(ctx, [](int d, int c, int k) { return d == 0 ? (c + 1) % k : c; });
                 });
 ICNSIM_REGISTER(TrafficPattern, "hotspot", "a share of packets to a few nodes, the rest uniform",
-                [](const BuildContext& ctx, const ConfigNode& node) {
+                [](const TrafficContext& ctx, const ConfigNode& node) {
                   int n = ctx.topology->numTerminals();
                   auto hot64 = node.get(kHotNodes.upTo(n - 1));
                   std::vector<int> hot(hot64.begin(), hot64.end());

@@ -132,6 +132,8 @@ void PhasedSource::startPhase(Cycle now) {
 }  // namespace
 
 ICNSIM_REGISTER(TrafficSource, "phased", "bulk-synchronous phases with barriers (NIFDY §4.1, §4.3)",
-                [](const BuildContext&, const ConfigNode& traffic) { return std::make_unique<PhasedSource>(traffic); });
+                [](const TrafficContext&, const ConfigNode& traffic) {
+                  return std::make_unique<PhasedSource>(traffic);
+                });
 
 }  // namespace icnsim

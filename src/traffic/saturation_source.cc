@@ -16,6 +16,6 @@ class SaturationSource : public TrafficSource {
 }  // namespace
 
 ICNSIM_REGISTER(TrafficSource, "saturation", "every source always has a packet to send",
-                [](const BuildContext&, const ConfigNode&) { return std::make_unique<SaturationSource>(); });
+                [](const TrafficContext&, const ConfigNode&) { return std::make_unique<SaturationSource>(); });
 
 }  // namespace icnsim

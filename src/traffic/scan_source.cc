@@ -69,6 +69,6 @@ class ScanSource : public TrafficSource {
 }  // namespace
 
 ICNSIM_REGISTER(TrafficSource, "scan", "radix-sort scan chain (NIFDY §4.5)",
-                [](const BuildContext&, const ConfigNode& traffic) { return std::make_unique<ScanSource>(traffic); });
+                [](const TrafficContext&, const ConfigNode& traffic) { return std::make_unique<ScanSource>(traffic); });
 
 }  // namespace icnsim

@@ -16,14 +16,15 @@
 #include <vector>
 
 #include "kernel/message.h"
-#include "parts/build_context.h"
 #include "parts/registry.h"
 #include "traffic/message_builder.h"
+#include "traffic/traffic_context.h"
 
 namespace icnsim {
 
 class TrafficSource {
  public:
+  using Context = TrafficContext;
   virtual ~TrafficSource() = default;
   // Whether the source has an offered load (load/rate keys); otherwise it creates on demand.
   virtual bool openLoop() const { return false; }

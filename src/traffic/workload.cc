@@ -11,7 +11,7 @@ const StringKey kProcess = declarePartKey<TrafficSource>(
 
 }  // namespace
 
-Workload::Workload(const BuildContext& ctx, const ConfigNode& node) {
+Workload::Workload(const TrafficContext& ctx, const ConfigNode& node) {
   const std::string process = node.get(kProcess);
   source_ = Registry<TrafficSource>::instance().create(process, ctx, node, kProcess.name);
   builder_ = std::make_unique<MessageBuilder>(ctx, node, source_->openLoop());

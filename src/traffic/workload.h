@@ -20,7 +20,7 @@ class NetworkInterface;
 
 class Workload : public TrafficHooks {
  public:
-  Workload(const BuildContext& ctx, const ConfigNode& node);
+  Workload(const TrafficContext& ctx, const ConfigNode& node);
   ~Workload() override;
 
   void attach(NetworkInterface& nic, MessagePool& messages) { builder_->attach(nic, messages); }

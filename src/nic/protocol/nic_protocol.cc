@@ -4,11 +4,11 @@
 
 namespace icnsim {
 
-std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const BuildContext& ctx, const ConfigNode& nic) {
+std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const NicContext& ctx, const ConfigNode& nic) {
   return Registry<NicProtocol>::instance().create(name, ctx, nic, "type");
 }
 
 ICNSIM_REGISTER(NicProtocol, "none", "plain NI: packets go as the queue offers them",
-                [](const BuildContext&, const ConfigNode&) { return std::make_unique<NicProtocol>(); });
+                [](const NicContext&, const ConfigNode&) { return std::make_unique<NicProtocol>(); });
 
 }  // namespace icnsim

@@ -9,14 +9,15 @@
 #include "common/ring_deque.h"
 
 #include "kernel/packet.h"
+#include "nic/nic_context.h"
 #include "nic/terminal/processor.h"
-#include "parts/build_context.h"
 #include "parts/registry.h"
 
 namespace icnsim {
 
 class NicProtocol {
  public:
+  using Context = NicContext;
   virtual ~NicProtocol() = default;
   // Sets the NI's buffer sizes where the protocol defines them (NIFDY's pool B).
   virtual void sizeBuffers(ProcessorParams&) const {}
@@ -49,6 +50,6 @@ class NicProtocol {
 };
 
 // The layer registered as `name`, configured from [nic].
-std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const BuildContext& ctx, const ConfigNode& nic);
+std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const NicContext& ctx, const ConfigNode& nic);
 
 }  // namespace icnsim

@@ -18,7 +18,7 @@ const StringListKey kType = declarePartListKey<NicProtocol>(
 
 std::vector<std::string> NicStack::layerNames(const ConfigNode& nic) { return nic.get(kType); }
 
-NicStack::NicStack(const BuildContext& ctx, const ConfigNode& nic) : packets_(*ctx.packets) {
+NicStack::NicStack(const NicContext& ctx, const ConfigNode& nic) : packets_(*ctx.packets) {
   const std::vector<std::string> names = layerNames(nic);
   if (names.size() > 100) nic.fail("type", "at most 100 layers");
   const NicProtocol* header = nullptr;

@@ -19,7 +19,7 @@ namespace icnsim {
 
 class NicStack {
  public:
-  NicStack(const BuildContext& ctx, const ConfigNode& nic);
+  NicStack(const NicContext& ctx, const ConfigNode& nic);
   // The protocol layers nic.type names (["none"] by default).
   static std::vector<std::string> layerNames(const ConfigNode& nic);
 

@@ -27,7 +27,7 @@ const IntKey kArrivals =
 
 }  // namespace
 
-NifdyParams readNifdyParams(const BuildContext& ctx, const ConfigNode& nic) {
+NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic) {
   NifdyParams p;
   if (nic.has("outgoing_buffer")) nic.fail("outgoing_buffer", "NIFDY sizes the outgoing pool with B");
   p.opt = static_cast<int>(nic.get(kOpt));
@@ -226,7 +226,7 @@ class BuffersOnly : public NicProtocol {
 }  // namespace
 
 ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet per destination, bulk dialogs, acks",
-                [](const BuildContext& ctx, const ConfigNode& nic) {
+                [](const NicContext& ctx, const ConfigNode& nic) {
                   NifdyParams p = readNifdyParams(ctx, nic);
                   if ((p.dialogs > 0) != (p.window > 0)) nic.fail(kWindow, "bulk dialogs need both D > 0 and W > 0");
                   p.bulkThreshold = static_cast<int>(nic.get(kBulkThreshold));
@@ -235,7 +235,7 @@ ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet p
                 });
 
 ICNSIM_REGISTER(NicProtocol, "buffers_only", "NIFDY's buffers without its protocol",
-                [](const BuildContext& ctx, const ConfigNode& nic) {
+                [](const NicContext& ctx, const ConfigNode& nic) {
                   NifdyParams p = readNifdyParams(ctx, nic);
                   if (nic.has(kArrivals)) nic.fail(kArrivals, "buffers_only derives its buffers from O, B, D and W");
                   return std::make_unique<BuffersOnly>(p);

@@ -41,7 +41,7 @@ struct NifdyParams {
   int ackLength = 4;
 };
 
-NifdyParams readNifdyParams(const BuildContext& ctx, const ConfigNode& nic);
+NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic);
 
 class Nifdy : public NicProtocol {
  public:

@@ -83,8 +83,6 @@ class AlphaQueue : public InjectionQueue {
 }  // namespace
 
 ICNSIM_REGISTER(InjectionQueue, "alpha", "Fed-X §5: shortest unsent length weighted against age",
-                [](const BuildContext&, const ConfigNode& nic) {
-                  return std::make_unique<AlphaQueue>(nic.get(kAlpha));
-                });
+                [](const NicContext&, const ConfigNode& nic) { return std::make_unique<AlphaQueue>(nic.get(kAlpha)); });
 
 }  // namespace icnsim

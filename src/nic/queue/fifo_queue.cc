@@ -31,6 +31,6 @@ class FifoQueue : public InjectionQueue {
 }  // namespace
 
 ICNSIM_REGISTER(InjectionQueue, "fifo", "messages in arrival order",
-                [](const BuildContext&, const ConfigNode&) { return std::make_unique<FifoQueue>(); });
+                [](const NicContext&, const ConfigNode&) { return std::make_unique<FifoQueue>(); });
 
 }  // namespace icnsim

@@ -11,7 +11,7 @@ const StringKey kScheduling =
 
 }  // namespace
 
-std::unique_ptr<InjectionQueue> makeInjectionQueue(const BuildContext& ctx, const ConfigNode& nic) {
+std::unique_ptr<InjectionQueue> makeInjectionQueue(const NicContext& ctx, const ConfigNode& nic) {
   std::string name = nic.get(kScheduling);
   return Registry<InjectionQueue>::instance().create(name, ctx, nic, "scheduling");
 }

@@ -7,13 +7,14 @@
 #include <cstdint>
 #include <memory>
 
-#include "parts/build_context.h"
+#include "nic/nic_context.h"
 #include "parts/registry.h"
 
 namespace icnsim {
 
 class InjectionQueue {
  public:
+  using Context = NicContext;
   virtual ~InjectionQueue() = default;
   // A message of `packets` unsent packets enters the queue.
   virtual void add(int32_t message, int packets) = 0;
@@ -26,6 +27,6 @@ class InjectionQueue {
   virtual bool empty() const = 0;
 };
 
-std::unique_ptr<InjectionQueue> makeInjectionQueue(const BuildContext& ctx, const ConfigNode& nic);
+std::unique_ptr<InjectionQueue> makeInjectionQueue(const NicContext& ctx, const ConfigNode& nic);
 
 }  // namespace icnsim

@@ -49,7 +49,7 @@ class BasicRailAllocator : public RailAllocator {
   std::vector<RailShare> shares_;
 };
 
-std::unique_ptr<RailAllocator> makeBasic(const BuildContext& ctx, const ConfigNode& nic) {
+std::unique_ptr<RailAllocator> makeBasic(const NicContext& ctx, const ConfigNode& nic) {
   const bool perProcess = nic.get(kRoundRobin) == "process";
   const int processes = perProcess ? static_cast<int>(nic.get(kProcesses)) : 1;
   return std::make_unique<BasicRailAllocator>(ctx.topology->numTerminals(), ctx.networks, readStripe(ctx, nic),

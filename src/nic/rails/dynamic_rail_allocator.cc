@@ -214,7 +214,7 @@ void DynamicRailAllocator::handle(size_t nic, const Event& e) {
   }
 }
 
-DynamicParams readDynamicParams(const BuildContext& ctx, const ConfigNode& nic) {
+DynamicParams readDynamicParams(const NicContext& ctx, const ConfigNode& nic) {
   DynamicParams p;
   p.terminals = ctx.topology->numTerminals();
   p.rails = ctx.networks;
@@ -226,11 +226,11 @@ DynamicParams readDynamicParams(const BuildContext& ctx, const ConfigNode& nic) 
   return p;
 }
 
-std::unique_ptr<RailAllocator> makeDynamic(const BuildContext& ctx, const ConfigNode& nic) {
+std::unique_ptr<RailAllocator> makeDynamic(const NicContext& ctx, const ConfigNode& nic) {
   return std::make_unique<DynamicRailAllocator>(readDynamicParams(ctx, nic));
 }
 
-std::unique_ptr<RailAllocator> makeHybrid(const BuildContext& ctx, const ConfigNode& nic) {
+std::unique_ptr<RailAllocator> makeHybrid(const NicContext& ctx, const ConfigNode& nic) {
   DynamicParams p = readDynamicParams(ctx, nic);
   p.shortFlits = nic.get(kShortFlits);
   return std::make_unique<DynamicRailAllocator>(p);

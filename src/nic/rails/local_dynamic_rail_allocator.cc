@@ -53,7 +53,7 @@ class LocalDynamicRailAllocator : public RailAllocator {
   std::vector<RailShare> shares_;
 };
 
-std::unique_ptr<RailAllocator> makeLocalDynamic(const BuildContext& ctx, const ConfigNode& nic) {
+std::unique_ptr<RailAllocator> makeLocalDynamic(const NicContext& ctx, const ConfigNode& nic) {
   return std::make_unique<LocalDynamicRailAllocator>(ctx.topology->numTerminals(), ctx.networks, readStripe(ctx, nic));
 }
 

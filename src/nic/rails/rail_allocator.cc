@@ -18,7 +18,7 @@ const IntKey kStripe = declareInt({"nic"}, "stripe", 1, 0, 1 << 10,
 
 std::string railAllocatorName(const ConfigNode& nic) { return nic.get(kRailAllocator); }
 
-std::unique_ptr<RailAllocator> makeRailAllocator(const BuildContext& ctx, const ConfigNode& nic) {
+std::unique_ptr<RailAllocator> makeRailAllocator(const NicContext& ctx, const ConfigNode& nic) {
   const std::string type = railAllocatorName(nic);
   return Registry<RailAllocator>::instance().create(type, ctx, nic, "rail_allocator");
 }
@@ -39,7 +39,7 @@ void stripe(int first, int rails, int total, int32_t packets, std::vector<RailSh
     shares.push_back({static_cast<int16_t>((first + i) % total), shareOf(i, used, packets)});
 }
 
-int readStripe(const BuildContext& ctx, const ConfigNode& nic) {
+int readStripe(const NicContext& ctx, const ConfigNode& nic) {
   const int stripe = static_cast<int>(nic.get(kStripe.upTo(ctx.networks)));
   return stripe == 0 ? ctx.networks : stripe;
 }

@@ -15,7 +15,7 @@
 
 #include "kernel/message.h"
 #include "kernel/port.h"
-#include "parts/build_context.h"
+#include "nic/nic_context.h"
 #include "parts/registry.h"
 
 namespace icnsim {
@@ -50,6 +50,7 @@ class RailHost {
 
 class RailAllocator {
  public:
+  using Context = NicContext;
   virtual ~RailAllocator() = default;
   void attach(RailHost& host) { host_ = &host; }
 
@@ -74,7 +75,7 @@ class RailAllocator {
   RailHost* host_ = nullptr;
 };
 
-std::unique_ptr<RailAllocator> makeRailAllocator(const BuildContext& ctx, const ConfigNode& nic);
+std::unique_ptr<RailAllocator> makeRailAllocator(const NicContext& ctx, const ConfigNode& nic);
 // The allocator nic.rail_allocator names.
 std::string railAllocatorName(const ConfigNode& nic);
 
@@ -84,6 +85,6 @@ void stripe(int first, int rails, int total, int32_t packets, std::vector<RailSh
 // The same over an explicit list of rails (the first `rails` of `candidates`).
 void stripeOver(const std::vector<int>& candidates, int rails, int32_t packets, std::vector<RailShare>& shares);
 // The `stripe` key: rails a message is spread over at most (1 .. ctx.networks; 0 = all).
-int readStripe(const BuildContext& ctx, const ConfigNode& nic);
+int readStripe(const NicContext& ctx, const ConfigNode& nic);
 
 }  // namespace icnsim

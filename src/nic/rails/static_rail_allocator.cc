@@ -51,7 +51,7 @@ class StaticRailAllocator : public RailAllocator {
   std::vector<RailShare> shares_;
 };
 
-std::unique_ptr<RailAllocator> makeStatic(const BuildContext& ctx, const ConfigNode& nic) {
+std::unique_ptr<RailAllocator> makeStatic(const NicContext& ctx, const ConfigNode& nic) {
   const std::string algorithm = nic.get(kAlgorithm);
   const int nodes = ctx.topology->numTerminals();
   const int needed = algorithm == "log" ? railsAlgorithm1(nodes) : railsOptimal(nodes);

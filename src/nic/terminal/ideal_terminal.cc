@@ -31,7 +31,7 @@ class IdealTerminals : public TerminalModel {
 }  // namespace
 
 ICNSIM_REGISTER(TerminalModel, "ideal", "instant send and receive, unbounded buffers",
-                [](const BuildContext& ctx, const ConfigNode&) {
+                [](const NicContext& ctx, const ConfigNode&) {
                   return std::make_unique<IdealTerminals>(*ctx.messageLayer);
                 });
 

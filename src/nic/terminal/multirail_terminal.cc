@@ -32,7 +32,7 @@ namespace {
 
 class MultirailTerminals : public TerminalModel {
  public:
-  MultirailTerminals(const BuildContext& ctx, const ConfigNode& nic, MessageLayer& layer);
+  MultirailTerminals(const NicContext& ctx, const ConfigNode& nic, MessageLayer& layer);
 
   void queued(Port port) override {
     networks_[port.network]->wake(port);
@@ -74,7 +74,7 @@ class MultirailTerminals : public TerminalModel {
   std::vector<size_t> active_, visiting_;
 };
 
-MultirailTerminals::MultirailTerminals(const BuildContext& ctx, const ConfigNode& nic, MessageLayer& layer)
+MultirailTerminals::MultirailTerminals(const NicContext& ctx, const ConfigNode& nic, MessageLayer& layer)
     : layer_(layer), packets_(layer.packets()), rails_(ctx.networks) {
   sendBuffer_ = static_cast<int>(nic.get(kSendBuffer));
   receiveBuffer_ = static_cast<int>(nic.get(kReceiveBuffer));
@@ -179,7 +179,7 @@ void MultirailTerminals::delivered(Port port, int32_t packet, Cycle when) {
 }  // namespace
 
 ICNSIM_REGISTER(TerminalModel, "multirail", "one NIC per network behind a one-way I/O bus (Coll et al.)",
-                [](const BuildContext& ctx, const ConfigNode& nic) {
+                [](const NicContext& ctx, const ConfigNode& nic) {
                   return std::make_unique<MultirailTerminals>(ctx, nic, *ctx.messageLayer);
                 });
 

@@ -23,7 +23,7 @@ namespace {
 
 class ProcessorTerminals : public TerminalModel {
  public:
-  ProcessorTerminals(const BuildContext& ctx, const ConfigNode& nic, MessageLayer& layer);
+  ProcessorTerminals(const NicContext& ctx, const ConfigNode& nic, MessageLayer& layer);
 
   void queued(Port port) override { activate(port.terminal); }
   void wake(int terminal) override { activate(terminal); }
@@ -72,14 +72,14 @@ class ProcessorTerminals : public TerminalModel {
   std::vector<uint8_t> tailIn_;  // per packet id: its tail has arrived
 };
 
-ProcessorTerminals::ProcessorTerminals(const BuildContext& ctx, const ConfigNode& nic, MessageLayer& layer)
+ProcessorTerminals::ProcessorTerminals(const NicContext& ctx, const ConfigNode& nic, MessageLayer& layer)
     : layer_(layer), packets_(layer.packets()), protocol_(ctx, nic) {
   if (ctx.networks > 1) {
     nic.fail("terminal",
              "processors and NI protocols work with one network so far; use nic.terminal = \"ideal\" "
              "(no [processor], nic.type = \"none\") or one network");
   }
-  processor_ = readProcessorParams(ctx.root->child("processor"), nic);
+  processor_ = readProcessorParams(*ctx.processor, nic);
   protocol_.sizeBuffers(processor_);
   const int n = ctx.topology->numTerminals();
   terminals_.resize(n);
@@ -244,7 +244,7 @@ bool ProcessorTerminals::startNext(int t, Cycle now) {
 }  // namespace
 
 ICNSIM_REGISTER(TerminalModel, "processor", "a processor with send and receive overheads behind the NI (NIFDY §3)",
-                [](const BuildContext& ctx, const ConfigNode& nic) {
+                [](const NicContext& ctx, const ConfigNode& nic) {
                   return std::make_unique<ProcessorTerminals>(ctx, nic, *ctx.messageLayer);
                 });
 

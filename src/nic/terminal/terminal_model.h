@@ -17,7 +17,7 @@
 
 #include "kernel/network.h"
 #include "kernel/port.h"
-#include "parts/build_context.h"
+#include "nic/nic_context.h"
 #include "parts/registry.h"
 
 namespace icnsim {
@@ -26,6 +26,7 @@ class MessageLayer;
 
 class TerminalModel : public PortListener {
  public:
+  using Context = NicContext;
   void attach(std::vector<Network*> networks) { networks_ = std::move(networks); }
   // A message (or a stripe of it) joined the job list of `port`.
   virtual void queued(Port port) = 0;

@@ -434,7 +434,7 @@ namespace {
           neighbour));
 }
 
-std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const ConfigNode& node) {
+std::unique_ptr<Network> makeCentralBufferNetwork(const NetworkContext& ctx, const ConfigNode& node) {
   const Topology& topo = *ctx.topology;
   if (!topo.hasRouterDistance()) {
     node.fail("type", "\"central_buffer\" needs a direct topology with router distances (hex_mesh, mesh, torus)");
@@ -462,7 +462,7 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const BuildContext& ctx, const
                                     topo.routerDiameter(), p.buffers));
   }
   return std::make_unique<CentralBufferNetwork>(p, makeAdmissionRules(ctx, node, true), topo, *ctx.routing,
-                                                *ctx.packets, TerminalPlumbing::forNetwork(ctx));
+                                                *ctx.packets, plumbingFor(ctx));
 }
 
 }  // namespace

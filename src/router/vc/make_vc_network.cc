@@ -62,7 +62,7 @@ const IntKey kRouterDelay =
 const IntKey kCreditDelay =
     declareInt(kTiming, "credit_delay", 1, 1, 1000, "cycles for a freed slot to reach the sender (pipelined)");
 const ChoiceKey kSwitching =
-    declareChoice(kRouter, "switching", "wormhole", {"wormhole", "virtual_cut_through", "store_and_forward"},
+    declareChoice(kRouter, "switching", "wormhole", switchingNames(),
                   "how much of a packet a lane must hold before the head moves on; also per [[traffic.class]]");
 const TableKey kHost = declareTable(kRouter, "host", "the host memory of SPIDER's in-transit buffering");
 const ChoiceKey kArbitration = declareChoice(
@@ -95,7 +95,7 @@ namespace {
 // Lane state and flit buffers, checked against the memory budget before they are built:
 // measured about 122 bytes per lane and 9 per flit slot (docs/reliability.md), 4 bytes
 // fewer per slot since ready times take 4 bytes instead of 8.
-void reserveLaneMemory(const BuildContext& ctx, const ConfigNode& node, const VcNetworkParams& p, bool hostMemory) {
+void reserveLaneMemory(const NetworkContext& ctx, const ConfigNode& node, const VcNetworkParams& p, bool hostMemory) {
   if (!ctx.memory) return;
   double ports = 0;
   for (int r = 0; r < ctx.topology->numRouters(); ++r) ports += ctx.topology->numPorts(r);
@@ -181,17 +181,17 @@ void readNetworkMultiplexing(const ConfigNode& node, const ConfigNode& timing, V
 // Threads (simulation.threads) and mpirun ranks split the routers for the router options
 // whose decisions stay within a router; the others chain decisions across routers or share
 // per-router state.
-void readSplit(const BuildContext& ctx, VcNetworkParams& p, bool crossRouterState) {
+void readSplit(const NetworkContext& ctx, VcNetworkParams& p, bool crossRouterState) {
   p.threads = ctx.threads;
   p.prefetch = ctx.prefetch;
   p.ranks = ctx.ranks;
   if (!splitAsked(ctx)) return;
   const int ranks = ctx.ranks ? ctx.ranks->size() : 1;
   if (ranks > 1 && ctx.topology->numRouters() < int64_t{ranks} * p.threads) {
-    ctx.root->child("simulation")
-        .fail("threads", fmt::format("{} ranks x {} threads each need a router of their own, "
-                                     "and the network has {}: use fewer ranks or threads",
-                                     ranks, p.threads, ctx.topology->numRouters()));
+    throw ConfigError(
+        fmt::format("{}: {} ranks x {} threads each need a router of their own, and the network has {}: "
+                    "use fewer ranks or threads",
+                    ctx.threadsKey, ranks, p.threads, ctx.topology->numRouters()));
   }
   const char* why =
       p.timing.synchronous
@@ -221,13 +221,13 @@ void readTiming(const ConfigNode& t, VcTiming& timing) {
 
 // The traffic classes' virtual networks with the router's defaults, and the host memory
 // they may buffer in.
-VirtualNetworks readVirtualNetworks(const BuildContext& ctx, const ConfigNode& node, VcNetworkParams& p) {
+VirtualNetworks readVirtualNetworks(const NetworkContext& ctx, const ConfigNode& node, VcNetworkParams& p) {
   p.switching = readSwitching(node, kSwitching, Switching::kWormhole);
   VirtualNetworks vns(*ctx.routing, p.lanes, p.networks, p.switching);
   // host_buffering ("never", "blocked", "always"), host_load_limit: SPIDER's in-transit
   // buffering in host memory, for every class that does not name its own
   vns.readHostBuffering(node);
-  vns.readClasses(ctx);
+  vns.applyClasses(ctx.classes);
   if (node.has(kHost) && !vns.anyHostBuffering()) {
     node.fail(kHost,
               "the host memory is used only with host_buffering = \"blocked\" or \"always\" "
@@ -245,7 +245,7 @@ VirtualNetworks readVirtualNetworks(const BuildContext& ctx, const ConfigNode& n
 }
 
 // Refuses a network that can deadlock (router/lane_dependencies.h) unless the user asks for it.
-void checkDeadlockFreedom(const BuildContext& ctx, const ConfigNode& node, const VcNetworkParams& p,
+void checkDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& node, const VcNetworkParams& p,
                           const VirtualNetworks& vns, const std::vector<std::unique_ptr<AdmissionRule>>& rules) {
   bool backpressure = false;
   for (const auto& rule : rules) backpressure |= rule->waitsOnPacketsToItsDestination();
@@ -262,7 +262,7 @@ void checkDeadlockFreedom(const BuildContext& ctx, const ConfigNode& node, const
       {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure, ctx.adaptivePackets, ctx.deadlockCheckLimit});
 }
 
-std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode& node) {
+std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNode& node) {
   VcNetworkParams p;
   p.seed = ctx.seed;
   p.networks = ctx.logicalNetworks;
@@ -294,7 +294,7 @@ std::unique_ptr<Network> makeVcNetwork(const BuildContext& ctx, const ConfigNode
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   // After the memory check: a network too large to build is refused before it is walked.
   checkDeadlockFreedom(ctx, node, p, vns, rules);
-  return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets, TerminalPlumbing::forNetwork(ctx),
+  return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets, plumbingFor(ctx),
                                      std::move(rules));
 }
 

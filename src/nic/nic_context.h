@@ -1,0 +1,26 @@
+// What the network interface's parts (terminal kinds, protocol layers, queue disciplines,
+// rail allocators) receive besides their [nic] table, made by sim/.
+#pragma once
+#include <cstdint>
+
+#include "config/config.h"
+#include "kernel/packet.h"
+#include "parts/registry.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+
+class MessageLayer;
+
+struct NicContext {
+  uint64_t seed = 1;
+  const Topology* topology = nullptr;  // of network 0: every network has the same terminals
+  int networks = 1;                    // networks in the simulation (a node has a port in each)
+  int maxPacketLength = 1;             // flits
+  PacketPool* packets = nullptr;
+  MessageLayer* messageLayer = nullptr;   // the NI's message layer, for its terminal model
+  const ConfigNode* processor = nullptr;  // the [processor] table (empty when the file has none)
+  bool processorTable = false;            // whether the file has one
+};
+
+}  // namespace icnsim
