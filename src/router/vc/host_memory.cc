@@ -8,35 +8,21 @@
 
 namespace icnsim {
 
-int VcNetwork::hopsToGo(int32_t router, const Packet& pk) const {
-  if (!topology_.hasRouterDistance()) return 0;
-  return topology_.routerDistance(router, topology_.ejectionPort(pk.destination).id);
-}
-
-bool VcNetwork::admitToMemory(int32_t router, const Packet& pk, const VirtualNetwork& vn) {
-  if (vn.hostLoadLimit > 0 && hosts_.host->held(router) >= vn.hostLoadLimit) return false;  // a loaded host stalls it
-  const int toGo = hopsToGo(router, pk);
-  if (!hosts_.host->admits(router, toGo)) return false;
-  hosts_.host->take(router, toGo);
-  return true;
-}
-
 bool VcNetwork::reserveMemory(int32_t router, int32_t packet, const VirtualNetwork& vn) {
   const Packet& pk = packets_[packet];
   if (topology_.ejectionPort(pk.destination).id == router) return true;  // it leaves the network there
-  return admitToMemory(router, pk, vn);
+  return hosts_.admit(router, pk, vn.hostLoadLimit);
 }
 
 bool VcNetwork::bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn, bool reserved) {
   const int32_t packet = lanes_[fromLane].packet;
-  if (!reserved && !admitToMemory(router, packets_[packet], vn)) return false;
+  if (!reserved && !hosts_.admit(router, packets_[packet], vn.hostLoadLimit)) return false;
   const Channel& memory = channels_[hosts_.channel[router]];
   for (int v = 0; v < hosts_.host->buffers(); ++v) {
     const int32_t lane = memory.firstLane + v;
     if (lanes_[lane].owner >= 0) continue;
     claimLane(lane, packet, fromLane);
-    hosts_.toGo[hosts_.slot(lane)] = hopsToGo(router, packets_[packet]);
-    hosts_.host->arrived(router, hosts_.host->held(router));
+    hosts_.stored(router, lane, packets_[packet]);
     return true;
   }
   throw InternalError(fmt::format("router {}: host memory admitted packet {} but has no free buffer", router, packet));

@@ -56,14 +56,10 @@ void VcNetwork::buildChannels() {
   if (vns_.anyHostBuffering()) {
     // Each router's host memory: a channel from the router back into itself whose lanes
     // hold whole packets; a packet sent on from it is routed as if freshly injected.
-    const int maxToGo = topology.hasRouterDistance() ? topology.routerDiameter() : 0;
-    hosts_.host = std::make_unique<TransitHost>(p_.host, topology.numRouters(), maxToGo);
     for (int r = 0; r < topology.numRouters(); ++r) {
       hosts_.channel.push_back(addChannel(-1, r, topology.numPorts(r), ChannelKind::kHostMemory));
     }
-    hosts_.laneBase = channels_[hosts_.channel[0]].firstLane;
-    hosts_.headReady.assign(static_cast<size_t>(topology.numRouters()) * p_.host.buffers, 0);
-    hosts_.toGo.assign(hosts_.headReady.size(), 0);
+    hosts_.build(p_.host, topology, channels_[hosts_.channel[0]].firstLane);
   }
   injectionLaneBase_ = routerLaneEnd_;
   for (int t = 0; t < topology.numTerminals(); ++t) {

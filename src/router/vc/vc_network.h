@@ -319,8 +319,6 @@ class VcNetwork : public Network, private vc::LaneState {
   // place was reserved when it left the previous node); false if the memory refuses it.
   bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn, bool reserved);
   bool reserveMemory(int32_t router, int32_t packet, const VirtualNetwork& vn);  // at the next node
-  bool admitToMemory(int32_t router, const Packet& pk, const VirtualNetwork& vn);
-  int hopsToGo(int32_t router, const Packet& pk) const;  // 0 without router distances
   void collectEveryLane(Shard& s, int32_t channel, Cycle now);
   void scheduleHostReady(Cycle inMemory);  // after the flits of a cycle have moved
   vc::HostMemories hosts_;                 // empty unless some virtual network buffers at hosts

@@ -94,7 +94,7 @@ inline void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   sendState_[lane].tailSent = false;
   Channel& c = channels_[laneChannel_[lane]];
   --c.allocated;
-  if (c.host) hosts_.host->give(c.dstRouter, hosts_.toGo[hosts_.slot(lane)]);
+  if (c.host) hosts_.released(c.dstRouter, lane);
 }
 
 template <bool kPooled>
