@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Measures how the simulator scales and writes the report (docs/performance.md, "Scaling
-# report"): speed-up with threads and with MPI ranks (also with channels and credits of 4
+# Measures how the simulator scales and writes the report (docs/performance/scaling/scaling.md,
+# quoted in docs/performance.md): speed-up with threads and with MPI ranks (also with channels and credits of 4
 # cycles, so that the ranks exchange every 4 cycles), the bytes the ranks exchange per
 # cycle against the scaling model (at 2 to 8 ranks, oversubscribed: volume does not depend
 # on cores), and cost and memory growth from an 8x8 to a 1024x1024 mesh. Timing runs are

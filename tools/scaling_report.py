@@ -7,7 +7,7 @@ size, and the ranks' exchange volume against the scaling model.
 DIR holds the CSV files `scripts/scaling.sh` writes with `icnsim bench --csv` (threads.csv,
 ranks.csv, exchange.csv, sizes.csv); writes DIR/scaling.md and its figures.
 
-The exchange model (docs/performance.md, "The scaling report"): per cycle rank 0 receives
+The exchange model (its table in scaling.md): per cycle rank 0 receives
 from the other ranks
     B_0(R) = (R - 1) * (TOTALS + LISTS / E) + FLIT * F_in + CREDIT * F_out
              + PER_PACKET * P * (1 - N_0 / N),

@@ -1,7 +1,7 @@
 // A RankExchange that passes every exchange on to another and counts what passed: the
 // bytes this rank received from the others, and how long the exchanges took. `bench`
 // reports them per cycle; the bytes are what the ranks' scaling model predicts
-// (docs/performance.md, "The scaling report").
+// (docs/performance/scaling/scaling.md).
 #pragma once
 #include <chrono>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tables of the Dally investigations of issue 14 (docs/models/dally.md), from their sweeps.
+"""Tables of the Dally investigations (docs/models/dally.md), from their sweeps.
 
   python3 -m tools.dally.investigations fig13 OUT/fig13_output_buffer
   python3 -m tools.dally.investigations fig17 OUT/fig17_18_variants

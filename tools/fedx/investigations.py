@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Table of the Fed-X capacity ablation of issue 14 (docs/models/fedx.md).
+"""Table of the Fed-X capacity ablation (docs/models/fedx.md).
 
   python3 -m tools.fedx.investigations ablation OUT/fedx_ablation
 

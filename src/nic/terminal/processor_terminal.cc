@@ -6,8 +6,8 @@
 //
 // Between pool and network runs the NI protocol (nic/nic_protocol.h: none, buffers_only,
 // nifdy), which picks the next pool packet and may send control packets (acks) of its own;
-// these go before data and never reach the processor. One network for now: a processor
-// with one NIC per rail comes with the multi-rail NIC (issue 12).
+// these go before data and never reach the processor. One network: a node with one NIC per
+// network is the multi-rail terminal (nic.terminal = "multirail").
 #include <algorithm>
 #include "common/ring_deque.h"
 
