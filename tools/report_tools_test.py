@@ -10,6 +10,7 @@ import tempfile
 import unittest
 
 from tools.report import seed_stats
+from tools.report import verdict as vd
 from tools.dally import report as dally_report
 from tools.fedx import report as fedx_report
 from tools.nifdy import report as nifdy_report
@@ -87,6 +88,89 @@ class SeedStats(unittest.TestCase):
         self.assertFalse(seed_stats.against(v, 1.5, higher=True)[0])
 
 
+class Verdicts(unittest.TestCase):
+    """The verdict engine on values whose outcome is known by hand."""
+
+    def test_the_interval_decides_and_a_straddling_one_is_inconclusive(self):
+        v = seed_stats.Value([1.0, 1.2, 1.1])  # mean 1.1, half-width 4.303 * 0.1 / sqrt(3) = 0.248
+        self.assertEqual(vd.decide(v, 0.8).outcome, vd.HOLDS)       # low 0.852 >= 0.8
+        self.assertEqual(vd.decide(v, 1.4).outcome, vd.FAILS)       # high 1.348 < 1.4
+        self.assertEqual(vd.decide(v, 1.0).outcome, vd.INCONCLUSIVE)
+        self.assertEqual(vd.decide(v, 1.4, higher=False).outcome, vd.HOLDS)
+        self.assertEqual(vd.decide(v, 0.8, higher=False).outcome, vd.FAILS)
+
+    def test_one_seed_decides_only_an_exact_value(self):
+        one = seed_stats.Value([2.0])
+        self.assertEqual(vd.decide(one, 1.0).outcome, vd.INCONCLUSIVE)
+        self.assertEqual(vd.decide(one, 1.0, exact=True).outcome, vd.HOLDS)
+
+    def test_between_needs_the_whole_interval_inside(self):
+        v = seed_stats.Value([1.0, 1.2, 1.1])
+        self.assertEqual(vd.decide_between(v, 0.5, 1.5).outcome, vd.HOLDS)
+        self.assertEqual(vd.decide_between(v, 1.0, 1.5).outcome, vd.INCONCLUSIVE)
+        self.assertEqual(vd.decide_between(v, 1.5, 2.0).outcome, vd.FAILS)
+
+    def test_paired_differences_decide_where_unpaired_intervals_overlap(self):
+        # Seed effects shared by both variants: the intervals overlap, the differences do not.
+        a = seed_stats.Value([10.0, 20.0, 30.0])
+        b = seed_stats.Value([9.0, 19.1, 29.0])
+        self.assertTrue(a.low() < b.high())
+        self.assertEqual(vd.greater(a, b).outcome, vd.HOLDS)
+        self.assertEqual(vd.greater(b, a).outcome, vd.FAILS)
+        c = seed_stats.Value([11.0, 19.0, 30.5])
+        self.assertEqual(vd.greater(a, c).outcome, vd.INCONCLUSIVE)
+        with self.assertRaises(vd.UnpairedError):
+            vd.paired(a, seed_stats.Value([1.0, 2.0]))
+
+    def test_a_zero_baseline_makes_a_ratio_undefined_not_infinite(self):
+        a = seed_stats.Value([0.02, 0.03, 0.01])
+        zero = seed_stats.Value([0.0, 0.02, 0.01])
+        with self.assertRaises(vd.ZeroBaselineError):
+            vd.paired_ratio(a, zero)
+        self.assertAlmostEqual(vd.paired_ratio(a, seed_stats.Value([0.01, 0.03, 0.01])).mean, 4.0 / 3.0)
+
+    def test_a_relative_gain_over_a_zero_baseline_is_judged_on_the_difference(self):
+        # Fed-X Fig. 1's case: knees of 0 for some seeds gave an infinite mean gain.
+        message = seed_stats.Value([0.05, 0.0, 0.0, 0.05, 0.0])
+        none = seed_stats.Value([0.05, 0.0, 0.0, 0.0, 0.05])
+        v = vd.relative_gain(message, none, 0.2)
+        self.assertEqual(v.outcome, vd.INCONCLUSIVE)
+        self.assertIn("judged on the paired difference", v.note)
+        self.assertEqual(vd.relative_gain(seed_stats.Value([1.5, 1.6, 1.55]), seed_stats.Value([1.0, 1.0, 1.0]),
+                                          0.2).outcome, vd.HOLDS)
+
+    def test_a_claim_of_parts_fails_with_any_part_and_holds_only_with_all(self):
+        h, f, i = vd.Verdict(vd.HOLDS), vd.Verdict(vd.FAILS, "x"), vd.Verdict(vd.INCONCLUSIVE)
+        self.assertEqual(vd.all_hold(h, h).outcome, vd.HOLDS)
+        self.assertEqual(vd.all_hold(h, i).outcome, vd.INCONCLUSIVE)
+        self.assertEqual(vd.all_hold(i, f).outcome, vd.FAILS)
+        self.assertEqual(vd.all_hold(i, f).note, "x")
+
+    def test_a_reading_shows_the_verdict_at_half_and_twice_its_threshold(self):
+        v = seed_stats.Value([0.5, 0.55, 0.6])  # interval about 0.426-0.674
+        r = vd.with_readings(v, 0.4)
+        self.assertEqual(r.outcome, vd.HOLDS)
+        self.assertIn("at 0.2: holds", r.note)
+        self.assertIn("at 0.8: does not hold", r.note)
+
+    def test_a_verdict_cannot_be_read_as_a_bool(self):
+        with self.assertRaises(TypeError):
+            bool(vd.Verdict(vd.HOLDS))
+
+    def test_legacy_rows_whose_interval_does_not_decide_are_inconclusive(self):
+        self.assertEqual(vd.as_verdict(True, seed_stats.FLIPS).outcome, vd.INCONCLUSIVE)
+        self.assertEqual(vd.as_verdict(False, "the intervals overlap: not significant").outcome, vd.INCONCLUSIVE)
+        self.assertEqual(vd.as_verdict(False, "").outcome, vd.FAILS)
+        self.assertIsNone(vd.as_verdict(None))
+
+    def test_a_report_counts_the_three_outcomes(self):
+        rep = Report("t", "i")
+        rep.claims([("a", "1", vd.Verdict(vd.HOLDS), ""), ("b", "2", True, seed_stats.FLIPS),
+                    ("c", "3", False, ""), ("d", "4", None, "")])
+        self.assertEqual(rep.summary(), {vd.HOLDS: 1, vd.FAILS: 1, vd.INCONCLUSIVE: 1})
+        self.assertIn("| b | 2 | **inconclusive** |", "\n".join(rep.lines))
+
+
 class FedxIndependentNodes(unittest.TestCase):
     def test_the_independent_nodes_are_judged_on_what_they_offered_in_the_window(self):
         def point(accepted, measured):
@@ -114,17 +198,17 @@ class DallyFig19(unittest.TestCase):
             write_sweep(out, "fig19a_mesh_saturation", closed)
             rep = Report("t", "t")
             dally_report.fig19(out, rep)
-            return rep.verdicts
+            return [None if v is None else v.outcome for v in rep.verdicts]
 
     def test_verdicts_follow_the_data(self):
         v = self.verdicts(0.5)
         self.assertEqual(len(v), 5)
-        self.assertTrue(v[0])             # one lane: knee 0.5
-        self.assertTrue(v[1])             # 16 lanes: knee 0.9 although saturation sources give 0.76
-        self.assertTrue(v[2])             # 4 lanes reach the 16-lane knee: all of the gain
-        self.assertTrue(v[3])             # spread (44 - 40) / 40 at low load
-        self.assertTrue(self.verdicts(0.3)[0])    # knee 0.3: one grid step (0.2) from 50 %, the rule's edge
-        self.assertFalse(self.verdicts(0.2)[0])   # knee 0.1: two steps away
+        self.assertEqual(v[0], vd.HOLDS)             # one lane: knee 0.5
+        self.assertEqual(v[1], vd.HOLDS)             # 16 lanes: knee 0.9 although saturation sources give 0.76
+        self.assertEqual(v[2], vd.HOLDS)             # 4 lanes reach the 16-lane knee: all of the gain
+        self.assertEqual(v[3], vd.HOLDS)             # spread (44 - 40) / 40 at low load
+        self.assertEqual(self.verdicts(0.3)[0], vd.HOLDS)    # knee 0.3: one grid step (0.2) from 50 %, the rule's edge
+        self.assertEqual(self.verdicts(0.2)[0], vd.FAILS)   # knee 0.1: two steps away
 
 
 class SpiderFig3(unittest.TestCase):
@@ -148,18 +232,18 @@ class SpiderFig3(unittest.TestCase):
             write_sweep(out, "fig03_switching", points)
             rep = Report("t", "t")
             spider_report.fig3(out, rep)
-            return rep.verdicts
+            return [None if v is None else v.outcome for v in rep.verdicts]
 
     def test_verdicts_follow_the_data(self):
         dramatic = self.verdicts(0.3)     # wormhole peak 0.3 of capacity against 0.8 and 0.85
         self.assertEqual(len(dramatic), 8)
-        self.assertTrue(dramatic[0])      # packet switching loads the hosts most at every load
-        self.assertTrue(dramatic[1])      # wormhole: no host arrivals
-        self.assertTrue(dramatic[3])      # wormhole worse than packet switching from 0.5 on
-        self.assertTrue(dramatic[5])      # virtual cut-through within 5 % of wormhole at 0.1
-        self.assertTrue(dramatic[7])      # 0.3 / 0.8 <= 0.6
+        self.assertEqual(dramatic[0], vd.HOLDS)      # packet switching loads the hosts most at every load
+        self.assertEqual(dramatic[1], vd.HOLDS)      # wormhole: no host arrivals
+        self.assertEqual(dramatic[3], vd.HOLDS)      # wormhole worse than packet switching from 0.5 on
+        self.assertEqual(dramatic[5], vd.HOLDS)      # virtual cut-through within 5 % of wormhole at 0.1
+        self.assertEqual(dramatic[7], vd.HOLDS)      # 0.3 / 0.8 <= 0.6
         mild = self.verdicts(0.7)         # 0.7 / 0.8 > 0.6
-        self.assertFalse(mild[7])
+        self.assertEqual(mild[7], vd.FAILS)
 
 
 class FedxLongMixture(unittest.TestCase):
@@ -185,11 +269,11 @@ class FedxLongMixture(unittest.TestCase):
                 write_sweep(out, experiment, points)
             rep = Report("t", "t")
             fedx_report.long_mixture(out, rep)
-            return rep.verdicts
+            return [None if v is None else v.outcome for v in rep.verdicts]
 
     def test_less_overall_impact_and_a_significant_short_message_gain(self):
-        self.assertEqual(self.verdicts(short_gain=2.0), [True, True])
-        self.assertEqual(self.verdicts(short_gain=1.05), [True, False])   # below our 20 %
+        self.assertEqual(self.verdicts(short_gain=2.0), [vd.HOLDS, vd.HOLDS])
+        self.assertEqual(self.verdicts(short_gain=1.05), [vd.HOLDS, vd.FAILS])   # below our 20 %
 
 
 class NifdyPayload(unittest.TestCase):
@@ -211,11 +295,11 @@ class NifdyPayload(unittest.TestCase):
                 write_sweep(out, "fig02_03_" + suffix, points)
             rep = Report("t", "t")
             rows = nifdy_report.payload_claims(out, rep, nifdy_report.delivered(out), ["full fat tree", "8x8 mesh"])
-            return [held for _, _, held, _ in rows]
+            return [vd.as_verdict(held, note).outcome for _, _, held, note in rows]
 
     def test_in_order_delivery_counts_only_where_the_plain_network_lacks_it(self):
-        self.assertEqual(self.verdicts(mesh_reorders=True), [True, True])
-        self.assertEqual(self.verdicts(mesh_reorders=False), [False, False])
+        self.assertEqual(self.verdicts(mesh_reorders=True), [vd.HOLDS, vd.HOLDS])
+        self.assertEqual(self.verdicts(mesh_reorders=False), [vd.FAILS, vd.FAILS])
 
 
 class ScalingExchangeModel(unittest.TestCase):

@@ -20,6 +20,7 @@ import sys
 
 from tools.report.lib import line_plot, run_report
 from tools.report.seed_stats import BELOW, Grid, against, between, combine, joined, method_section
+from tools.report.verdict import all_hold, greater, relative_gain
 from tools.fedx import balanced as fedx_balanced
 
 RATE = "traffic.rate"
@@ -133,8 +134,7 @@ def message_between(grid, k):
     acc = {bp: grid.value(independent_accepted, case="hot spots", **{BP: bp, RATE: top}) for bp in BACKPRESSURES}
     by_knee = hot["none"].mean > 0 or hot["message"].mean > 0
     use = hot if by_knee else acc
-    gain = combine(lambda m, n: m / n - 1 if n else float("inf"), use["message"], use["none"])
-    held = gain.mean >= SIGNIFICANT and use["message"].mean < use["destination"].mean
+    held = all_hold(relative_gain(use["message"], use["none"], SIGNIFICANT), greater(use["destination"], use["message"]))
     return ("\"Using message-based backpressure increases the throughput significantly, but not nearly so much as "
             "destination-based backpressure\"",
             "hot spots, attainable u: " + ", ".join(f"{bp} {grid.knee_text(case='hot spots', **{BP: bp})}"

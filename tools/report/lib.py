@@ -11,6 +11,8 @@ import math
 import os
 import sys
 
+from tools.report.verdict import FAILS, HOLDS, INCONCLUSIVE, as_verdict, count
+
 
 def read_sweep(directory):
     """Rows of DIR/results.csv, numbers converted; points that did not finish are dropped."""
@@ -230,13 +232,19 @@ class Report:
         self.lines.append("")
 
     def claims(self, rows):
-        """rows: (claim quoted from the paper, measured text, held: bool or None, note)."""
+        """rows: (claim quoted from the paper, measured text, verdict, note). The verdict is a
+        tools.report.verdict.Verdict (its note joins the row's), None where the claim does not
+        apply, or a bool decided on the mean, which a note saying the threshold lies inside
+        the interval (or the intervals overlap) turns into inconclusive."""
         self.lines.append("| paper's claim | measured | verdict | notes |")
         self.lines.append("|---|---|---|---|")
         for claim, measured, held, note in rows:
-            verdict = "n/a" if held is None else ("**holds**" if held else "**does not hold**")
-            self.verdicts.append(held)
-            self.lines.append(f"| {claim} | {measured} | {verdict} | {note} |")
+            verdict = as_verdict(held, note)
+            self.verdicts.append(verdict)
+            text = "n/a" if verdict is None else f"**{verdict.outcome}**"
+            if verdict is not None and verdict.note and verdict.note not in note:
+                note = "; ".join(n for n in (verdict.note, note) if n)
+            self.lines.append(f"| {claim} | {measured} | {text} | {note} |")
         self.lines.append("")
 
     def figure(self, png, caption):
@@ -250,9 +258,8 @@ class Report:
         self.lines += [paragraph, ""]
 
     def summary(self):
-        held = sum(1 for v in self.verdicts if v)
-        failed = sum(1 for v in self.verdicts if v is False)
-        return held, failed
+        """{outcome: number of claims}."""
+        return count(self.verdicts)
 
     def write(self, path):
         text = "\n".join(self.lines).rstrip() + "\n"
@@ -302,9 +309,12 @@ def _run_report(out, paper, title, intro, steps):
             step(out, rep)
         except FileNotFoundError as e:
             rep.text(f"*({step.__name__}: no results at {e.filename}; run `icnsim reproduce {paper}`)*")
-    held, failed = rep.summary()
-    rep.lines.insert(4, f"**Summary: {held} claims hold, {failed} do not.**\n")
+    counts = rep.summary()
+    h, f, i = counts[HOLDS], counts[FAILS], counts[INCONCLUSIVE]
+    line = (f"{h} {'claim holds' if h == 1 else 'claims hold'}, {f} {'does' if f == 1 else 'do'} not, "
+            f"{i} {'is' if i == 1 else 'are'} inconclusive")
+    rep.lines.insert(4, f"**Summary: {line}.**\n")
     path = os.path.join(out, f"{paper}.md")
     rep.write(path)
-    print(f"{path}: {held} claims hold, {failed} do not")
-    return held, failed
+    print(f"{path}: {line}")
+    return counts

@@ -9,39 +9,11 @@ import math
 import os
 
 from tools.report.lib import read_rows_with_points
+from tools.report.value import ROUNDING, T95, Value  # noqa: F401 (the reports import them from here)
 
 LOAD = "traffic.load"
 SEED = "simulation.seed"
 BELOW = 0.95        # accepted / offered at or above which a point is below saturation
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
-
-
-class Value:
-    """Mean of per-seed samples with a 95 % confidence half-width (None with one sample)."""
-
-    def __init__(self, samples):
-        self.samples = [s for s in samples if s is not None]
-        n = len(self.samples)
-        self.mean = sum(self.samples) / n if n else float("nan")
-        if n > 1:
-            sd = math.sqrt(sum((s - self.mean) ** 2 for s in self.samples) / (n - 1))
-            self.half = T95.get(n - 1, 1.96) * sd / math.sqrt(n)
-        else:
-            self.half = None
-
-    def text(self, digits=3, scale=1.0, unit=""):
-        if not self.samples:
-            return "—"
-        m = self.mean * scale
-        if self.half is None:  # one seed: the method section says there is no interval
-            return f"{m:.{digits}f}{unit}"
-        return f"{m:.{digits}f} ± {self.half * scale:.{digits}f}{unit}"
-
-    def low(self):
-        return self.mean - (self.half or 0.0)
-
-    def high(self):
-        return self.mean + (self.half or 0.0)
 
 
 def greater(a, b):
@@ -54,9 +26,6 @@ def greater(a, b):
 FLIPS = "the threshold lies inside the 95 % interval: the verdict could flip"
 
 
-# Thresholds are often computed from a load grid (0.5 + 0.05 is 0.5499999999999999): a mean
-# this close to a threshold counts as on it.
-ROUNDING = 1e-9
 
 
 def against(value, threshold, higher=True):
@@ -218,9 +187,11 @@ def run_method(out, experiments):
 METHOD = ("A value is the mean over seeds with its 95 % confidence interval (Student's t; one seed "
           "gives no interval). A point is below saturation only when its accepted load is at least 0.95 "
           "of its offered load and every measured packet was delivered, for every seed; latencies are "
-          "compared, and knees and highest loads read, only there. A verdict whose threshold lies inside "
-          "the measured interval says so: it could flip. Thresholds the paper does not give are marked "
-          "as our reading.")
+          "compared, and knees and highest loads read, only there. A verdict has three outcomes: a claim "
+          "holds when the whole 95 % interval lies on its side of the threshold, does not hold when the "
+          "whole interval lies on the other side, and is inconclusive when the interval contains the "
+          "threshold, or when two variants' intervals overlap; a value from one seed has no interval and "
+          "is judged on its mean. Thresholds the paper does not give are marked as our reading.")
 
 
 def method_section(rep, out, experiments):

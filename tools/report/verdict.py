@@ -1,0 +1,188 @@
+"""Verdicts with three outcomes, decided by a value's 95 % interval against a claim's threshold.
+
+A claim *holds* when the whole interval lies on the claim's side of the threshold, *does not
+hold* when the whole interval lies on the other side, and is *inconclusive* when the interval
+straddles the threshold: more seeds or longer windows would be needed to decide it. A value
+measured with one seed has no interval: it is inconclusive unless the value is exact (a count
+or a model's output that does not vary with the seed).
+
+Two variants run on the same seeds are compared by the interval of their per-seed differences
+(`paired`), not by whether two unpaired intervals overlap. A ratio to a baseline that is zero
+for some seed is undefined: `paired_ratio` refuses it and the caller compares differences.
+
+Where a claim is qualitative ("dramatically lower", "slight") the threshold is the report's
+reading; `with_readings` shows the verdict at half and twice that threshold beside it.
+"""
+from tools.report.value import ROUNDING, Value
+
+HOLDS = "holds"
+FAILS = "does not hold"
+INCONCLUSIVE = "inconclusive"
+OUTCOMES = (HOLDS, FAILS, INCONCLUSIVE)
+
+
+class Verdict:
+    """An outcome and the note that explains it (empty when the data decide it plainly)."""
+
+    def __init__(self, outcome, note=""):
+        if outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {outcome!r}")
+        self.outcome = outcome
+        self.note = note
+
+    @property
+    def holds(self):
+        return self.outcome == HOLDS
+
+    @property
+    def fails(self):
+        return self.outcome == FAILS
+
+    @property
+    def inconclusive(self):
+        return self.outcome == INCONCLUSIVE
+
+    def __bool__(self):
+        raise TypeError("a Verdict has three outcomes: test .holds, .fails or .inconclusive")
+
+    def __repr__(self):
+        return f"Verdict({self.outcome!r}, {self.note!r})"
+
+
+def _interval(value, exact):
+    """(low, high) of the value's 95 % interval; None when one seed gives none and the value
+    is not exact."""
+    if value.half is None:
+        return (value.mean, value.mean) if exact else None
+    return value.low(), value.high()
+
+
+STRADDLES = "the 95 % interval contains the threshold"
+ONE_SEED = "one seed: no interval"
+
+
+def decide(value, threshold, higher=True, exact=False):
+    """The claim "value >= threshold" (higher) or "value <= threshold" (not higher)."""
+    interval = _interval(value, exact)
+    if interval is None:
+        return Verdict(INCONCLUSIVE, ONE_SEED)
+    low, high = interval
+    if higher:
+        if low >= threshold - ROUNDING:
+            return Verdict(HOLDS)
+        if high < threshold - ROUNDING:
+            return Verdict(FAILS)
+    else:
+        if high <= threshold + ROUNDING:
+            return Verdict(HOLDS)
+        if low > threshold + ROUNDING:
+            return Verdict(FAILS)
+    return Verdict(INCONCLUSIVE, STRADDLES)
+
+
+def decide_between(value, low_bound, high_bound, exact=False):
+    """The claim "low_bound <= value <= high_bound"."""
+    interval = _interval(value, exact)
+    if interval is None:
+        return Verdict(INCONCLUSIVE, ONE_SEED)
+    low, high = interval
+    if low >= low_bound - ROUNDING and high <= high_bound + ROUNDING:
+        return Verdict(HOLDS)
+    if high < low_bound - ROUNDING or low > high_bound + ROUNDING:
+        return Verdict(FAILS)
+    return Verdict(INCONCLUSIVE, "the 95 % interval crosses a bound")
+
+
+class UnpairedError(ValueError):
+    pass
+
+
+def paired(a, b):
+    """Per-seed differences a - b of two Values sampled with the same seeds, in the same order."""
+    if len(a.samples) != len(b.samples):
+        raise UnpairedError(f"{len(a.samples)} and {len(b.samples)} seeds: not paired")
+    return Value([x - y for x, y in zip(a.samples, b.samples)])
+
+
+class ZeroBaselineError(ZeroDivisionError):
+    pass
+
+
+def paired_ratio(a, b):
+    """Per-seed ratios a / b; a baseline that is zero for a seed makes the ratio undefined."""
+    if len(a.samples) != len(b.samples):
+        raise UnpairedError(f"{len(a.samples)} and {len(b.samples)} seeds: not paired")
+    if any(y == 0 for y in b.samples):
+        raise ZeroBaselineError("the baseline is zero for a seed: compare differences instead")
+    return Value([x / y for x, y in zip(a.samples, b.samples)])
+
+
+def greater(a, b):
+    """The claim "a > b", by the paired differences' interval."""
+    d = paired(a, b)
+    interval = _interval(d, exact=False)
+    if interval is None:
+        return Verdict(INCONCLUSIVE, ONE_SEED)
+    low, high = interval
+    if low > ROUNDING:
+        return Verdict(HOLDS)
+    if high <= ROUNDING:
+        return Verdict(FAILS)
+    return Verdict(INCONCLUSIVE, "the paired differences' 95 % interval contains 0")
+
+
+def with_readings(value, threshold, higher=True, exact=False):
+    """The verdict at `threshold`, our reading of a qualitative claim, with a note giving the
+    verdicts at half and twice it."""
+    main = decide(value, threshold, higher, exact)
+    others = [f"at {t:.3g}: {decide(value, t, higher, exact).outcome}" for t in (threshold / 2, threshold * 2)]
+    note = f"threshold {threshold:.3g} is our reading ({'; '.join(others)})"
+    return Verdict(main.outcome, "; ".join(n for n in (main.note, note) if n))
+
+
+def all_hold(*verdicts):
+    """A claim made of parts: holds when every part holds, does not hold when one fails,
+    inconclusive otherwise; the parts' notes joined."""
+    notes = "; ".join(dict.fromkeys(v.note for v in verdicts if v.note))
+    if any(v.fails for v in verdicts):
+        return Verdict(FAILS, notes)
+    if all(v.holds for v in verdicts):
+        return Verdict(HOLDS, notes)
+    return Verdict(INCONCLUSIVE, notes)
+
+
+def relative_gain(a, b, threshold):
+    """The claim "a exceeds b by at least `threshold` (a fraction of b)", seed by seed; where b
+    is zero for a seed the relative gain is undefined and the claim is judged on the paired
+    difference a - b > 0, which the note says."""
+    try:
+        return decide(Value([r - 1 for r in paired_ratio(a, b).samples]), threshold)
+    except ZeroBaselineError:
+        v = greater(a, b)
+        return Verdict(v.outcome, "; ".join(n for n in ("the baseline is 0 for a seed: judged on the paired "
+                                                        "difference, not the relative gain", v.note) if n))
+
+
+def count(verdicts):
+    """{outcome: number} over a list of Verdicts (None: not applicable, left out)."""
+    counts = {o: 0 for o in OUTCOMES}
+    for v in verdicts:
+        if v is not None:
+            counts[v.outcome] += 1
+    return counts
+
+
+# The notes tools.report.seed_stats gives a verdict decided on the mean when its interval
+# does not decide it.
+_UNDECIDED = ("the threshold lies inside the 95 % interval", "the intervals overlap")
+
+
+def as_verdict(held, note=""):
+    """A Verdict from a claim row's verdict: a Verdict as it is, None as None (not
+    applicable), a bool decided on the mean as holds or does not hold unless its note says
+    the interval does not decide it (inconclusive)."""
+    if held is None or isinstance(held, Verdict):
+        return held
+    if any(u in (note or "") for u in _UNDECIDED):
+        return Verdict(INCONCLUSIVE)
+    return Verdict(HOLDS if held else FAILS)
