@@ -152,6 +152,11 @@ class Verdicts(unittest.TestCase):
         self.assertEqual(r.outcome, vd.HOLDS)
         self.assertIn("at 0.2: holds", r.note)
         self.assertIn("at 0.8: does not hold", r.note)
+        # A ratio read as "within 10 % of 1": half and twice the tolerance, 0.95 and 0.8.
+        near_one = vd.with_readings(seed_stats.Value([0.85, 0.87, 0.86]), 0.9, higher=False, around=1.0)
+        self.assertEqual(near_one.outcome, vd.HOLDS)
+        self.assertIn("at 0.95: holds", near_one.note)
+        self.assertIn("at 0.8: does not hold", near_one.note)
 
     def test_a_verdict_cannot_be_read_as_a_bool(self):
         with self.assertRaises(TypeError):

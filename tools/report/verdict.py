@@ -131,11 +131,13 @@ def greater(a, b):
     return Verdict(INCONCLUSIVE, "the paired differences' 95 % interval contains 0")
 
 
-def with_readings(value, threshold, higher=True, exact=False):
+def with_readings(value, threshold, higher=True, exact=False, around=0.0):
     """The verdict at `threshold`, our reading of a qualitative claim, with a note giving the
-    verdicts at half and twice it."""
+    verdicts where the reading asks half and twice as much: thresholds `around` + (threshold -
+    around) x 1/2 and x 2 (around 1 for a ratio read as "within 5 % of 1")."""
     main = decide(value, threshold, higher, exact)
-    others = [f"at {t:.3g}: {decide(value, t, higher, exact).outcome}" for t in (threshold / 2, threshold * 2)]
+    readings = (around + (threshold - around) / 2, around + (threshold - around) * 2)
+    others = [f"at {t:.3g}: {decide(value, t, higher, exact).outcome}" for t in readings]
     note = f"threshold {threshold:.3g} is our reading ({'; '.join(others)})"
     return Verdict(main.outcome, "; ".join(n for n in (main.note, note) if n))
 
