@@ -122,6 +122,15 @@ class Verdicts(unittest.TestCase):
         with self.assertRaises(vd.UnpairedError):
             vd.paired(a, seed_stats.Value([1.0, 2.0]))
 
+    def test_the_reports_comparisons_are_paired_by_seed(self):
+        a = seed_stats.Value([10.0, 20.0, 30.0])
+        b = seed_stats.Value([9.0, 19.1, 29.0])
+        self.assertEqual(seed_stats.greater(a, b), (True, ""))  # intervals overlap, differences 0.9-1 decide
+        held, note = seed_stats.greater(a, seed_stats.Value([11.0, 19.0, 30.5]))
+        self.assertEqual(vd.as_verdict(held, note).outcome, vd.INCONCLUSIVE)
+        # Different seed counts cannot be paired: their intervals are compared.
+        self.assertIn("overlap", seed_stats.greater(a, seed_stats.Value([9.0, 29.0]))[1])
+
     def test_a_zero_baseline_makes_a_ratio_undefined_not_infinite(self):
         a = seed_stats.Value([0.02, 0.03, 0.01])
         zero = seed_stats.Value([0.0, 0.02, 0.01])

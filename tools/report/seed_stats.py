@@ -16,11 +16,21 @@ SEED = "simulation.seed"
 BELOW = 0.95        # accepted / offered at or above which a point is below saturation
 
 
+PAIRED_UNDECIDED = "the paired differences' 95 % interval contains 0: not significant"
+
+
 def greater(a, b):
-    """a > b by the means, and a note when the 95 % intervals overlap (the verdict could flip
-    within them)."""
-    return a.mean > b.mean, ("" if a.half is None or b.half is None or a.low() > b.high() and a.mean > b.mean
-                             or a.high() < b.low() and a.mean < b.mean else "the intervals overlap: not significant")
+    """a > b by the means, with a note when the data do not decide it: two Values of the same
+    seeds (as many samples, in seed order) are compared by the 95 % interval of their per-seed
+    differences, others by whether their intervals overlap."""
+    if a.half is None or b.half is None:
+        return a.mean > b.mean, ""
+    if len(a.samples) == len(b.samples):
+        d = Value([x - y for x, y in zip(a.samples, b.samples)])
+        decided = d.low() > ROUNDING or d.high() < -ROUNDING
+        return a.mean > b.mean, "" if decided else PAIRED_UNDECIDED
+    overlap = not (a.low() > b.high() or a.high() < b.low())
+    return a.mean > b.mean, "the intervals overlap: not significant" if overlap else ""
 
 
 FLIPS = "the threshold lies inside the 95 % interval: the verdict could flip"

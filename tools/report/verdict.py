@@ -176,7 +176,8 @@ def count(verdicts):
 
 # The notes tools.report.seed_stats gives a verdict decided on the mean when its interval
 # does not decide it.
-_UNDECIDED = ("the threshold lies inside the 95 % interval", "the intervals overlap")
+_UNDECIDED = ("the threshold lies inside the 95 % interval", "the intervals overlap",
+              "the paired differences' 95 % interval contains 0")
 
 
 def as_verdict(held, note=""):
