@@ -99,10 +99,12 @@ class Verdicts(unittest.TestCase):
         self.assertEqual(vd.decide(v, 1.4, higher=False).outcome, vd.HOLDS)
         self.assertEqual(vd.decide(v, 0.8, higher=False).outcome, vd.FAILS)
 
-    def test_one_seed_decides_only_an_exact_value(self):
+    def test_one_seed_is_judged_on_its_mean_and_says_so(self):
         one = seed_stats.Value([2.0])
-        self.assertEqual(vd.decide(one, 1.0).outcome, vd.INCONCLUSIVE)
-        self.assertEqual(vd.decide(one, 1.0, exact=True).outcome, vd.HOLDS)
+        self.assertEqual(vd.decide(one, 1.0).outcome, vd.HOLDS)
+        self.assertIn("one seed", vd.decide(one, 1.0).note)
+        self.assertEqual(vd.decide(one, 1.0, exact=True).note, "")
+        self.assertEqual(vd.decide(one, 3.0).outcome, vd.FAILS)
 
     def test_between_needs_the_whole_interval_inside(self):
         v = seed_stats.Value([1.0, 1.2, 1.1])

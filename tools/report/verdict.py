@@ -3,8 +3,8 @@
 A claim *holds* when the whole interval lies on the claim's side of the threshold, *does not
 hold* when the whole interval lies on the other side, and is *inconclusive* when the interval
 straddles the threshold: more seeds or longer windows would be needed to decide it. A value
-measured with one seed has no interval: it is inconclusive unless the value is exact (a count
-or a model's output that does not vary with the seed).
+measured with one seed (a quick run) has no interval: it is judged on its mean, and the note
+says so; the full runs have five seeds or more.
 
 Two variants run on the same seeds are compared by the interval of their per-seed differences
 (`paired`), not by whether two unpaired intervals overlap. A ratio to a baseline that is zero
@@ -49,47 +49,48 @@ class Verdict:
         return f"Verdict({self.outcome!r}, {self.note!r})"
 
 
-def _interval(value, exact):
-    """(low, high) of the value's 95 % interval; None when one seed gives none and the value
-    is not exact."""
+def _interval(value):
+    """(low, high) of the value's 95 % interval; the mean twice for one seed."""
     if value.half is None:
-        return (value.mean, value.mean) if exact else None
+        return value.mean, value.mean
     return value.low(), value.high()
 
 
 STRADDLES = "the 95 % interval contains the threshold"
-ONE_SEED = "one seed: no interval"
+ONE_SEED = "one seed: judged on the mean, no interval"
+
+
+def _noted(value, verdict, exact):
+    """The verdict, noting a one-seed value that is not exact."""
+    if value.half is None and not exact:
+        return Verdict(verdict.outcome, "; ".join(n for n in (verdict.note, ONE_SEED) if n))
+    return verdict
 
 
 def decide(value, threshold, higher=True, exact=False):
-    """The claim "value >= threshold" (higher) or "value <= threshold" (not higher)."""
-    interval = _interval(value, exact)
-    if interval is None:
-        return Verdict(INCONCLUSIVE, ONE_SEED)
-    low, high = interval
+    """The claim "value >= threshold" (higher) or "value <= threshold" (not higher). `exact`:
+    the value does not vary with the seed (a count, a model's output)."""
+    low, high = _interval(value)
     if higher:
         if low >= threshold - ROUNDING:
-            return Verdict(HOLDS)
+            return _noted(value, Verdict(HOLDS), exact)
         if high < threshold - ROUNDING:
-            return Verdict(FAILS)
+            return _noted(value, Verdict(FAILS), exact)
     else:
         if high <= threshold + ROUNDING:
-            return Verdict(HOLDS)
+            return _noted(value, Verdict(HOLDS), exact)
         if low > threshold + ROUNDING:
-            return Verdict(FAILS)
+            return _noted(value, Verdict(FAILS), exact)
     return Verdict(INCONCLUSIVE, STRADDLES)
 
 
 def decide_between(value, low_bound, high_bound, exact=False):
     """The claim "low_bound <= value <= high_bound"."""
-    interval = _interval(value, exact)
-    if interval is None:
-        return Verdict(INCONCLUSIVE, ONE_SEED)
-    low, high = interval
+    low, high = _interval(value)
     if low >= low_bound - ROUNDING and high <= high_bound + ROUNDING:
-        return Verdict(HOLDS)
+        return _noted(value, Verdict(HOLDS), exact)
     if high < low_bound - ROUNDING or low > high_bound + ROUNDING:
-        return Verdict(FAILS)
+        return _noted(value, Verdict(FAILS), exact)
     return Verdict(INCONCLUSIVE, "the 95 % interval crosses a bound")
 
 
@@ -120,14 +121,11 @@ def paired_ratio(a, b):
 def greater(a, b):
     """The claim "a > b", by the paired differences' interval."""
     d = paired(a, b)
-    interval = _interval(d, exact=False)
-    if interval is None:
-        return Verdict(INCONCLUSIVE, ONE_SEED)
-    low, high = interval
+    low, high = _interval(d)
     if low > ROUNDING:
-        return Verdict(HOLDS)
+        return _noted(d, Verdict(HOLDS), exact=False)
     if high <= ROUNDING:
-        return Verdict(FAILS)
+        return _noted(d, Verdict(FAILS), exact=False)
     return Verdict(INCONCLUSIVE, "the paired differences' 95 % interval contains 0")
 
 
@@ -153,16 +151,27 @@ def all_hold(*verdicts):
     return Verdict(INCONCLUSIVE, notes)
 
 
-def relative_gain(a, b, threshold):
-    """The claim "a exceeds b by at least `threshold` (a fraction of b)", seed by seed; where b
-    is zero for a seed the relative gain is undefined and the claim is judged on the paired
+def relative_gain(a, b, threshold, reading=False):
+    """The claim "a exceeds b by at least `threshold` (a fraction of b)", seed by seed (with
+    `reading`, the threshold is ours: the verdicts at half and twice it are noted); where b is
+    zero for a seed the relative gain is undefined and the claim is judged on the paired
     difference a - b > 0, which the note says."""
     try:
-        return decide(Value([r - 1 for r in paired_ratio(a, b).samples]), threshold)
+        gain = Value([r - 1 for r in paired_ratio(a, b).samples])
+        return with_readings(gain, threshold) if reading else decide(gain, threshold)
     except ZeroBaselineError:
         v = greater(a, b)
         return Verdict(v.outcome, "; ".join(n for n in ("the baseline is 0 for a seed: judged on the paired "
                                                         "difference, not the relative gain", v.note) if n))
+
+
+def between_with_readings(value, low, high):
+    """decide_between(value, low, high) where `high` is our reading of a qualitative bound
+    ("slight": at most 15 %), with the verdicts at half and twice it noted."""
+    main = decide_between(value, low, high)
+    others = [f"at most {t:.3g}: {decide_between(value, low, t).outcome}" for t in (high / 2, high * 2)]
+    note = f"bound {high:.3g} is our reading ({'; '.join(others)})"
+    return Verdict(main.outcome, "; ".join(n for n in (main.note, note) if n))
 
 
 def count(verdicts):
