@@ -336,9 +336,13 @@ def fig19_throughput_claims(grid, knee, closed):
                    for o, f, s in zip(knee[one].samples, knee[4].samples, knee[many].samples)])
     hs, ns = against(share, 0.5)
     grid_note = f"the load grid's step is {step:g}: a knee within one step of the paper's figure holds"
+    edge = (f"on the rule's edge: {knee[one].mean:g} is exactly one step from 0.5, so it holds by the grid's "
+            "resolution, not by a margin" if any(abs(knee[one].mean - e) < 1e-9 for e in (0.5 - step, 0.5 + step))
+            else "")
     return [
         ("\"With a single lane, the network saturates at 50% capacity\"",
-         f"open loop: {grid.knee_text(**{LANES: one})}; saturation sources: {closed[one].text()}", h1, joined(grid_note, n1)),
+         f"open loop: {grid.knee_text(**{LANES: one})}; saturation sources: {closed[one].text()}", h1,
+         joined(grid_note, n1, edge)),
         ("\"with 16-lanes throughputs of 90% capacity are achievable\"",
          f"open loop: {grid.knee_text(**{LANES: many})}; saturation sources: {closed[many].text()}", h16,
          joined(grid_note, n16, "the closed-loop measure is lower: saturation sources push the network past "
