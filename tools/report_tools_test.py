@@ -169,6 +169,11 @@ class Verdicts(unittest.TestCase):
         self.assertIn("at 0.95: holds", near_one.note)
         self.assertIn("at 0.8: does not hold", near_one.note)
 
+    def test_a_curve_unpacks_as_a_pair_and_carries_its_error_bars(self):
+        xs, ys = seed_stats.Curve([0.1, 0.2], [5.0, 6.0], [0.5, 0.0])
+        self.assertEqual((xs, ys), ([0.1, 0.2], [5.0, 6.0]))
+        self.assertEqual(seed_stats.Curve([0.1], [5.0], [0.5]).errs, [0.5])
+
     def test_a_verdict_cannot_be_read_as_a_bool(self):
         with self.assertRaises(TypeError):
             bool(vd.Verdict(vd.HOLDS))

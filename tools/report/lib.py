@@ -118,14 +118,20 @@ def save_figure(fig, path):
 
 
 def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim=None, xlim=None):
-    """lines/points: {label: (xs, ys)}; lines are drawn as curves, points as markers only.
-    Returns the PNG name, or None without matplotlib."""
+    """lines/points: {label: (xs, ys)}; lines are drawn as curves, points as markers only. A
+    line with `errs` (a seed_stats Curve: 95 % half-widths) gets error bars. Returns the PNG
+    name, or None without matplotlib."""
     plt = _pyplot()
     if plt is None:
         return None
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
-    for label, (xs, ys) in (lines or {}).items():
-        ax.plot(xs, ys, marker="." if len(xs) < 30 else None, label=label)
+    for label, data in (lines or {}).items():
+        xs, ys = data
+        errs = getattr(data, "errs", None)
+        if errs and any(errs):
+            ax.errorbar(xs, ys, yerr=errs, marker="." if len(xs) < 30 else None, capsize=2, label=label)
+        else:
+            ax.plot(xs, ys, marker="." if len(xs) < 30 else None, label=label)
     for label, (xs, ys) in (points or {}).items():
         ax.plot(xs, ys, linestyle="none", marker="o", label=label)
     if log2x:

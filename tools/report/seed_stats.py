@@ -77,6 +77,15 @@ def below_saturation(j):
     return j["accepted"] >= BELOW * j["offered"] and j["drained"]
 
 
+class Curve(tuple):
+    """(xs, ys) with the 95 % half-width of each y as `errs`: unpacks as a pair."""
+
+    def __new__(cls, xs, ys, errs=None):
+        curve = super().__new__(cls, (xs, ys))
+        curve.errs = errs
+        return curve
+
+
 class Grid:
     """Results of one sweep indexed by configuration (every column but the seed) and seed.
     `order`: {column: sort key} for columns whose values do not sort as they are; `below`: the
@@ -137,15 +146,17 @@ class Grid:
 
     def curve(self, f, only_unsaturated=True, **where):
         """(loads, mean of f) along the load axis, only below saturation if asked; a load where f
-        gives no sample is left out."""
-        xs, ys = [], []
+        gives no sample is left out. The curve's `errs` are the 95 % half-widths (0 for one
+        seed), which line_plot draws as error bars."""
+        xs, ys, errs = [], [], []
         for x in self.values(self.load):
             cell = dict(where, **{self.load: x})
             v = self.value(f, **cell)
             if v.samples and (not only_unsaturated or self.unsaturated(**cell)):
                 xs.append(x)
                 ys.append(v.mean)
-        return xs, ys
+                errs.append(v.half or 0.0)
+        return Curve(xs, ys, errs)
 
     def knee_text(self, **where):
         """The knee's text, marked as a lower bound where some seed is below saturation at the
