@@ -5,7 +5,7 @@ import os
 
 from tools.report.lib import fmt, line_plot
 from tools.report.seed_stats import Grid, against, between, combine, joined
-from tools.report.verdict import all_hold, between_with_readings, greater, relative_gain, with_readings
+from tools.report.verdict import all_hold, as_verdict, between_with_readings, greater, relative_gain, with_readings
 
 RATE = "traffic.rate"
 ALPHA = "nic.alpha"
@@ -44,7 +44,8 @@ def fig7_10(out, rep):
     rep.table(["network", "attainable u, FIFO", "attainable u, α = 8", "peak accepted, FIFO", "peak accepted, α = 8"],
               [[c] + [grid.knee_text(case=c, **{ALPHA: a}) for a in (0.0, 8.0)]
                + [peak_accepted(grid, case=c, **{ALPHA: a}).text() for a in (0.0, 8.0)] for c in CASES])
-    rep.claims(fig7_claims(grid) + fig8_9_claims(grid) + fig10_claims(grid))
+    capacity = CAPACITY.format(knee=grid.knee_text(case=REGULAR, **{ALPHA: 0.0}))
+    rep.claims([with_capacity_note(row, capacity) for row in fig7_claims(grid) + fig8_9_claims(grid) + fig10_claims(grid)])
     figures = [(7, "fig07_bi_packet_latency", packet, 0.0, "packet latency", 2000),
                (8, "fig08_bi_message_latency_fifo", message, 0.0, "message latency", 40000),
                (9, "fig09_bi_message_latency_alpha", message, 8.0, "message latency", 40000)]
@@ -62,6 +63,21 @@ def fig7_10(out, rep):
 
 def latency_at(grid, f, case, alpha, x):
     return grid.value(f, case=case, **{ALPHA: alpha, RATE: x})
+
+
+CAPACITY = ("suspected cause, not tested for this row: our regular network's capacity (attainable u {knee}, the "
+            "paper's 78 %), which leaves balanced injection less congestion to recover; the investigation below "
+            "measures that capacity")
+
+
+def with_capacity_note(row, capacity):
+    """A balanced-injection claim that does not hold points at the investigation of our
+    regular network's capacity, the suspected cause of these failures (docs/models/fedx.md)."""
+    claim, measured, held, note = row
+    verdict = as_verdict(held, note)
+    if verdict is None or not verdict.fails or "our capacity" in note:
+        return row
+    return claim, measured, held, joined(note, capacity)
 
 
 def fig7_claims(grid):
