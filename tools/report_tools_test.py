@@ -192,6 +192,19 @@ class Verdicts(unittest.TestCase):
         self.assertIn("| b | 2 | **inconclusive** |", "\n".join(rep.lines))
 
 
+class FedxChannelLoadBound(unittest.TestCase):
+    def test_distances_and_bound_by_hand(self):
+        from tools.fedx import balanced
+        self.assertEqual(balanced.hex_distance(8, 8, 0, 9), 1)    # (1, 1): a diagonal neighbour
+        self.assertEqual(balanced.hex_distance(8, 8, 0, 7), 1)    # (-1, 0) across the wrap
+        self.assertEqual(balanced.hex_distance(8, 8, 0, 15), 2)   # (-1, 1): no diagonal that way
+        hops, full, half = balanced.channel_load_bound(3, 3)
+        # 3x3 wrapped: the six offsets reach six switches; (1, -1) and (-1, 1) take two hops.
+        self.assertAlmostEqual(hops, (6 * 1 + 2 * 2) / 9)
+        self.assertEqual(full, 1.0)
+        self.assertAlmostEqual(half, min(1.0, 3 / hops))
+
+
 class FedxIndependentNodes(unittest.TestCase):
     def test_the_independent_nodes_are_judged_on_what_they_offered_in_the_window(self):
         def point(accepted, measured):
