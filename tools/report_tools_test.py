@@ -48,6 +48,20 @@ class SeedStats(unittest.TestCase):
         self.assertAlmostEqual(v.half, 4.303 / 3 ** 0.5, places=6)  # t(2) * s / sqrt(n), s = 1
         self.assertIsNone(seed_stats.Value([5.0]).half)
 
+    def test_a_sensitivity_grid_is_selected_at_one_value_and_joined_with_another(self):
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "main", [({"case": c, LOAD: 0.5, SEED: 1}, result(0.5, 0.5, lat))
+                                      for c, lat in (("a", 10), ("b", 20))])
+            write_sweep(out, "sens", [({"case": "b", "t": t, LOAD: 0.5, SEED: 1}, result(0.5, 0.5, lat))
+                                      for t, lat in ((8, 30), (32, 40))])
+            main = seed_stats.Grid(out, "main", ["case", LOAD])
+            sens = seed_stats.Grid(out, "sens", ["case", "t", LOAD])
+            view = sens.select(t=32).union(main.select(drop=False, case="a"))
+            self.assertEqual(view.keys, ["case", LOAD])
+            latency = lambda j: j["latency"]["mean"]  # noqa: E731
+            self.assertEqual(view.value(latency, case="a", **{LOAD: 0.5}).mean, 10)
+            self.assertEqual(view.value(latency, case="b", **{LOAD: 0.5}).mean, 40)
+
     def test_a_point_is_below_saturation_only_at_095_of_offered_and_never_after_an_error(self):
         with tempfile.TemporaryDirectory() as out:
             write_sweep(out, "x", [

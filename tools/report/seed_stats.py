@@ -5,6 +5,7 @@ A value is the mean over seeds with its 95 % confidence half-width (Student's t)
 is below saturation only when its accepted load is at least 0.95 of its offered load and
 its measured packets were all delivered, for every seed.
 """
+import copy
 import math
 import os
 
@@ -106,6 +107,27 @@ class Grid:
 
     def values(self, key):
         return sorted({k[self.keys.index(key)] for k in self.cells}, key=self.order.get(key))
+
+    def select(self, drop=True, **fixed):
+        """The grid of the configurations with these values of some keys, without those keys
+        (a sensitivity sweep's grid at one value of its parameter), or with them (drop=False)."""
+        g = copy.copy(self)
+        g.keys = [k for k in self.keys if k not in fixed] if drop else list(self.keys)
+        kept = [self.keys.index(k) for k in g.keys]
+
+        def keep(cells):
+            return {tuple(c[i] for i in kept): s for c, s in cells.items()
+                    if all(c[self.keys.index(k)] == v for k, v in fixed.items())}
+        g.cells, g.failed = keep(self.cells), keep(self.failed)
+        return g
+
+    def union(self, other):
+        """This grid with another's configurations (of the same keys) added."""
+        g = copy.copy(self)
+        g.cells, g.failed = dict(self.cells), dict(self.failed)
+        g.cells.update(other.cells)
+        g.failed.update(other.failed)
+        return g
 
     def seeds(self, **where):
         """{seed: JSON} of the one configuration `where` names."""

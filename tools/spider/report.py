@@ -22,7 +22,7 @@ import sys
 from tools.report.lib import line_plot, run_report
 from tools.report.seed_stats import LOAD, SEED, Grid, Value, all_points, greater, joined, load_points
 from tools.report import verdict as vd
-from tools.report.verdict import with_readings
+from tools.report.verdict import as_verdict, with_readings
 
 EXPERIMENTS = ["fig03_switching", "fig04_routing", "fig05_partitioning", "fig06_guaranteed", "nifdy_combination"]
 HOT_NODE = 14          # the hot spot of fig04_routing.toml
@@ -90,7 +90,7 @@ def fig3(out, rep):
                   {m: grid.curve(lambda j: j["accepted_fraction"], False, switching=m) for m in drawn},
                   "offered load", "accepted load", "Fig. 3c: throughput"),
     ]
-    rep.claims(fig3_host_claims(grid, loads) + fig3_latency_claims(grid, loads) + [fig3_peak_claim(grid)])
+    rep.claims(fig3_claims(grid))
     for png, caption in zip(pngs, ("Fig. 3a", "Fig. 3b", "Fig. 3c")):
         rep.figure(png, caption)
     if DYN in grid.values("switching"):
@@ -119,6 +119,42 @@ def dynamic_policy(out, rep, grid, loads):
          joined("holds if the dynamic policy never loads the hosts more than virtual cut-through and carries more "
                 "than wormhole (our reading)", greater(peak(DYN), peak(WH))[1])),
     ])
+
+
+HOST_TIME = "router.host.processing_cycles"
+HOST_TIME_DEFAULT = 16  # the value every other experiment runs (our choice: docs/models/spider.md)
+
+
+def fig3_claims(grid):
+    loads = grid.values(LOAD)
+    return fig3_host_claims(grid, loads) + fig3_latency_claims(grid, loads) + [fig3_peak_claim(grid)]
+
+
+def sensitivity(out, rep):
+    """Fig. 3's verdicts at each host processing time: the host-buffering cases from the
+    sensitivity sweep, wormhole (which never enters the host) from Fig. 3's."""
+    main = Grid(out, "fig03_switching", ["switching", LOAD])
+    sens = Grid(out, "sensitivity_host_time", ["switching", HOST_TIME, LOAD])
+    wormhole = main.select(drop=False, switching=WH)
+    by_time = {HOST_TIME_DEFAULT: fig3_claims(main)}
+    for t in sens.values(HOST_TIME):
+        by_time[t] = fig3_claims(sens.select(**{HOST_TIME: t}).union(wormhole))
+    times = sorted(by_time)
+    rep.section("Sensitivity — the host's processing time",
+                f"The paper gives no processing time per buffered packet; we chose {HOST_TIME_DEFAULT} cycles "
+                "(docs/models/spider.md). Fig. 3's verdicts with the host-buffering cases run again at other times, "
+                "on the same loads and seeds:")
+    rows = []
+    for i, row in enumerate(by_time[HOST_TIME_DEFAULT]):
+        outcomes = []
+        for t in times:
+            claim, _, held, note = by_time[t][i]
+            v = as_verdict(held, note)
+            outcomes.append("n/a" if v is None else v.outcome)
+        rows.append([row[0]] + outcomes)
+    rep.table(["claim"] + [f"{t} cycles" for t in times], rows)
+    changed = sum(1 for r in rows if len(set(r[1:])) > 1)
+    rep.text(f"{changed} of {len(rows)} verdicts change between {times[0]} and {times[-1]} cycles.")
 
 
 def fig3_host_claims(grid, loads):
@@ -446,7 +482,7 @@ def main():
                "packets buffered in host memory by their class's policy (docs/models/spider.md). Values are means "
                "over seeds ± the 95 % confidence half-width; a point is below saturation when it accepts at least "
                "0.95 of its offered load and delivers every measured packet.",
-               [sample_sizes, fig3, fig4, fig5, fig6, combination])
+               [sample_sizes, fig3, fig4, fig5, fig6, combination, sensitivity])
 
 
 if __name__ == "__main__":
