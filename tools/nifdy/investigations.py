@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tables of the NIFDY investigations of issue 14 (docs/models/nifdy.md).
+"""Tables of the NIFDY investigations (docs/models/nifdy.md).
 
   python3 -m tools.nifdy.investigations ack_on OUT
   python3 -m tools.nifdy.investigations cm5 OUT
