@@ -119,20 +119,27 @@ def save_figure(fig, path):
 
 def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim=None, xlim=None):
     """lines/points: {label: (xs, ys)}; lines are drawn as curves, points as markers only. A
-    line with `errs` (a seed_stats Curve: 95 % half-widths) gets error bars. Returns the PNG
-    name, or None without matplotlib."""
+    line with `errs` (a seed_stats Curve: 95 % half-widths) gets error bars; a line with no
+    point says so in the legend. `ylim` is the largest range shown: the axis ends a tenth above
+    the highest point drawn when that is lower. Returns the PNG name, or None without
+    matplotlib."""
     plt = _pyplot()
     if plt is None:
         return None
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    top = 0.0
     for label, data in (lines or {}).items():
         xs, ys = data
         errs = getattr(data, "errs", None)
+        top = max([top] + [y + (e or 0.0) for y, e in zip(ys, errs or [0.0] * len(ys))])
+        if not xs:
+            label += " (no point to draw)"
         if errs and any(errs):
             ax.errorbar(xs, ys, yerr=errs, marker="." if len(xs) < 30 else None, capsize=2, label=label)
         else:
             ax.plot(xs, ys, marker="." if len(xs) < 30 else None, label=label)
     for label, (xs, ys) in (points or {}).items():
+        top = max([top] + list(ys))
         ax.plot(xs, ys, linestyle="none", marker="o", label=label)
     if log2x:
         ax.set_xscale("log", base=2)
@@ -140,7 +147,7 @@ def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim
         ax.set_xticks(ticks)
         ax.set_xticklabels([f"{t:g}" for t in ticks])
     if ylim:
-        ax.set_ylim(*ylim)
+        ax.set_ylim(ylim[0], min(ylim[1], 1.1 * top) if top > ylim[0] else ylim[1])
     if xlim:
         ax.set_xlim(*xlim)
     return _finish(fig, ax, path, xlabel, ylabel, title)
