@@ -188,6 +188,16 @@ class Verdicts(unittest.TestCase):
         self.assertEqual((xs, ys), ([0.1, 0.2], [5.0, 6.0]))
         self.assertEqual(seed_stats.Curve([0.1], [5.0], [0.5]).errs, [0.5])
 
+    def test_bars_take_values_and_draw_their_intervals(self):
+        from tools.report import lib
+        with tempfile.TemporaryDirectory() as out:
+            png = lib.bar_plot(os.path.join(out, "bars"), ["a", "b"],
+                               {"x": [seed_stats.Value([1.0, 2.0]), 3.0], "y": [seed_stats.Value([4.0]), 0]},
+                               "value", "title")
+            if png is None:
+                self.skipTest("python3-matplotlib is missing")
+            self.assertTrue(os.path.exists(os.path.join(out, png)))
+
     def test_a_verdict_cannot_be_read_as_a_bool(self):
         with self.assertRaises(TypeError):
             bool(vd.Verdict(vd.HOLDS))

@@ -79,7 +79,7 @@ def fig2_3(out, rep):
     pngs = []
     for fig, traffic in ((2, "heavy"), (3, "light")):
         pngs.append(bar_plot(os.path.join(out, f"fig0{fig}_{traffic}_traffic"), labels,
-                             {ni: [d[(n, traffic, ni)].mean for n in labels] for ni in NIS},
+                             {ni: [d[(n, traffic, ni)] for n in labels] for ni in NIS},
                              "packets delivered", f"Fig. {fig}: {traffic} synthetic traffic"))
         rep.table(["network"] + NIS + ["NIFDY / none", "NIFDY / buffers only"],
                   [[n] + [d[(n, traffic, ni)].text(0) for ni in NIS]
@@ -247,7 +247,7 @@ def fig5_6(out, rep):
     names = [n for n in ("no NIFDY", "no NIFDY, barriers", "buffers only", "NIFDY-", "NIFDY") if n in rows]
     rep.table(["run", "packets", "finished at cycle", "payload bytes / cycle", "most packets pending at one receiver"],
               [[n, packets[n].text(0), done[n].text(0), rate[n].text(2), peak[n].text(0)] for n in names])
-    png6 = bar_plot(os.path.join(out, "fig06_cshift_throughput"), ["C-shift"], {n: [rate[n].mean] for n in names},
+    png6 = bar_plot(os.path.join(out, "fig06_cshift_throughput"), ["C-shift"], {n: [rate[n]] for n in names},
                     "payload bytes per cycle", "Fig. 6: C-shift throughput, 32-node CM-5-style tree")
     panels = {}
     end = max(v.mean for v in done.values())
@@ -324,7 +324,7 @@ def fig9(out, rep):
     rep.table(["network", "poll"] + [f"{ni}, {d}" for ni, d in runs],
               [[n, poll] + [cycles[(n, poll, ni, d)].text(0) for ni, d in runs] for n in labels for poll in POLLS])
     png = bar_plot(os.path.join(out, "fig09_radix_scan"), labels,
-                   {f"{ni}, {d}": [cycles[(n, POLLS[0], ni, d)].mean for n in labels] for ni, d in runs},
+                   {f"{ni}, {d}": [cycles[(n, POLLS[0], ni, d)] for n in labels] for ni, d in runs},
                    "cycles for one scan phase", "Fig. 9: radix-sort scan, 64 processors (no poll cost)")
     rows = []
     for poll in POLLS:
@@ -368,7 +368,7 @@ def fig7_8(out, rep):
         rep.table(["network"] + runs, [[n] + [cycles[(n, graph, r)].text(0) if (n, graph, r) in cycles else "—"
                                              for r in runs] for n in labels])
         pngs.append(bar_plot(os.path.join(out, f"fig0{fig}_em3d_{graph.split()[0]}"), labels,
-                             {r: [cycles[(n, graph, r)].mean if (n, graph, r) in cycles else 0 for n in labels]
+                             {r: [cycles[(n, graph, r)] if (n, graph, r) in cycles else 0 for n in labels]
                               for r in runs}, "cycles per iteration", f"Fig. {fig}: EM3D, {graph}"))
     graphs = ("less communication", "more communication")
     reorder = [n for n in labels if (n, graphs[0], "NIFDY-") in cycles]

@@ -154,7 +154,8 @@ def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim
 
 
 def bar_plot(path, categories, bars, ylabel, title):
-    """Grouped bars: categories along x; bars = {label: [value per category]}. Returns the PNG
+    """Grouped bars: categories along x; bars = {label: [value per category]}, each value a
+    number or a seed_stats Value (its 95 % half-width drawn as an error bar). Returns the PNG
     name, or None without matplotlib."""
     plt = _pyplot()
     if plt is None:
@@ -163,7 +164,9 @@ def bar_plot(path, categories, bars, ylabel, title):
     width = 0.8 / max(1, len(bars))
     for i, (label, values) in enumerate(bars.items()):
         xs = [c + (i - (len(bars) - 1) / 2) * width for c in range(len(categories))]
-        ax.bar(xs, values, width, label=label)
+        means = [getattr(v, "mean", v) for v in values]
+        errs = [getattr(v, "half", None) or 0.0 for v in values]
+        ax.bar(xs, means, width, label=label, yerr=errs if any(errs) else None, capsize=2)
     ax.set_xticks(range(len(categories)))
     ax.set_xticklabels(categories, rotation=20, ha="right", fontsize="small")
     return _finish(fig, ax, path, "", ylabel, title)
