@@ -106,7 +106,6 @@ class ConfigNode {
   std::string get(const ChoiceKey& key, const std::string& def) const { return getChoice(key.name, def, key.allowed); }
   std::vector<int64_t> get(const IntListKey& key) const { return getIntList(key.name, key.def, key.min, key.max); }
   std::vector<int64_t> get(const IntListKey& key, std::vector<int64_t> def) const;
-  std::vector<double> get(const FloatListKey& key, std::vector<double> def) const;
   std::vector<std::string> get(const StringListKey& key) const { return getStringList(key.name, key.def); }
   ConfigNode child(const TableKey& key) const { return child(key.name); }
   std::vector<ConfigNode> childArray(const TableKey& key) const { return childArray(key.name); }

@@ -194,8 +194,4 @@ std::vector<int64_t> ConfigNode::get(const IntListKey& key, std::vector<int64_t>
   return getIntList(key.name, std::move(def), key.min, key.max);
 }
 
-std::vector<double> ConfigNode::get(const FloatListKey& key, std::vector<double> def) const {
-  return getDoubleList(key.name, std::move(def), key.min, key.max);
-}
-
 }  // namespace icnsim

@@ -198,17 +198,6 @@ IntListKey declareIntList(KeyScope scope, const char* name, DefaultText def, int
   return IntListKey{{name}, {}, min, max};
 }
 
-FloatListKey declareFloatList(KeyScope scope, const char* name, DefaultText def, double min, double max,
-                              const char* doc) {
-  add(scope, name, "number or list", def.text, floatRange(min, max), doc);
-  return FloatListKey{{name}, {}, min, max};
-}
-
-StringListKey declareStringList(KeyScope scope, const char* name, std::vector<std::string> def, const char* doc) {
-  add(scope, name, "string or list", def.empty() ? "none" : listText(def, quoted), "", doc);
-  return StringListKey{{name}, std::move(def)};
-}
-
 TableKey declareTable(KeyScope scope, const char* name, const char* doc) {
   add(scope, name, "table", "", "", doc);
   return TableKey{{name}};

@@ -95,10 +95,6 @@ struct IntListKey : KeyBase {
   int64_t min = 0, max = 0;
   IntListKey upTo(int64_t newMax) const;
 };
-struct FloatListKey : KeyBase {
-  std::vector<double> def;
-  double min = 0, max = 0;
-};
 struct StringListKey : KeyBase {
   std::vector<std::string> def;
 };
@@ -126,9 +122,6 @@ ChoiceKey declareChoice(KeyScope scope, const char* name, DefaultText def, std::
 IntListKey declareIntList(KeyScope scope, const char* name, std::vector<int64_t> def, int64_t min, int64_t max,
                           const char* doc);
 IntListKey declareIntList(KeyScope scope, const char* name, DefaultText def, int64_t min, int64_t max, const char* doc);
-FloatListKey declareFloatList(KeyScope scope, const char* name, DefaultText def, double min, double max,
-                              const char* doc);
-StringListKey declareStringList(KeyScope scope, const char* name, std::vector<std::string> def, const char* doc);
 TableKey declareTable(KeyScope scope, const char* name, const char* doc);
 // A part's `type`: a name (or, with `list`, a list of names) from a registry; see
 // parts/registry.h's declarePartKey.

@@ -38,23 +38,22 @@ class Registry {
     return registry;
   }
   bool add(const std::string& name, const char* doc, const char* file, Factory factory) {
-    factories_[name] = std::move(factory);
     std::string path = file;  // from the source root: src/... (tests/... for a test's own part)
     for (const char* root : {"/src/", "/tests/"}) {
       if (auto at = path.rfind(root); at != std::string::npos) path = path.substr(at + 1);
     }
-    entries_[name] = PartEntry{name, doc, path};
+    parts_[name] = Part{std::move(factory), PartEntry{name, doc, path}};
     return true;
   }
   std::vector<PartEntry> entries() const {
     std::vector<PartEntry> out;
-    for (const auto& [name, entry] : entries_) out.push_back(entry);
+    for (const auto& [name, part] : parts_) out.push_back(part.entry);
     return out;
   }
-  bool contains(const std::string& name) const { return factories_.count(name) != 0; }
+  bool contains(const std::string& name) const { return parts_.count(name) != 0; }
   std::vector<std::string> names() const {
     std::vector<std::string> out;
-    for (const auto& [name, f] : factories_) out.push_back(name);
+    for (const auto& [name, part] : parts_) out.push_back(name);
     return out;
   }
   // `where` names the key for error messages, e.g. "topology.type".
@@ -66,8 +65,11 @@ class Registry {
   void checkNames(const ConfigNode& node, const std::string& key) const;
 
  private:
-  std::map<std::string, Factory> factories_;  // ordered: error messages list names stably
-  std::map<std::string, PartEntry> entries_;
+  struct Part {
+    Factory factory;
+    PartEntry entry;
+  };
+  std::map<std::string, Part> parts_;  // ordered: error messages list names stably
 };
 
 // The key that names a part of this registry ("routing.type"): its reference lists the
@@ -103,12 +105,12 @@ namespace icnsim {
 template <typename Base>
 std::unique_ptr<Base> Registry<Base>::create(const std::string& name, const Context& ctx, const ConfigNode& node,
                                              const std::string& where) const {
-  auto it = factories_.find(name);
-  if (it == factories_.end()) checkNames(node, where);  // throws, naming the registered ones
-  if (it == factories_.end()) throw ConfigError(node.location(where) + ": unknown name \"" + name + "\"");
+  auto it = parts_.find(name);
+  if (it == parts_.end()) checkNames(node, where);  // throws, naming the registered ones
+  if (it == parts_.end()) throw ConfigError(node.location(where) + ": unknown name \"" + name + "\"");
   node.markPartStarted();
   if (recordingKeyReads()) builtParts().push_back(std::string(typeid(Base).name()) + "/" + name);
-  return it->second(ctx, node);
+  return it->second.factory(ctx, node);
 }
 
 template <typename Base>
