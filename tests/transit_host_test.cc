@@ -56,8 +56,8 @@ uint64_t fastest(const nlohmann::json& r) { return r["network_latency"]["min"].g
 TEST(TransitHost, PacketSwitchingAddsThePacketAndTheProcessingAtEachIntermediateNode) {
   const auto wormhole = runLine({});
   for (int processing : {0, 16}) {
-    const auto stored = runLine({"router.host_buffering=\"always\"",
-                                 "router.host.processing_cycles=" + std::to_string(processing)});
+    const auto stored =
+        runLine({"router.host_buffering=\"always\"", "router.host.processing_cycles=" + std::to_string(processing)});
     EXPECT_EQ(fastest(stored), fastest(wormhole) + 8 + processing) << "processing " << processing;
     EXPECT_EQ(stored["cut_through_probability"].get<double>(), 0.0);
   }
@@ -98,6 +98,73 @@ TEST(TransitHost, HostArrivalsAreCountedAtTheIntermediateRouterOnly) {
   const double packetRate = 0.04 / 8;
   EXPECT_NEAR(perRouter[1].get<double>(), packetRate, 0.3 * packetRate);
   EXPECT_GE(r["router_counters"]["host_peak_held"]["per_router"][1].get<double>(), 1.0);
+}
+
+// Receive work: every packet delivered to a node costs its host `receive_cycles`, charged
+// where it is delivered. Router 2 only receives, so its host's work is exactly 30 cycles a
+// reception; router 1 only passes packets on, so its host's work is their processing (16
+// each; arrivals and processing are counted a packet apart, hence the tolerance).
+TEST(TransitHost, ReceiveWorkIsChargedToTheDestinationsHost) {
+  const auto r = runLine({"router.host_buffering=\"always\"", "traffic.rate=0.04", "router.host.receive_cycles=30"});
+  const auto& counters = r["router_counters"];
+  auto at = [&](const char* name, int router) { return counters[name]["per_router_per_cycle"][router].get<double>(); };
+  EXPECT_EQ(at("host_receptions", 0), 0.0);
+  EXPECT_EQ(at("host_receptions", 1), 0.0);
+  EXPECT_NEAR(at("host_receptions", 2), 0.04 / 8, 0.3 * 0.04 / 8);
+  EXPECT_NEAR(at("host_busy", 2), 30 * at("host_receptions", 2), 1e-12);
+  EXPECT_NEAR(at("host_busy", 1), 16 * at("host_arrivals", 1), 2 * 16 / 20000.0);
+  EXPECT_EQ(at("host_busy", 0), 0.0);
+}
+
+// A host busy receiving sends its buffered in-transit packets on later: terminal 2 sends
+// to terminal 1 on the link 2 -> 1, which the packets from 0 to 2 (buffered at router 1)
+// never use, so the only thing they share with that traffic is router 1's host. Receive
+// work there (60 cycles a packet, half the host's time) raises their mean latency, and
+// nothing else does (uncontended they take 38 cycles).
+TEST(TransitHost, ReceiveWorkDelaysTheInTransitPacketsOfThatHost) {
+  const char* kCrossing = R"(
+[simulation]
+warmup_cycles = 1000
+measure_cycles = 20000
+[topology]
+type = "mesh"
+k = 3
+n = 1
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 4
+host_buffering = "always"
+[traffic]
+process = "poisson"
+packet_length = 8
+[[traffic.group]]
+name = "passing"
+rate = 0.02
+terminals = [0]
+[traffic.group.pattern]
+type = "hotspot"
+nodes = [2]
+[[traffic.group]]
+name = "received"
+rate = 0.067
+terminals = [2]
+[traffic.group.pattern]
+type = "hotspot"
+nodes = [1]
+[[traffic.group]]
+name = "silent"
+rate = 0.0
+)";
+  auto passingLatency = [&](int receive) {
+    auto d = doc(kCrossing);
+    d->applyOverride("router.host.receive_cycles=" + std::to_string(receive));
+    return Simulation(d).run()["groups"][0]["latency"]["mean"].get<double>();
+  };
+  const double idle = passingLatency(0);
+  const double busy = passingLatency(60);
+  EXPECT_GT(busy, idle + 10) << "idle " << idle << ", busy " << busy;
 }
 
 // A 6x6 torus under heavy uniform load with buffering when blocked, a small host and a
@@ -150,9 +217,7 @@ TEST(TransitHost, LatencyIsKeptByHopCount) {
 }
 
 TEST(TransitHost, BadHostKeysAreConfigurationErrors) {
-  auto error = [](const std::vector<std::string>& overrides) {
-    return configErrorOf([&] { runLine(overrides); });
-  };
+  auto error = [](const std::vector<std::string>& overrides) { return configErrorOf([&] { runLine(overrides); }); };
   EXPECT_NE(error({"router.host.buffers=4"}).find("router.host"), std::string::npos);
   EXPECT_NE(error({"router.host_load_limit=2"}).find("host_load_limit"), std::string::npos);
   EXPECT_NE(error({"router.host_buffering=\"sometimes\""}).find("router.host_buffering"), std::string::npos);
@@ -196,8 +261,9 @@ name = "senders"
 // centre takes one flit per cycle (a quarter each); with every lane ejecting on its own,
 // each neighbour's link is the limit.
 double acceptedPerSender(const std::string& ejection) {
-  return saturatedGroupRate(ejection, "terminals = [1, 3, 5, 7]\n[traffic.group.pattern]\ntype = \"hotspot\"\n"
-                                      "nodes = [4]\n");
+  return saturatedGroupRate(ejection,
+                            "terminals = [1, 3, 5, 7]\n[traffic.group.pattern]\ntype = \"hotspot\"\n"
+                            "nodes = [4]\n");
 }
 
 TEST(WideEjection, EveryLaneEjectsAFlitPerCycle) {

@@ -138,6 +138,17 @@ class Verdicts(unittest.TestCase):
         with self.assertRaises(vd.UnpairedError):
             vd.paired(a, seed_stats.Value([1.0, 2.0]))
 
+    def test_direction_holds_fails_or_stays_undecided_across_points(self):
+        V = seed_stats.Value
+        up, level, down = (V([2.0, 3.0, 4.0]), V([1.0, 2.0, 3.0])), (V([1.0, 1.0, 1.0]),) * 2, \
+            (V([1.0, 2.0, 3.0]), V([2.0, 3.0, 4.0]))
+        noisy = (V([1.0, 5.0, 2.0]), V([2.0, 1.0, 3.0]))
+        self.assertEqual(vd.direction({0.1: level, 0.2: up})[0].outcome, vd.HOLDS)
+        verdict, text = vd.direction({0.1: up, 0.2: down})
+        self.assertEqual(verdict.outcome, vd.FAILS)
+        self.assertIn("lower at [0.2]", text)
+        self.assertEqual(vd.direction({0.1: level, 0.2: noisy})[0].outcome, vd.INCONCLUSIVE)
+
     def test_the_reports_comparisons_are_paired_by_seed(self):
         a = seed_stats.Value([10.0, 20.0, 30.0])
         b = seed_stats.Value([9.0, 19.1, 29.0])

@@ -12,6 +12,8 @@ constexpr KeyScope kHost{"router.host"};
 const IntKey kBuffers = declareInt(kHost, "buffers", 16, 1, 4096, "in-transit packets it holds at once");
 const IntKey kProcessingCycles =
     declareInt(kHost, "processing_cycles", 16, 0, 1 << 20, "host time per buffered packet before it is sent on");
+const IntKey kReceiveCycles = declareInt(kHost, "receive_cycles", 0, 0, 1 << 20,
+                                         "host time per packet delivered to this node (0: receiving costs none)");
 const IntKey kPageFlits = declareInt(kHost, "page_flits", 0, 0, 1 << 15,
                                      "partial cut-through: a packet may leave once this many flits are in (0: off)");
 const ChoiceKey kDeadlockAvoidance = declareChoice(
@@ -25,6 +27,7 @@ TransitHostParams readTransitHost(const ConfigNode& router, bool distances) {
   const ConfigNode host = router.child("host");
   p.buffers = static_cast<int>(host.get(kBuffers));
   p.processingCycles = static_cast<int>(host.get(kProcessingCycles));
+  p.receiveCycles = static_cast<int>(host.get(kReceiveCycles));
   p.pageFlits = static_cast<int>(host.get(kPageFlits));
   const std::string avoidance = host.get(kDeadlockAvoidance, distances ? "hop_classes" : "none");
   if (avoidance == "hop_classes" && !distances) {
@@ -36,7 +39,8 @@ TransitHostParams readTransitHost(const ConfigNode& router, bool distances) {
 
 TransitHost::TransitHost(const TransitHostParams& params, int routers, int maxToGo)
     : p_(params), maxToGo_(std::max(maxToGo, 0)), held_(static_cast<size_t>(routers) * (maxToGo_ + 1), 0),
-      total_(routers, 0), freeAt_(routers, 0), arrivals_(routers, 0), peakHeld_(routers, 0) {}
+      total_(routers, 0), freeAt_(routers, 0), arrivals_(routers, 0), peakHeld_(routers, 0), receptions_(routers, 0),
+      busy_(routers, 0) {}
 
 bool TransitHost::admits(int router, int toGo) const {
   if (total_[router] >= p_.buffers) return false;
@@ -53,10 +57,18 @@ void TransitHost::arrived(int router, int held) {
   peakHeld_[router] = std::max<uint64_t>(peakHeld_[router], held);
 }
 
-Cycle TransitHost::process(int router, Cycle when) {
+Cycle TransitHost::work(int router, Cycle when, int cycles) {
   const Cycle start = std::max(when, freeAt_[router]);
-  freeAt_[router] = start + p_.processingCycles;
+  freeAt_[router] = start + cycles;
+  busy_[router] += cycles;
   return freeAt_[router];
+}
+
+Cycle TransitHost::process(int router, Cycle when) { return work(router, when, p_.processingCycles); }
+
+void TransitHost::received(int router, Cycle when) {
+  ++receptions_[router];
+  work(router, when, p_.receiveCycles);
 }
 
 }  // namespace icnsim

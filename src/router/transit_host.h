@@ -7,7 +7,9 @@
 // what the host saw.
 //
 // The host processes buffered packets one at a time in the order they became ready
-// (ties: by router lane), `processing_cycles` each. Without partial cut-through a packet is
+// (ties: by router lane), `processing_cycles` each. The same processor takes up every packet
+// delivered to its node, `receive_cycles` each (reassembly, §3.2), so a node busy with
+// traffic destined for it sends its buffered in-transit packets on later. Without partial cut-through a packet is
 // ready when its tail is in memory (store-and-forward through the host); with
 // `page_flits` > 0 it is ready once its first page is in, and later pages follow it out
 // while they still arrive (partial cut-through, §4.2).
@@ -32,6 +34,7 @@ namespace icnsim {
 struct TransitHostParams {
   int buffers = 16;
   int processingCycles = 16;
+  int receiveCycles = 0;
   int pageFlits = 0;  // 0: the whole packet before it may leave
   bool hopClasses = true;
 };
@@ -58,11 +61,16 @@ class TransitHost {
   // A packet at `router` became ready for the host at `when`: the cycle it may leave.
   // Calls for one cycle must come in (router, lane) order.
   Cycle process(int router, Cycle when);
+  // A packet was delivered to the node of `router` at `when`: its host takes it up.
+  void received(int router, Cycle when);
+  bool hasReceiveWork() const { return p_.receiveCycles > 0; }
 
-  // Per router, over the whole run: in-transit packets taken into memory, and the most
-  // held at once.
+  // Per router, over the whole run: in-transit packets taken into memory, the most held at
+  // once, packets received with receive work, and cycles of host work begun.
   const std::vector<uint64_t>& arrivals() const { return arrivals_; }
   const std::vector<uint64_t>& peakHeld() const { return peakHeld_; }
+  const std::vector<uint64_t>& receptions() const { return receptions_; }
+  const std::vector<uint64_t>& busy() const { return busy_; }
 
  private:
   size_t slot(int router, int toGo) const { return static_cast<size_t>(router) * (maxToGo_ + 1) + toGo; }
@@ -72,7 +80,9 @@ class TransitHost {
   std::vector<int32_t> held_;   // per router and hops to go: packets held or reserved
   std::vector<int32_t> total_;  // per router
   std::vector<Cycle> freeAt_;   // per router: when its host processor is next idle
-  std::vector<uint64_t> arrivals_, peakHeld_;
+  std::vector<uint64_t> arrivals_, peakHeld_, receptions_, busy_;
+
+  Cycle work(int router, Cycle when, int cycles);  // queues host work; returns when it ends
 };
 
 }  // namespace icnsim

@@ -129,6 +129,27 @@ def greater(a, b):
     return Verdict(INCONCLUSIVE, "the paired differences' 95 % interval contains 0")
 
 
+def direction(pairs):
+    """The claim "a > b" across a figure's points, from {point: (a, b)} of paired Values:
+    (Verdict, text). At each point the paired differences decide a > b, a < b, or neither.
+    It holds when a > b at some point and a < b at none, does not hold when a < b anywhere,
+    and is inconclusive when no point decides; the text lists the points of each kind."""
+    above, below, undecided = [], [], []
+    for point, (a, b) in pairs.items():
+        if greater(a, b).holds:
+            above.append(point)
+        elif greater(b, a).holds:
+            below.append(point)
+        else:
+            undecided.append(point)
+    text = f"greater at {above or 'none'}; lower at {below or 'none'}; not decided at {undecided or 'none'}"
+    if below:
+        return Verdict(FAILS), text
+    if above:
+        return Verdict(HOLDS), text
+    return Verdict(INCONCLUSIVE, "no point decides"), text
+
+
 def with_readings(value, threshold, higher=True, exact=False, around=0.0):
     """The verdict at `threshold`, our reading of a qualitative claim, with a note giving the
     verdicts where the reading asks half and twice as much: thresholds `around` + (threshold -

@@ -87,6 +87,8 @@ std::vector<Network::RouterCounter> VcNetwork::routerCounters() const {
   if (hosts_.host) {
     counters.push_back({"host_arrivals", hosts_.host->arrivals(), false});
     counters.push_back({"host_peak_held", hosts_.host->peakHeld(), true});
+    counters.push_back({"host_receptions", hosts_.host->receptions(), false});
+    counters.push_back({"host_busy", hosts_.host->busy(), false});
   }
   if (p_.countChannelUse) {
     const char* names[kChannelUses] = {"link_busy", "link_idle_free", "link_idle_starved", "link_idle_blocked"};

@@ -5,6 +5,7 @@ namespace icnsim::vc {
 void HostMemories::build(const TransitHostParams& params, const Topology& t, int32_t firstLane) {
   topology = &t;
   host = std::make_unique<TransitHost>(params, t.numRouters(), t.hasRouterDistance() ? t.routerDiameter() : 0);
+  receiveWork = host->hasReceiveWork();
   laneBase = firstLane;
   headReady.assign(static_cast<size_t>(t.numRouters()) * params.buffers, 0);
   toGo.assign(headReady.size(), 0);

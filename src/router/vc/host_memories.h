@@ -33,6 +33,7 @@ struct HostMemories {
   void released(int32_t router, int32_t lane) { host->give(router, toGo[slot(lane)]); }
 
   std::unique_ptr<TransitHost> host;  // null unless some virtual network buffers at hosts
+  bool receiveWork = false;           // the host spends time on packets delivered to it
   const Topology* topology = nullptr;
   std::vector<int32_t> channel;  // per router: its memory channel
   int32_t laneBase = 0;          // the memory lanes of all routers follow each other

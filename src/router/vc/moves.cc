@@ -69,6 +69,7 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_
     if (f.tail) {
       releaseLane(s, f.lane);
       s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kDelivered});
+      if (hosts_.receiveWork) hosts_.host->received(channels_[channel].srcRouter, arrive);
     }
     return;
   }
