@@ -138,6 +138,15 @@ class Verdicts(unittest.TestCase):
         with self.assertRaises(vd.UnpairedError):
             vd.paired(a, seed_stats.Value([1.0, 2.0]))
 
+    def test_within_with_readings_is_inconclusive_when_an_interval_crosses_the_tolerance(self):
+        V = seed_stats.Value
+        inside, crossing = V([0.01, 0.02, 0.03]), V([0.0, 0.1, 0.2])
+        self.assertEqual(vd.within_with_readings([inside], 0.1).outcome, vd.HOLDS)
+        verdict = vd.within_with_readings([inside, crossing], 0.1)
+        self.assertEqual(verdict.outcome, vd.INCONCLUSIVE)
+        self.assertIn("within 0.05", verdict.note)
+        self.assertEqual(vd.within_with_readings([V([1.5, 1.6, 1.7])], 0.1, center=1.0).outcome, vd.FAILS)
+
     def test_direction_holds_fails_or_stays_undecided_across_points(self):
         V = seed_stats.Value
         up, level, down = (V([2.0, 3.0, 4.0]), V([1.0, 2.0, 3.0])), (V([1.0, 1.0, 1.0]),) * 2, \

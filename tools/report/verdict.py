@@ -195,6 +195,19 @@ def between_with_readings(value, low, high):
     return Verdict(main.outcome, "; ".join(n for n in (main.note, note) if n))
 
 
+def within_with_readings(values, tolerance, center=0.0):
+    """Every value within `center` ± `tolerance`, our reading of "comparable" or "largely
+    unaffected" (all_hold of decide_between), with the verdicts at half and twice the
+    tolerance noted."""
+    def at(t):
+        return all_hold(*(decide_between(v, center - t, center + t) for v in values))
+
+    main = at(tolerance)
+    others = "; ".join(f"within {t:.3g}: {at(t).outcome}" for t in (tolerance / 2, tolerance * 2))
+    note = f"tolerance {tolerance:.3g} is our reading ({others})"
+    return Verdict(main.outcome, "; ".join(n for n in (main.note, note) if n))
+
+
 def count(verdicts):
     """{outcome: number} over a list of Verdicts (None: not applicable, left out)."""
     counts = {o: 0 for o in OUTCOMES}

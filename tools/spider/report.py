@@ -137,7 +137,7 @@ def fig6(out, rep):
                      f"{a}, best-effort load {loads[0]} to {top}: guaranteed "
                      + ", ".join(f"{w} {v.text(1, 100.0, ' %')}" for w, v in rises.items())
                      + f" (best-effort latency {be * 100:+.0f} %)",
-                     all(abs(v.mean) <= LARGELY_UNAFFECTED for v in rises.values()),
+                     vd.within_with_readings(rises.values(), LARGELY_UNAFFECTED),
                      f"largely unaffected: both change by at most {LARGELY_UNAFFECTED * 100:.0f} % (our reading); "
                      f"{top} is the highest best-effort load below saturation"))
     rep.claims(rows)
