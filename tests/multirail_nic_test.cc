@@ -100,6 +100,23 @@ TEST(MultirailNic, DynamicAllocationTurnsBusesOnlyBetweenMessages) {
   EXPECT_LT(dynamic["nic"]["io_bus_turns"].get<double>(), 4 * messages);
 }
 
+// Local-dynamic with a status read of Q cycles: an uncontended message (every NIC free)
+// waits exactly Q cycles longer before it is granted, so the fastest message takes Q more;
+// under load every message pays at least that, and everything is still delivered.
+TEST(MultirailNic, LocalDynamicStatusQueriesDelayEachMessageByTheirCost) {
+  auto run = [](int query) {
+    return runToml(fatTree(4,
+                           "terminal = \"multirail\"\nrail_allocator = \"local_dynamic\"\nstatus_query_cycles = " +
+                               std::to_string(query),
+                           kPoisson));
+  };
+  const auto free = run(0);
+  const auto costly = run(300);
+  expectAllDeliveredBelowSaturation(costly, "status queries of 300 cycles");
+  EXPECT_EQ(costly["message_latency"]["min"].get<uint64_t>(), free["message_latency"]["min"].get<uint64_t>() + 300);
+  EXPECT_GE(costly["message_latency"]["mean"].get<double>(), free["message_latency"]["mean"].get<double>() + 300);
+}
+
 // An alpha-scheduled multi-rail NIC works with every allocator (the combination).
 TEST(MultirailNic, AlphaSchedulingCombinesWithDynamicRails) {
   const auto r = runToml(fatTree(
