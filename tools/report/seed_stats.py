@@ -121,6 +121,15 @@ class Grid:
         g.cells, g.failed = keep(self.cells), keep(self.failed)
         return g
 
+    def labelled(self, key, value):
+        """This grid with a key of one value put in front of its keys (a sensitivity variant's
+        grid named as the configuration it stands in for, to union with the main grid)."""
+        g = copy.copy(self)
+        g.keys = [key] + list(self.keys)
+        g.cells = {(value,) + c: s for c, s in self.cells.items()}
+        g.failed = {(value,) + c: s for c, s in self.failed.items()}
+        return g
+
     def union(self, other):
         """This grid with another's configurations (of the same keys) added."""
         g = copy.copy(self)
