@@ -154,8 +154,8 @@ SENSITIVITY = {"dynamic, thread 200 cycles": "dynamic", "dynamic, thread 800 cyc
 def sensitivity(out, rep):
     """Figs. 7-10's verdicts with each variant of the sensitivity sweep in place of the
     algorithm it varies, on the same sizes, loads and seeds."""
-    main = Grid(out, "fig07_10_load", ["algorithm", SIZE, LOAD])
     sens = Grid(out, "sensitivity", ["variant", SIZE, LOAD])
+    main = Grid(out, "fig07_10_load", ["algorithm", SIZE, LOAD]).among(LOAD, set(sens.values(LOAD)))
     by_case = {"as run (thread 400, status read free)": fig7_10_claims(main)}
     for variant in sens.values("variant"):
         stand_in = sens.select(variant=variant).labelled("algorithm", SENSITIVITY[variant])

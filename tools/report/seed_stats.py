@@ -121,6 +121,15 @@ class Grid:
         g.cells, g.failed = keep(self.cells), keep(self.failed)
         return g
 
+    def among(self, key, values):
+        """The grid of the configurations whose `key` is one of `values` (a sensitivity sweep
+        run at fewer loads than the experiment it varies is compared at its own loads)."""
+        g = copy.copy(self)
+        i = self.keys.index(key)
+        g.cells = {c: s for c, s in self.cells.items() if c[i] in values}
+        g.failed = {c: s for c, s in self.failed.items() if c[i] in values}
+        return g
+
     def labelled(self, key, value):
         """This grid with a key of one value put in front of its keys (a sensitivity variant's
         grid named as the configuration it stands in for, to union with the main grid)."""

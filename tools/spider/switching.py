@@ -85,8 +85,8 @@ def fig3_claims(grid):
 def sensitivity(out, rep):
     """Fig. 3's verdicts at each setting of the host's costs: the host-buffering cases from the
     sensitivity sweep, wormhole (which never enters the host) from Fig. 3's."""
-    main = Grid(out, "fig03_switching", ["switching", LOAD])
     sens = Grid(out, "sensitivity_host_time", ["switching", HOST, LOAD])
+    main = Grid(out, "fig03_switching", ["switching", LOAD]).among(LOAD, set(sens.values(LOAD)))
     wormhole = main.select(drop=False, switching=WH)
     by_case = {HOST_DEFAULT: fig3_claims(main)}
     for case in sens.values(HOST):
@@ -95,7 +95,8 @@ def sensitivity(out, rep):
     rep.section("Sensitivity — the host's costs",
                 "The paper gives no host time per buffered packet or per packet delivered; we chose 16 cycles for "
                 "each (docs/models/spider.md). Fig. 3's verdicts with the host-buffering cases run again with both at "
-                "8 and at 32 cycles, and with no receive work, on the same loads and seeds:")
+                "8 and at 32 cycles, and with no receive work, on the same seeds, at the loads the sensitivity sweep "
+                f"runs ({', '.join(f'{x:g}' for x in sens.values(LOAD))}):")
     rows = []
     for i, row in enumerate(by_case[HOST_DEFAULT]):
         outcomes = []
