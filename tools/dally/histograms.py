@@ -11,6 +11,7 @@ import os
 
 from tools.report.lib import histogram_plot, unit_histogram
 from tools.report.seed_stats import Grid, Value, against, between, joined
+from tools.report.verdict import as_verdict
 
 PAPER_MINIMUM = 24
 PAPER_MEANS = (75.1, 62.2)          # random, deadline (§V-C)
@@ -53,11 +54,19 @@ def share_at(h, latency):
     return (h[latency] if latency < len(h) else 0) / max(1, sum(h))
 
 
-def fig17(out, rep):
-    grid = Grid(out, "fig17_fly_scheduling_histogram", ["router.arbitration"])
+SPLIT, CHOSEN = "split", "4x4"  # lanes x depth: the sweeps' case axis, and the reproduction's
+
+
+def fig17_data(grid):
+    """({scheduling: {seed: JSON}}, {scheduling: pooled histogram}) of one split's grid."""
     arbs = {SCHEDULING[a.strip("'\"")]: a for a in grid.values("router.arbitration")}
     seeds = {name: grid.seeds(**{"router.arbitration": a}) for name, a in arbs.items()}
-    hist = {name: pooled([counts(j) for j in s.values()]) for name, s in seeds.items()}
+    return seeds, {name: pooled([counts(j) for j in s.values()]) for name, s in seeds.items()}
+
+
+def fig17(out, rep):
+    seeds, hist = fig17_data(Grid(out, "fig17_fly_scheduling_histogram", [SPLIT, "router.arbitration"])
+                             .select(**{SPLIT: CHOSEN}))
     png = histogram_plot(os.path.join(out, "fig17_scheduling_histogram"),
                          {"random": hist["random"], "oldest first (deadline)": hist["deadline"]},
                          "latency (cycles)", "packets (all seeds)", "Fig. 17: 2-ary 6-fly at 50 % of capacity", xmax=140)
@@ -108,8 +117,8 @@ def fig17_claims(seeds, hist):
 
 # The paper gives neither lanes nor depth for Figs. 17-18; we run its 16 flits per channel as
 # 4 lanes x 4 flits, and these verdicts change with the split.
-DEPENDS = ("the verdict depends on lanes x depth (the paper gives neither; we run 4 x 4): each setting's "
-           "values are in docs/models/dally.md, \"Figs. 17-18\"")
+DEPENDS = ("the verdict depends on lanes x depth (the paper gives neither; we run 4 x 4): the section \"Sensitivity "
+           "— lanes x depth\" gives it for each split")
 
 
 def peak_claim(quote, name, h):
@@ -123,34 +132,58 @@ def peak_claim(quote, name, h):
             "relative to the minimum")
 
 
-def fig18(out, rep):
-    grid = Grid(out, "fig18_fly_priority_histogram", [])
+def fig18_seeds(grid):
+    """[JSON per seed] and the class names of one split's grid."""
     seeds = list(grid.seeds().values())
-    names = [c["name"] for c in seeds[0]["classes"]]
-    hi, lo = names.index("priority"), names.index("standard")
+    return seeds, [c["name"] for c in seeds[0]["classes"]]
+
+
+def fig18(out, rep):
+    seeds, names = fig18_seeds(Grid(out, "fig18_fly_priority_histogram", [SPLIT]).select(**{SPLIT: CHOSEN}))
     hists = {n: pooled([unit_histogram(j["classes"][i]["histogram"]) for j in seeds]) for i, n in enumerate(names)}
     png = histogram_plot(os.path.join(out, "fig18_priority_histogram"),
                          {f"{n} ({100 * seeds[0]['classes'][i]['share']:.0f} %)": hists[n] for i, n in enumerate(names)},
                          "latency (cycles)", "packets (all seeds)",
                          "Fig. 18: 2-ary 6-fly at 50 %, 10 % priority traffic", xmax=140)
-    at_min = Value([share_at(unit_histogram(j["classes"][hi]["histogram"]), minimum(counts(j))) for j in seeds])
-    near = Value([sum(unit_histogram(j["classes"][hi]["histogram"])[minimum(counts(j)):minimum(counts(j)) + 3])
-                  / max(1, sum(unit_histogram(j["classes"][hi]["histogram"]))) for j in seeds])
-    faster = Value([j["classes"][hi]["latency"]["mean"] / j["classes"][lo]["latency"]["mean"] for j in seeds])
     rep.section("Fig. 18 — 10 % high-priority traffic scheduled by age over random standard traffic",
                 "Same network as Fig. 17; arbitration `priority_deadline`.")
     rep.table(["class", "mean latency", "std. dev.", "packets per seed"],
               [[n, Value([j["classes"][i]["latency"]["mean"] for j in seeds]).text(1),
                 Value([j["classes"][i]["latency"]["stddev"] for j in seeds]).text(1),
                 Value([j["classes"][i]["latency"]["count"] for j in seeds]).text(0)] for i, n in enumerate(names)])
+    rep.claims(fig18_claims(seeds, names))
+    rep.figure(png, "Fig. 18")
+
+
+def fig18_claims(seeds, names):
+    hi, lo = names.index("priority"), names.index("standard")
+    at_min = Value([share_at(unit_histogram(j["classes"][hi]["histogram"]), minimum(counts(j))) for j in seeds])
+    near = Value([sum(unit_histogram(j["classes"][hi]["histogram"])[minimum(counts(j)):minimum(counts(j)) + 3])
+                  / max(1, sum(unit_histogram(j["classes"][hi]["histogram"]))) for j in seeds])
+    faster = Value([j["classes"][hi]["latency"]["mean"] / j["classes"][lo]["latency"]["mean"] for j in seeds])
     h80, n80 = against(at_min, 0.8 * (1 - ABOUT))
     hf, nf = against(faster, 0.6, higher=False)
-    rep.claims([
+    return [
         ("\"80% of the priority traffic is delivered with the minimum latency (24 cycles)\"",
          f"{at_min.text(1, 100, ' %')} at the minimum ({minimum(pooled([counts(j) for j in seeds]))} cycles), "
          f"{near.text(1, 100, ' %')} within 2 cycles of it", h80,
          joined(f"our reading: at least {80 * (1 - ABOUT):.0f} %", n80, DEPENDS)),
         ("priority traffic is much faster than standard traffic (our reading of the figure)",
          f"priority ÷ standard mean latency: {faster.text(2)}", hf, joined("our reading: at most 0.6", nf)),
-    ])
-    rep.figure(png, "Fig. 18")
+    ]
+
+
+def split_sensitivity(out, rep):
+    """Figs. 17-18's verdicts for each lanes x depth split of 16 flits per channel (and 8 x 4)."""
+    g17 = Grid(out, "fig17_fly_scheduling_histogram", [SPLIT, "router.arbitration"])
+    g18 = Grid(out, "fig18_fly_priority_histogram", [SPLIT])
+    splits = sorted(g17.values(SPLIT), key=lambda s: [int(x) for x in s.split("x")])
+    rows = {s: fig17_claims(*fig17_data(g17.select(**{SPLIT: s}))) + fig18_claims(*fig18_seeds(g18.select(**{SPLIT: s})))
+            for s in splits}
+    rep.section("Sensitivity — lanes x depth (Figs. 17-18)",
+                "The paper gives neither lanes nor depth for Figs. 17-18. Their verdicts for each split of 16 flits "
+                "per channel, and for 8 lanes x 4 (32 flits), on the same seeds; 4 x 4 is the reproduction's "
+                "(docs/models/dally.md, \"Figs. 17-18\"):")
+    rep.table(["claim"] + [f"{s} (lanes x depth)" for s in splits],
+              [[row[0]] + [as_verdict(rows[s][i][2], rows[s][i][3]).outcome for s in splits]
+               for i, row in enumerate(rows[CHOSEN])])

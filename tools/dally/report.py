@@ -297,6 +297,10 @@ def fig18(out, rep):
     dally_histograms.fig18(out, rep)
 
 
+def lanes_depth_sensitivity(out, rep):
+    dally_histograms.split_sensitivity(out, rep)
+
+
 def fig19(out, rep):
     sat = Grid(out, "fig19a_mesh_saturation", [LANES])
     grid = Grid(out, "fig19b_mesh_latency", [LANES, LOAD])
@@ -394,7 +398,7 @@ def main():
                "\"a total of 30 000 flit times\" with \"the first 10 000 flit times\" not measured; the full "
                "profile does the same, the quick profile runs shorter (the method table gives each "
                "experiment's seeds and cycles). Modelling choices: docs/models/dally.md.",
-               [method, fig11, fig12, fig13, fig14, fig15, fig16, fig17, fig18, fig19])
+               [method, fig11, fig12, fig13, fig14, fig15, fig16, fig17, fig18, fig19, lanes_depth_sensitivity])
 
 
 if __name__ == "__main__":
