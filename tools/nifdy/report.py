@@ -101,7 +101,8 @@ def fig2_3(out, rep):
          f"NIFDY / none above 1 in {len(cases) - len(fewer)} of {len(cases)} cases; not above: "
          + (", ".join(fewer) or "none"), not fewer,
          joined(f"{len(flips)} cases have 1 inside the interval" if flips else "",
-                "where NIFDY delivers fewer, and why: docs/models/nifdy.md" if fewer else "")),
+                "where NIFDY delivers fewer, and the suspected cause (not tested): docs/models/nifdy.md, \"Where NIFDY "
+                "delivers fewer packets\"" if fewer else "")),
         ("\"and roughly the same as when NIFDY's buffering is used without the protocol\" (§4.6)",
          f"NIFDY / buffers only within {ROUGHLY:.0%} of 1 in {len(cases) - len(apart)} of {len(cases)} cases; "
          "outside: " + (", ".join(apart) or "none"), not apart, f"our reading of \"roughly\": within {ROUGHLY:.0%}"),
@@ -209,8 +210,8 @@ def fig4(out, rep):
          "best: within 0.001 of the highest mean; our largest size stands for the paper's, which it does not give"),
     ])
     top = max(((v.mean, c, n) for data in (pool, table) for c, by in data.items() for n, v in by.items()))
-    rep.text(f"Highest normalised throughput: {top[0]:.3f} ({top[1]}, {top[2]} nodes); why NIFDY gains little on the "
-             "full fat tree: docs/models/nifdy.md.")
+    rep.text(f"Highest normalised throughput: {top[0]:.3f} ({top[1]}, {top[2]} nodes); the suspected cause of NIFDY's "
+             "small gains (not tested): docs/models/nifdy.md, \"Claims that do not hold\".")
     rep.figure(pngs[0], "Fig. 4a")
     rep.figure(pngs[1], "Fig. 4b")
 
@@ -338,8 +339,9 @@ def fig9(out, rep):
                  f"cycles without NIFDY, {coalesce[('full fat tree', 'NIFDY')].text(0)} with (×{ratio.text(3)})", held,
                  joined(f"our reading of \"virtually identical\": within {NEGLIGIBLE:.0%}", note)))
     rep.claims(rows)
-    rep.text("Why NIFDY changes nothing on some networks without delays: docs/models/nifdy.md (a sender is slowed "
-             "only when its round trip exceeds the receiver's receive overhead).")
+    rep.text("Why NIFDY changes nothing on some networks without delays, as we suspect it (not tested): a sender is "
+             "slowed only when its round trip exceeds the receiver's receive overhead (docs/models/nifdy.md, \"Claims "
+             "that do not hold\").")
     rep.figure(png, "Fig. 9")
 
 
@@ -482,7 +484,8 @@ def table3(out, rep):
     pools = [p[2] for p in best.values()]
     rep.text(f"The best pool size in our sweep: B = {max(set(pools), key=pools.count)} on {pools.count(max(set(pools), key=pools.count))} "
              f"of {len(pools)} networks. Table 3's settings score {min(near.values()):.3f} … {max(near.values()):.3f} "
-             "of our best; why a larger pool rarely hurts in our model: docs/models/nifdy.md.")
+             "of our best; why a larger pool rarely hurts in our model, as we suspect it (not tested): "
+             "docs/models/nifdy.md, \"Claims that do not hold\".")
 
 
 def main():
