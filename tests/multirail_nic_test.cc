@@ -105,10 +105,10 @@ TEST(MultirailNic, DynamicAllocationTurnsBusesOnlyBetweenMessages) {
 // under load every message pays at least that, and everything is still delivered.
 TEST(MultirailNic, LocalDynamicStatusQueriesDelayEachMessageByTheirCost) {
   auto run = [](int query) {
-    return runToml(fatTree(4,
-                           "terminal = \"multirail\"\nrail_allocator = \"local_dynamic\"\nstatus_query_cycles = " +
-                               std::to_string(query),
-                           kPoisson));
+    return runToml(fatTree(
+        4,
+        "terminal = \"multirail\"\nrail_allocator = \"local_dynamic\"\nstatus_query_cycles = " + std::to_string(query),
+        kPoisson));
   };
   const auto free = run(0);
   const auto costly = run(300);

@@ -29,12 +29,8 @@ const IntKey kStatusQueryCycles = declareInt(kLocalDynamic, "status_query_cycles
 class LocalDynamicRailAllocator : public RailAllocator {
  public:
   LocalDynamicRailAllocator(int terminals, int rails, int stripe, int queryCycles)
-      : waiting_(terminals),
-        next_(terminals, 0),
-        queryDone_(queryCycles > 0 ? terminals : 0, kNoQuery),
-        rails_(rails),
-        stripe_(stripe),
-        queryCycles_(queryCycles) {}
+      : waiting_(terminals), next_(terminals, 0), queryDone_(queryCycles > 0 ? terminals : 0, kNoQuery), rails_(rails),
+        stripe_(stripe), queryCycles_(queryCycles) {}
 
   bool tracksActivity() const override { return true; }
   void submit(int terminal, int32_t id, Cycle now) override {
@@ -88,8 +84,8 @@ class LocalDynamicRailAllocator : public RailAllocator {
   }
 
   WaitingMessages waiting_;
-  std::vector<int> next_;         // per terminal: the rail after the last one allocated
-  std::vector<Cycle> queryDone_;  // per terminal: when its status read completes (kNoQuery: none)
+  std::vector<int> next_;                       // per terminal: the rail after the last one allocated
+  std::vector<Cycle> queryDone_;                // per terminal: when its status read completes (kNoQuery: none)
   std::vector<std::pair<Cycle, int>> queries_;  // reads in flight, earliest first (a heap)
   int rails_, stripe_, queryCycles_;
   std::vector<int> freeRails_;

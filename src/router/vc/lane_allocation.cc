@@ -31,8 +31,8 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
   const int lanes = laneEnd(injectionChannel_[t]) - inj.firstLane;
   while (true) {
     if (p_.onePacketPerSource && sourceBusy(t, lanes)) return;
-    int v = 0;  // a free injection lane in any logical network, or stop
-    while (v < lanes && lanes_[inj.firstLane + v].owner >= 0) ++v;
+    int v = 0;  // an open injection lane in any logical network, or stop
+    while (v < lanes && !injectionLaneOpen(inj.firstLane, v)) ++v;
     if (v == lanes) return;
     const int32_t id = terminals_.pull(t, now);
     if (id < 0) return;
@@ -41,11 +41,8 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
       throw InternalError(
           fmt::format("packet of {} flits exceeds the configured maximum {}", pk.length, p_.maxPacketLength));
     }
-    // A free lane of the packet's own virtual network.
     const VirtualNetwork& vn = vns_.of(pk);
-    v = 0;
-    while (v < lanes && (lanes_[inj.firstLane + v].owner >= 0 || !ownLane(v, vn.laneBegin, vn.laneBegin + vn.lanes)))
-      ++v;
+    v = chooseInjectionLane(t, inj.firstLane, lanes, vn.laneBegin, vn.laneBegin + vn.lanes);
     if (v == lanes || !admittedAt(inj.dstRouter, id, true, now)) {
       terminals_.refused(t, id, now);  // the terminal tries again next cycle
       return;
@@ -60,8 +57,22 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     s.received = static_cast<uint16_t>(pk.length);
     ready_[s.ringBase] = slotOffset(now);  // the one slot of every flit (buildLanes)
     claimLane(inj.firstLane + v, id, src);
+    if (p_.injectionRoundRobin) lastInjectionLane_[t] = static_cast<int16_t>(v);
     ++busyInjectionLanes_;
   }
+}
+
+int VcNetwork::chooseInjectionLane(int32_t t, int32_t firstLane, int lanes, int begin, int end) {
+  if (!p_.injectionRoundRobin) {
+    int v = 0;
+    while (v < lanes && (!injectionLaneOpen(firstLane, v) || !ownLane(v, begin, end))) ++v;
+    return v;
+  }
+  for (int i = 1; i <= lanes; ++i) {
+    const int v = (lastInjectionLane_[t] + i + lanes) % lanes;
+    if (injectionLaneOpen(firstLane, v) && ownLane(v, begin, end)) return v;
+  }
+  return lanes;
 }
 
 bool VcNetwork::sourceBusy(int32_t terminal, int lanes) const {

@@ -96,6 +96,7 @@ void VcNetwork::buildLanes() {
       slots += capacity;
     }
   }
+  if (p_.injectionRoundRobin) lastInjectionLane_.assign(topology_.numTerminals(), -1);
   for (int t = 0; t < topology_.numTerminals(); ++t) {
     sourceLaneBase_.push_back(routerLaneEnd_ + t * V);
     for (int v = 0; v < V; ++v) {

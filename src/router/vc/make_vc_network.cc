@@ -26,9 +26,10 @@ const IntKey kInjectionLanes = declareInt(kRouter, "injection_lanes", DefaultTex
                                           "lanes of an every_lane injection channel, a multiple of lanes");
 const IntKey kEjectionLanes = declareInt(kRouter, "ejection_lanes", DefaultText{"lanes"}, 1, 1024,
                                          "lanes of an every_lane ejection channel, a multiple of lanes");
-const ChoiceKey kPreset = declareChoice(kRouter, "preset", "none", {"none", "booksim"},
-                                        "booksim: BookSim's iq router defaults for lane_release, source, allocation, "
-                                        "switch and arbitration; keys given in the file still win");
+const ChoiceKey kPreset =
+    declareChoice(kRouter, "preset", "none", {"none", "booksim"},
+                  "booksim: BookSim's iq router defaults for lane_release, source, injection_lane, "
+                  "allocation, switch and arbitration; keys given in the file still win");
 const ChoiceKey kLaneRelease = declareChoice(
     kRouter, "lane_release", DefaultText{"\"tail_credit\" (booksim: \"tail_sent\")"}, {"tail_credit", "tail_sent"},
     "a lane may be claimed again once its buffer has drained and the tail's credit is back, or as "
@@ -37,6 +38,10 @@ const ChoiceKey kSource = declareChoice(kRouter, "source", DefaultText{"\"interl
                                         {"interleaved", "one_packet"},
                                         "a terminal injects up to one packet per lane at once, or the next packet "
                                         "starts after the last left");
+const ChoiceKey kInjectionLane = declareChoice(
+    kRouter, "injection_lane", DefaultText{"\"lowest\" (booksim: \"round_robin\")"}, {"lowest", "round_robin"},
+    "a terminal's next packet takes its lowest free injection lane, or the first free lane with a "
+    "credit after the one it used last (BookSim's source)");
 const ChoiceKey kAllocation = declareChoice(
     kRouter, "allocation", DefaultText{"\"speculative\" (booksim: \"separate\")"}, {"speculative", "separate"},
     "a head granted a lane may cross the switch in the same cycle, or a cycle later (one more cycle "
@@ -127,6 +132,7 @@ int readWideTerminalChannel(const ConfigNode& node, const ConfigNode& timing, co
 struct RouterDefaults {
   const char* laneRelease = "tail_credit";
   const char* source = "interleaved";
+  const char* injectionLane = "lowest";
   const char* allocation = "speculative";
   const char* switchKind = "multiplexed";
   const char* arbitration = "random";
@@ -134,7 +140,7 @@ struct RouterDefaults {
 
 RouterDefaults readPreset(const ConfigNode& node) {
   if (node.get(kPreset) == "none") return {};
-  return {"tail_sent", "one_packet", "separate", "separable_output_first", "round_robin"};
+  return {"tail_sent", "one_packet", "round_robin", "separate", "separable_output_first", "round_robin"};
 }
 
 void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
@@ -145,6 +151,7 @@ void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkPa
               "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
   }
   p.onePacketPerSource = node.get(kSource, d.source) == "one_packet";
+  p.injectionRoundRobin = node.get(kInjectionLane, d.injectionLane) == "round_robin";
   p.separateAllocation = node.get(kAllocation, d.allocation) == "separate";
 }
 

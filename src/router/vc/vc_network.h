@@ -159,6 +159,15 @@ class VcNetwork : public Network, private vc::LaneState {
   bool returnCredit(int32_t lane);
   [[gnu::noinline]] void countChannelUse(const Shard& s, Cycle now);  // only with countChannelUse
   bool sourceBusy(int32_t terminal, int lanes) const;                 // a packet of the terminal still in a source lane
+  // Injection lane v of a channel may take a new packet: free, and with round-robin
+  // injection also not full (BookSim skips a lane without credit).
+  bool injectionLaneOpen(int32_t firstLane, int v) const {
+    const int32_t lane = firstLane + v;
+    return lanes_[lane].owner < 0 && (!p_.injectionRoundRobin || sendState_[lane].credits > 0);
+  }
+  // The lane of the packet's virtual network [begin, end) that terminal t injects into next, or
+  // `lanes` if none is open: the lowest, or round-robin after the last one used.
+  int chooseInjectionLane(int32_t t, int32_t firstLane, int lanes, int begin, int end);
   void injectFromTerminals(Cycle now);
   void injectAt(int32_t terminal, Cycle now);  // pulls packets while injection lanes are free
   int32_t addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind);
@@ -276,6 +285,7 @@ class VcNetwork : public Network, private vc::LaneState {
   std::vector<int32_t> routerOut_;        // routerOutBase_[r] + port -> channel or -1
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
+  std::vector<int16_t> lastInjectionLane_;  // per terminal, with round-robin injection: the lane used last
   bool laneMasks_ =
       false;  // decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no store-and-forward
   bool trackRoundRobin_ = false;  // Channel::roundRobin is read (the round-robin policy)
