@@ -164,6 +164,8 @@ class Verdicts(unittest.TestCase):
         self.assertEqual(seed_stats.greater(a, b), (True, ""))  # intervals overlap, differences 0.9-1 decide
         held, note = seed_stats.greater(a, seed_stats.Value([11.0, 19.0, 30.5]))
         self.assertEqual(vd.as_verdict(held, note).outcome, vd.INCONCLUSIVE)
+        # Equal per seed: decided, not greater (not "undecided").
+        self.assertEqual(seed_stats.greater(a, seed_stats.Value(list(a.samples))), (False, ""))
         # Different seed counts cannot be paired: their intervals are compared.
         self.assertIn("overlap", seed_stats.greater(a, seed_stats.Value([9.0, 29.0]))[1])
 

@@ -9,6 +9,7 @@ import copy
 import math
 import os
 
+from tools.report import verdict
 from tools.report.lib import read_rows_with_points
 from tools.report.value import ROUNDING, T95, Value  # noqa: F401 (the reports import them from here)
 
@@ -21,15 +22,15 @@ PAIRED_UNDECIDED = "the paired differences' 95 % interval contains 0: not signif
 
 
 def greater(a, b):
-    """a > b by the means, with a note when the data do not decide it: two Values of the same
-    seeds (as many samples, in seed order) are compared by the 95 % interval of their per-seed
-    differences, others by whether their intervals overlap."""
+    """a > b, with a note when the data do not decide it: two Values of the same seeds (as many
+    samples, in seed order) by tools.report.verdict.greater (the interval of their per-seed
+    differences; differences all zero decide "not greater"), others by whether their
+    intervals overlap. Undecided, the bool is the means' comparison."""
     if a.half is None or b.half is None:
         return a.mean > b.mean, ""
     if len(a.samples) == len(b.samples):
-        d = Value([x - y for x, y in zip(a.samples, b.samples)])
-        decided = d.low() > ROUNDING or d.high() < -ROUNDING
-        return a.mean > b.mean, "" if decided else PAIRED_UNDECIDED
+        v = verdict.greater(a, b)
+        return (a.mean > b.mean, PAIRED_UNDECIDED) if v.inconclusive else (v.holds, "")
     overlap = not (a.low() > b.high() or a.high() < b.low())
     return a.mean > b.mean, "the intervals overlap: not significant" if overlap else ""
 
