@@ -27,6 +27,19 @@ TEST(IoBus, AlternatesWhenBothDirectionsWaitAndCountsTurns) {
   EXPECT_EQ(bus.busyCycles(), 5u);
 }
 
+// A turnaround of 3 cycles delays a transfer that changes direction, and only that one.
+TEST(IoBus, ATurnaroundDelaysOnlyTransfersThatChangeDirection) {
+  IoBus bus(1, 3);
+  EXPECT_EQ(bus.start(IoBus::Direction::Out, 5, 10), 15u);  // the first transfer: no turn
+  bus.finish();
+  EXPECT_EQ(bus.start(IoBus::Direction::Out, 2, 15), 17u);  // same direction
+  bus.finish();
+  EXPECT_EQ(bus.start(IoBus::Direction::In, 4, 17), 24u);  // turn: 3 + 4
+  bus.finish();
+  EXPECT_EQ(bus.turns(), 1u);
+  EXPECT_EQ(bus.busyCycles(), 11u);
+}
+
 // A 4-ary 2-tree of 16 nodes (full bisection: each rail carries 1 flit/node/cycle of
 // uniform traffic), rails as given, 2 lanes of 32 flits.
 std::string fatTree(int rails, const std::string& nic, const std::string& traffic) {
@@ -50,6 +63,16 @@ TEST(MultirailNic, TheOneWayBusCapsUniformTrafficAtHalfTheInjectionBandwidth) {
   EXPECT_GE(bus["accepted_fraction"].get<double>(), 0.40);
   EXPECT_GT(ideal["accepted_fraction"].get<double>(), 0.6);
   EXPECT_GT(bus["nic"]["io_bus_turns"].get<double>(), 1000.0);
+}
+
+// A bus that alternates packet by packet (uniform saturation traffic, each NIC sending and
+// receiving) pays a turnaround on most transfers: 16 idle cycles per 16-flit packet cost it
+// a large part of its throughput.
+TEST(MultirailNic, ABusTurnaroundCostsABusyBusItsThroughput) {
+  const auto free = runToml(fatTree(2, "terminal = \"multirail\"", kSaturation));
+  const auto slow = runToml(fatTree(2, "terminal = \"multirail\"\nbus_turnaround_cycles = 16", kSaturation));
+  EXPECT_LT(slow["accepted_fraction"].get<double>(), 0.8 * free["accepted_fraction"].get<double>());
+  EXPECT_GT(slow["nic"]["io_bus_turns"].get<double>(), 1000.0);
 }
 
 // Messages of 1 KB on average (16 packets of 32 flits): long enough that the dynamic

@@ -3,8 +3,9 @@
 // equalized with the external network bandwidth"). It moves one packet at a time, out
 // (host to the NIC's send buffer) or in (the NIC's receive buffer to the host); when both
 // directions have a packet waiting it alternates, so a NIC that sends and receives at once
-// gets half the bus each way. The bus never waits on the network: the NIC's buffers
-// decouple them (docs/design/multirail.md says why that matters).
+// gets half the bus each way. Changing direction may cost `turnaround` idle cycles before
+// the transfer (a bus turnaround; 0 by default: the paper gives none). The bus never waits on the network: the NIC's
+// buffers decouple them (docs/design/multirail.md says why that matters).
 #pragma once
 #include <cstdint>
 
@@ -16,7 +17,7 @@ class IoBus {
  public:
   enum class Direction : uint8_t { None, Out, In };
 
-  explicit IoBus(int flitsPerCycle = 1) : flitsPerCycle_(flitsPerCycle) {}
+  explicit IoBus(int flitsPerCycle = 1, int turnaround = 0) : flitsPerCycle_(flitsPerCycle), turnaround_(turnaround) {}
 
   bool busy(Cycle now) const { return now < busyUntil_; }
   // The transfer under way (None when the bus is idle at `now` and nothing is in flight).
@@ -29,21 +30,23 @@ class IoBus {
   }
   // Starts moving a packet of `flits` flits; the bus is busy until the returned cycle.
   Cycle start(Direction direction, int32_t flits, Cycle now) {
-    if (last_ != Direction::None && last_ != direction) ++turns_;
+    const bool turn = last_ != Direction::None && last_ != direction;
+    turns_ += turn;
     current_ = last_ = direction;
     const Cycle cycles = (flits + flitsPerCycle_ - 1) / flitsPerCycle_;
     busyCycles_ += cycles;
-    busyUntil_ = now + cycles;
+    busyUntil_ = now + (turn ? turnaround_ : 0) + cycles;
     return busyUntil_;
   }
   // The transfer under way is complete (called at or after its end cycle).
   void finish() { current_ = Direction::None; }
-  // Times the bus changed direction, and cycles it spent moving data, since the start.
+  // Times the bus changed direction, and cycles it spent moving data (turnarounds not
+  // included), since the start.
   uint64_t turns() const { return turns_; }
   uint64_t busyCycles() const { return busyCycles_; }
 
  private:
-  int flitsPerCycle_;
+  int flitsPerCycle_, turnaround_;
   Direction current_ = Direction::None, last_ = Direction::None;
   Cycle busyUntil_ = 0;
   uint64_t turns_ = 0, busyCycles_ = 0;

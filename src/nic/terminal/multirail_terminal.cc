@@ -26,6 +26,8 @@ const IntKey kReceiveBuffer =
     declareInt(kMultirail, "receive_buffer", 2, 1, 1 << 20, "packets a NIC holds between its network and the bus");
 const IntKey kBusRate = declareInt(kMultirail, "bus_flits_per_cycle", 1, 1, 1 << 16,
                                    "the one-way I/O bus's bandwidth (1: the same as a link's)");
+const IntKey kBusTurnaround = declareInt(kMultirail, "bus_turnaround_cycles", 0, 0, 1 << 20,
+                                         "idle cycles the I/O bus takes to change direction (0: none)");
 
 }  // namespace
 namespace {
@@ -80,7 +82,7 @@ MultirailTerminals::MultirailTerminals(const NicContext& ctx, const ConfigNode& 
   receiveBuffer_ = static_cast<int>(nic.get(kReceiveBuffer));
   const int busRate = static_cast<int>(nic.get(kBusRate));
   Nic idle;
-  idle.bus = IoBus(busRate);
+  idle.bus = IoBus(busRate, static_cast<int>(nic.get(kBusTurnaround)));
   nics_.assign(static_cast<size_t>(ctx.topology->numTerminals()) * rails_, idle);
 }
 
