@@ -115,14 +115,18 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
     const Channel& c = channels_[laneChannel_[lane]];
     // Heads at one router are ordered by the same policy as channel arbitration, keyed by
     // (router, lane); a separate seed keeps these draws apart from the channel ones.
-    ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, 0, l.packet, &packets_[l.packet]};
+    const int32_t last = p_.rotatingHeads ? lastHeadGranted_[c.dstRouter] : 0;
+    ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, last, l.packet, &packets_[l.packet]};
     requests.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
   }
   s.pendingHeads.resize(keep);
   std::sort(requests.begin(), requests.end());
   for (const HeadRequest& req : requests) {
     int32_t waitOn;
-    if (grantHead(s, req, now, waitOn)) continue;
+    if (grantHead(s, req, now, waitOn)) {
+      if (p_.rotatingHeads) lastHeadGranted_[req.router] = req.lane;
+      continue;
+    }
     if (waitOn < 0) {
       s.pendingHeads.push_back(req.lane);  // asks again next cycle
     } else {                               // nothing changes for it until a lane of that channel is released

@@ -29,7 +29,7 @@ const IntKey kEjectionLanes = declareInt(kRouter, "ejection_lanes", DefaultText{
 const ChoiceKey kPreset =
     declareChoice(kRouter, "preset", "none", {"none", "booksim"},
                   "booksim: BookSim's iq router defaults for lane_release, source, injection_lane, "
-                  "allocation, switch and arbitration; keys given in the file still win");
+                  "head_order, allocation, switch and arbitration; keys given in the file still win");
 const ChoiceKey kLaneRelease = declareChoice(
     kRouter, "lane_release", DefaultText{"\"tail_credit\" (booksim: \"tail_sent\")"}, {"tail_credit", "tail_sent"},
     "a lane may be claimed again once its buffer has drained and the tail's credit is back, or as "
@@ -42,6 +42,10 @@ const ChoiceKey kInjectionLane = declareChoice(
     kRouter, "injection_lane", DefaultText{"\"lowest\" (booksim: \"round_robin\")"}, {"lowest", "round_robin"},
     "a terminal's next packet takes its lowest free injection lane, or the first free lane with a "
     "credit after the one it used last (BookSim's source)");
+const ChoiceKey kHeadOrder =
+    declareChoice(kRouter, "head_order", DefaultText{"\"fixed\" (booksim: \"rotating\")"}, {"fixed", "rotating"},
+                  "with round_robin arbitration, heads waiting for a lane at a router are served in lane order, or "
+                  "from the lane after the last one granted there (BookSim's VC allocator)");
 const ChoiceKey kAllocation = declareChoice(
     kRouter, "allocation", DefaultText{"\"speculative\" (booksim: \"separate\")"}, {"speculative", "separate"},
     "a head granted a lane may cross the switch in the same cycle, or a cycle later (one more cycle "
@@ -133,6 +137,7 @@ struct RouterDefaults {
   const char* laneRelease = "tail_credit";
   const char* source = "interleaved";
   const char* injectionLane = "lowest";
+  const char* headOrder = "fixed";
   const char* allocation = "speculative";
   const char* switchKind = "multiplexed";
   const char* arbitration = "random";
@@ -140,7 +145,7 @@ struct RouterDefaults {
 
 RouterDefaults readPreset(const ConfigNode& node) {
   if (node.get(kPreset) == "none") return {};
-  return {"tail_sent", "one_packet", "round_robin", "separate", "separable_output_first", "round_robin"};
+  return {"tail_sent", "one_packet", "round_robin", "rotating", "separate", "separable_output_first", "round_robin"};
 }
 
 void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
@@ -279,6 +284,10 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
   VirtualNetworks vns = readVirtualNetworks(ctx, node, p);
   const RouterDefaults defaults = readPreset(node);
   p.arbitration = arbitrationPolicyByName(node.get(kArbitration, defaults.arbitration));
+  p.rotatingHeads = node.get(kHeadOrder, defaults.headOrder) == "rotating";
+  if (p.rotatingHeads && p.arbitration != ArbitrationPolicy::kRoundRobin) {
+    node.fail(kHeadOrder, "\"rotating\" moves the round-robin pointer: it needs arbitration = \"round_robin\"");
+  }
   const ConfigNode& t = *ctx.timing;
   readTiming(t, p.timing);
   if (vns.anyHostBuffering() && p.timing.synchronous) {
