@@ -43,7 +43,8 @@ def panel_figures(out, grid, stripe, label):
     curves = {}
     for what, f, only in (("bandwidth", lambda j: j["accepted_fraction"], False),
                           ("latency", lambda j: j["message_latency"]["mean"], True)):
-        lines = {a: grid.curve(f, only, algorithm=a, **{STRIPE: stripe}) for a in grid.values("algorithm")}
+        order = [a for a in ("basic", "local-dynamic", "dynamic") if a in grid.values("algorithm")] + hybrids_of(grid)
+        lines = {a: grid.curve(f, only, algorithm=a, **{STRIPE: stripe}) for a in order}
         if stripe == 0:  # the paper's basic: unstriped
             lines["basic"] = grid.curve(f, only, algorithm="basic", **{STRIPE: 1})
         curves[what] = lines
