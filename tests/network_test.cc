@@ -340,6 +340,23 @@ std::pair<Cycle, Cycle> backToBack(VcNetworkParams p) {
   return {h.script.arrivals[0].second, h.script.arrivals[1].second};
 }
 
+// kLoaded with `routerKeys` added to its [router] table.
+std::string loadedWith(const std::string& routerKeys) {
+  std::string toml = kLoaded;
+  toml.replace(toml.find("arbitration"), 0, routerKeys);
+  return toml;
+}
+
+// Two runs of kLoaded that differ in one router option: both conserve flits
+// (check_invariants) and deliver everything, and the option changed their latency.
+void expectBothDeliverAndDiffer(const nlohmann::json& a, const nlohmann::json& b) {
+  for (const auto* r : {&a, &b}) {
+    EXPECT_TRUE((*r)["drained"].get<bool>());
+    EXPECT_EQ((*r)["undelivered_packets"].get<uint64_t>(), 0u);
+  }
+  EXPECT_NE(a["latency"]["mean"].get<double>(), b["latency"]["mean"].get<double>());
+}
+
 TEST(LaneRelease, TailSentLetsTheNextPacketFollowAtOnce) {
   VcNetworkParams p = params(1, 8, false, 4);
   p.releaseOnTailSent = true;
@@ -378,38 +395,17 @@ TEST(Injection, RoundRobinInjectionKeepsInvariantsAndChangesWhichLaneASourceTake
   // Under load a packet that would have waited behind its predecessor's tail in lane 0 takes
   // the other lane instead, so the runs differ; both conserve flits (check_invariants) and
   // deliver everything.
-  auto run = [](const char* choice) {
-    std::string toml = kLoaded;
-    toml.replace(
-        toml.find("arbitration"), 0,
-        std::string("lane_release = \"tail_sent\"\nsource = \"one_packet\"\ninjection_lane = \"") + choice + "\"\n");
-    return runToml(toml);
-  };
-  const auto lowest = run("lowest");
-  const auto roundRobin = run("round_robin");
-  for (const auto* r : {&lowest, &roundRobin}) {
-    EXPECT_TRUE((*r)["drained"].get<bool>());
-    EXPECT_EQ((*r)["undelivered_packets"].get<uint64_t>(), 0u);
-  }
-  EXPECT_NE(lowest["latency"]["mean"].get<double>(), roundRobin["latency"]["mean"].get<double>());
+  const std::string oneAtATime = "lane_release = \"tail_sent\"\nsource = \"one_packet\"\n";
+  expectBothDeliverAndDiffer(runToml(loadedWith(oneAtATime + "injection_lane = \"lowest\"\n")),
+                             runToml(loadedWith(oneAtATime + "injection_lane = \"round_robin\"\n")));
 }
 
 TEST(HeadOrder, RotatingHeadsKeepInvariantsChangeTheOrderAndNeedRoundRobin) {
   // Heads served from the lane after the last one granted at each router (BookSim's VC
   // allocator) rather than in lane order: under load another head wins some contests, so
   // the runs differ; both conserve flits and deliver everything.
-  auto run = [](const char* order) {
-    std::string toml = kLoaded;
-    toml.replace(toml.find("arbitration"), 0, std::string("head_order = \"") + order + "\"\n");
-    return runToml(toml);
-  };
-  const auto fixed = run("fixed");
-  const auto rotating = run("rotating");
-  for (const auto* r : {&fixed, &rotating}) {
-    EXPECT_TRUE((*r)["drained"].get<bool>());
-    EXPECT_EQ((*r)["undelivered_packets"].get<uint64_t>(), 0u);
-  }
-  EXPECT_NE(fixed["latency"]["mean"].get<double>(), rotating["latency"]["mean"].get<double>());
+  expectBothDeliverAndDiffer(runToml(loadedWith("head_order = \"fixed\"\n")),
+                             runToml(loadedWith("head_order = \"rotating\"\n")));
   // The pointer belongs to the round-robin policy.
   std::string randomArbitration = kLoaded;
   randomArbitration.replace(randomArbitration.find("arbitration = \"round_robin\""),

@@ -6,7 +6,6 @@ is below saturation only when its accepted load is at least 0.95 of its offered 
 its measured packets were all delivered, for every seed.
 """
 import copy
-import math
 import os
 
 from tools.report import verdict
