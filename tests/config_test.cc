@@ -53,8 +53,7 @@ TEST(Config, WrongTypeGivesLineAndExpectation) {
   std::string toml = kBase;
   toml.replace(toml.find("k = 4"), 5, "k = \"four\"");
   std::string e = errorOf(toml);
-  EXPECT_NE(e.find("test.toml:4: topology.k: expected an integer in [2, 65536], got a string"),
-            std::string::npos) << e;
+  EXPECT_NE(e.find("test.toml:4: topology.k: expected an integer in [2, 65536], got a string"), std::string::npos) << e;
 }
 
 TEST(Config, OutOfRangeValue) {
@@ -212,6 +211,33 @@ TEST(Config, ExtendsOverlaysABaseFileButNotItsExperiment) {
   }
   std::ofstream(dir / "loop.toml") << "extends = \"loop.toml\"\n";
   EXPECT_THROW(icnsim::ConfigDocument::fromFile((dir / "loop.toml").string()), icnsim::ConfigError);
+}
+
+TEST(Config, ExtendsAListOverlaysEachBaseOnTheOneBefore) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "icnsim_extends_list";
+  fs::create_directories(dir);
+  std::ofstream(dir / "network.toml") << "[router]\nlanes = 2\ndepth = 4\n";
+  std::ofstream(dir / "workload.toml")
+      << "[router]\ndepth = 6\n[traffic]\nload = 0.25\n[sweep]\n\"traffic.load\" = [0.1]\n";
+  std::ofstream(dir / "run.toml") << "extends = [\"network.toml\", \"workload.toml\"]\n[traffic]\nload = 0.5\n";
+  auto d = icnsim::ConfigDocument::fromFile((dir / "run.toml").string());
+  EXPECT_EQ(d->root().child("router").getInt("lanes", 0, 0, 10), 2);      // first base only
+  EXPECT_EQ(d->root().child("router").getInt("depth", 0, 0, 10), 6);      // second base over the first
+  EXPECT_EQ(d->root().child("traffic").getDouble("load", 0, 0, 1), 0.5);  // the file over both
+  EXPECT_FALSE(d->root().has("sweep"));
+  EXPECT_NE(d->origin("router.depth").find("workload.toml:2"), std::string::npos) << d->origin("router.depth");
+  EXPECT_EQ(d->sourceFiles().size(), 3u);
+  for (const char* bad : {"extends = []\n", "extends = [\"network.toml\", 3]\n", "extends = [\"\"]\n"}) {
+    std::ofstream(dir / "bad.toml") << bad;
+    try {
+      icnsim::ConfigDocument::fromFile((dir / "bad.toml").string());
+      FAIL() << "expected an error for " << bad;
+    } catch (const icnsim::ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("bad.toml:1: extends: expected the name of a base file"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 }  // namespace

@@ -13,6 +13,7 @@ from tools.report import seed_stats
 from tools.report import verdict as vd
 from tools.dally import report as dally_report
 from tools.fedx import report as fedx_report
+from tools.nifdy import bound as nifdy_bound
 from tools.nifdy import report as nifdy_report
 from tools import scaling_report
 from tools.spider import report as spider_report
@@ -380,6 +381,29 @@ class NifdyPayload(unittest.TestCase):
     def test_in_order_delivery_counts_only_where_the_plain_network_lacks_it(self):
         self.assertEqual(self.verdicts(mesh_reorders=True), [vd.HOLDS, vd.HOLDS])
         self.assertEqual(self.verdicts(mesh_reorders=False), [vd.FAILS, vd.FAILS])
+
+
+class NifdyBound(unittest.TestCase):
+    """The processors' ceiling is N x cycles / (T_send + T_receive); T_lat is the tail's latency
+    less the packet's serialisation, at the paper's d (router hops + 2 on a fat tree)."""
+
+    def point(self, send, receive):
+        return {"terminals": 64, "config": {"simulation.measure_cycles": "1000", "processor.send_overhead": str(send),
+                                            "processor.receive_overhead": str(receive)}}
+
+    def test_ceiling(self):
+        self.assertEqual(nifdy_bound.ceiling(self.point(40, 60)), 640)
+        self.assertEqual(nifdy_bound.ceiling(self.point(0, 0)), float("inf"))
+
+    def test_header_latency_on_the_papers_distances(self):
+        with tempfile.TemporaryDirectory() as out:
+            # a 32-flit packet: 31 cycles of serialisation; 5 cycles a hop from d = 2
+            hops = [{"hops": h, "mean": 31 + 5 * (h + 2) + 2, "count": 10} for h in (0, 2, 4)]
+            write_sweep(out, "latency_full_fat_tree", [({SEED: 1}, {
+                "config": {"traffic.packet_length": "32"}, "latency_by_hops": hops})])
+            latency = nifdy_bound.header_latency(out)["full fat tree"]
+        self.assertEqual(latency, {2: 12.0, 4: 22.0, 6: 32.0})
+        self.assertEqual(nifdy_bound.fit(latency), (5.0, 2.0))
 
 
 class ScalingExchangeModel(unittest.TestCase):

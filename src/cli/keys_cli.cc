@@ -76,9 +76,9 @@ void printMarkdown(const std::vector<const KeySpec*>& keys) {
       "for one kind of part apply when its `type` names that part. `[[network]]` tables take the\n"
       "keys of [topology], [routing], [router] and [timing]; `[traffic.class.routing]` those of\n"
       "[routing]; a group's or class's `pattern` those of [traffic.pattern]. Beside these, a file\n"
-      "may start with `extends = \"base.toml\"`, and hold a `[sweep]` table (key paths, each with an\n"
-      "array of values) and `[profile.<name>]` tables (overrides applied by `--profile <name>`):\n"
-      "see the README.\n");
+      "may start with `extends = \"base.toml\"` (or a list of base files), and hold a `[sweep]` table\n"
+      "(key paths, each with an array of values) and `[profile.<name>]` tables (overrides applied\n"
+      "by `--profile <name>`): see the README.\n");
   std::string current;
   for (const KeySpec* spec : keys) {
     if (heading(*spec) != current) {

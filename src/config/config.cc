@@ -152,6 +152,24 @@ std::string readConfigText(const std::string& path, const std::string& askedBy) 
   return text.str();
 }
 
+// The base files an `extends` names: one string, or an array of at least one string.
+std::vector<std::string> baseFileNames(const toml::node& extends, const std::string& where) {
+  const std::string expected = "expected the name of a base file, e.g. extends = \"base.toml\", or a list of them";
+  std::vector<std::string> names;
+  if (extends.is_string()) {
+    names.push_back(*extends.value<std::string>());
+  } else if (const toml::array* list = extends.as_array()) {
+    for (const toml::node& item : *list) {
+      if (!item.is_string()) throw ConfigError(fmt::format("{}: {}", where, expected));
+      names.push_back(*item.value<std::string>());
+    }
+  }
+  if (names.empty() || std::ranges::any_of(names, [](const std::string& n) { return n.empty(); })) {
+    throw ConfigError(fmt::format("{}: {}", where, expected));
+  }
+  return names;
+}
+
 }  // namespace
 
 std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path) { return fromFile(path, 0, ""); }
@@ -162,24 +180,30 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path
   doc->sourceFiles_ = {path};
   const toml::node* extends = doc->table_->get("extends");
   if (!extends) return doc;
-  // extends = "base.toml": this file overlays that one (path relative to this file); the
-  // base's [sweep] and [profile] tables are not inherited, since they describe its experiment.
+  // extends = "base.toml" or ["network.toml", "workload.toml"]: this file overlays its bases,
+  // each later base overlaying the earlier ones (paths relative to this file); the bases'
+  // [sweep] and [profile] tables are not inherited, since they describe their experiments.
   const std::string where = doc->origin("extends") + ": extends";
-  if (!extends->is_string() || extends->value<std::string>()->empty()) {
-    throw ConfigError(fmt::format("{}: expected the name of a base file, e.g. extends = \"base.toml\"", where));
-  }
   if (depth >= 8) throw ConfigError(fmt::format("{}: more than 8 levels of extends (a cycle?)", where));
-  const std::string basePath =
-      (std::filesystem::path(path).parent_path() / extends->value<std::string>().value()).string();
-  auto base = fromFile(basePath, depth + 1, where);
-  base->table_->erase("sweep");
-  base->table_->erase("profile");
+  std::shared_ptr<ConfigDocument> merged;
+  for (const std::string& name : baseFileNames(*extends, where)) {
+    auto base = fromFile((std::filesystem::path(path).parent_path() / name).string(), depth + 1, where);
+    base->table_->erase("sweep");
+    base->table_->erase("profile");
+    if (!merged) {
+      merged = base;
+      continue;
+    }
+    overlay(*merged->table_, *base->table_);
+    for (auto& [key, origin] : base->origins_) merged->origins_[key] = origin;
+    merged->sourceFiles_.insert(merged->sourceFiles_.end(), base->sourceFiles_.begin(), base->sourceFiles_.end());
+  }
   doc->table_->erase("extends");
-  overlay(*base->table_, *doc->table_);
-  for (auto& [key, origin] : doc->origins_) base->origins_[key] = origin;
-  base->fileName_ = path;
-  base->sourceFiles_.insert(base->sourceFiles_.begin(), path);
-  return base;
+  overlay(*merged->table_, *doc->table_);
+  for (auto& [key, origin] : doc->origins_) merged->origins_[key] = origin;
+  merged->fileName_ = path;
+  merged->sourceFiles_.insert(merged->sourceFiles_.begin(), path);
+  return merged;
 }
 
 std::shared_ptr<ConfigDocument> ConfigDocument::fromString(const std::string& text, const std::string& name) {

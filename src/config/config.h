@@ -27,7 +27,7 @@ class ConfigNode;
 
 class ConfigDocument {
  public:
-  // A file may start with extends = "base.toml" to overlay a base file (see config.cc).
+  // A file may start with extends = "base.toml" (or a list of base files) to overlay them (config.cc).
   static std::shared_ptr<ConfigDocument> fromFile(const std::string& path);
   static std::shared_ptr<ConfigDocument> fromString(const std::string& text, const std::string& name = "<string>");
   ~ConfigDocument();

@@ -18,48 +18,10 @@ import json
 import os
 import sys
 
+from tools.nifdy.bound import ceiling_section, fig4_without_ceiling, latency_section
+from tools.nifdy.common import NETWORKS, NIS, delivered, network_rows, over, per_network
 from tools.report.lib import bar_plot, heatmap_plots, line_plot, read_rows_with_points, run_report
 from tools.report.seed_stats import Value, against, between, combine, joined, method_section
-
-NETWORKS = [  # experiment suffix, label, in the paper's order
-    ("full_fat_tree", "full fat tree"),
-    ("cm5_fat_tree", "CM-5 fat tree"),
-    ("store_and_forward_fat_tree", "S&F fat tree"),
-    ("mesh_8x8", "8x8 mesh"),
-    ("torus_8x8", "8x8 torus"),
-    ("mesh_4x4x4", "4x4x4 mesh"),
-    ("butterfly", "butterfly"),
-    ("multibutterfly", "multibutterfly"),
-]
-NIS = ["none", "buffers only", "NIFDY"]
-
-
-def per_network(out, prefix, networks, key, value):
-    """{(network label,) + key(row): Value over seeds of value(point JSON)} over the sweeps
-    OUT/<prefix><suffix> that exist."""
-    samples = {}
-    for suffix, label in networks:
-        directory = os.path.join(out, f"{prefix}{suffix}")
-        if not os.path.exists(os.path.join(directory, "results.csv")):
-            continue
-        for r in read_rows_with_points(directory):
-            if r["json"] is not None:
-                samples.setdefault((label,) + key(r), []).append(value(r["json"]))
-    if not samples:
-        raise FileNotFoundError(2, "no sweep output", os.path.join(out, f"{prefix}*"))
-    return {k: Value(v) for k, v in samples.items()}
-
-
-def over(a, b):
-    """Per-seed ratio a / b of two Values."""
-    return combine(lambda x, y: x / y if y else float("nan"), a, b)
-
-
-def delivered(out):
-    """{(network label, traffic, ni): packets delivered} for the networks that have results."""
-    return per_network(out, "fig02_03_", NETWORKS, lambda r: (r["traffic"], r["ni"]),
-                       lambda j: j["delivered_packets"])
-
 
 ROUGHLY = 0.10     # our reading of "roughly the same": within 10 %
 NEGLIGIBLE = 0.05  # our reading of "negligible" and "virtually identical": within 5 %
@@ -210,8 +172,9 @@ def fig4(out, rep):
          "best: within 0.001 of the highest mean; our largest size stands for the paper's, which it does not give"),
     ])
     top = max(((v.mean, c, n) for data in (pool, table) for c, by in data.items() for n, v in by.items()))
-    rep.text(f"Highest normalised throughput: {top[0]:.3f} ({top[1]}, {top[2]} nodes); the suspected cause of NIFDY's "
-             "small gains (not tested): docs/models/nifdy.md, \"Claims that do not hold\".")
+    rep.text(f"Highest normalised throughput: {top[0]:.3f} ({top[1]}, {top[2]} nodes). Whether the processors' "
+             "ceiling (\"What limits Figs. 2-3\", above) is why the gains are small and shrink with size:")
+    fig4_without_ceiling(out, rep)
     rep.figure(pngs[0], "Fig. 4a")
     rep.figure(pngs[1], "Fig. 4b")
 
@@ -428,18 +391,13 @@ TABLE3 = {
 
 def table3(out, rep):
     best, paper_score, rows_out = {}, {}, []
-    for suffix, label in NETWORKS:
-        directory = os.path.join(out, f"table3_{suffix}")
-        if not os.path.exists(os.path.join(directory, "results.csv")):
-            continue
-        delivered = {}
-        for r in read_rows_with_points(directory):
-            if r["json"] is None:
-                continue
-            d, w = (0, 0) if r["bulk"] == "D 0" else (1, int(r["bulk"].split("W")[1]))
-            delivered.setdefault(((d, w, r["nic.B"], r["nic.O"]), r["traffic"]), []).append(
-                r["json"]["delivered_packets"])
-        delivered = {k: sum(v) / len(v) for k, v in delivered.items()}  # the mean over seeds
+    samples = {}
+    for label, r in network_rows(out, "table3_"):
+        d, w = (0, 0) if r["bulk"] == "D 0" else (1, int(r["bulk"].split("W")[1]))
+        samples.setdefault(label, {}).setdefault(((d, w, r["nic.B"], r["nic.O"]), r["traffic"]), []).append(
+            r["json"]["delivered_packets"])
+    for label, by_setting in samples.items():
+        delivered = {k: sum(v) / len(v) for k, v in by_setting.items()}  # the mean over seeds
         top = {t: max(v for (k, tt), v in delivered.items() if tt == t) for t in ("heavy", "light")}
         score = {k: sum(delivered[(k, t)] / top[t] for t in ("heavy", "light")) / 2
                  for (k, t) in delivered if t == "heavy" and (k, "light") in delivered}
@@ -492,7 +450,7 @@ def main():
     run_report(sys.argv[1], "nifdy", "Callahan & Goldstein, *NIFDY*: reproduction report",
                "Figs. 2-9 and Table 3. The method table gives each experiment's seeds and cycles (the paper runs "
                "1 000 000 cycles per point). Modelling choices: docs/models/nifdy.md.",
-               [method, fig2_3, fig4, fig5_6, fig7_8, fig9, table3, over_buffers])
+               [method, fig2_3, latency_section, ceiling_section, fig4, fig5_6, fig7_8, fig9, table3, over_buffers])
 
 
 def method(out, rep):
