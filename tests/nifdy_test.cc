@@ -3,6 +3,9 @@
 // buffers-only and plain NIs at the same buffering.
 #include <gtest/gtest.h>
 
+#include "nic/nic_context.h"
+#include "nic/protocol/nic_protocol.h"
+#include "nic/terminal/processor.h"
 #include "test_util.h"
 
 using namespace icnsim;
@@ -11,6 +14,26 @@ using icnsim::test::doc;
 namespace {
 
 const std::string kAdaptive = icnsim::test::kReorderingHexMesh;
+
+// Buffers-only keeps NIFDY's total buffering, B + D·W + 2 (its arrivals queue), and gives the
+// arrivals queue arrival_share of it, rounded up, at least one packet each way.
+TEST(Nifdy, BuffersOnlySplitsNifdysBuffering) {
+  auto split = [](const std::string& share) {
+    auto d = doc("[nic]\ntype = \"buffers_only\"\nB = 4\nD = 1\nW = 2\n" + share);
+    PacketPool packets;
+    NicContext ctx;
+    ctx.maxPacketLength = 8;
+    ctx.packets = &packets;
+    ProcessorParams p;
+    makeNicProtocol("buffers_only", ctx, d->root().child("nic"))->sizeBuffers(p);
+    return std::pair{p.arrivalBuffer, p.outgoingBuffer};
+  };
+  EXPECT_EQ(split(""), std::pair(4, 4));  // 4 + 1 x 2 + 2 = 8, half each
+  EXPECT_EQ(split("arrival_share = 0.75"), std::pair(6, 2));
+  EXPECT_EQ(split("arrival_share = 0.3"), std::pair(3, 5));  // 2.4 rounded up
+  EXPECT_EQ(split("arrival_share = 0.0"), std::pair(1, 7));
+  EXPECT_EQ(split("arrival_share = 1.0"), std::pair(7, 1));
+}
 
 TEST(Nifdy, DeliversInOrderOnANetworkThatReorders) {
   auto plain = Simulation(doc(kAdaptive)).run();
@@ -30,7 +53,8 @@ const std::string kStream = R"(
 [simulation]
 warmup_cycles = 1000
 measure_cycles = 20000
-)" + std::string(icnsim::test::kMesh4x4) + R"([processor]
+)" + std::string(icnsim::test::kMesh4x4) +
+                            R"([processor]
 )" + std::string(icnsim::test::kStreamFromTerminal0);
 
 TEST(Nifdy, OneOutstandingPacketPerDestinationMeansOnePerRoundTrip) {
@@ -180,7 +204,8 @@ TEST(Nifdy, AcksPassMessageBackpressure) {
 warmup_cycles = 200
 measure_cycles = 2000
 watchdog_cycles = 2000
-)") + icnsim::test::kMesh4x4 + R"(logical_networks = 2
+)") + icnsim::test::kMesh4x4 +
+               R"(logical_networks = 2
 backpressure = "message"
 [nic]
 type = "nifdy"

@@ -14,6 +14,7 @@ from tools.report import verdict as vd
 from tools.dally import report as dally_report
 from tools.fedx import report as fedx_report
 from tools.nifdy import bound as nifdy_bound
+from tools.nifdy import common as nifdy_common
 from tools.nifdy import report as nifdy_report
 from tools import scaling_report
 from tools.spider import report as spider_report
@@ -375,7 +376,10 @@ class NifdyPayload(unittest.TestCase):
                                 "out_of_order_packets": 5 if reorders and ni != "NIFDY" else 0}))
                 write_sweep(out, "fig02_03_" + suffix, points)
             rep = Report("t", "t")
-            rows = nifdy_report.payload_claims(out, rep, nifdy_report.delivered(out), ["full fat tree", "8x8 mesh"])
+            raw = nifdy_report.delivered(out)
+            best = nifdy_common.best_buffers(raw)
+            rows = nifdy_report.payload_claims(out, rep, nifdy_common.with_best_buffers(raw, best), best,
+                                               ["full fat tree", "8x8 mesh"])
             return [vd.as_verdict(held, note).outcome for _, _, held, note in rows]
 
     def test_in_order_delivery_counts_only_where_the_plain_network_lacks_it(self):
@@ -404,6 +408,23 @@ class NifdyBound(unittest.TestCase):
             latency = nifdy_bound.header_latency(out)["full fat tree"]
         self.assertEqual(latency, {2: 12.0, 4: 22.0, 6: 32.0})
         self.assertEqual(nifdy_bound.fit(latency), (5.0, 2.0))
+
+
+class NifdyBuffersRedistributed(unittest.TestCase):
+    """Buffers-only stands for each case's best split of the buffering, the others left out."""
+
+    def test_the_best_split_per_case(self):
+        v = seed_stats.Value
+        values = {("mesh", "light", "none"): v([5]), ("mesh", "light", "buffers only"): v([10]),
+                  ("mesh", "light", "buffers only, arrivals 3/4"): v([12]),
+                  ("mesh", "heavy", "buffers only"): v([9]), ("mesh", "heavy", "buffers only, arrivals 1/4"): v([8])}
+        best = nifdy_common.best_buffers(values)
+        self.assertEqual(best, {("mesh", "light"): "buffers only, arrivals 3/4", ("mesh", "heavy"): "buffers only"})
+        chosen = nifdy_common.with_best_buffers(values, best)
+        self.assertEqual({k: x.mean for k, x in chosen.items()},
+                         {("mesh", "light", "none"): 5, ("mesh", "light", "buffers only"): 12,
+                          ("mesh", "heavy", "buffers only"): 9})
+        self.assertEqual([nifdy_common.split_name(c) for c in best.values()], ["3/4", "1/2"])
 
 
 class ScalingExchangeModel(unittest.TestCase):

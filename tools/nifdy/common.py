@@ -50,3 +50,33 @@ def delivered(out):
     """{(network label, traffic, ni): packets delivered} for the networks that have results."""
     return per_network(out, "fig02_03_", NETWORKS, lambda r: (r["traffic"], r["ni"]),
                        lambda j: j["delivered_packets"])
+
+
+BUFFERS = "buffers only"
+
+
+def best_buffers(values):
+    """{(network, traffic): the buffers-only case (split of the buffering) with the most packets
+    delivered, mean over seeds}: §3 compares with buffers "redistributed to be most effective for
+    each case"."""
+    best = {}
+    for (n, t, ni), v in values.items():
+        if ni.startswith(BUFFERS) and ((n, t) not in best or v.mean > values[(n, t, best[(n, t)])].mean):
+            best[(n, t)] = ni
+    return best
+
+
+def with_best_buffers(values, best):
+    """VALUES keyed (network, traffic, ni) with "buffers only" standing for each case's best split
+    (BEST from best_buffers) and the other splits left out."""
+    chosen = {k: v for k, v in values.items() if not k[2].startswith(BUFFERS)}
+    for (n, t), ni in best.items():
+        chosen[(n, t, BUFFERS)] = values[(n, t, ni)]
+    return chosen
+
+
+def split_name(case):
+    """The arrivals queue's share of a buffers-only case: "buffers only, arrivals 1/4" -> "1/4";
+    the plain "buffers only" has half."""
+    return case.rsplit("arrivals ", 1)[1] if "arrivals " in case else "1/2"
+

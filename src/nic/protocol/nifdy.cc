@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "config/config.h"
 #include "topology/topology.h"
@@ -208,19 +209,28 @@ int32_t Nifdy::nextReady(int terminal) {
 
 namespace {
 
+constexpr KeyScope kBuffersOnly{"nic", "buffers_only"};
+const FloatKey kArrivalShare =
+    declareFloat(kBuffersOnly, "arrival_share", 0.5, 0.0, 1.0,
+                 "share of NIFDY's total buffering given to the arrivals queue (rounded up; at least one "
+                 "packet each way); the paper found \"at least half\" best");
+
 // NIFDY's buffers without its protocol: "the same total amount of buffering ... redistributed
-// to be most effective ... at least half of the total buffering resources to the arrivals
-// queue" (§3).
+// to be most effective for each case", the best "at least half of the total buffering
+// resources to the arrivals queue" (§3). An experiment sweeps the share to find the best.
 class BuffersOnly : public NicProtocol {
  public:
-  explicit BuffersOnly(const NifdyParams& p) : total_(p.pool + p.dialogs * p.window + p.arrivals) {}
+  BuffersOnly(const NifdyParams& p, double arrivalShare)
+      : total_(p.pool + p.dialogs * p.window + p.arrivals), share_(arrivalShare) {}
   void sizeBuffers(ProcessorParams& p) const override {
-    p.arrivalBuffer = (total_ + 1) / 2;
+    const int arrivals = static_cast<int>(std::ceil(total_ * share_ - 1e-9));
+    p.arrivalBuffer = std::clamp(arrivals, 1, total_ - 1);
     p.outgoingBuffer = total_ - p.arrivalBuffer;
   }
 
  private:
   int total_;
+  double share_;
 };
 
 }  // namespace
@@ -238,7 +248,7 @@ ICNSIM_REGISTER(NicProtocol, "buffers_only", "NIFDY's buffers without its protoc
                 [](const NicContext& ctx, const ConfigNode& nic) {
                   NifdyParams p = readNifdyParams(ctx, nic);
                   if (nic.has(kArrivals)) nic.fail(kArrivals, "buffers_only derives its buffers from O, B, D and W");
-                  return std::make_unique<BuffersOnly>(p);
+                  return std::make_unique<BuffersOnly>(p, nic.get(kArrivalShare));
                 });
 
 }  // namespace icnsim
