@@ -187,6 +187,57 @@ TEST(Nifdy, AcksTakeTheReplyNetworkWhenThereAreTwo) {
   EXPECT_THROW(Simulation s(odd), ConfigError);
 }
 
+// Two nodes stream to each other over strictly multiplexed request and reply networks
+// (NIFDY §3's CM-5), each with one lane. On the reply network the acks have their own flit
+// cycles and the data streams run near the link's rate (8.8 cycles an 8-flit packet); sharing
+// the request network they wait behind data packets in its one lane and take its cycles.
+TEST(Nifdy, AcksCompeteWithDataWhenTheyShareTheRequestNetwork) {
+  const std::string exchange = R"(
+[simulation]
+warmup_cycles = 1000
+measure_cycles = 20000
+[topology]
+type = "mesh"
+k = 2
+n = 1
+[routing]
+type = "dimension_order"
+[router]
+lanes = 2
+depth = 8
+logical_networks = 2
+network_multiplexing = "strict"
+[processor]
+[nic]
+type = "nifdy"
+D = 1
+W = 4
+ack_length = 2
+[traffic]
+process = "saturation"
+packet_length = 8
+[traffic.pattern]
+type = "uniform"
+exclude_self = true
+)";
+  auto rateWith = [&](const std::string& network) {
+    auto d = doc(exchange);
+    d->applyOverride("router.control_network=\"" + network + "\"");
+    d->applyOverride("simulation.check_invariants=true");
+    auto r = Simulation(d).run();
+    EXPECT_EQ(r["out_of_order_packets"].get<int>(), 0);
+    return r["accepted"].get<double>();
+  };
+  const double reply = rateWith("reply"), request = rateWith("request");
+  EXPECT_NEAR(8.0 / reply, 8.8, 0.3);
+  EXPECT_LT(request, 0.8 * reply);
+  auto one = doc(exchange);
+  one->applyOverride("router.logical_networks=1");
+  one->applyOverride("router.network_multiplexing=\"demand\"");
+  one->applyOverride("router.control_network=\"request\"");
+  EXPECT_THROW(Simulation s(one), ConfigError);
+}
+
 TEST(Nifdy, BulkDialogsNeedAWindow) {
   auto d = doc(kAdaptive);
   d->applyOverride("nic.type=nifdy");

@@ -24,11 +24,12 @@ Switching readSwitching(const ConfigNode& node, const ChoiceKey& key, Switching 
   return switchingByName(node.get(key, defName));
 }
 
-VirtualNetworks::VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching)
+VirtualNetworks::VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching,
+                                 bool controlOnReply)
     : dataLanes_(lanes / logicalNetworks) {
   const VirtualNetwork data{0, dataLanes_, &routing, switching};
   control_ = data;
-  if (logicalNetworks > 1) control_.laneBegin = dataLanes_;  // the reply network
+  if (logicalNetworks > 1 && controlOnReply) control_.laneBegin = dataLanes_;  // the reply network
   byClass_.assign(1, data);
   summarise();
 }

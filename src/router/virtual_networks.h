@@ -2,7 +2,8 @@
 // and switching mode it is handled by, chosen by the packet's traffic class. By default
 // every class shares the data lanes with the network's routing and switching; with
 // router.logical_networks = 2 the NI's control packets (NIFDY's acks) get the other half
-// of the lanes (the reply network), so they never wait behind data. A [[traffic.class]]
+// of the lanes (the reply network), so they never wait behind data (router.control_network
+// = "request" keeps them on the data lanes, competing with data). A [[traffic.class]]
 // may instead name its own (sim/class_networks.h reads them into the network context):
 //   lanes = [first, last]    lanes of the data network it uses (a lane range per channel)
 //   switching = "..."        wormhole, virtual_cut_through or store_and_forward
@@ -44,9 +45,11 @@ struct VirtualNetwork {
 class VirtualNetworks {
  public:
   // The default map: every class on the data lanes with `routing` and `switching`; NI
-  // control packets on the reply network when there are two logical networks. `lanes`:
-  // lanes per channel, all logical networks together.
-  VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching);
+  // control packets on the reply network when there are two logical networks (unless
+  // `controlOnReply` is false: then on the data lanes too). `lanes`: lanes per channel, all
+  // logical networks together.
+  VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching,
+                  bool controlOnReply = true);
   // Gives each traffic class that names lanes, switching, host buffering or routing its own.
   void applyClasses(const std::vector<TrafficClassNetwork>& classes);
   // The router's default host buffering (router.host_buffering, router.host_load_limit),

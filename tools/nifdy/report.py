@@ -18,6 +18,7 @@ import json
 import os
 import sys
 
+from tools.nifdy.acks import cm5_acks
 from tools.nifdy.bound import ceiling_section, fig4_without_ceiling, latency_section
 from tools.nifdy.common import (NETWORKS, NIS, best_buffers, delivered, network_rows, over, per_network, split_name,
                                 with_best_buffers)
@@ -457,7 +458,7 @@ def main():
     run_report(sys.argv[1], "nifdy", "Callahan & Goldstein, *NIFDY*: reproduction report",
                "Figs. 2-9 and Table 3. The method table gives each experiment's seeds and cycles (the paper runs "
                "1 000 000 cycles per point). Modelling choices: docs/models/nifdy.md.",
-               [method, fig2_3, latency_section, ceiling_section, fig4, fig5_6, fig7_8, fig9, table3, over_buffers])
+               [method, fig2_3, latency_section, ceiling_section, cm5_acks, fig4, fig5_6, fig7_8, fig9, table3, over_buffers])
 
 
 def method(out, rep):

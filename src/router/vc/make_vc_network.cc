@@ -63,6 +63,10 @@ const ChoiceKey kNetworkMultiplexing =
     declareChoice(kRouter, "network_multiplexing", "demand", {"demand", "strict"},
                   "logical networks share each channel's flit per cycle, or each has its own (the CM-5's "
                   "alternating cycles; pipelined only)");
+const ChoiceKey kControlNetwork =
+    declareChoice(kRouter, "control_network", "reply", {"reply", "request"},
+                  "with two logical networks, where the NI's control packets (NIFDY's acks) go: the reply "
+                  "network, or the request network, competing with data");
 const ChoiceKey kMode = declareChoice(kTiming, "mode", "pipelined", {"pipelined", "synchronous"},
                                       "pipelined: credit-based with the delays below; synchronous: Dally §V");
 const IntKey kChannelLatency = declareInt(kTiming, "channel_latency", 1, 1, 1000, "cycles on the wire (pipelined)");
@@ -235,7 +239,9 @@ void readTiming(const ConfigNode& t, VcTiming& timing) {
 // they may buffer in.
 VirtualNetworks readVirtualNetworks(const NetworkContext& ctx, const ConfigNode& node, VcNetworkParams& p) {
   p.switching = readSwitching(node, kSwitching, Switching::kWormhole);
-  VirtualNetworks vns(*ctx.routing, p.lanes, p.networks, p.switching);
+  const bool controlOnReply = node.get(kControlNetwork) == "reply";
+  if (!controlOnReply && p.networks < 2) node.fail(kControlNetwork, "\"request\" needs router.logical_networks = 2");
+  VirtualNetworks vns(*ctx.routing, p.lanes, p.networks, p.switching, controlOnReply);
   // host_buffering ("never", "blocked", "always"), host_load_limit: SPIDER's in-transit
   // buffering in host memory, for every class that does not name its own
   vns.readHostBuffering(node);
