@@ -280,13 +280,7 @@ depth = 4
 backpressure = "message"
 [nic]
 type = "nifdy"
-[traffic]
-process = "saturation"
-packet_length = 8
-[traffic.pattern]
-type = "uniform"
-exclude_self = true
-)");
+)" + std::string(icnsim::test::kSaturatedUniform));
 }
 
 TEST(ProtocolDeadlock, RequestReplyNetworksKeepMovingAtSaturation) {
@@ -329,13 +323,8 @@ terminal = "multirail"
 rail_allocator = "dynamic"
 stripe = 2
 thread_cycles = 20
-[traffic]
-process = "saturation"
-packet_length = 8
-[traffic.pattern]
-type = "uniform"
-exclude_self = true
-[[traffic.message_length]]
+)" + std::string(icnsim::test::kSaturatedUniform) +
+                             R"([[traffic.message_length]]
 share = 1
 packets = 4
 )");

@@ -213,13 +213,7 @@ type = "nifdy"
 D = 1
 W = 4
 ack_length = 2
-[traffic]
-process = "saturation"
-packet_length = 8
-[traffic.pattern]
-type = "uniform"
-exclude_self = true
-)";
+)" + std::string(icnsim::test::kSaturatedUniform);
   auto rateWith = [&](const std::string& network) {
     auto d = doc(exchange);
     d->applyOverride("router.control_network=\"" + network + "\"");
@@ -236,6 +230,32 @@ exclude_self = true
   one->applyOverride("router.network_multiplexing=\"demand\"");
   one->applyOverride("router.control_network=\"request\"");
   EXPECT_THROW(Simulation s(one), ConfigError);
+}
+
+// A 4-ary 3-fly gives each pair one path; with one lane per logical network its packets
+// stay in order (NIFDY §4.4's butterfly), with two they may pass each other.
+TEST(Nifdy, AButterflyWithOneLanePerNetworkDeliversInOrder) {
+  auto reorderedWith = [](int lanesPerNetwork) {
+    auto d = doc(R"(
+[simulation]
+warmup_cycles = 500
+measure_cycles = 5000
+[topology]
+type = "fly"
+k = 4
+n = 3
+[routing]
+type = "destination_tag"
+[router]
+logical_networks = 2
+depth = 8
+[processor]
+)" + std::string(icnsim::test::kSaturatedUniform));
+    d->applyOverride("router.lanes=" + std::to_string(2 * lanesPerNetwork));
+    return Simulation(d).run()["out_of_order_packets"].get<int>();
+  };
+  EXPECT_EQ(reorderedWith(1), 0);
+  EXPECT_GT(reorderedWith(2), 0);
 }
 
 TEST(Nifdy, BulkDialogsNeedAWindow) {

@@ -1,13 +1,13 @@
 // Helpers shared by the tests: build configs from literals and run the simulator binary.
 #pragma once
+#include <unistd.h>
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
-#include <unistd.h>
-#include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -55,6 +55,16 @@ depth = 4
 
 // Terminal 0 alone streams 8-flit packets to its neighbour (terminal 1 on a mesh) as fast
 // as it can: saturation source, one-member group.
+// Every terminal sends 8-flit packets to uniformly chosen others as fast as it can.
+inline const char* kSaturatedUniform = R"(
+[traffic]
+process = "saturation"
+packet_length = 8
+[traffic.pattern]
+type = "uniform"
+exclude_self = true
+)";
+
 inline const char* kStreamFromTerminal0 = R"(
 [traffic]
 process = "saturation"
@@ -180,7 +190,8 @@ inline CommandResult runCommand(const std::string& args) {
 // The golden configurations (tests/golden/*.toml), sorted.
 inline std::vector<std::filesystem::path> goldenConfigs() {
   std::vector<std::filesystem::path> out;
-  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(ICNSIM_SOURCE_DIR) / "tests" / "golden")) {
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::filesystem::path(ICNSIM_SOURCE_DIR) / "tests" / "golden")) {
     if (e.path().extension() == ".toml") out.push_back(e.path());
   }
   std::sort(out.begin(), out.end());

@@ -18,10 +18,10 @@ import json
 import os
 import sys
 
-from tools.nifdy.acks import cm5_acks
 from tools.nifdy.bound import ceiling_section, fig4_without_ceiling, latency_section
 from tools.nifdy.common import (NETWORKS, NIS, best_buffers, delivered, network_rows, over, per_network, split_name,
                                 with_best_buffers)
+from tools.nifdy.sensitivity import figs2_3_sensitivity
 from tools.report.lib import bar_plot, heatmap_plots, line_plot, read_rows_with_points, run_report
 from tools.report.seed_stats import Value, against, between, combine, joined, method_section
 
@@ -334,8 +334,8 @@ def fig7_8(out, rep):
                 "Cycles per iteration (after a warm-up iteration) on 64 processors. \"NIFDY-\": NIFDY's flow "
                 "control with the library that does not rely on in-order delivery (2 values per packet); "
                 "\"NIFDY\": the library exploits in-order delivery (5 values per packet). The 8x8 mesh "
-                "delivers in order by itself (one lane per network, dimension order), so all its runs use the "
-                "in-order library and it has no NIFDY- run; our butterfly can reorder (docs/models/nifdy.md).")
+                "and the butterfly deliver in order by themselves (one path and one lane per network), so all their "
+                "runs use the in-order library and they have no NIFDY- run, as in the paper.")
     pngs = []
     for fig, graph in ((7, "less communication"), (8, "more communication")):
         rep.table(["network"] + runs, [[n] + [cycles[(n, graph, r)].text(0) if (n, graph, r) in cycles else "—"
@@ -458,7 +458,7 @@ def main():
     run_report(sys.argv[1], "nifdy", "Callahan & Goldstein, *NIFDY*: reproduction report",
                "Figs. 2-9 and Table 3. The method table gives each experiment's seeds and cycles (the paper runs "
                "1 000 000 cycles per point). Modelling choices: docs/models/nifdy.md.",
-               [method, fig2_3, latency_section, ceiling_section, cm5_acks, fig4, fig5_6, fig7_8, fig9, table3, over_buffers])
+               [method, fig2_3, latency_section, ceiling_section, figs2_3_sensitivity, fig4, fig5_6, fig7_8, fig9, table3, over_buffers])
 
 
 def method(out, rep):
