@@ -55,6 +55,38 @@ TEST(Processor, UnresponsivePeriodsTakeTheirShareOfTheTime) {
   EXPECT_NEAR(away / (1.0 / 60), 0.25, 0.07);
 }
 
+// The NI's counters of where the processors' cycles went. The sender writes an 8-flit
+// packet in 4 cycles into its one-packet pool; the link needs 8 cycles a packet, so without
+// a poll cost the sender is always either writing or waiting with its pool full. With a
+// 22-cycle poll it finds the pool full after each write and polls; the network takes the
+// packet in that cycle, but the sender sees the free slot only when the poll ends: 4 + 22
+// cycles a packet, 22 of them late.
+TEST(Processor, CountersSayWhereTheCyclesWent) {
+  auto run = [](const std::string& poll) {
+    auto d = doc(kStream);
+    for (const char* o : {"simulation.warmup_cycles=0", "simulation.drain_cycles=0", "processor.send_overhead=4",
+                          "processor.receive_overhead=0"}) {
+      d->applyOverride(o);
+    }
+    d->applyOverride("processor.poll_overhead=" + poll);
+    return Simulation(d).run();
+  };
+  auto plain = run("0");
+  const double sent = plain["delivered_packets"].get<double>() + plain["undelivered_packets"].get<double>();
+  EXPECT_NEAR(30000 / sent, 8, 0.2);
+  EXPECT_NEAR(plain["nic"]["processor_send_cycles"].get<double>(), 4 * sent, 8);
+  EXPECT_NEAR(plain["nic"]["processor_send_cycles"].get<double>() +
+                  plain["nic"]["processor_pool_full_idle_cycles"].get<double>(),
+              30000, 8);
+  EXPECT_EQ(plain["nic"]["processor_slot_lag_cycles"].get<double>(), 0);
+  auto polled = run("22");
+  const double packets = polled["delivered_packets"].get<double>() + polled["undelivered_packets"].get<double>();
+  EXPECT_NEAR(30000 / packets, 4 + 22, 0.1);
+  EXPECT_NEAR(polled["nic"]["processor_pool_full_poll_cycles"].get<double>() / packets, 22, 0.1);
+  EXPECT_NEAR(polled["nic"]["processor_slot_lag_cycles"].get<double>() / packets, 22, 0.1);
+  EXPECT_EQ(polled["nic"]["processor_pool_full_idle_cycles"].get<double>(), 0);
+}
+
 TEST(Processor, ScheduleIsIndependentOfTheNetwork) {
   ProcessorParams p;
   p.unresponsiveInterval = 500;

@@ -52,6 +52,7 @@ def delivered(out):
                        lambda j: j["delivered_packets"])
 
 
+NEGLIGIBLE = 0.05  # our reading of "negligible" and "virtually identical": within 5 %
 BUFFERS = "buffers only"
 
 

@@ -19,14 +19,14 @@ import os
 import sys
 
 from tools.nifdy.bound import ceiling_section, fig4_without_ceiling, latency_section
-from tools.nifdy.common import (NETWORKS, NIS, best_buffers, delivered, network_rows, over, per_network, split_name,
+from tools.nifdy.common import (NEGLIGIBLE, NETWORKS, NIS, best_buffers, delivered, network_rows, over, per_network, split_name,
                                 with_best_buffers)
+from tools.nifdy.scan import fig9
 from tools.nifdy.sensitivity import figs2_3_sensitivity
 from tools.report.lib import bar_plot, heatmap_plots, line_plot, read_rows_with_points, run_report
-from tools.report.seed_stats import Value, against, between, combine, joined, method_section
+from tools.report.seed_stats import Value, against, combine, joined, method_section
 
 ROUGHLY = 0.10     # our reading of "roughly the same": within 10 %
-NEGLIGIBLE = 0.05  # our reading of "negligible" and "virtually identical": within 5 %
 
 
 def fig2_3(out, rep):
@@ -249,71 +249,6 @@ def fig5_6(out, rep):
     ])
     rep.figure(png5, "Fig. 5")
     rep.figure(png6, "Fig. 6")
-
-
-SCAN_NETWORKS = [("full_fat_tree", "full fat tree"), ("store_and_forward_fat_tree", "S&F fat tree"),
-                 ("mesh_8x8", "8x8 mesh"), ("butterfly", "butterfly")]
-
-
-POLLS = ("no poll cost", "poll 22")  # Table 2's "Active message poll (no message) 22", off and on
-
-
-def scan_claims(cycles, labels, poll):
-    """Fig. 9's claims on the runs with one poll setting."""
-    gain = {(n, ni): over(cycles[(n, poll, ni, "no delay")], cycles[(n, poll, ni, "with delay")])
-            for n in labels for ni in ("no NIFDY", "NIFDY")}
-    nifdy_gain = {n: over(cycles[(n, poll, "no NIFDY", "no delay")], cycles[(n, poll, "NIFDY", "no delay")])
-                  for n in labels}
-    rows = [
-        (f"\"While adding delays between successive sends helped in all cases\" ({poll})",
-         "; ".join(f"{n}: ×{gain[(n, 'no NIFDY')].text(2)} without NIFDY, ×{gain[(n, 'NIFDY')].text(2)} with"
-                   for n in labels), all(v.mean > 1 for v in gain.values()), "helped: fewer cycles with the delay"),
-        (f"\"it was more critical when NIFDY was not included\" ({poll})",
-         "delay's gain without / with NIFDY: " + ", ".join(
-             f"{n} {gain[(n, 'no NIFDY')].text(2)} / {gain[(n, 'NIFDY')].text(2)}" for n in labels),
-         all(gain[(n, "no NIFDY")].mean >= gain[(n, "NIFDY")].mean for n in labels), ""),
-    ]
-    if "S&F fat tree" in labels and "full fat tree" in labels:
-        rows.append(("\"Networks with higher latencies, e.g., the store and forward fat tree, get a bigger gain from "
-                     f"NIFDY, than those with lower latencies, like the full fat tree\" ({poll})",
-                     f"NIFDY's speed-up without delays: S&F fat tree ×{nifdy_gain['S&F fat tree'].text(2)}, full fat "
-                     f"tree ×{nifdy_gain['full fat tree'].text(2)}",
-                     nifdy_gain["S&F fat tree"].mean > max(1.0, nifdy_gain["full fat tree"].mean),
-                     "our reading: a gain is a speed-up above 1"))
-    return rows
-
-
-def fig9(out, rep):
-    cycles = per_network(out, "fig09_scan_", SCAN_NETWORKS, lambda r: (r["poll"], r["ni"], r["delay"]),
-                         lambda j: j["last_delivery"])
-    labels = [label for _, label in SCAN_NETWORKS if (label, POLLS[0], "no NIFDY", "no delay") in cycles]
-    runs = [("no NIFDY", "no delay"), ("no NIFDY", "with delay"), ("NIFDY", "no delay"), ("NIFDY", "with delay")]
-    rep.section("Fig. 9 — radix-sort scan phase",
-                "Cycles until the last processor of the 64-processor chain has received every value "
-                "(quick: 64 values, a 6-bit radix; `--full`: 256). CM-5 costs: send 46, receive 56 cycles; "
-                "the delay is 60 cycles after each send. Every run without a poll cost and with Table 2's "
-                "22-cycle poll that finds no message (an idle processor is busy that long per poll).")
-    rep.table(["network", "poll"] + [f"{ni}, {d}" for ni, d in runs],
-              [[n, poll] + [cycles[(n, poll, ni, d)].text(0) for ni, d in runs] for n in labels for poll in POLLS])
-    png = bar_plot(os.path.join(out, "fig09_radix_scan"), labels,
-                   {f"{ni}, {d}": [cycles[(n, POLLS[0], ni, d)] for n in labels] for ni, d in runs},
-                   "cycles for one scan phase", "Fig. 9: radix-sort scan, 64 processors (no poll cost)")
-    rows = []
-    for poll in POLLS:
-        rows += scan_claims(cycles, labels, poll)
-    coalesce = per_network(out, "fig09b_coalesce_", [("full_fat_tree", "full fat tree")], lambda r: (r["ni"],),
-                           lambda j: j["last_delivery"])
-    ratio = over(coalesce[("full fat tree", "NIFDY")], coalesce[("full fat tree", "no NIFDY")])
-    held, note = between(ratio, 1 - NEGLIGIBLE, 1 + NEGLIGIBLE)
-    rows.append(("Coalesce phase: \"Results for the coalesce phase (not shown) were virtually identical with and "
-                 "without NIFDY\"", f"full fat tree, 512 keys per processor: {coalesce[('full fat tree', 'no NIFDY')].text(0)} "
-                 f"cycles without NIFDY, {coalesce[('full fat tree', 'NIFDY')].text(0)} with (×{ratio.text(3)})", held,
-                 joined(f"our reading of \"virtually identical\": within {NEGLIGIBLE:.0%}", note)))
-    rep.claims(rows)
-    rep.text("Why NIFDY changes nothing on some networks without delays, as we suspect it (not tested): a sender is "
-             "slowed only when its round trip exceeds the receiver's receive overhead (docs/models/nifdy.md, \"Claims "
-             "that do not hold\").")
-    rep.figure(png, "Fig. 9")
 
 
 EM3D_NETWORKS = [("full_fat_tree", "full fat tree"), ("multibutterfly", "multibutterfly"),

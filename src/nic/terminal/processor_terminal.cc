@@ -29,6 +29,7 @@ class ProcessorTerminals : public TerminalModel {
   void wake(int terminal) override { activate(terminal); }
   bool sendsControlPackets() const override { return protocol_.sendsControlPackets(); }
   void step(Cycle now) override;
+  std::vector<std::pair<std::string, double>> counters() const override;
 
   int32_t pull(Port port, Cycle now) override;
   void refused(Port port, int32_t packet, Cycle now) override;
@@ -39,15 +40,24 @@ class ProcessorTerminals : public TerminalModel {
 
  private:
   struct Terminal {
-    RingDeque<int32_t> pool;      // written by the processor, waiting for the network
-    RingDeque<int32_t> arrivals;  // delivered, waiting for the processor
-    RingDeque<int32_t> control;   // the protocol's own packets (acks), sent before the pool
-    int reserved = 0;             // arrivals promised to packets being ejected
-    int32_t sending = -1;         // packet the processor is writing (enters the pool at busyUntil)
-    int32_t receiving = -1;       // packet the processor is reading (received at busyUntil)
-    Cycle busyUntil = 0;          // kNever: waiting for the tail of `receiving`
-    Cycle receiveEnds = 0;        // end of the receive overhead of `receiving`
+    RingDeque<int32_t> pool;       // written by the processor, waiting for the network
+    RingDeque<int32_t> arrivals;   // delivered, waiting for the processor
+    RingDeque<int32_t> control;    // the protocol's own packets (acks), sent before the pool
+    int reserved = 0;              // arrivals promised to packets being ejected
+    int32_t sending = -1;          // packet the processor is writing (enters the pool at busyUntil)
+    int32_t receiving = -1;        // packet the processor is reading (received at busyUntil)
+    Cycle busyUntil = 0;           // kNever: waiting for the tail of `receiving`
+    Cycle receiveEnds = 0;         // end of the receive overhead of `receiving`
+    Cycle fullIdleSince = kNever;  // idle with a full pool since then
+    bool polling = false;          // busy with a poll that found nothing
     bool active = false;
+  };
+  // Where the processors' cycles went, summed over terminals (the `nic` counters).
+  struct Activity {
+    uint64_t send = 0, receive = 0, poll = 0, unresponsive = 0;
+    uint64_t fullIdle = 0;  // idle with the pool full
+    uint64_t fullPoll = 0;  // polling with the pool full
+    uint64_t slotLag = 0;   // a full pool's slot freed while polling: cycles until the poll ended
   };
   static Port portOf(int terminal) { return {terminal, 0, 0}; }
   // True if the packet goes to the processor through the arrivals queue.
@@ -60,6 +70,11 @@ class ProcessorTerminals : public TerminalModel {
   bool runProcessor(int terminal, Cycle now);
   // Its next step once it is free: true if it found work (busyUntil moved on).
   bool startNext(int terminal, Cycle now);
+  // Nothing to receive or send: poll (true) or idle (false) until woken.
+  bool idle(int terminal, Cycle now);
+  bool poolFull(int terminal) const {
+    return static_cast<int>(terminals_[terminal].pool.size()) >= processor_.outgoingBuffer;
+  }
 
   MessageLayer& layer_;
   PacketPool& packets_;
@@ -70,6 +85,7 @@ class ProcessorTerminals : public TerminalModel {
   std::vector<UnresponsiveSchedule> unresponsive_;
   std::vector<int32_t> active_, visiting_;
   std::vector<uint8_t> tailIn_;  // per packet id: its tail has arrived
+  Activity activity_;
 };
 
 ProcessorTerminals::ProcessorTerminals(const NicContext& ctx, const ConfigNode& nic, MessageLayer& layer)
@@ -98,9 +114,11 @@ int32_t ProcessorTerminals::pull(Port port, Cycle now) {
   const int index = protocol_.choose(terminal, s.pool);
   if (index < 0) return -1;
   const int32_t id = s.pool[index];
+  // Room in a full pool: the processor may start writing the next packet in this same
+  // cycle, unless it is in the middle of a poll (it notices the room when the poll ends).
+  if (poolFull(terminal) && s.polling && s.busyUntil > now) activity_.slotLag += s.busyUntil - now;
   s.pool.eraseAt(index);
   protocol_.sent(terminal, id);
-  // Room in the pool: the processor may start writing the next packet in this same cycle.
   if (runProcessor(terminal, now)) activate(terminal);
   return id;
 }
@@ -167,6 +185,7 @@ void ProcessorTerminals::take(int terminal, int32_t packet, Cycle now) {
   Terminal& s = terminals_[terminal];
   s.receiving = packet;
   s.receiveEnds = now + processor_.receiveOverhead;
+  activity_.receive += processor_.receiveOverhead;
   s.busyUntil = tailIn_[packet] ? s.receiveEnds : kNever;
   protocol_.accepted(terminal, packets_[packet], now, control_);
   sendControl(terminal);
@@ -191,7 +210,12 @@ void ProcessorTerminals::step(Cycle now) {
 bool ProcessorTerminals::runProcessor(int t, Cycle now) {
   Terminal& s = terminals_[t];
   if (s.busyUntil == kNever) return false;  // woken by the tail's arrival
+  if (s.fullIdleSince != kNever && s.busyUntil <= now) {
+    activity_.fullIdle += now - s.fullIdleSince;
+    s.fullIdleSince = kNever;
+  }
   while (s.busyUntil <= now) {
+    s.polling = false;
     if (s.sending >= 0) {
       s.pool.push_back(s.sending);
       s.sending = -1;
@@ -203,19 +227,39 @@ bool ProcessorTerminals::runProcessor(int t, Cycle now) {
     }
     if (unresponsive_[t].unresponsive(now)) {
       s.busyUntil = unresponsive_[t].endsAt();
+      activity_.unresponsive += s.busyUntil - now;
       return true;
     }
     if (startNext(t, now)) continue;
-    // Nothing to receive or send. A polling processor pays for the empty poll and looks
-    // again; otherwise it idles until a message, an arrival or room in the pool, unless the
-    // workload will have a message later by itself (a scan's send delay, a computation).
-    if (processor_.pollOverhead > 0 && !layer_.traffic().finished()) {
-      s.busyUntil = now + processor_.pollOverhead;
-      return true;
-    }
-    return layer_.traffic().nextCreation(t) != kNever;
+    return idle(t, now);
   }
   return true;
+}
+
+bool ProcessorTerminals::idle(int t, Cycle now) {
+  // Nothing to receive or send. A polling processor pays for the empty poll and looks
+  // again; otherwise it idles until a message, an arrival or room in the pool, unless the
+  // workload will have a message later by itself (a scan's send delay, a computation).
+  Terminal& s = terminals_[t];
+  if (processor_.pollOverhead > 0 && !layer_.traffic().finished()) {
+    s.busyUntil = now + processor_.pollOverhead;
+    s.polling = true;
+    activity_.poll += processor_.pollOverhead;
+    if (poolFull(t)) activity_.fullPoll += processor_.pollOverhead;
+    return true;
+  }
+  if (poolFull(t)) s.fullIdleSince = now;
+  return layer_.traffic().nextCreation(t) != kNever;
+}
+
+std::vector<std::pair<std::string, double>> ProcessorTerminals::counters() const {
+  return {{"processor_send_cycles", static_cast<double>(activity_.send)},
+          {"processor_receive_cycles", static_cast<double>(activity_.receive)},
+          {"processor_poll_cycles", static_cast<double>(activity_.poll)},
+          {"processor_unresponsive_cycles", static_cast<double>(activity_.unresponsive)},
+          {"processor_pool_full_idle_cycles", static_cast<double>(activity_.fullIdle)},
+          {"processor_pool_full_poll_cycles", static_cast<double>(activity_.fullPoll)},
+          {"processor_slot_lag_cycles", static_cast<double>(activity_.slotLag)}};
 }
 
 bool ProcessorTerminals::startNext(int t, Cycle now) {
@@ -235,6 +279,7 @@ bool ProcessorTerminals::startNext(int t, Cycle now) {
     s.sending = layer_.segment(portOf(t), now);
     if (s.sending >= 0) {
       s.busyUntil = now + processor_.sendOverhead;
+      activity_.send += processor_.sendOverhead;
       return true;
     }
   }
