@@ -81,7 +81,7 @@ def fig2_4(out, rep):
 
 
 EXPERIMENTS = ["fig07_10_load", "fig11_message_size", "fig12_nodes", "fig13_16_rails_size", "fig14_rails_bandwidth",
-               "fig15_rails_latency", "fig17_20_hybrid", "sensitivity"]
+               "fig15_rails_latency", "fig17_20_hybrid", "sensitivity", "sensitivity_bus"]
 
 
 def sample_sizes(out, rep):
