@@ -81,3 +81,24 @@ def split_name(case):
     the plain "buffers only" has half."""
     return case.rsplit("arrivals ", 1)[1] if "arrivals " in case else "1/2"
 
+
+CSHIFT_PAIR_BYTES = 320  # payload bytes each pair exchanges: 20 packets of 16 bytes (4 of 6 words)
+
+
+def cshift_runs(out):
+    """{run name: [point JSON per seed]} of the C-shift sweep."""
+    rows = {}
+    for r in read_rows_with_points(os.path.join(out, "fig05_06_cshift")):
+        if r["json"] is not None:
+            rows.setdefault(r["run"], []).append(r["json"])
+    return rows
+
+
+def cshift_rates(rows):
+    """{run: payload bytes per cycle until the last delivery}: each pair's 320 bytes over its
+    packets (16 bytes a packet in 20 packets; the in-order library's 16 packets carry 20)."""
+    def rate(j):
+        per_packet = CSHIFT_PAIR_BYTES / int(j["config"]["traffic.phases.packets_min"])
+        return j["delivered_packets"] * per_packet / j["last_delivery"]
+    return {name: Value([rate(j) for j in js]) for name, js in rows.items()}
+

@@ -19,10 +19,10 @@ import os
 import sys
 
 from tools.nifdy.bound import ceiling_section, fig4_without_ceiling, latency_section
-from tools.nifdy.common import (NEGLIGIBLE, NETWORKS, NIS, best_buffers, delivered, network_rows, over, per_network, split_name,
+from tools.nifdy.common import (NEGLIGIBLE, NETWORKS, NIS, cshift_rates, cshift_runs, best_buffers, delivered, network_rows, over, per_network, split_name,
                                 with_best_buffers)
 from tools.nifdy.scan import fig9
-from tools.nifdy.sensitivity import figs2_3_sensitivity
+from tools.nifdy.sensitivity import cshift_sensitivity, em3d_cycles, em3d_sensitivity, figs2_3_sensitivity
 from tools.report import verdict as vd
 from tools.report.lib import bar_plot, heatmap_plots, line_plot, read_rows_with_points, run_report
 from tools.report.seed_stats import Value, against, combine, greater, joined, method_section
@@ -189,22 +189,6 @@ def fig4(out, rep):
     rep.figure(pngs[1], "Fig. 4b")
 
 
-def cshift_runs(out):
-    """{run name: [point JSON per seed]} of the C-shift sweep."""
-    rows = {}
-    for r in read_rows_with_points(os.path.join(out, "fig05_06_cshift")):
-        if r["json"] is not None:
-            rows.setdefault(r["run"], []).append(r["json"])
-    return rows
-
-
-def cshift_rates(rows):
-    """{run: payload bytes per cycle until the last delivery}: 16 bytes per packet, 20 for the
-    library that exploits in-order delivery (no offset word)."""
-    return {name: Value([j["delivered_packets"] * (20 if name == "NIFDY" else 16) / j["last_delivery"] for j in js])
-            for name, js in rows.items()}
-
-
 def fig5_6(out, rep):
     rows = cshift_runs(out)
 
@@ -257,14 +241,8 @@ EM3D_NETWORKS = [("full_fat_tree", "full fat tree"), ("multibutterfly", "multibu
                  ("mesh_8x8", "8x8 mesh"), ("butterfly", "butterfly")]
 
 
-def em3d_iteration(j):
-    """EM3D cycles per iteration after the warm-up iteration."""
-    ends = j.get("iteration_ends", [])
-    return (ends[-1] - ends[0]) / (len(ends) - 1) if len(ends) > 1 else None
-
-
 def fig7_8(out, rep):
-    cycles = per_network(out, "fig07_08_em3d_", EM3D_NETWORKS, lambda r: (r["graph"], r["run"]), em3d_iteration)
+    cycles = per_network(out, "fig07_08_em3d_", EM3D_NETWORKS, lambda r: (r["graph"], r["run"]), em3d_cycles)
     labels = [label for _, label in EM3D_NETWORKS if (label, "less communication", "no NIFDY") in cycles]
     runs = ["no NIFDY", "buffers only", "NIFDY-", "NIFDY"]
     rep.section("Figs. 7-8 — EM3D",
@@ -301,7 +279,7 @@ def fig7_8(out, rep):
 def over_buffers(out, rep):
     """§7: NIFDY with in-order delivery exploited against NIFDY's buffers without its protocol, on
     the real traffic patterns (EM3D, C-shift)."""
-    cycles = per_network(out, "fig07_08_em3d_", EM3D_NETWORKS, lambda r: (r["graph"], r["run"]), em3d_iteration)
+    cycles = per_network(out, "fig07_08_em3d_", EM3D_NETWORKS, lambda r: (r["graph"], r["run"]), em3d_cycles)
     light = {n: combine(lambda b, x: b / x - 1, cycles[(n, "less communication", "buffers only")],
                         cycles[(n, "less communication", "NIFDY")])
              for _, n in EM3D_NETWORKS if (n, "less communication", "NIFDY") in cycles}
@@ -396,7 +374,8 @@ def main():
     run_report(sys.argv[1], "nifdy", "Callahan & Goldstein, *NIFDY*: reproduction report",
                "Figs. 2-9 and Table 3. The method table gives each experiment's seeds and cycles (the paper runs "
                "1 000 000 cycles per point). Modelling choices: docs/models/nifdy.md.",
-               [method, fig2_3, latency_section, ceiling_section, figs2_3_sensitivity, fig4, fig5_6, fig7_8, fig9, table3, over_buffers])
+               [method, fig2_3, latency_section, ceiling_section, figs2_3_sensitivity, fig4, fig5_6,
+                cshift_sensitivity, fig7_8, em3d_sensitivity, fig9, table3, over_buffers])
 
 
 def method(out, rep):
