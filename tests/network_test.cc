@@ -365,6 +365,17 @@ TEST(LaneRelease, TailSentLetsTheNextPacketFollowAtOnce) {
   EXPECT_EQ(backToBack(p), std::make_pair(Cycle(8), Cycle(12)));
 }
 
+TEST(LaneRelease, APipelinedHeadBehindATailGoesThroughTheRouterAgain) {
+  VcNetworkParams p = params(1, 8, false, 4);
+  p.releaseOnTailSent = true;
+  p.headRestart = true;
+  // The first tail leaves router 0's input lane at cycle 5 (written at 3, on the wire 1,
+  // router delay 1) with the second head right behind it (written at 4, ready at 6); that
+  // head may leave only 1 + router_delay cycles after the tail, at 7, and arrives one cycle
+  // later than at once: 13.
+  EXPECT_EQ(backToBack(p), std::make_pair(Cycle(8), Cycle(13)));
+}
+
 TEST(LaneRelease, TailCreditWaitsForTheBufferToDrain) {
   // The injection lane (router 0's input buffer) holds the tail until it leaves at cycle 5
   // (written at 3, on the wire 1, router delay 1); its credit is back at the start of cycle

@@ -82,9 +82,14 @@ bool VcNetwork::sourceBusy(int32_t terminal, int lanes) const {
   return false;
 }
 
-void VcNetwork::nextPacketToFront(Shard& s, int32_t lane) {
+void VcNetwork::nextPacketToFront(Shard& s, int32_t lane, Cycle now) {
   Lane& l = lanes_[lane];
-  l.packet = slotPacket_[l.ringBase + l.ringHead];
+  const uint32_t front = l.ringBase + l.ringHead;
+  l.packet = slotPacket_[front];
+  // BookSim's head goes through routing and allocation again once it is at the front.
+  if (p_.headRestart && slotReady(front) != kNever) {
+    setSlotReady(front, std::max(slotReady(front), now + 1 + p_.timing.routerDelay));
+  }
   l.frontLength = static_cast<uint16_t>(packets_[l.packet].length);
   // Its flits already written: every flit behind the tail that left is this packet's up
   // to its length (the same count whether they were written before or after the tail left).

@@ -46,6 +46,11 @@ const ChoiceKey kHeadOrder =
     declareChoice(kRouter, "head_order", DefaultText{"\"fixed\" (booksim: \"rotating\")"}, {"fixed", "rotating"},
                   "with round_robin arbitration, heads waiting for a lane at a router are served in lane order, or "
                   "from the lane after the last one granted there (BookSim's VC allocator)");
+const ChoiceKey kHeadAfterTail = declareChoice(
+    kRouter, "head_after_tail", DefaultText{"\"at_once\" (booksim: \"pipeline\")"}, {"at_once", "pipeline"},
+    "with lane_release = \"tail_sent\": a head that waited behind the previous packet's tail in its lane may "
+    "leave as soon as it reaches the front, or goes through the router's delay again from there, as if it had "
+    "just arrived (BookSim's routing and allocation stages; pipelined timing)");
 const ChoiceKey kAllocation = declareChoice(
     kRouter, "allocation", DefaultText{"\"speculative\" (booksim: \"separate\")"}, {"speculative", "separate"},
     "a head granted a lane may cross the switch in the same cycle, or a cycle later (one more cycle "
@@ -142,6 +147,7 @@ struct RouterDefaults {
   const char* source = "interleaved";
   const char* injectionLane = "lowest";
   const char* headOrder = "fixed";
+  const char* headAfterTail = "at_once";
   const char* allocation = "speculative";
   const char* switchKind = "multiplexed";
   const char* arbitration = "random";
@@ -149,7 +155,8 @@ struct RouterDefaults {
 
 RouterDefaults readPreset(const ConfigNode& node) {
   if (node.get(kPreset) == "none") return {};
-  return {"tail_sent", "one_packet", "round_robin", "rotating", "separate", "separable_output_first", "round_robin"};
+  return {"tail_sent",  "one_packet", "round_robin", "rotating", "pipeline", "separate", "separable_output_first",
+          "round_robin"};
 }
 
 void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
@@ -162,6 +169,12 @@ void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkPa
   p.onePacketPerSource = node.get(kSource, d.source) == "one_packet";
   p.injectionRoundRobin = node.get(kInjectionLane, d.injectionLane) == "round_robin";
   p.separateAllocation = node.get(kAllocation, d.allocation) == "separate";
+  // The preset's "pipeline" applies where it can; asked for explicitly, it must.
+  p.headRestart =
+      node.get(kHeadAfterTail, d.headAfterTail) == "pipeline" && p.releaseOnTailSent && !p.timing.synchronous;
+  if (node.has(kHeadAfterTail) && node.get(kHeadAfterTail) == "pipeline" && !p.headRestart) {
+    node.fail(kHeadAfterTail, "\"pipeline\" needs lane_release = \"tail_sent\" and pipelined timing");
+  }
 }
 
 void readSwitch(const ConfigNode& node, const ConfigNode& timing, const RouterDefaults& d, VcNetworkParams& p,

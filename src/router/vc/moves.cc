@@ -26,7 +26,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
     const int32_t seq = in.frontSeq;
     const bool tail = seq == in.frontLength - 1;
     takeFront(in, out, tail);
-    if (kSharedLanes && tail && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder);
+    if (kSharedLanes && tail && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder, now);
     if (isRouterLane(feeder)) {
       ++s.unbuffered;
       if (!synchronous) credits.push_back(feeder);

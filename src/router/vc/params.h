@@ -39,10 +39,12 @@ struct VcNetworkParams {
   // only once its buffer has drained and the tail's credit returned: the buffer then holds
   // the end of one packet and the start of the next.
   bool releaseOnTailSent = false;
-  bool onePacketPerSource = false;  // a terminal starts a packet only when its last has left
-  bool injectionRoundRobin = false;
-  bool rotatingHeads = false;  // round robin: heads at a router from the lane after the last one granted  // the next
-                               // packet takes the first open lane after the last one used
+  bool onePacketPerSource = false;   // a terminal starts a packet only when its last has left
+  bool injectionRoundRobin = false;  // the next packet takes the first open lane after the last one used
+  bool rotatingHeads = false;        // round robin: heads at a router from the lane after the last one granted
+  // With releaseOnTailSent: a head that reaches its lane's front behind the previous packet's
+  // tail goes through the router's delay again from there, as if it had just arrived (BookSim).
+  bool headRestart = false;
   SwitchKind switchKind = SwitchKind::kMultiplexed;
   int inputSpeedup = 1;         // separable switches: flits per input port per cycle
   int allocatorIterations = 1;  // separable switches: matching rounds per cycle

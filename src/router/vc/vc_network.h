@@ -264,7 +264,7 @@ class VcNetwork : public Network, private vc::LaneState {
   [[gnu::always_inline]] inline void receiveFlit(Shard& s, const StagedFlit& f, uint32_t readyOffset);
   // lane_release = "tail_sent": the packet queued behind a tail that has left now heads the
   // lane and asks for a lane at the next hop (rare: kept out of applyMoves' inlining).
-  [[gnu::noinline]] void nextPacketToFront(Shard& s, int32_t lane);
+  [[gnu::noinline]] void nextPacketToFront(Shard& s, int32_t lane, Cycle now);
   [[noreturn]] void reportStuck(Cycle now) const;
   void checkOutputBuffers() const;
   bool admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const;
