@@ -240,6 +240,16 @@ class Verdicts(unittest.TestCase):
         self.assertIn("| b | 2 | **inconclusive** |", "\n".join(rep.lines))
 
 
+class NamedParts(unittest.TestCase):
+    def test_each_parts_note_carries_its_name(self):
+        v = seed_stats.Value
+        parts = {"regular": vd.decide(v([0.9, 1.0, 1.1]), 1.0), "balanced": vd.decide(v([2.0, 2.1, 2.2]), 1.0)}
+        joined = vd.all_hold_named(parts)
+        self.assertEqual(joined.outcome, vd.INCONCLUSIVE)
+        self.assertTrue(joined.note.startswith("regular: "), joined.note)
+        self.assertNotIn("balanced:", joined.note)  # a part decided plainly has no note
+
+
 class FedxChannelLoadBound(unittest.TestCase):
     def test_distances_and_bound_by_hand(self):
         from tools.fedx import balanced

@@ -5,7 +5,7 @@ import os
 
 from tools.report.lib import fmt, line_plot
 from tools.report.seed_stats import Grid, against, between, combine, joined
-from tools.report.verdict import all_hold, as_verdict, between_with_readings, greater, relative_gain, with_readings
+from tools.report.verdict import all_hold, all_hold_named, as_verdict, between_with_readings, greater, relative_gain, with_readings
 
 RATE = "traffic.rate"
 ALPHA = "nic.alpha"
@@ -196,12 +196,12 @@ def fig10_claims(grid):
          joined(f"within one density step ({step:g}) of each figure", n78, n85, "our capacity: see the investigation")),
         ("Fig. 10: \"alpha scheduling significantly improves the interconnect message latency\"",
          "; ".join(f"{c} at u = {x:g}: α = 8 ÷ FIFO {rel.text(2)}" for c, x, rel in alpha_rows),
-         all_hold(*(with_readings(rel, 1 - SIGNIFICANT, higher=False, around=1.0) for _, _, rel in alpha_rows)),
+         all_hold_named({c: with_readings(rel, 1 - SIGNIFICANT, higher=False, around=1.0) for c, _, rel in alpha_rows}),
          f"our reading of \"significantly\": at least {SIGNIFICANT:.0%} lower, at the highest density both are below "
          "saturation"),
         ("Fig. 10: \"with an additional slight improvement in attainable throughput\"",
          "peak accepted, α = 8 over FIFO: " + ", ".join(f"{c} {v.text(1, 100, ' %')}" for c, v in slight.items()),
-         all_hold(*(between_with_readings(v, 0.0, FEW_PERCENT) for v in slight.values())),
+         all_hold_named({c: between_with_readings(v, 0.0, FEW_PERCENT) for c, v in slight.items()}),
          f"our reading of \"slight\": above 0 and at most {FEW_PERCENT:.0%}, on the peak accepted rate (the density "
          "grid is too coarse for a slight change of attainable u)"),
     ]

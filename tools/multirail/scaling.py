@@ -35,7 +35,7 @@ def fig12(out, rep):
          "holds if dynamic is ahead at both sizes, paired by seed; the gains are compared in the text"),
         ("\"These algorithms scale reasonably well, with a loss of 7%-12% in maximum accepted bandwidth when the "
          "network size is quadrupled\"", "; ".join(f"{a}: {percent(v)}" for a, v in loss.items()),
-         vd.all_hold(*(vd.with_readings(v, 0.15, higher=False) for v in loss.values())),
+         vd.all_hold_named({a: vd.with_readings(v, 0.15, higher=False) for a, v in loss.items()}),
          "reasonably well: a loss of at most 15 % (our reading)"),
     ])
     rep.text(f"Dynamic's gain over basic: {percent(gain(ratios[small]))} at {4 ** small} nodes (paper, 32 nodes: "
@@ -105,7 +105,7 @@ def saturation_claim(grid, algos, dyn, sizes, sat):
     complete = all(len(sat[(a, s)].samples) == seeds for a in algos for s in sizes)
     others = [a for a in algos if a != dyn]
     verdict = (vd.all_hold(vd.greater(sat[(dyn, last)], sat[(dyn, first)]),
-                           vd.all_hold(*(vd.with_readings(spread(a), 0.1, higher=False) for a in others)))
+                           vd.all_hold_named({a: vd.with_readings(spread(a), 0.1, higher=False) for a in others}))
                if complete else vd.Verdict(vd.INCONCLUSIVE, "a seed saturates at no load swept for some size"))
     return ("\"the dynamic algorithm's saturation point increases with the message size, while the basic and "
             "local-dynamic algorithms retain a near constant saturation point\" (Fig. 16)",

@@ -172,6 +172,13 @@ def all_hold(*verdicts):
     return Verdict(INCONCLUSIVE, notes)
 
 
+def all_hold_named(verdicts):
+    """all_hold of a claim's parts given as {name: Verdict} (one per network, say), each
+    part's note prefixed by its name so that readers can tell the parts' readings apart."""
+    joined = all_hold(*verdicts.values())
+    return Verdict(joined.outcome, "; ".join(f"{name}: {v.note}" for name, v in verdicts.items() if v.note))
+
+
 def relative_gain(a, b, threshold, reading=False):
     """The claim "a exceeds b by at least `threshold` (a fraction of b)", seed by seed (with
     `reading`, the threshold is ours: the verdicts at half and twice it are noted); where b is
