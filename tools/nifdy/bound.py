@@ -80,8 +80,9 @@ def latency_section(out, rep):
         least, most = min(gaps, key=gaps.get), max(gaps, key=gaps.get)
         rep.text(f"At the largest distance our heads arrive {gaps[least]:.1f} ({least}) to {gaps[most]:.1f} "
                  f"({most}) cycles before Table 3's lines (a negative number: after), and NIFDY's round trips "
-                 "differ by twice that; a shorter round trip restricts a NIFDY sender less. We have not added the "
-                 "difference to the model (not tested: whether it moves a verdict).")
+                 "differ by twice that; a shorter round trip restricts a NIFDY sender less. Figs. 2-3 keep our latencies; "
+                 "the sensitivity section \"the full fat tree's latency\" reruns that network with a cycle more per "
+                 "channel, close to the paper's line, to show whether the difference moves a verdict.")
 
 
 def ceiling(j):

@@ -7,6 +7,8 @@ network with NIFDY against the plain NI on the same seeds:
   experiments/nifdy/sensitivity_cm5_acks.toml;
 - how the butterfly holds its volume: one lane of 64 bytes per network (in order, as the
   paper's butterfly) or two of 32; experiments/nifdy/sensitivity_butterfly_lanes.toml;
+- the full fat tree's latency against Table 3's line (one- or two-cycle channels);
+  experiments/nifdy/sensitivity_fat_tree_latency.toml;
 
 and of the real-traffic claims to our assumptions: a barrier's cost and the in-order
 library's saving in the C-shift, the values per packet of EM3D's in-order library (runs of
@@ -40,6 +42,9 @@ SENSITIVITIES = [  # experiment, axis, network, title, what varies
      "NIFDY's acks on the reply network (as in Figs. 2-3) or on the request network with the data"),
     ("sensitivity_butterfly_lanes", "lanes", "butterfly", "the butterfly's lanes",
      "the butterfly's volume in one lane of 64 bytes per network (as in Figs. 2-3) or two of 32"),
+    ("sensitivity_fat_tree_latency", "latency", "full fat tree", "the full fat tree's latency",
+     "one-cycle channels (as in Figs. 2-3, a hop's delay below Table 3's T_lat) or two-cycle channels "
+     "(within about a cycle of its line at the largest distance)"),
 ]
 
 
