@@ -102,3 +102,7 @@ def cshift_rates(rows):
         return j["delivered_packets"] * per_packet / j["last_delivery"]
     return {name: Value([rate(j) for j in js]) for name, js in rows.items()}
 
+def em3d_cycles(j):
+    """EM3D cycles per iteration after the warm-up iteration."""
+    ends = j.get("iteration_ends", [])
+    return (ends[-1] - ends[0]) / (len(ends) - 1) if len(ends) > 1 else None

@@ -19,10 +19,10 @@ import os
 import sys
 
 from tools.nifdy.bound import ceiling_section, fig4_without_ceiling, latency_section
-from tools.nifdy.common import (NEGLIGIBLE, NETWORKS, NIS, cshift_rates, cshift_runs, best_buffers, delivered, network_rows, over, per_network, split_name,
+from tools.nifdy.common import (NEGLIGIBLE, NETWORKS, NIS, cshift_rates, cshift_runs, em3d_cycles, best_buffers, delivered, network_rows, over, per_network, split_name,
                                 with_best_buffers)
 from tools.nifdy.scan import fig9
-from tools.nifdy.sensitivity import cshift_sensitivity, em3d_cycles, em3d_sensitivity, figs2_3_sensitivity
+from tools.nifdy.sensitivity import cshift_sensitivity, em3d_sensitivity, figs2_3_sensitivity
 from tools.report import verdict as vd
 from tools.report.lib import bar_plot, heatmap_plots, line_plot, read_rows_with_points, run_report
 from tools.report.seed_stats import Value, against, combine, greater, joined, method_section

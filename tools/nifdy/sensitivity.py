@@ -16,7 +16,7 @@ fig05_06_cshift.toml and fig07_08_em3d_full_fat_tree.toml beside the figures' ow
 """
 import os
 
-from tools.nifdy.common import cshift_rates, cshift_runs, over, per_network
+from tools.nifdy.common import cshift_rates, cshift_runs, em3d_cycles, over, per_network
 from tools.report.verdict import greater
 
 CLAIM = "\"it delivers more packets than the same network without NIFDY\" (§4.6)"
@@ -99,10 +99,3 @@ def em3d_sensitivity(out, rep):
             rows.append([graph, "5 values per packet" if r == "NIFDY" else r.split(", ")[1], v.text(0),
                          over(v, base).text(2), greater(base, v).outcome])
     rep.table(["graph", "NIFDY's library", "cycles per iteration", "÷ buffers only", "outperforms"], rows)
-
-
-def em3d_cycles(j):
-    """EM3D cycles per iteration after the warm-up iteration."""
-    ends = j.get("iteration_ends", [])
-    return (ends[-1] - ends[0]) / (len(ends) - 1) if len(ends) > 1 else None
-

@@ -275,7 +275,7 @@ bool ProcessorTerminals::startNext(int t, Cycle now) {
     take(t, ready, now);
     return true;
   }
-  if (static_cast<int>(s.pool.size()) < processor_.outgoingBuffer) {
+  if (!poolFull(t)) {
     s.sending = layer_.segment(portOf(t), now);
     if (s.sending >= 0) {
       s.busyUntil = now + processor_.sendOverhead;
