@@ -17,6 +17,7 @@ from tools.nifdy import bound as nifdy_bound
 from tools.nifdy import common as nifdy_common
 from tools.nifdy import report as nifdy_report
 from tools import scaling_report
+from tools.router import booksim_crosscheck as crosscheck
 from tools.spider import report as spider_report
 from tools.report.lib import Report
 
@@ -496,6 +497,27 @@ class ScalingExchangeModel(unittest.TestCase):
         self.assertAlmostEqual(per_exchange, 2.0)
         with self.assertRaises(SystemExit):
             scaling_report.steady_volumes([row(100, 50.0, 0, 52)])
+
+
+class BooksimCrosscheck(unittest.TestCase):
+    """The BookSim side of tools/router/booksim_crosscheck.py, without BookSim."""
+
+    def test_reads_the_overall_statistics_not_a_sample(self):
+        text = ("Accepted flit rate average = 0.5\n====== Overall Traffic Statistics ======\n"
+                "Packet latency average = 113.9 (1 samples)\nAccepted flit rate average= 0.19 (1 samples)\n")
+        self.assertEqual(crosscheck.overall_stat(text, "Packet latency"), 113.9)
+        with self.assertRaises(RuntimeError):
+            crosscheck.overall_stat("no statistics", "Packet latency")
+
+    def test_latency_cases_offer_the_load_in_flits_of_icnsim_capacity(self):
+        cfg = crosscheck.booksim_config(("mesh", 4, 8, 0.5), 3, 0.25)
+        self.assertIn("injection_rate = 0.125;", cfg)
+        self.assertIn("injection_rate_uses_flits = 1;", cfg)
+        self.assertIn("num_vcs = 4;", cfg)
+        self.assertIn("seed = 3;", cfg)
+        saturation = crosscheck.booksim_config(("fly", 1, 32, crosscheck.SATURATION), 1, 1.0)
+        self.assertIn("injection_rate = 1.0;", saturation)
+        self.assertIn("routing_function = dest_tag;", saturation)
 
 
 if __name__ == "__main__":

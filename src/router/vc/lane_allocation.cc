@@ -86,9 +86,12 @@ void VcNetwork::nextPacketToFront(Shard& s, int32_t lane, Cycle now) {
   Lane& l = lanes_[lane];
   const uint32_t front = l.ringBase + l.ringHead;
   l.packet = slotPacket_[front];
-  // BookSim's head goes through routing and allocation again once it is at the front.
+  // BookSim's head goes through routing and allocation again once it is at the front,
+  // starting as the tail crosses the switch: it leaves router_delay cycles after the tail
+  // (docs/models/router.md), the last of them the separate switch-allocation cycle if any.
   if (p_.headRestart && slotReady(front) != kNever) {
-    setSlotReady(front, std::max(slotReady(front), now + 1 + p_.timing.routerDelay));
+    const Cycle restarted = now + p_.timing.routerDelay - (p_.separateAllocation ? 1 : 0);
+    setSlotReady(front, std::max(slotReady(front), restarted));
   }
   l.frontLength = static_cast<uint16_t>(packets_[l.packet].length);
   // Its flits already written: every flit behind the tail that left is this packet's up

@@ -49,8 +49,8 @@ const ChoiceKey kHeadOrder =
 const ChoiceKey kHeadAfterTail = declareChoice(
     kRouter, "head_after_tail", DefaultText{"\"at_once\" (booksim: \"pipeline\")"}, {"at_once", "pipeline"},
     "with lane_release = \"tail_sent\": a head that waited behind the previous packet's tail in its lane may "
-    "leave as soon as it reaches the front, or goes through the router's delay again from there, as if it had "
-    "just arrived (BookSim's routing and allocation stages; pipelined timing)");
+    "leave as soon as it reaches the front, or crosses the switch router_delay cycles after the tail (BookSim's "
+    "routing and allocation stages; pipelined timing)");
 const ChoiceKey kAllocation = declareChoice(
     kRouter, "allocation", DefaultText{"\"speculative\" (booksim: \"separate\")"}, {"speculative", "separate"},
     "a head granted a lane may cross the switch in the same cycle, or a cycle later (one more cycle "
