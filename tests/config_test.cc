@@ -131,6 +131,14 @@ TEST(Config, BufferPerChannelMustDivide) {
   EXPECT_NE(e.find("32 flits cannot be split evenly among 3 lanes"), std::string::npos) << e;
 }
 
+TEST(Config, BodyDelayIsAtMostTheRouterDelay) {
+  std::string e = errorOf(std::string(kBase) + "[timing]\nrouter_delay = 3\nbody_delay = 4\n");
+  EXPECT_NE(e.find("timing.body_delay"), std::string::npos) << e;
+  EXPECT_NE(e.find("at most router_delay (3)"), std::string::npos) << e;
+  e = errorOf(std::string(kBase) + "[timing]\nmode = \"synchronous\"\nbody_delay = 1\n");
+  EXPECT_NE(e.find("not used with timing.mode = \"synchronous\""), std::string::npos) << e;
+}
+
 TEST(Config, LoadAndRateAreExclusive) {
   std::string e = errorOf(std::string(kBase) + "rate = 0.1\n");
   EXPECT_NE(e.find("give either load (fraction of capacity) or rate"), std::string::npos) << e;

@@ -385,6 +385,25 @@ TEST(LaneRelease, APipelinedHeadBehindATailGoesThroughTheRouterAgain) {
   EXPECT_EQ(restarted - first, Cycle(6));
 }
 
+TEST(Timing, BodyFlitsWaitBodyDelayWhereTheHeadWaitsRouterDelay) {
+  // One 4-flit packet over one router hop (terminal 0 -> routers 0, 1 -> terminal 1) in
+  // one-flit lanes, router_delay = 3, credit and channel 1 cycle. At zero load a body flit
+  // is never behind its head by less than the credit loop, so each waits its own delay: a
+  // flit leaves a router d cycles after it arrives, its credit is back a cycle later and the
+  // next flit arrives a cycle after that, d + 2 cycles apart at the slowest router. With
+  // body_delay = 1 the three flits behind the head arrive 1 + 2 = 3 cycles apart instead of
+  // 3 + 2 = 5: the tail arrives (4 - 1) x (5 - 3) = 6 cycles sooner.
+  auto latency = [](int bodyDelay) {
+    VcNetworkParams p = params(1, 1, false, 4);
+    p.timing.routerDelay = 3;
+    p.timing.bodyDelay = bodyDelay;
+    Harness h(std::make_unique<KaryNCube>(4, 1, false), "dimension_order", p);
+    return h.single(0, 1, 4);
+  };
+  EXPECT_EQ(latency(3), latency(-1));  // the default: body flits wait router_delay
+  EXPECT_EQ(latency(3) - latency(1), Cycle(6));
+}
+
 TEST(LaneRelease, TailCreditWaitsForTheBufferToDrain) {
   // The injection lane (router 0's input buffer) holds the tail until it leaves at cycle 5
   // (written at 3, on the wire 1, router delay 1); its credit is back at the start of cycle

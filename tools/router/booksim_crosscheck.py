@@ -8,12 +8,13 @@ the two side by side (docs/models/router.md, "Checked against BookSim 2").
 BookSim is not a dependency of icnsim: build it yourself and pass its binary. Each case is a
 16x16 mesh (dimension order) or a 2-ary 8-fly (destination tag) with 20-flit packets and
 uniform destinations, run with BookSim 2's defaults (iSLIP VC and switch allocators, one
-iteration, one cycle per pipeline stage, no speculation) and in icnsim with the preset and
-`router_delay = 3` (the mapping of docs/models/router.md). Saturation cases offer 1 flit per
-cycle per node (BookSim's sources queue without bound; icnsim's saturation sources); latency
-cases offer a fraction of the capacity icnsim computes for the network, as Bernoulli packet
-arrivals in both. Accepted throughput is a fraction of that capacity; latency is from a
-packet's creation to its tail's arrival, in cycles. Mean ± 95 % interval over seeds.
+iteration, one cycle per pipeline stage, no speculation) and in icnsim with the preset,
+`router_delay = 3` and `body_delay = 2` (the mapping of docs/models/router.md). Saturation
+cases offer 1 flit per cycle per node (BookSim's sources queue without bound; icnsim's
+saturation sources); latency cases offer a fraction of the capacity icnsim computes for the
+network, as Bernoulli packet arrivals in both. Accepted throughput is a fraction of that
+capacity; latency is from a packet's creation to its tail's arrival, in cycles. Mean ± 95 %
+interval over seeds.
 """
 import argparse
 import concurrent.futures
@@ -57,7 +58,7 @@ def icnsim_config(case, seeds):
     cycles = ("warmup_cycles = 3000\nmeasure_cycles = 6000\ndrain_cycles = 0\n" if load is SATURATION
               else "warmup_cycles = 3000\nmeasure_cycles = 10000\ndrain_cycles = 20000\n")
     return (f'[simulation]\ndescription = "{case_name(case)}"\n{cycles}{NETWORKS[net][2]}'
-            f'[router]\nlanes = {lanes}\ndepth = {depth}\npreset = "booksim"\n[timing]\nrouter_delay = 3\n'
+            f'[router]\nlanes = {lanes}\ndepth = {depth}\npreset = "booksim"\n[timing]\nrouter_delay = 3\nbody_delay = 2\n'
             f'[traffic]\npacket_length = 20\n{traffic}'
             f'[sweep]\n"simulation.seed" = [{", ".join(str(s) for s in seeds)}]\n')
 

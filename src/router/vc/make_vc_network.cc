@@ -77,6 +77,9 @@ const ChoiceKey kMode = declareChoice(kTiming, "mode", "pipelined", {"pipelined"
 const IntKey kChannelLatency = declareInt(kTiming, "channel_latency", 1, 1, 1000, "cycles on the wire (pipelined)");
 const IntKey kRouterDelay =
     declareInt(kTiming, "router_delay", 1, 0, 1000, "extra cycles in a router before a flit may leave (pipelined)");
+const IntKey kBodyDelay = declareInt(kTiming, "body_delay", DefaultText{"router_delay"}, 0, 1000,
+                                     "cycles in a router before a flit behind the head may leave, at most "
+                                     "router_delay (pipelined; BookSim: switch allocation + traversal)");
 const IntKey kCreditDelay =
     declareInt(kTiming, "credit_delay", 1, 1, 1000, "cycles for a freed slot to reach the sender (pipelined)");
 const ChoiceKey kSwitching =
@@ -238,13 +241,18 @@ void readSplit(const NetworkContext& ctx, VcNetworkParams& p, bool crossRouterSt
 void readTiming(const ConfigNode& t, VcTiming& timing) {
   timing.synchronous = t.get(kMode) == "synchronous";
   if (timing.synchronous) {
-    for (const IntKey* key : {&kChannelLatency, &kRouterDelay, &kCreditDelay}) {
+    for (const IntKey* key : {&kChannelLatency, &kRouterDelay, &kBodyDelay, &kCreditDelay}) {
       if (t.has(*key)) t.fail(*key, "not used with timing.mode = \"synchronous\" (a flit moves one hop per cycle)");
     }
     return;
   }
   timing.channelLatency = static_cast<int>(t.get(kChannelLatency));
   timing.routerDelay = static_cast<int>(t.get(kRouterDelay));
+  timing.bodyDelay = t.has(kBodyDelay) ? static_cast<int>(t.get(kBodyDelay)) : -1;
+  if (timing.bodyDelay > timing.routerDelay) {
+    t.fail(kBodyDelay, "at most router_delay (" + std::to_string(timing.routerDelay) +
+                           "): a flit behind the head cannot wait longer than the head");
+  }
   timing.creditDelay = static_cast<int>(t.get(kCreditDelay));
 }
 

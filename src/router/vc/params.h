@@ -17,6 +17,7 @@ struct VcTiming {
   bool synchronous = false;
   int channelLatency = 1;
   int routerDelay = 1;
+  int bodyDelay = -1;  // a flit behind its head's (-1: routerDelay); BookSim's skip routing and VC allocation
   int creditDelay = 1;
 };
 

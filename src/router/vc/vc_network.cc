@@ -25,6 +25,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   if (p_.rotatingHeads) lastHeadGranted_.assign(topology.numRouters(), 0);
   laneMasks_ = p_.lanes <= 32 && !vns_.anyStoreAndForward();
   prefetch_ = p_.prefetch == Prefetch::kAuto ? laneBytes() > kPrefetchAbove : p_.prefetch == Prefetch::kOn;
+  if (p_.timing.bodyDelay >= 0) bodySaving_ = static_cast<uint32_t>(p_.timing.routerDelay - p_.timing.bodyDelay);
   enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
   if (p_.countChannelUse) {
     sentAt_.assign(channels_.size(), kNever);

@@ -246,6 +246,7 @@ class VcNetwork : public Network, private vc::LaneState {
   // shards' pass 1 reads those lanes; the synchronous mode returns credits at once; the
   // host schedules the heads that entered its memory after all moves.
   bool enterAtOnce_ = false;
+  uint32_t bodySaving_ = 0;  // router_delay - body_delay: how much sooner a body flit may leave
   // The moves and credits ask for their lines ahead (prefetchMove). By default only where
   // the lanes' state exceeds 16 MB: below, it costs more than it saves (docs/performance.md).
   bool prefetch_ = false;

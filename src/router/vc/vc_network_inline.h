@@ -163,6 +163,7 @@ inline void VcNetwork::sendOn(Shard& s, int32_t lane, bool tail) {
 
 template <bool kSharedLanes>
 inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, uint32_t readyOffset) {
+  readyOffset -= bodySaving_ & -uint32_t(f.seq != 0);  // a body flit: router_delay - body_delay sooner
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
   ready_[slot] = readyOffset;
