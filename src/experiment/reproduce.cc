@@ -83,12 +83,15 @@ namespace {
 std::vector<fs::path> experimentFiles(const ReproduceOptions& o, const fs::path& source) {
   const fs::path experiments = source / "experiments" / o.paper;
   if (!fs::is_directory(experiments)) {
-    std::string papers;
+    std::vector<std::string> names;  // in name order: the directory's own order varies by file system
     if (fs::is_directory(source / "experiments")) {
       for (const auto& e : fs::directory_iterator(source / "experiments")) {
-        if (e.is_directory()) papers += (papers.empty() ? "" : ", ") + e.path().filename().string();
+        if (e.is_directory()) names.push_back(e.path().filename().string());
       }
     }
+    std::sort(names.begin(), names.end());
+    std::string papers;
+    for (const std::string& name : names) papers += (papers.empty() ? "" : ", ") + name;
     throw ConfigError(fmt::format("reproduce {}: no experiments in {} (papers available: {})", o.paper,
                                   experiments.string(), papers.empty() ? "none" : papers));
   }

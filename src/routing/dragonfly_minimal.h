@@ -1,0 +1,33 @@
+// Minimal routing on a dragonfly (Kim et al. 2008 §4.1, "MIN"): a packet for another group
+// takes a local hop to the router holding its global link (unless it is there), the global
+// link, and a local hop to its destination's router (unless the link lands there); within a
+// group, one local hop. With several links between two groups, Dragonfly::globalLinkFor picks
+// one per packet, from its source and destination.
+//
+// Deadlock freedom (Kim et al.: minimal routing needs two virtual channels): the lanes are
+// split into two classes. A packet uses class 0 in its source group, local and global hops
+// alike, and class 1 once it has taken the global hop. Channel dependencies then run local
+// class 0 -> global class 0 -> local class 1 -> terminal: no local class-0 channel is
+// entered after a global channel, no class-1 channel before one, and a class holds no two
+// local hops in a row, so the graph is acyclic. The deadlock check confirms it on every
+// network built (tests/topology_test.cc, tests/deadlock_check_test.cc).
+// Keys: `icnsim keys routing`.
+#pragma once
+#include "routing/routing.h"
+#include "topology/dragonfly.h"
+
+namespace icnsim {
+
+class DragonflyMinimalRouting : public Routing {
+ public:
+  DragonflyMinimalRouting(const Dragonfly& dragonfly, int lanes);
+  void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  std::vector<int> laneClassBounds(int lanes) const override { return {0, lanes / 2, lanes}; }
+  std::string dependencyIdentity() const override { return "dragonfly_minimal lanes=" + std::to_string(lanes_); }
+
+ private:
+  const Dragonfly& fly_;
+  int lanes_;
+};
+
+}  // namespace icnsim

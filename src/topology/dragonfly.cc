@@ -1,0 +1,136 @@
+#include "topology/dragonfly.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace icnsim {
+
+namespace {
+
+const KeyScope kScope{"topology", "dragonfly"};
+const IntKey kP = declareInt(kScope, "p", kRequired, 1, 1024, "terminals per router");
+const IntKey kA = declareInt(kScope, "a", kRequired, 1, 1024, "routers per group");
+const IntKey kH = declareInt(kScope, "h", kRequired, 1, 1024, "global channels per router");
+const IntKey kG = declareInt(kScope, "g", DefaultText{"a*h + 1 (the most groups)"}, 2, 1 << 20,
+                             "groups, at most a*h + 1; each pair of groups gets floor(a*h / (g - 1)) global links");
+const ChoiceKey kArrangement =
+    declareChoice(kScope, "arrangement", "absolute", {"absolute", "relative", "circulant"},
+                  "which group each global channel leads to: the b-th other group (absolute), group + b + 1 "
+                  "(relative), or group +/- (b/2 + 1) (circulant), b the channel's index within its block of g - 1");
+
+// A hash of the packet's endpoints picks one of a pair's parallel global links: the same at
+// every router of its path, spread over the links across packets.
+int linkIndex(int src, int dst, int links) {
+  if (links == 1) return 0;
+  uint64_t x = (uint64_t(uint32_t(src)) << 32 | uint32_t(dst)) * 0x9E3779B97F4A7C15ull;
+  return static_cast<int>((x >> 33) % uint64_t(links));
+}
+
+}  // namespace
+
+Dragonfly::Dragonfly(int p, int a, int h, int g, Arrangement arrangement)
+    : p_(p), a_(a), h_(h), g_(g), m_(a * h / (g - 1)), arrangement_(arrangement) {
+  const int routers = a * g;
+  resize(routers, routers * p, p + a - 1 + h);
+  for (int r = 0; r < routers; ++r) {
+    for (int t = 0; t < p; ++t) attachTerminal(r * p + t, r, t, r, t);
+    for (int o = 0; o < a; ++o) {
+      const int other = group(r) * a + o;
+      if (other != r) connect(r, localPort(r, other), {Endpoint::kRouter, other, localPort(other, r)});
+    }
+  }
+  // Channel c of a group: block c / (g - 1), index b = c % (g - 1) within it.
+  links_.assign(size_t(g) * g * m_, {-1, -1});
+  for (int G = 0; G < g; ++G) {
+    for (int c = 0; c < m_ * (g - 1); ++c) {
+      const int H = blockTarget(G, c % (g - 1));
+      links_[(size_t(G) * g + H) * m_ + c / (g - 1)] = {G * a + c / h, p + a - 1 + c % h};
+    }
+  }
+  for (int G = 0; G < g; ++G) {
+    for (int H = 0; H < g; ++H) {
+      if (G == H) continue;
+      for (int i = 0; i < m_; ++i) {
+        const auto [router, port] = links_[(size_t(G) * g + H) * m_ + i];
+        const auto [farRouter, farPort] = links_[(size_t(H) * g + G) * m_ + i];
+        connect(router, port, {Endpoint::kRouter, farRouter, farPort});
+      }
+    }
+  }
+}
+
+int Dragonfly::blockTarget(int G, int b) const {
+  switch (arrangement_) {
+    case Arrangement::kAbsolute:
+      return b < G ? b : b + 1;
+    case Arrangement::kRelative:
+      return (G + b + 1) % g_;
+    case Arrangement::kCirculant: {
+      const int d = b / 2 + 1;
+      return b % 2 == 0 ? (G + d) % g_ : ((G - d) % g_ + g_) % g_;
+    }
+  }
+  return -1;
+}
+
+int Dragonfly::localPort(int router, int other) const {
+  const int o = other % a_, self = router % a_;
+  return p_ + (o < self ? o : o - 1);
+}
+
+std::pair<int, int> Dragonfly::globalLinkFor(int from, int to, int src, int dst) const {
+  return links_[(size_t(from) * g_ + to) * m_ + linkIndex(src, dst, m_)];
+}
+
+int Dragonfly::hopDistance(int src, int dst) const {
+  const int s = routerOfTerminal(src), d = routerOfTerminal(dst);
+  if (s == d) return 0;
+  if (group(s) == group(d)) return 1;
+  const auto [out, port] = globalLinkFor(group(s), group(d), src, dst);
+  const int in = outputPeer(out, port).id;
+  return (out != s) + 1 + (in != d);
+}
+
+double Dragonfly::uniformCapacity() const {
+  // Flits per cycle a channel carries per flit injected per terminal, under uniform traffic
+  // routed minimally with the parallel links shared evenly (docs/topologies.md):
+  // a global link carries its group pair's a*p * a*p / N shared by m links; a local channel
+  // R -> R' carries R's traffic to the groups R' has links to, the traffic those links bring
+  // to R, and R's traffic to R' itself.
+  const double global = double(a_) * p_ / (double(g_) * m_);
+  const double local = (2.0 * p_ * h_ / m_ + double(p_) / a_) / g_;
+  return std::min({1.0, 1.0 / global, a_ > 1 ? 1.0 / local : 1.0});
+}
+
+int Dragonfly::routerDiameter() const { return a_ > 1 ? 3 : 1; }
+
+std::string Dragonfly::description() const {
+  static const char* names[] = {"absolute", "relative", "circulant"};
+  return fmt::format("dragonfly p={} a={} h={} g={} ({} arrangement, {} link{} per group pair)", p_, a_, h_, g_,
+                     names[int(arrangement_)], m_, m_ == 1 ? "" : "s");
+}
+
+namespace {
+
+std::unique_ptr<Topology> makeDragonfly(const TopologyContext& ctx, const ConfigNode& node) {
+  const int p = static_cast<int>(node.get(kP)), a = static_cast<int>(node.get(kA)), h = static_cast<int>(node.get(kH));
+  const int most = a * h + 1;
+  const int g = node.has(kG) ? static_cast<int>(node.get(kG)) : most;
+  if (g > most) node.fail(kG, fmt::format("at most a*h + 1 = {}: every pair of groups needs a global link", most));
+  const std::string arrangement = node.get(kArrangement);
+  const double routers = double(a) * g;
+  if (routers * p > double(1 << 24)) node.fail(kG, "more than 16M terminals");
+  reserveTopologyMemory(ctx, node, "g", routers, routers * p, p + a - 1 + h);
+  const auto kind = arrangement == "absolute"   ? Dragonfly::Arrangement::kAbsolute
+                    : arrangement == "relative" ? Dragonfly::Arrangement::kRelative
+                                                : Dragonfly::Arrangement::kCirculant;
+  return std::make_unique<Dragonfly>(p, a, h, g, kind);
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(Topology, "dragonfly", "Kim et al.'s dragonfly: groups of fully connected routers, global links",
+                makeDragonfly);
+
+}  // namespace icnsim

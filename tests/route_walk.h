@@ -1,0 +1,70 @@
+// Follows a routing function over a topology hop by hop, for the topology and routing tests:
+// every pair is routed to its destination in the claimed number of hops, lanes stay within
+// the channel, and the capacity the topology reports equals the one computed by routing
+// every pair under uniform traffic.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "routing/routing.h"
+#include "test_util.h"
+#include "topology/topology.h"
+
+namespace icnsim::test {
+
+struct Walk {
+  int hops = 0;
+  bool arrived = false;
+};
+
+// Follows the routing function hop by hop (always taking the first option and its first
+// lane) and accumulates the load every channel carries under uniform traffic.
+inline Walk walk(const Topology& topo, const Routing& routing, int src, int dst,
+                 std::map<std::pair<int, int>, double>* load, int lanes) {
+  Walk w;
+  const Endpoint& in = topo.injectionPort(src);
+  int router = in.id, port = in.port, lane = 0;
+  bool fromTerminal = true;
+  for (int step = 0; step < 1000; ++step) {
+    std::vector<RouteOption> opts;
+    routing.route({router, port, lane, fromTerminal, src, dst}, opts);
+    EXPECT_FALSE(opts.empty());
+    const RouteOption& o = opts.front();
+    EXPECT_LT(o.laneBegin, o.laneEnd);
+    EXPECT_LE(o.laneEnd, lanes);
+    if (load) (*load)[{router, o.port}] += 1.0 / topo.numTerminals();
+    const Endpoint& peer = topo.outputPeer(router, o.port);
+    EXPECT_TRUE(peer.connected()) << "router " << router << " port " << o.port;
+    if (peer.kind == Endpoint::kTerminal) {
+      w.arrived = peer.id == dst;
+      return w;
+    }
+    ++w.hops;
+    router = peer.id, port = peer.port, lane = o.laneBegin, fromTerminal = false;
+  }
+  return w;
+}
+
+inline void checkAllPairs(const std::string& toml, int lanes, bool checkCapacity) {
+  auto d = icnsim::test::doc(toml);
+  auto topo = makeTopology({}, d->root().child("topology"));
+  auto routing = makeRouting({1, topo.get(), lanes}, d->root().child("routing"));
+  std::map<std::pair<int, int>, double> load;
+  for (int s = 0; s < topo->numTerminals(); ++s) {
+    for (int t = 0; t < topo->numTerminals(); ++t) {
+      Walk w = walk(*topo, *routing, s, t, &load, lanes);
+      ASSERT_TRUE(w.arrived) << s << "->" << t;
+      EXPECT_EQ(w.hops, topo->hopDistance(s, t)) << s << "->" << t;
+    }
+  }
+  if (checkCapacity) {
+    double maxLoad = 1.0;  // terminal channels carry exactly the injection rate
+    for (const auto& [channel, l] : load) maxLoad = std::max(maxLoad, l);
+    EXPECT_NEAR(topo->uniformCapacity(), 1.0 / maxLoad, 1e-9);
+  }
+}
+
+}  // namespace icnsim::test
