@@ -5,6 +5,7 @@
 //
 // routing.type selects the variant; each declares its own keys (`icnsim keys routing`).
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +13,18 @@
 #include "parts/registry.h"
 
 namespace icnsim {
+
+// What an adaptive routing function may read of the network when it routes a head: the
+// router model provides it (the input-queued router does; null elsewhere and in the deadlock
+// check, which asks possibleRoutes instead).
+class CongestionView {
+ public:
+  virtual ~CongestionView() = default;
+  // Flits sent on lanes [laneBegin, laneEnd) of `router`'s output `port` (lanes of the
+  // packet's virtual network) whose slots downstream have not been credited back: the queue
+  // a packet taking that port joins, as far as `router` can tell.
+  virtual int occupancy(int router, int port, int laneBegin, int laneEnd) const = 0;
+};
 
 struct RouteRequest {
   int router;
@@ -24,6 +37,8 @@ struct RouteRequest {
   bool adaptive = false;      // the packet's header asks for adaptive routing
   int trafficClass = 0;       // the packet's traffic class
   int finalDestination = -1;  // where the packet ends up (-1: `destination`)
+  uint32_t packetKey = 0;     // differs between packets of one source and destination: per-packet draws
+  const CongestionView* congestion = nullptr;  // null: none available
 };
 
 struct RouteOption {

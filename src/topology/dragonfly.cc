@@ -8,7 +8,7 @@ namespace icnsim {
 
 namespace {
 
-const KeyScope kScope{"topology", "dragonfly"};
+constexpr KeyScope kScope{"topology", "dragonfly"};
 const IntKey kP = declareInt(kScope, "p", kRequired, 1, 1024, "terminals per router");
 const IntKey kA = declareInt(kScope, "a", kRequired, 1, 1024, "routers per group");
 const IntKey kH = declareInt(kScope, "h", kRequired, 1, 1024, "global channels per router");

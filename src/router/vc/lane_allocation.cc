@@ -8,6 +8,21 @@
 
 namespace icnsim {
 
+namespace {
+// The congestion a routing function sees: the lanes of its own virtual network.
+class LaneCongestion final : public CongestionView {
+ public:
+  LaneCongestion(const VcNetwork& network, int laneOffset) : network_(network), offset_(laneOffset) {}
+  int occupancy(int router, int port, int laneBegin, int laneEnd) const override {
+    return network_.outputOccupancy(router, port, offset_ + laneBegin, offset_ + laneEnd);
+  }
+
+ private:
+  const VcNetwork& network_;
+  int offset_;
+};
+}  // namespace
+
 bool VcNetwork::admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const {
   if (rules_.empty() || router < 0) return true;
   SwitchState state{0, 0, 0, waiting_[router]};
@@ -159,9 +174,11 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   if (firstTry) {
     // A packet from a terminal or from this node's host memory starts a fresh route.
     const bool fresh = c.srcRouter < 0;
-    RouteRequest rr{req.router,  c.dstPort,       fresh && c.host ? 0 : req.lane - c.firstLane - vn.laneBegin,
-                    fresh,       pk.source,       pk.destination,
-                    pk.adaptive, pk.trafficClass, pk.destination};
+    const LaneCongestion congestion(*this, vn.laneBegin);
+    RouteRequest rr{req.router,      c.dstPort,       fresh && c.host ? 0 : req.lane - c.firstLane - vn.laneBegin,
+                    fresh,           pk.source,       pk.destination,
+                    pk.adaptive,     pk.trafficClass, pk.destination,
+                    pk.pairSequence, &congestion};
     vn.routing->route(rr, s.answers[answer]);
   }
   // In transit: it came from another router and does not leave the network here (asked
@@ -192,6 +209,15 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   answerOf_[req.lane] = 0;
   if (!rules_.empty()) leaveWaiting(req.router, l.packet);
   return true;
+}
+
+int VcNetwork::outputOccupancy(int32_t router, int port, int laneBegin, int laneEnd) const {
+  const int32_t first = channels_[outputChannel(router, port)].firstLane;
+  int flits = 0;
+  for (int32_t lane = first + laneBegin; lane < first + laneEnd; ++lane) {
+    flits += sendState_[lane].capacity - sendState_[lane].credits;
+  }
+  return flits;
 }
 
 int32_t VcNetwork::outputChannel(int32_t router, int port) const {

@@ -90,6 +90,9 @@ class VcNetwork : public Network, private vc::LaneState {
  public:
   VcNetwork(const VcNetworkParams& params, const Topology& topology, VirtualNetworks vns, PacketPool& packets,
             TerminalPlumbing terminals, std::vector<std::unique_ptr<AdmissionRule>> rules = {});
+  // Flits on lanes [laneBegin, laneEnd) of router's output port not yet credited back
+  // (what adaptive routing reads through CongestionView, routing/routing.h).
+  int outputOccupancy(int32_t router, int port, int laneBegin, int laneEnd) const;
 
   void step(Cycle now) override;
   void wake(Port port) override;

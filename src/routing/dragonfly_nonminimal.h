@@ -1,0 +1,67 @@
+// Non-minimal routing on a dragonfly (Kim et al. 2008 §4.1-4.2): a packet for another group
+// goes either minimally (local, global, local) or by Valiant's path through an intermediate
+// group drawn per packet among the groups that are neither its source's nor its
+// destination's (local, global, then minimally from there: local, global, local).
+//   dragonfly_valiant  always Valiant's path (VAL);
+//   dragonfly_ugal     UGAL-L: at the source router, the minimal path unless
+//                      q_min * H_min > q_val * H_val + threshold, H the paths' router hops
+//                      and q the queue each path joins at this router (routing.congestion):
+//                      its output port's occupancy ("port", UGAL-L), that of the lanes the
+//                      path would take there ("lane_class", UGAL-LVC), or the lanes' when
+//                      both paths leave by the same port and the port's otherwise
+//                      ("hybrid", UGAL-LVC_H).
+// The choice made at the source router is kept by the lane class the packet travels in.
+//
+// Deadlock freedom: the lanes are split into three classes. In its source group a packet on
+// Valiant's path uses class 0 and one on the minimal path class 1 (local and global hops
+// alike); in an intermediate group it uses class 1; in its destination group class 2. Every
+// channel dependency runs local 0 -> global 0 -> local 1 -> global 1 -> local 2 -> terminal,
+// with global 1 also able to reach terminal or local 2 directly and local 1 entered from a
+// terminal: no channel of a class waits on a channel of a lower class, and within a class a
+// local channel waits only on a global one and a global one never on a channel of its own
+// class, so the graph is acyclic. The deadlock check confirms it on every network built.
+// Keys: `icnsim keys routing`.
+#pragma once
+#include <string>
+
+#include "routing/routing.h"
+#include "topology/dragonfly.h"
+
+namespace icnsim {
+
+class DragonflyNonMinimalRouting : public Routing {
+ public:
+  enum class Choice { kValiant, kUgal };
+  enum class Congestion { kPort, kLaneClass, kHybrid };
+  DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, Congestion congestion,
+                             int threshold);
+  void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  std::vector<int> laneClassBounds(int lanes) const override { return {0, lanes / 3, 2 * lanes / 3, lanes}; }
+  std::string dependencyIdentity() const override;
+
+  // The intermediate group of a packet from terminal src to dst (another group's): one of
+  // the g - 2 others, drawn from the packet's key; -1 with two groups.
+  int intermediateGroup(int src, int dst, uint32_t packetKey) const;
+  // Router hops from `router` to terminal dst's router through group `via` (-1: minimally).
+  int hopsFrom(int router, int via, int src, int dst) const;
+
+ private:
+  struct Hop {
+    int port;
+    int laneClass;
+  };
+  // The port of `router` toward group `to` on the global link a packet from src to dst takes.
+  int portTowardGroup(int router, int to, int src, int dst) const;
+  bool chooseMinimal(const RouteRequest& req, int minimalPort, int valiantPort, int via) const;
+  int queue(const RouteRequest& req, int port, int laneClass, bool classOnly) const;
+  RouteOption option(const Hop& hop) const;
+
+  const Dragonfly& fly_;
+  int lanes_;
+  Choice choice_;
+  Congestion congestion_;
+  int threshold_;
+};
+
+}  // namespace icnsim
