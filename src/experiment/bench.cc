@@ -89,6 +89,40 @@ packets = [1, 2, 3, 4, 5]
 share = 0.1
 packets = 25
 )"},
+    // A balanced 1,056-terminal dragonfly (radix 15) with minimal and UGAL-L routing: 6 lanes
+    // x 8 flits (UGAL's three lane classes), otherwise the standard router and traffic.
+    {"dragonfly1056_min", R"(
+[topology]
+type = "dragonfly"
+p = 4
+a = 8
+h = 4
+[routing]
+type = "dragonfly_minimal"
+[router]
+lanes = 6
+depth = 8
+[traffic]
+load = 0.5
+packet_length = 20
+)",
+     4000, true},
+    {"dragonfly1056_ugal", R"(
+[topology]
+type = "dragonfly"
+p = 4
+a = 8
+h = 4
+[routing]
+type = "dragonfly_ugal"
+[router]
+lanes = 6
+depth = 8
+[traffic]
+load = 0.5
+packet_length = 20
+)",
+     4000, true},
     {"mesh32x32", "[topology]\ntype = \"mesh\"\nk = 32\nn = 2\n", 4000, true, true},
     {"mesh64x64", "[topology]\ntype = \"mesh\"\nk = 64\nn = 2\n", 1000, true, true},
     {"torus16x3", "[topology]\ntype = \"torus\"\nk = 16\nn = 3\n", 2000, true, true},
