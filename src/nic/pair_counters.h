@@ -1,6 +1,7 @@
-// One counter per (source, destination) pair, as a flat table for networks of up to 1024
-// terminals (the in-order check touches two per packet, on the hot path) and as a hash map
-// beyond, where a table would be too large.
+// One counter per (source, destination) pair, as a flat table for networks of up to 2048
+// terminals (the in-order check touches two per packet, on the hot path; the table is 16 MB
+// at 2048) and as a hash map beyond, where a table would be too large. On the 1,056-terminal
+// dragonfly the hash map took 11 % of the run's time.
 #pragma once
 #include <cstdint>
 #include <unordered_map>
@@ -10,8 +11,9 @@ namespace icnsim {
 
 class PairCounters {
  public:
+  static constexpr int kMostForTable = 2048;
   explicit PairCounters(int terminals) : n_(static_cast<uint64_t>(terminals)) {
-    if (terminals <= 1024) table_.assign(n_ * n_, 0);
+    if (terminals <= kMostForTable) table_.assign(n_ * n_, 0);
   }
   uint32_t& operator()(int source, int destination) {
     const uint64_t key = static_cast<uint64_t>(source) * n_ + static_cast<uint64_t>(destination);
