@@ -27,6 +27,7 @@ struct BenchCase {
   bool large = false;           // run with --large or --only
   bool standardRouter = false;  // the toml is a topology; kStandardRouter completes it
   bool onlyByName = false;      // run only with --only
+  bool highRadix = false;       // the toml is a topology and routing; kHighRadixRouter completes it
 };
 
 // The issue's standard router and traffic: 4 lanes x 8 flits, dimension-order routing,
@@ -36,6 +37,17 @@ constexpr const char* kStandardRouter = R"(
 type = "dimension_order"
 [router]
 lanes = 4
+depth = 8
+[traffic]
+load = 0.5
+packet_length = 20
+)";
+
+// The high-radix networks' router and traffic: 6 lanes x 8 flits (the three lane classes of
+// non-minimal dragonfly routing), otherwise the standard router's traffic.
+constexpr const char* kHighRadixRouter = R"(
+[router]
+lanes = 6
 depth = 8
 [traffic]
 load = 0.5
@@ -89,8 +101,7 @@ packets = [1, 2, 3, 4, 5]
 share = 0.1
 packets = 25
 )"},
-    // A balanced 1,056-terminal dragonfly (radix 15) with minimal and UGAL-L routing: 6 lanes
-    // x 8 flits (UGAL's three lane classes), otherwise the standard router and traffic.
+    // A balanced 1,056-terminal dragonfly (radix 15) with minimal and UGAL-L routing.
     {"dragonfly1056_min", R"(
 [topology]
 type = "dragonfly"
@@ -99,14 +110,8 @@ a = 8
 h = 4
 [routing]
 type = "dragonfly_minimal"
-[router]
-lanes = 6
-depth = 8
-[traffic]
-load = 0.5
-packet_length = 20
 )",
-     4000, true},
+     4000, true, false, false, true},
     {"dragonfly1056_ugal", R"(
 [topology]
 type = "dragonfly"
@@ -115,14 +120,18 @@ a = 8
 h = 4
 [routing]
 type = "dragonfly_ugal"
-[router]
-lanes = 6
-depth = 8
-[traffic]
-load = 0.5
-packet_length = 20
 )",
-     4000, true},
+     4000, true, false, false, true},
+    // A Slim Fly of about the same size: q = 11, 242 routers, 4 terminals each (radix 21).
+    {"slimfly968_min", R"(
+[topology]
+type = "slim_fly"
+q = 11
+p = 4
+[routing]
+type = "slim_fly_minimal"
+)",
+     4000, true, false, false, true},
     {"mesh32x32", "[topology]\ntype = \"mesh\"\nk = 32\nn = 2\n", 4000, true, true},
     {"mesh64x64", "[topology]\ntype = \"mesh\"\nk = 64\nn = 2\n", 1000, true, true},
     {"torus16x3", "[topology]\ntype = \"torus\"\nk = 16\nn = 3\n", 2000, true, true},
@@ -151,7 +160,8 @@ struct BenchRow {
 };
 
 BenchRow runCase(const BenchCase& c, const BenchOptions& o) {
-  auto doc = ConfigDocument::fromString(std::string(c.toml) + (c.standardRouter ? kStandardRouter : ""), c.name);
+  auto doc = ConfigDocument::fromString(
+      std::string(c.toml) + (c.standardRouter ? kStandardRouter : "") + (c.highRadix ? kHighRadixRouter : ""), c.name);
   doc->applyOverride(fmt::format("simulation.warmup_cycles={}", o.warmup));
   doc->applyOverride(fmt::format("simulation.measure_cycles={}", o.cycles > 0 ? o.cycles : c.cycles));
   doc->applyOverride("simulation.drain_cycles=0");
