@@ -2,6 +2,8 @@
 // get their share and their priority.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "test_util.h"
 #include "topology/kary_ncube.h"
 #include "traffic/pattern.h"
@@ -32,6 +34,27 @@ TEST(Patterns, PermutationsOnA4x4Mesh) {
   EXPECT_EQ(destinationOf("shuffle", mesh, 0b1001), 0b0011);
   EXPECT_EQ(destinationOf("tornado", mesh, 0 + 4 * 3), 1 + 4 * 0);  // +ceil(4/2)-1 per dimension
   EXPECT_EQ(destinationOf("neighbor", mesh, 3 + 4 * 1), 0 + 4 * 1);
+}
+
+TEST(Patterns, RandomPermutationIsAPermutationFixedBySeed) {
+  KaryNCube mesh(8, 2, false);
+  auto d = doc("[pattern]\ntype = \"random_permutation\"\n");
+  auto destinations = [&](uint64_t seed) {
+    TrafficContext ctx{seed, &mesh};
+    auto p = makeTrafficPattern(ctx, d->root().child("pattern"));
+    Rng rng(seed + 1);
+    std::vector<int> to;
+    for (int s = 0; s < mesh.numTerminals(); ++s) {
+      to.push_back(p->destination(s, rng));
+      EXPECT_EQ(p->destination(s, rng), to.back());  // the same every packet
+    }
+    return to;
+  };
+  std::vector<int> a = destinations(1), sorted = a;
+  std::sort(sorted.begin(), sorted.end());
+  for (int t = 0; t < mesh.numTerminals(); ++t) EXPECT_EQ(sorted[t], t);  // each terminal receives once
+  EXPECT_EQ(destinations(1), a);
+  EXPECT_NE(destinations(2), a);
 }
 
 TEST(Patterns, BitPermutationsNeedPowerOfTwo) {

@@ -141,6 +141,15 @@ ICNSIM_REGISTER(TrafficPattern, "uniform", "uniformly random destinations",
                     node.fail(kAmong, "the group has too few members to send to");
                   return std::make_unique<UniformAmong>(std::move(members), excludeSelf);
                 });
+ICNSIM_REGISTER(TrafficPattern, "random_permutation",
+                "a permutation of the terminals drawn uniformly from the run's seed (a terminal may draw itself)",
+                [](const TrafficContext& ctx, const ConfigNode&) -> std::unique_ptr<TrafficPattern> {
+                  std::vector<int> map(ctx.topology->numTerminals());
+                  for (int t = 0; t < static_cast<int>(map.size()); ++t) map[t] = t;
+                  Rng rng(ctx.seed, "random_permutation", 0);
+                  for (size_t i = map.size(); i > 1; --i) std::swap(map[i - 1], map[rng.below(i)]);  // Fisher-Yates
+                  return std::make_unique<Permutation>(std::move(map));
+                });
 ICNSIM_REGISTER(TrafficPattern, "bit_complement", "each address bit inverted",
                 [](const TrafficContext& ctx, const ConfigNode& node) {
                   int mask = (1 << bitsFor(ctx, node)) - 1;
