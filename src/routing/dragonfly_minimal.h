@@ -1,4 +1,4 @@
-// Minimal routing on a dragonfly (Kim et al. 2008 §4.1, "MIN"): a packet for another group
+// Minimal routing on a dragonfly (Kim et al. 2008, "MIN"): a packet for another group
 // takes a local hop to the router holding its global link (unless it is there), the global
 // link, and a local hop to its destination's router (unless the link lands there); within a
 // group, one local hop. With several links between two groups, Dragonfly::globalLinkFor picks

@@ -1,4 +1,4 @@
-// Non-minimal routing on a dragonfly (Kim et al. 2008 §4.1-4.2): a packet for another group
+// Non-minimal routing on a dragonfly (Kim et al. 2008): a packet for another group
 // goes either minimally (local, global, local) or by Valiant's path through an intermediate
 // group drawn per packet among the groups that are neither its source's nor its
 // destination's (local, global, then minimally from there: local, global, local).

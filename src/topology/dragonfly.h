@@ -8,7 +8,7 @@
 // every other group once, so every pair of groups has m = floor(a*h / (g - 1)) links and the
 // a*h - m(g - 1) channels past the last whole block stay unconnected. Within a block, channel
 // b of group G leads to (`arrangement`):
-//   absolute   the b-th other group in increasing order (Kim et al.'s "consecutive");
+//   absolute   the b-th other group in increasing order;
 //   relative   group G + b + 1 (mod g);
 //   circulant  group G + (b/2 + 1) for even b, G - (b/2 + 1) for odd b (mod g).
 // The far end is the channel of the same block that leads back to G.

@@ -1,4 +1,4 @@
-// The dragonfly's worst case (Kim et al. 2008 §4.2, "WC"): every terminal sends to a
+// The dragonfly's worst case (Kim et al. 2008, "WC"): every terminal sends to a
 // terminal drawn uniformly in the group `shift` groups on. A group is the set of terminals
 // that share the topology's last coordinate (terminalRadices): a dragonfly's group, a
 // mesh's row of the last dimension.
