@@ -564,20 +564,8 @@ TEST(LatencyConvention, TerminalChannelsExcludedGiveDallysMinimumOf24) {
 }
 
 TEST(LatencyConvention, ANetworkWithoutTerminalChannelTimesIsRefused) {
-  const std::string toml = R"(
-[simulation]
-latency_excludes = "terminal_channels"
-[topology]
-type = "hex_mesh"
-width = 4
-height = 4
-[routing]
-type = "minimal"
-[router]
-type = "central_buffer"
-[traffic]
-load = 0.1
-)";
+  const std::string toml =
+      std::string("[simulation]\nlatency_excludes = \"terminal_channels\"\n") + icnsim::test::kCentralBufferHexMesh;
   const std::string error = icnsim::test::configErrorOf([&] { runToml(toml); });
   EXPECT_NE(error.find("simulation.latency_excludes"), std::string::npos) << error;
 }

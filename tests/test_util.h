@@ -53,6 +53,21 @@ lanes = 2
 depth = 4
 )";
 
+// Fed-X central-buffer switches on a 4x4 hex mesh at a light load: a router model without the
+// input-queued model's extras (terminal channel times, link counts).
+inline const char* kCentralBufferHexMesh = R"(
+[topology]
+type = "hex_mesh"
+width = 4
+height = 4
+[routing]
+type = "minimal"
+[router]
+type = "central_buffer"
+[traffic]
+load = 0.1
+)";
+
 // Terminal 0 alone streams 8-flit packets to its neighbour (terminal 1 on a mesh) as fast
 // as it can: saturation source, one-member group.
 // Every terminal sends 8-flit packets to uniformly chosen others as fast as it can.

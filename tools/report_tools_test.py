@@ -3,7 +3,9 @@
 statistics over seeds (seed_stats.py), the SPIDER report's Fig. 3 claims, the scaling
 report's exchange model. Run by ctest
 (CMakeLists.txt) and directly, from the source tree: python3 -m tools.report_tools_test."""
+import contextlib
 import csv
+import io
 import json
 import os
 import tempfile
@@ -17,6 +19,7 @@ from tools.nifdy import bound as nifdy_bound
 from tools.nifdy import common as nifdy_common
 from tools.nifdy import report as nifdy_report
 from tools import scaling_report
+from tools.links import plot_links
 from tools.router import booksim_crosscheck as crosscheck
 from tools.spider import report as spider_report
 from tools.report.lib import Report
@@ -518,6 +521,63 @@ class BooksimCrosscheck(unittest.TestCase):
         saturation = crosscheck.booksim_config(("fly", 1, 32, crosscheck.SATURATION), 1, 1.0)
         self.assertIn("injection_rate = 1.0;", saturation)
         self.assertIn("routing_function = dest_tag;", saturation)
+
+
+def link_stats_result(per_lane):
+    """Two groups of two routers (a dragonfly-like layout), links 0-1 and 1-0 local in group
+    0, 1-2 global, 2-1 global, one injection; two samples of 10 and 5 cycles, two lanes."""
+    links = {"kind": ["router", "router", "router", "router", "injection"],
+             "src_router": [0, 1, 1, 2, -1], "src_port": [1, 1, 2, 2, -1],
+             "dst_router": [1, 0, 2, 1, 0], "dst_port": [1, 1, 2, 2, 0], "terminal": [-1, -1, -1, -1, 0],
+             "lanes": [2] * 5}
+    per_link = {"flits": [[10, 0, 5, 2, 1], [5, 0, 5, 0, 0]], "occupancy": [[20, 0, 4, 0, 0], [0, 0, 8, 0, 0]],
+                "no_credit": [[4, 0, 0, 0, 0], [2, 0, 0, 0, 0]], "lost_arbitration": [[0] * 5, [0] * 5],
+                "no_route": [[0, 0, 3, 0, 0], [0, 0, 0, 0, 0]]}
+    stats = {"interval": 10, "per_lane": per_lane, "links": links, "sample_ends": [10, 15],
+             "routers": {"count": 3, "group": [0, 0, 1]}}
+    for metric, rows in per_link.items():  # per lane: all on lane 0
+        stats[metric] = [[v for value in row for v in (value, 0)] for row in rows] if per_lane else rows
+    return {"link_stats": [stats]}
+
+
+class LinkPlots(unittest.TestCase):
+    def test_totals_are_rates_over_the_selected_samples_and_lanes_add_up(self):
+        for per_lane in (False, True):
+            stats = plot_links.LinkStats(link_stats_result(per_lane)["link_stats"][0])
+            totals = stats.totals(stats.selected())
+            self.assertAlmostEqual(totals[0]["utilisation"], 15 / 15)
+            self.assertAlmostEqual(totals[0]["occupancy"], 20 / 15)
+            self.assertAlmostEqual(totals[0]["no_credit"], 6 / 30)  # of two lanes' cycles
+            second = stats.totals(stats.selected(10, None))
+            self.assertAlmostEqual(second[2]["utilisation"], 1.0)
+            self.assertAlmostEqual(second[2]["no_route"], 0.0)
+
+    def test_the_group_matrix_averages_local_and_global_links(self):
+        stats = plot_links.LinkStats(link_stats_result(False)["link_stats"][0])
+        matrix = plot_links.group_matrix(stats, stats.totals(stats.selected()))
+        self.assertAlmostEqual(matrix[0][0], (1.0 + 0.0) / 2)  # the two local links
+        self.assertAlmostEqual(matrix[0][1], 10 / 15)
+        self.assertAlmostEqual(matrix[1][0], 2 / 15)
+        self.assertIsNone(matrix[1][1])
+        self.assertEqual(plot_links.busiest(stats, stats.totals(stats.selected()), 2), [0, 2])
+
+    def test_writes_one_csv_row_per_link_and_refuses_a_result_without_statistics(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "r.json")
+            with open(path, "w") as f:
+                json.dump(link_stats_result(True), f)
+            with contextlib.redirect_stdout(io.StringIO()):
+                plot_links.main([path, "--out", os.path.join(d, "out")])
+            with open(os.path.join(d, "out", "links.csv")) as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual(len(rows), 5)
+            self.assertEqual(rows[4]["kind"], "injection")
+            self.assertAlmostEqual(float(rows[2]["utilisation"]), 10 / 15, places=5)
+            with open(path, "w") as f:
+                json.dump({"cycles": 15}, f)
+            with self.assertRaises(SystemExit) as e:
+                plot_links.main([path, "--out", os.path.join(d, "out")])
+            self.assertIn("link_stats_interval", str(e.exception))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kernel/link_counts.h"
 #include "kernel/packet.h"
 #include "kernel/pool.h"
 #include "kernel/port.h"
@@ -52,6 +53,13 @@ class Network {
   // together (simulation.latency_excludes = "terminal_channels"); nullopt if the model does
   // not define them.
   virtual std::optional<Cycle> terminalChannelCycles() const { return std::nullopt; }
+
+  // Link statistics over time (simulation.link_stats_interval, kernel/link_counts.h).
+  // startLinkCounts: the model counts from the next cycle on and returns its links; empty if
+  // it does not count them. takeLinkCounts: adds the counts since the last call, up to the
+  // end of cycle end - 1, into `into` (a slot per lane of those links) and starts again.
+  virtual std::vector<LinkInfo> startLinkCounts() { return {}; }
+  virtual void takeLinkCounts(LinkCounts& /*into*/, Cycle /*end*/) {}
 };
 
 }  // namespace icnsim

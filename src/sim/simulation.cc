@@ -47,6 +47,12 @@ const ChoiceKey kPrefetch = declareChoice(kSimulation, "prefetch", "auto", {"aut
                                           "state exceeds 16 MB); speed only, results identical");
 const IntKey kSampleInterval = declareInt(kSimulation, "sample_interval", 0, 0, int64_t{1} << 40,
                                           "cycles between samples of pending packets per receiver (0: off)");
+const IntKey kLinkStatsInterval =
+    declareInt(kSimulation, "link_stats_interval", 0, 0, int64_t{1} << 40,
+               "cycles between samples of every link's flits, occupancy and stall causes over the whole run (0: "
+               "off; docs/link_statistics.md)");
+const BoolKey kLinkStatsLanes = declareBool(kSimulation, "link_stats_lanes", false,
+                                            "link statistics per lane instead of summed over each link's lanes");
 const FloatKey kMemoryLimit = declareFloat(kSimulation, "memory_limit_gb", 0, 0, 1e6,
                                            "refuse configurations estimated to need more (0: the memory the machine "
                                            "has available when the run starts)");
@@ -124,7 +130,31 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   excludeTerminalChannels(sim);
   nic_->attach(networks_->models());
   workload_->attach(*nic_, messages_);
+  startLinkStats(sim);
   doc_->checkAllKeysUsed();
+}
+
+void Simulation::startLinkStats(const ConfigNode& sim) {
+  linkInterval_ = sim.get(kLinkStatsInterval);
+  const bool perLane = sim.get(kLinkStatsLanes);
+  if (linkInterval_ == 0) return;
+  if (ranks_) sim.fail(kLinkStatsInterval, "link statistics are kept within one process: run without mpirun");
+  for (int i = 0; i < networks_->size(); ++i) {
+    std::vector<LinkInfo> links = networks_->network(i).startLinkCounts();
+    if (links.empty()) {
+      sim.fail(kLinkStatsInterval,
+               "this network's router model does not count links: use router.type = "
+               "\"input_queued\" (or link_stats_interval = 0)");
+    }
+    linkSeries_.emplace_back(std::move(links), networks_->topology(i), linkInterval_, perLane);
+  }
+}
+
+void Simulation::sampleLinks(Cycle end) {
+  for (int i = 0; i < networks_->size(); ++i) {
+    networks_->network(i).takeLinkCounts(linkSeries_[i].counts(), end);
+    linkSeries_[i].sample(end);
+  }
 }
 
 // What every network model is built with alike (sim/network_set.h adds each one's own part).
@@ -176,6 +206,7 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
     nic_->step(t);
     networks_->step(t);
     if (sampleInterval_ && t % sampleInterval_ == 0) stats_->samplePending(t);
+    if (linkInterval_ && (t + 1) % linkInterval_ == 0) sampleLinks(t + 1);
     if (t + 1 == end) windowEnds();
     if (checkInvariants_) networks_->checkInvariants();
     if (const uint64_t m = networks_->flitHops() + networks_->ejectedFlits(); m != moves) moves = m, lastMove = t;
@@ -195,6 +226,7 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   }
   cyclesRun_ = t + 1;
   networks_->endOfRun(t);
+  if (linkInterval_ && cyclesRun_ % linkInterval_ != 0) sampleLinks(cyclesRun_);  // the last, shorter sample
   w.flitHops = networks_->flitHops();
   w.lastMove = lastMove;
   if (ranks_) combineOverRanks(w);
@@ -244,6 +276,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["delivered_packets"] = stats_->windowPackets();                           // data packets received in the window
   j["last_delivery"] = stats_->lastDelivery();
   if (sampleInterval_) j["pending_per_receiver"] = stats_->pendingJson();
+  for (const LinkSeries& series : linkSeries_) j["link_stats"].push_back(series.json());
   if (workload_->phasesStarted() > 0) j["phases"] = workload_->phasesStarted();
   if (!workload_->iterationEnds().empty()) j["iteration_ends"] = workload_->iterationEnds();
   j["drained"] = w.drained;

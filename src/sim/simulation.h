@@ -17,6 +17,7 @@
 #include "nic/network_interface.h"
 #include "parts/memory_budget.h"
 #include "sim/network_set.h"
+#include "stats/link_series.h"
 #include "stats/run_stats.h"
 #include "traffic/workload.h"
 
@@ -63,6 +64,8 @@ class Simulation {
   nlohmann::json routerCountersJson(const Window& w) const;
   void excludeTerminalChannels(const ConfigNode& sim);
   NetworkContext networkContext(const ConfigNode& sim, const RankExchange* ranks);
+  void startLinkStats(const ConfigNode& sim);  // simulation.link_stats_interval
+  void sampleLinks(Cycle end);                 // every network's counts up to `end` become a sample
 
   std::shared_ptr<ConfigDocument> doc_;
   const RankExchange* ranks_;  // null unless split over several ranks
@@ -80,6 +83,8 @@ class Simulation {
   std::unique_ptr<Workload> workload_;
   std::unique_ptr<RunStats> stats_;
   std::unique_ptr<NetworkInterface> nic_;
+  Cycle linkInterval_ = 0;
+  std::vector<LinkSeries> linkSeries_;  // per network, with link_stats_interval
   Cycle cyclesRun_ = 0;
   double windowSeconds_ = 0;
   uint64_t windowFlitHops_ = 0;

@@ -48,6 +48,7 @@ class Dragonfly : public Topology {
   std::vector<int> terminalRadices() const override { return {p_, a_, g_}; }
   std::string description() const override;
   int routerDiameter() const override;
+  int routerGroup(int router) const override { return group(router); }
 
  private:
   int blockTarget(int group, int b) const;

@@ -50,6 +50,12 @@ int HyperX::routerDistance(int from, int to) const {
   return hops;
 }
 
+std::vector<int> HyperX::routerCoordinates(int router) const {
+  std::vector<int> c(widths_.size());
+  for (int d = 0; d < dimensions(); ++d) c[d] = coord(router, d);
+  return c;
+}
+
 int HyperX::hopDistance(int src, int dst) const { return routerDistance(routerOfTerminal(src), routerOfTerminal(dst)); }
 
 double HyperX::uniformCapacity() const {

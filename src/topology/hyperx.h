@@ -34,6 +34,7 @@ class HyperX : public Topology {
   bool hasRouterDistance() const override { return true; }
   int routerDistance(int from, int to) const override;
   int routerDiameter() const override { return dimensions(); }
+  std::vector<int> routerCoordinates(int router) const override;
 
  private:
   std::vector<int> widths_, stride_, portBase_;

@@ -40,6 +40,12 @@ int KaryNCube::offset(int from, int to, int dim) const {
   return forward <= k_ - forward ? forward : forward - k_;  // tie goes + (see maxLineChannelLoad)
 }
 
+std::vector<int> KaryNCube::routerCoordinates(int router) const {
+  std::vector<int> c(n_);
+  for (int d = 0; d < n_; ++d) c[d] = coord(router, d);
+  return c;
+}
+
 int KaryNCube::hopDistance(int src, int dst) const {
   int hops = 0;
   for (int d = 0; d < n_; ++d) hops += std::abs(offset(src, dst, d));

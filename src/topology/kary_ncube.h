@@ -27,6 +27,7 @@ class KaryNCube : public Topology {
   bool hasRouterDistance() const override { return true; }
   int routerDistance(int from, int to) const override { return hopDistance(from, to); }
   int routerDiameter() const override { return n_ * (wrap_ ? k_ / 2 : k_ - 1); }
+  std::vector<int> routerCoordinates(int router) const override;
 
  private:
   int k_, n_;

@@ -59,6 +59,12 @@ class Topology {
   // The largest routerDistance between any two routers.
   virtual int routerDiameter() const { return -1; }
 
+  // Where a router is drawn in a link heat map (simulation.link_stats_interval, tools/links):
+  // its coordinates on a grid (k-ary n-cube, HyperX), or its group (dragonfly); empty / -1
+  // where the topology has neither.
+  virtual std::vector<int> routerCoordinates(int /*router*/) const { return {}; }
+  virtual int routerGroup(int /*router*/) const { return -1; }
+
  protected:
   void resize(int routers, int terminals, int portsPerRouter);
   void connect(int router, int port, Endpoint peer) { peers_[router][port] = peer; }

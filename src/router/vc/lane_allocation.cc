@@ -148,8 +148,10 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
     int32_t waitOn;
     if (grantHead(s, req, now, waitOn)) {
       if (p_.rotatingHeads) lastHeadGranted_[req.router] = req.lane;
+      if (countingLinks_) noteHeadGranted(req.lane, now);
       continue;
     }
+    if (countingLinks_) noteHeadWaits(req.lane, now);
     if (waitOn < 0) {
       s.pendingHeads.push_back(req.lane);  // asks again next cycle
     } else {                               // nothing changes for it until a lane of that channel is released

@@ -108,6 +108,9 @@ class VcNetwork : public Network, private vc::LaneState {
   std::optional<Cycle> terminalChannelCycles() const override {
     return p_.timing.synchronous ? 2 : 2 * static_cast<Cycle>(p_.timing.channelLatency);
   }
+  // Every channel but host memory is a link (link_counting.cc).
+  std::vector<LinkInfo> startLinkCounts() override;
+  void takeLinkCounts(LinkCounts& into, Cycle end) override;
 
  private:
   // The parts' records (router/vc/), by the names the phases use.
@@ -380,6 +383,17 @@ class VcNetwork : public Network, private vc::LaneState {
   std::vector<std::byte> rankBytesIn_;
   std::vector<size_t> rankOffsets_;
   TimingWheel<NiEvent> arrivals_;  // head arrived, delivered: made at the end of cycle when - 1
+
+  // --- link statistics over time (link_counting.cc), only once startLinkCounts is called ---
+  [[gnu::noinline]] void countLinks(Shard& s, Cycle now);  // after the shard's decisions
+  void countChannelLanes(int32_t channel, Cycle now);
+  [[gnu::noinline]] void noteHeadWaits(int32_t lane, Cycle now);  // its request was refused
+  [[gnu::noinline]] void noteHeadGranted(int32_t lane, Cycle now);
+  bool countingLinks_ = false;
+  std::vector<int32_t> linkChannels_;    // the channel of each link, in the links' order
+  LinkCounts laneCounts_;                // per channel lane
+  std::vector<Cycle> laneSentAt_;        // per channel lane: the last cycle a flit crossed it
+  std::vector<Cycle> headWaitingSince_;  // per channel lane: its head's first refused cycle, or kNever
 
   int32_t busyInjectionLanes_ = 0;
   enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };
