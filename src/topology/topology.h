@@ -64,6 +64,9 @@ class Topology {
   // where the topology has neither.
   virtual std::vector<int> routerCoordinates(int /*router*/) const { return {}; }
   virtual int routerGroup(int /*router*/) const { return -1; }
+  // Cycles a flit takes on the channel from `router`'s output `port` to the next router;
+  // 0: the router model's own channel latency (timing.channel_latency).
+  virtual int linkLatency(int /*router*/, int /*port*/) const { return 0; }
 
  protected:
   void resize(int routers, int terminals, int portsPerRouter);

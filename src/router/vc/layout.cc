@@ -45,6 +45,10 @@ void VcNetwork::buildChannels() {
       const ChannelKind kind = router || p_.ejectionLanes == 0 ? ChannelKind::kLink : ChannelKind::kWideEjection;
       int32_t c = addChannel(r, router ? peer.id : -1, router ? peer.port : 0, kind);
       routerOut_[routerOutBase_[r] + port] = c;
+      if (const int latency = topology.linkLatency(r, port); router && latency > p_.timing.channelLatency) {
+        extraLatency_.resize(channels_.size(), 0);
+        extraLatency_[c] = static_cast<uint16_t>(latency - p_.timing.channelLatency);
+      }
       if (!router) {
         channelTerminal_.resize(channels_.size(), -1);
         channelTerminal_[c] = peer.id;

@@ -256,6 +256,25 @@ void readTiming(const ConfigNode& t, VcTiming& timing) {
   timing.creditDelay = static_cast<int>(t.get(kCreditDelay));
 }
 
+// Links of their own latency (Topology::linkLatency, a graph file's): each at least the
+// channel latency the router's pipeline assumes, and pipelined.
+void checkLinkLatencies(const Topology& topology, const ConfigNode& t, const VcTiming& timing) {
+  for (int r = 0; r < topology.numRouters(); ++r) {
+    for (int port = 0; port < topology.numPorts(r); ++port) {
+      const int latency = topology.linkLatency(r, port);
+      if (latency == 0) continue;
+      if (timing.synchronous) {
+        t.fail(kMode, "the topology gives links their own latency: they need timing.mode = \"pipelined\"");
+      }
+      if (latency < timing.channelLatency) {
+        t.fail(kChannelLatency, fmt::format("the link from router {} port {} takes {} cycles, fewer than "
+                                            "channel_latency = {}: set channel_latency to the shortest link's",
+                                            r, port, latency, timing.channelLatency));
+      }
+    }
+  }
+}
+
 // The traffic classes' virtual networks with the router's defaults, and the host memory
 // they may buffer in.
 VirtualNetworks readVirtualNetworks(const NetworkContext& ctx, const ConfigNode& node, VcNetworkParams& p) {
@@ -317,6 +336,7 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
   }
   const ConfigNode& t = *ctx.timing;
   readTiming(t, p.timing);
+  checkLinkLatencies(*ctx.topology, t, p.timing);
   if (vns.anyHostBuffering() && p.timing.synchronous) {
     t.fail(kMode, "host buffering (router.host_buffering) needs timing.mode = \"pipelined\"");
   }

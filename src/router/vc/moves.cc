@@ -80,7 +80,7 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_
     s.toRanks.push_back(f);  // the rank of the next router receives it
     return;
   }
-  receiveFlit<kSharedLanes>(s, f, readyOffset);
+  receiveFlit<kSharedLanes>(s, f, readyOffset + extraLatency(f.lane));
 }
 
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {

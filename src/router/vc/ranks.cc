@@ -122,7 +122,7 @@ void VcNetwork::applyRankFlit(const RankFlit& f) {
   // Not ready before the exchange: every flit and credit crosses a cut later than it is sent
   // by at least the lookahead.
   const Cycle readyAt = batchStart_ + f.sent + p_.timing.channelLatency + p_.timing.routerDelay;
-  const uint32_t readyOffset = slotOffset(readyAt);
+  const uint32_t readyOffset = slotOffset(readyAt) + extraLatency(f.lane);
   shared ? receiveFlit<true>(shards_[shard], staged, readyOffset)
          : receiveFlit<false>(shards_[shard], staged, readyOffset);
 }

@@ -384,6 +384,15 @@ class VcNetwork : public Network, private vc::LaneState {
   std::vector<size_t> rankOffsets_;
   TimingWheel<NiEvent> arrivals_;  // head arrived, delivered: made at the end of cycle when - 1
 
+  // Links slower than timing.channel_latency (Topology::linkLatency): the extra cycles per
+  // channel, resized to the last such channel (empty: none, and the moves pay one test).
+  std::vector<uint16_t> extraLatency_;
+  uint32_t extraLatency(int32_t lane) const {
+    if (extraLatency_.empty()) return 0;
+    const size_t channel = static_cast<size_t>(laneChannel_[lane]);
+    return channel < extraLatency_.size() ? extraLatency_[channel] : 0;
+  }
+
   // --- link statistics over time (link_counting.cc), only once startLinkCounts is called ---
   [[gnu::noinline]] void countLinks(Shard& s, Cycle now);  // after the shard's decisions
   void countChannelLanes(int32_t channel, Cycle now);

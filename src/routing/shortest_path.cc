@@ -1,0 +1,95 @@
+#include "routing/shortest_path.h"
+
+#include <fmt/format.h>
+
+#include "config/config.h"
+
+namespace icnsim {
+
+namespace {
+
+constexpr KeyScope kScope{"routing", "shortest_path"};
+const ChoiceKey kEcmp = declareChoice(kScope, "ecmp", "flow", {"flow", "adaptive"},
+                                      "among equal-cost next hops: one per flow (hashed), or any with a free lane");
+
+}  // namespace
+
+ShortestPathRouting::ShortestPathRouting(const Topology& topology, int lanes, bool adaptive, uint64_t seed)
+    : topology_(topology), lanes_(lanes), classes_(std::max(1, topology.routerDiameter())), adaptive_(adaptive),
+      seed_(seed), bounds_(laneClassBounds(lanes)) {}
+
+std::vector<int> ShortestPathRouting::laneClassBounds(int lanes) const {
+  std::vector<int> bounds(classes_ + 1);
+  for (int c = 0; c <= classes_; ++c) bounds[c] = c * lanes / classes_;
+  return bounds;
+}
+
+void ShortestPathRouting::productive(const RouteRequest& req, std::vector<int>& ports, int& laneBegin,
+                                     int& laneEnd) const {
+  // The class of the lane the head came in on, by the bounds: the hop it took last.
+  int hop = 0;
+  if (!req.fromTerminal) {
+    while (hop + 1 < classes_ && req.inLane >= bounds_[hop + 1]) ++hop;
+    ++hop;
+  }
+  const int cls = std::min(hop, classes_ - 1);  // a minimal route takes at most D hops
+  laneBegin = bounds_[cls], laneEnd = bounds_[cls + 1];
+  const int target = topology_.ejectionPort(req.destination).id;
+  const int remaining = topology_.routerDistance(req.router, target);
+  for (int p = 0; p < topology_.numPorts(req.router); ++p) {
+    const Endpoint& peer = topology_.outputPeer(req.router, p);
+    if (peer.kind == Endpoint::kRouter && topology_.routerDistance(peer.id, target) == remaining - 1)
+      ports.push_back(p);
+  }
+}
+
+void ShortestPathRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  const Endpoint& exit = topology_.ejectionPort(req.destination);
+  if (exit.id == req.router) {
+    out.push_back({exit.port, 0, lanes_});
+    return;
+  }
+  thread_local std::vector<int> ports;
+  ports.clear();
+  int begin, end;
+  productive(req, ports, begin, end);
+  const int n = static_cast<int>(ports.size());
+  const int first = spreadIndex(seed_, req, n);
+  for (int i = 0; i < (adaptive_ ? n : 1); ++i) out.push_back({ports[(first + i) % n], begin, end});
+}
+
+void ShortestPathRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  const Endpoint& exit = topology_.ejectionPort(req.destination);
+  if (exit.id == req.router) {
+    out.push_back({exit.port, 0, lanes_});
+    return;
+  }
+  std::vector<int> ports;
+  int begin, end;
+  productive(req, ports, begin, end);
+  for (int p : ports) out.push_back({p, begin, end});
+}
+
+std::string ShortestPathRouting::dependencyIdentity() const {
+  return fmt::format("shortest_path lanes={} classes={}", lanes_, classes_);
+}
+
+ICNSIM_REGISTER(Routing, "shortest_path",
+                "every equal-cost next hop (ECMP) with a lane class per hop: graph, mesh, torus, hyperx, slim_fly",
+                [](const RoutingContext& ctx, const ConfigNode& node) {
+                  if (!ctx.topology->hasRouterDistance()) {
+                    node.fail("type",
+                              "\"shortest_path\" needs a topology with router distances (graph, mesh, "
+                              "torus, hex_mesh, hyperx, slim_fly)");
+                  }
+                  const int diameter = ctx.topology->routerDiameter();
+                  if (ctx.lanes < diameter) {
+                    node.fail("type", fmt::format("\"shortest_path\" needs router.lanes >= {}, the diameter: a lane "
+                                                  "class for each hop",
+                                                  diameter));
+                  }
+                  return std::make_unique<ShortestPathRouting>(*ctx.topology, ctx.lanes, node.get(kEcmp) == "adaptive",
+                                                               ctx.seed);
+                });
+
+}  // namespace icnsim

@@ -1,0 +1,38 @@
+// Shortest-path routing on any topology with router distances (graph files, meshes, tori,
+// HyperX, Slim Fly): a port is productive when its router is one hop closer to the
+// destination's; every productive port is an equal-cost path (ECMP). routing.ecmp chooses
+// among them: "flow" hashes the source and destination (with the router and input port), so
+// a flow keeps one path, as switches' ECMP does; "adaptive" lists every productive port,
+// starting at the flow's hashed one, and the router takes the first with a free lane.
+//
+// Deadlock freedom: a lane class per hop. The lanes are split into D classes for a diameter
+// D; a packet takes its i-th router-to-router hop in class i - 1. Every lane dependency goes
+// from class i to class i + 1 or to a terminal, so the lane dependency graph is acyclic
+// whatever the graph (the deadlock check confirms it; tests/graph_topology_test.cc). It
+// needs router.lanes >= D. Keys: `icnsim keys routing`.
+#pragma once
+#include "routing/routing.h"
+#include "topology/topology.h"
+
+namespace icnsim {
+
+class ShortestPathRouting : public Routing {
+ public:
+  ShortestPathRouting(const Topology& topology, int lanes, bool adaptive, uint64_t seed);
+  void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  std::vector<int> laneClassBounds(int lanes) const override;
+  std::string dependencyIdentity() const override;
+
+ private:
+  // The productive ports at the request's router, and the lanes of its next hop's class.
+  void productive(const RouteRequest& request, std::vector<int>& ports, int& laneBegin, int& laneEnd) const;
+
+  const Topology& topology_;
+  int lanes_, classes_;
+  bool adaptive_;
+  uint64_t seed_;
+  std::vector<int> bounds_;  // laneClassBounds(lanes_)
+};
+
+}  // namespace icnsim

@@ -1,0 +1,126 @@
+#include "topology/graph_file.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "common/error.h"
+
+namespace icnsim {
+
+namespace {
+
+constexpr int kMaxRouters = 1 << 14;  // the distance table: 512 MB
+
+// One line's words after the statement, read in order with their meaning for errors.
+class Line {
+ public:
+  Line(std::vector<std::string> words, std::string where) : words_(std::move(words)), where_(std::move(where)) {}
+  bool done() const { return next_ >= words_.size(); }
+  const std::string& word(const char* what) {
+    if (done()) fail(fmt::format("expected {}", what));
+    return words_[next_++];
+  }
+  int integer(const char* what, int min, int max) {
+    const std::string& w = word(what);
+    int v = 0;
+    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+    if (ec != std::errc() || end != w.data() + w.size() || v < min || v > max) {
+      fail(fmt::format("expected {} (an integer in [{}, {}]), got '{}'", what, min, max, w));
+    }
+    return v;
+  }
+  [[noreturn]] void fail(const std::string& message) const { throw ConfigError(where_ + ": " + message); }
+
+ private:
+  std::vector<std::string> words_;
+  size_t next_ = 0;
+  std::string where_;
+};
+
+void readLink(Line& line, GraphFile& g) {
+  GraphLink link;
+  link.a = line.integer("a router", 0, g.routers - 1);
+  link.b = line.integer("a second router", 0, g.routers - 1);
+  if (link.a == link.b) line.fail("a link joins two different routers");
+  while (!line.done()) {
+    const std::string option = line.word("bandwidth or latency");
+    if (option == "bandwidth") link.bandwidth = line.integer("the bandwidth in flits per cycle", 1, 64);
+    else if (option == "latency") link.latency = line.integer("the latency in cycles", 1, 1 << 14);
+    else line.fail(fmt::format("expected 'bandwidth N' or 'latency N' after the routers, got '{}'", option));
+  }
+  g.links.push_back(link);
+}
+
+void readStatement(const std::string& statement, Line& line, GraphFile& g) {
+  if (statement == "routers") {
+    if (g.routers > 0) line.fail("routers is given twice");
+    g.routers = line.integer("the number of routers", 1, kMaxRouters);
+    g.terminals.assign(g.routers, 1);
+    return;
+  }
+  if (g.routers == 0) line.fail(fmt::format("expected 'routers N' before '{}'", statement));
+  if (statement == "terminals") {
+    const int first = line.integer("terminals per router, or a router and its terminals", 0, kMaxRouters);
+    if (line.done()) {
+      g.terminals.assign(g.routers, first);
+    } else {
+      if (first >= g.routers)
+        line.fail(fmt::format("router {} does not exist (routers 0 to {})", first, g.routers - 1));
+      g.terminals[first] = line.integer("the router's terminals", 0, 1024);
+    }
+  } else if (statement == "link") {
+    readLink(line, g);
+  } else if (statement == "coordinates") {
+    const int r = line.integer("a router", 0, g.routers - 1);
+    g.coordinates.resize(g.routers);
+    g.coordinates[r].clear();
+    while (!line.done()) g.coordinates[r].push_back(line.integer("a coordinate", -(1 << 20), 1 << 20));
+  } else if (statement == "group") {
+    const int r = line.integer("a router", 0, g.routers - 1);
+    g.groups.resize(g.routers, -1);
+    g.groups[r] = line.integer("the router's group", 0, kMaxRouters);
+  } else {
+    line.fail(fmt::format("unknown statement '{}' (routers, terminals, link, coordinates, group)", statement));
+  }
+  if (!line.done()) line.fail("unexpected words at the end of the line");
+}
+
+void checkComplete(const GraphFile& g, const std::string& name) {
+  if (g.routers == 0) throw ConfigError(name + ": no 'routers N' statement");
+  for (int r = 0; r < static_cast<int>(g.coordinates.size()); ++r) {
+    if (g.coordinates[r].size() != g.coordinates[0].size() || g.coordinates[0].empty()) {
+      throw ConfigError(fmt::format("{}: router {} has {} coordinates, router 0 {}: give every router the same number",
+                                    name, r, g.coordinates[r].size(), g.coordinates[0].size()));
+    }
+  }
+  for (int r = 0; r < static_cast<int>(g.groups.size()); ++r) {
+    if (g.groups[r] < 0) throw ConfigError(fmt::format("{}: router {} has no group: give every router one", name, r));
+  }
+}
+
+}  // namespace
+
+GraphFile readGraphFile(const std::string& path, const std::string& name) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(fmt::format("{}: cannot read the graph file '{}'", name, path));
+  GraphFile g;
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    if (const size_t hash = text.find('#'); hash != std::string::npos) text.resize(hash);
+    std::istringstream split(text);
+    std::vector<std::string> words;
+    for (std::string w; split >> w;) words.push_back(w);
+    if (words.empty()) continue;
+    const std::string statement = words.front();
+    words.erase(words.begin());
+    Line line(std::move(words), fmt::format("{} ({}:{})", name, path, number));
+    readStatement(statement, line, g);
+  }
+  checkComplete(g, fmt::format("{} ({})", name, path));
+  return g;
+}
+
+}  // namespace icnsim
