@@ -151,4 +151,36 @@ TEST(Dragonfly, SaturatedNetworkDeliversAndDrains) {
             "dragonfly p=2 a=4 h=2 g=9 (absolute arrangement, 1 link per group pair)");
 }
 
+// Terminal `sender` of the dragonfly p=1 a=2 h=1 g=3 sends rarely to the next group, so no
+// packet meets another; the zero-load latency with these latency keys.
+nlohmann::json rareToNextGroup(int sender, const std::string& latencies) {
+  return icnsim::test::runToml(dragonflyToml(1, 2, 1, latencies) +
+                               "[router]\nlanes=8\ndepth=16\n"
+                               "[simulation]\nwarmup_cycles=100\nmeasure_cycles=20000\n"
+                               "[traffic]\nprocess=\"poisson\"\nrate=0.002\npacket_length=4\n"
+                               "[traffic.pattern]\ntype=\"group_shift\"\n[[traffic.group]]\nname=\"sender\"\n"
+                               "terminals=[" +
+                               std::to_string(sender) + "]\n");
+}
+
+TEST(Dragonfly, LocalAndGlobalLatencyKeysDelayTheirChannelsOnly) {
+  // group_shift sends to either terminal of the next group. Router 0's global channel leads
+  // to group 1's router 2 (absolute arrangement), router 1's to group 2: terminal 0 reaches
+  // terminal 2 by the global hop alone and terminal 3 with a local hop after it; terminal 1
+  // needs a local hop to router 0 first, then one or two. Every route has one global hop.
+  for (int sender : {0, 1}) {
+    const auto base = rareToNextGroup(sender, "");
+    const auto global = rareToNextGroup(sender, "global_latency = 20\n");
+    const auto local = rareToNextGroup(sender, "local_latency = 6\n");
+    const int fewestLocal = sender == 0 ? 0 : 1;
+    for (const char* end : {"min", "max"}) {
+      const int zeroLoad = base["latency"][end].get<int>();
+      const int localHops = fewestLocal + (std::string(end) == "max");
+      EXPECT_EQ(global["latency"][end].get<int>(), zeroLoad + 19) << sender << end;
+      EXPECT_EQ(local["latency"][end].get<int>(), zeroLoad + 5 * localHops) << sender << end;
+    }
+    EXPECT_EQ(base["latency"]["max"].get<int>() - base["latency"]["min"].get<int>(), 2);  // one more hop
+  }
+}
+
 }  // namespace

@@ -2,6 +2,8 @@
 // get their share and their priority.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "test_util.h"
@@ -73,6 +75,39 @@ TEST(Patterns, HotSpotSendsTheConfiguredShare) {
   for (int i = 0; i < n; ++i) hot += p->destination(0, rng) == 5;
   // 30 % directed plus 1/16 of the uniform remainder
   EXPECT_NEAR(double(hot) / n, 0.3 + 0.7 / 16, 0.015);
+}
+
+TEST(Patterns, MixSendsEachPartsShareByItsPattern) {
+  KaryNCube mesh(4, 2, false);
+  TrafficContext ctx;
+  ctx.topology = &mesh;
+  auto mixText = [](double second) {
+    return fmt::format(
+        "[p]\ntype = \"mix\"\n[[p.part]]\nshare = {}\n[p.part.pattern]\ntype = \"neighbor\"\n"
+        "[[p.part]]\nshare = {}\n[p.part.pattern]\ntype = \"bit_complement\"\n",
+        1.0 - second, second);
+  };
+  auto mix = [&](double share) {
+    auto d = doc(mixText(share));
+    auto p = makeTrafficPattern(ctx, d->root().child("p"));
+    Rng rng(7);
+    int first = 0, second = 0, n = 20000;
+    for (int i = 0; i < n; ++i) {
+      const int to = p->destination(0b0011, rng);
+      first += to == 0, second += to == 0b1100;  // 3 is (3, 0): its neighbour 0, its complement 12
+    }
+    EXPECT_EQ(first + second, n);
+    return double(second) / n;
+  };
+  EXPECT_EQ(mix(0.0), 0.0);
+  EXPECT_EQ(mix(1.0), 1.0);
+  EXPECT_NEAR(mix(0.25), 0.25, 0.01);
+  auto error = [&](const std::string& text) {
+    return icnsim::test::configErrorOf([&] { makeTrafficPattern(ctx, doc(text)->root().child("p")); });
+  };
+  EXPECT_NE(error("[p]\ntype = \"mix\"\n").find("at least two parts"), std::string::npos);
+  const std::string sum = error(mixText(0.25) + "[[p.part]]\nshare = 0.5\n[p.part.pattern]\ntype = \"uniform\"\n");
+  EXPECT_NE(sum.find("add up to 1.5, not 1"), std::string::npos) << sum;
 }
 
 std::shared_ptr<ConfigDocument> classesConfig() {

@@ -14,6 +14,11 @@ const IntKey kA = declareInt(kScope, "a", kRequired, 1, 1024, "routers per group
 const IntKey kH = declareInt(kScope, "h", kRequired, 1, 1024, "global channels per router");
 const IntKey kG = declareInt(kScope, "g", DefaultText{"a*h + 1 (the most groups)"}, 2, 1 << 20,
                              "groups, at most a*h + 1; each pair of groups gets floor(a*h / (g - 1)) global links");
+const IntKey kLocalLatency = declareInt(kScope, "local_latency", DefaultText{"timing.channel_latency"}, 1, 1 << 14,
+                                        "cycles on a channel between routers of a group");
+const IntKey kGlobalLatency = declareInt(kScope, "global_latency", DefaultText{"timing.channel_latency"}, 1, 1 << 14,
+                                         "cycles on a channel between groups (BookSim's dragonfly: 10 local, 100 "
+                                         "global)");
 const ChoiceKey kArrangement =
     declareChoice(kScope, "arrangement", "absolute", {"absolute", "relative", "circulant"},
                   "which group each global channel leads to: the b-th other group (absolute), group + b + 1 "
@@ -125,7 +130,10 @@ std::unique_ptr<Topology> makeDragonfly(const TopologyContext& ctx, const Config
   const auto kind = arrangement == "absolute"   ? Dragonfly::Arrangement::kAbsolute
                     : arrangement == "relative" ? Dragonfly::Arrangement::kRelative
                                                 : Dragonfly::Arrangement::kCirculant;
-  return std::make_unique<Dragonfly>(p, a, h, g, kind);
+  auto fly = std::make_unique<Dragonfly>(p, a, h, g, kind);
+  fly->setLatencies(node.has(kLocalLatency) ? static_cast<int>(node.get(kLocalLatency)) : 0,
+                    node.has(kGlobalLatency) ? static_cast<int>(node.get(kGlobalLatency)) : 0);
+  return fly;
 }
 
 }  // namespace

@@ -49,10 +49,17 @@ class Dragonfly : public Topology {
   std::string description() const override;
   int routerDiameter() const override;
   int routerGroup(int router) const override { return group(router); }
+  // Cycles on local and global channels (topology.local_latency, global_latency); 0: the
+  // router's channel latency.
+  void setLatencies(int local, int global) { localLatency_ = local, globalLatency_ = global; }
+  int linkLatency(int /*router*/, int port) const override {
+    return port < p_ ? 0 : port < p_ + a_ - 1 ? localLatency_ : globalLatency_;
+  }
 
  private:
   int blockTarget(int group, int b) const;
   int p_, a_, h_, g_, m_;
+  int localLatency_ = 0, globalLatency_ = 0;
   Arrangement arrangement_;
   // The global channels from group G to group H, m of them: (router, port) at
   // links_[(G * g + H) * m + i], in channel order.
