@@ -110,27 +110,103 @@ TEST(DragonflyUgal, TakesTheMinimalPathUnlessItsQueueTimesHopsIsLonger) {
   }
 }
 
-TEST(DragonflyNonMinimal, DeadlockCheckPassesWithThreeClasses) {
+TEST(DragonflyPar, TurnsToValiantAfterTheLocalHopWhenTheGlobalQueueIsLonger) {
+  // The network of the UGAL test: terminal 0 to 5 goes minimally by router 1, whose global
+  // port 2 leads to group 2 (2 hops left); Valiant's path through group 1 goes back to router
+  // 0 by local port 1 (4 hops left). Empty queues at router 0 keep the packet minimal; a queue
+  // of 10 at router 1's global port (10 x 2 = 20 against 0 x 4) turns it, unless the threshold
+  // forgives 20. UGAL never chooses again.
+  Dragonfly fly(1, 2, 1, 3, Dragonfly::Arrangement::kAbsolute);
+  FixedQueues queues;
+  queues.flits[{1, 2}] = 10;
+  for (int threshold : {0, 100}) {
+    const Routing3 par(fly, 4, Routing3::Choice::kPar, Routing3::Congestion::kPort, threshold);
+    const Routing3 ugal(fly, 4, Routing3::Choice::kUgal, Routing3::Congestion::kPort, threshold);
+    ASSERT_EQ(par.intermediateGroup(0, 5, 0), 1);
+    std::vector<int> parGroups, ugalGroups;
+    const int parHops = follow(fly, par, 0, 5, 0, &parGroups, &queues);
+    follow(fly, ugal, 0, 5, 0, &ugalGroups, &queues);
+    EXPECT_EQ(ugalGroups, (std::vector<int>{0, 2}));
+    if (threshold == 0) {
+      EXPECT_EQ(parGroups, (std::vector<int>{0, 1, 2}));
+      EXPECT_EQ(parHops, 5);  // the local hop to router 1, then 4
+    } else {
+      EXPECT_EQ(parGroups, (std::vector<int>{0, 2}));
+    }
+  }
+  // The lanes of each part: minimal in the source group class 0 (lanes 0-1 of 8), Valiant's
+  // class 1 (2-3), an intermediate group class 2, the destination group class 3.
+  const Routing3 par(fly, 8, Routing3::Choice::kPar, Routing3::Congestion::kPort, 0);
+  EXPECT_EQ(par.laneClassBounds(8), (std::vector<int>{0, 2, 4, 6, 8}));
+  std::vector<RouteOption> out;
+  RouteRequest turn{1, 1, 0, false, 0, 5};
+  turn.congestion = &queues;
+  par.route(turn, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].port, 1);
+  EXPECT_EQ(out[0].laneBegin, 2);
+  EXPECT_EQ(out[0].laneEnd, 4);
+}
+
+TEST(DragonflyNonMinimal, DeadlockCheckPassesWithThreeClassesAndPARsFour) {
   for (auto arrangement : {Dragonfly::Arrangement::kAbsolute, Dragonfly::Arrangement::kCirculant}) {
     Dragonfly fly(2, 4, 2, 9, arrangement);
-    for (auto choice : {Routing3::Choice::kValiant, Routing3::Choice::kUgal}) {
-      Routing3 routing(fly, 3, choice, Routing3::Congestion::kPort, 0);
-      VirtualNetworks networks(routing, 3, 1, Switching::kWormhole);
-      EXPECT_TRUE(findLaneDeadlock(fly, {3, networks.distinct(false), {}, false, false, 1e9}).cycle.empty());
+    for (auto choice : {Routing3::Choice::kValiant, Routing3::Choice::kUgal, Routing3::Choice::kPar}) {
+      const int lanes = choice == Routing3::Choice::kPar ? 4 : 3;
+      Routing3 routing(fly, lanes, choice, Routing3::Congestion::kPort, 0);
+      VirtualNetworks networks(routing, lanes, 1, Switching::kWormhole);
+      EXPECT_TRUE(findLaneDeadlock(fly, {lanes, networks.distinct(false), {}, false, false, 1e9}).cycle.empty());
     }
   }
 }
 
-std::string saturated(const std::string& routing, const std::string& pattern) {
+// PAR in UGAL's three classes (its minimal source-group path sharing the intermediate
+// groups' class): the local hop before a turn, in class 1, then waits on Valiant's class 0,
+// which leads to class 1 in other groups. The deadlock check must find that cycle.
+class ParInThreeClasses : public Routing {
+ public:
+  explicit ParInThreeClasses(const Dragonfly& fly)
+      : par_(fly, 4, Routing3::Choice::kPar, Routing3::Congestion::kPort, 0) {}
+  void route(const RouteRequest& r, std::vector<RouteOption>& out) const override { possibleRoutes(r, out); }
+  void possibleRoutes(const RouteRequest& r, std::vector<RouteOption>& out) const override {
+    // Lane (= class) indices: UGAL's Valiant 0, minimal or intermediate 1, arrived 2; PAR's
+    // minimal 0, Valiant 1, intermediate 2, arrived 3 (PAR tells the groups apart itself).
+    static constexpr int kToPar[] = {1, 0, 3}, kFromPar[] = {1, 0, 1, 2};
+    RouteRequest four = r;
+    if (!r.fromTerminal) four.inLane = kToPar[r.inLane];
+    const size_t first = out.size();
+    par_.possibleRoutes(four, out);
+    for (size_t i = first; i < out.size(); ++i) {
+      const bool ejection = out[i].laneEnd - out[i].laneBegin == 4;
+      const int c = kFromPar[out[i].laneBegin];
+      out[i].laneBegin = ejection ? 0 : c, out[i].laneEnd = ejection ? 3 : c + 1;
+    }
+  }
+  std::vector<int> laneClassBounds(int lanes) const override { return {0, 1, 2, lanes}; }
+
+ private:
+  Routing3 par_;
+};
+
+TEST(DragonflyPar, TheDeadlockCheckFindsTheCycleOfPARInThreeClasses) {
+  Dragonfly fly(2, 4, 2, 9, Dragonfly::Arrangement::kAbsolute);
+  ParInThreeClasses merged(fly);
+  VirtualNetworks networks(merged, 3, 1, Switching::kWormhole);
+  EXPECT_FALSE(findLaneDeadlock(fly, {3, networks.distinct(false), {}, false, false, 1e9}).cycle.empty());
+}
+
+std::string saturated(const std::string& routing, const std::string& pattern, int lanes = 3) {
   return "[topology]\ntype=\"dragonfly\"\np=2\na=4\nh=2\n[routing]\ntype=\"" + routing +
-         "\"\n[router]\nlanes=3\ndepth=4\n[traffic]\nprocess=\"saturation\"\npacket_length=4\npattern.type=\"" +
-         pattern + "\"\n[simulation]\nwarmup_cycles=500\nmeasure_cycles=2000\ndrain_cycles=20000\n";
+         "\"\n[router]\nlanes=" + std::to_string(lanes) +
+         "\ndepth=4\n[traffic]\nprocess=\"saturation\"\npacket_length=4\npattern.type=\"" + pattern +
+         "\"\n[simulation]\nwarmup_cycles=500\nmeasure_cycles=2000\ndrain_cycles=20000\n";
 }
 
 TEST(DragonflyNonMinimal, SaturatedNetworksDrainAndBeatMinimalOnTheWorstCase) {
   double minimal = 0;
-  for (const char* routing : {"dragonfly_minimal", "dragonfly_valiant", "dragonfly_ugal"}) {
-    const nlohmann::json r = icnsim::test::runToml(saturated(routing, "group_shift"));
+  for (const char* routing : {"dragonfly_minimal", "dragonfly_valiant", "dragonfly_ugal", "dragonfly_par"}) {
+    const nlohmann::json r =
+        icnsim::test::runToml(saturated(routing, "group_shift", std::string(routing) == "dragonfly_par" ? 4 : 3));
     EXPECT_TRUE(r["drained"].get<bool>()) << routing;
     EXPECT_EQ(r["undelivered_packets"].get<uint64_t>(), 0u) << routing;
     const double accepted = r["accepted_fraction"].get<double>();
@@ -141,6 +217,23 @@ TEST(DragonflyNonMinimal, SaturatedNetworksDrainAndBeatMinimalOnTheWorstCase) {
     } else {
       EXPECT_GT(accepted, 1.5 * minimal) << routing;
     }
+  }
+}
+
+TEST(DragonflyNonMinimal, AdaptiveRoutingGivesTheSameResultsOnOneAndThreeThreads) {
+  // UGAL and PAR read output queues: each head reads them in the phase its router's shard
+  // runs, from state no other shard writes then.
+  for (const char* routing : {"dragonfly_ugal", "dragonfly_par"}) {
+    auto one = icnsim::test::doc(saturated(routing, "group_shift", 4));
+    auto three = icnsim::test::doc(saturated(routing, "group_shift", 4));
+    for (auto* d : {&one, &three}) {  // short windows: the drain of a saturated run is long enough
+      (*d)->applyOverride("simulation.warmup_cycles=200");
+      (*d)->applyOverride("simulation.measure_cycles=400");
+    }
+    three->applyOverride("simulation.threads=3");
+    nlohmann::json a = Simulation(one).run(), b = Simulation(three).run();
+    a.erase("config"), b.erase("config");  // which echoes simulation.threads
+    EXPECT_EQ(a.dump(), b.dump()) << routing;
   }
 }
 

@@ -222,14 +222,10 @@ void LaneDependencies::fromLane(const Walk& w, const Held& held) {
   // "blocked": the memory is a way out besides the lanes, never a wait of its own.
   if (inTransit && w.vn->hostBuffering == HostBuffering::kWhenBlocked) visit(memoryNode(router, toGo(router, w)));
   const int laneClass = held.node % classes_;  // every router's lane classes start at a multiple of classes_
-  const RouteRequest request{router,
-                             held.inPort,
-                             classFirst_[laneClass] - w.vn->laneBegin,
+  const RouteRequest request{router,        held.inPort,        classFirst_[laneClass] - w.vn->laneBegin,
                              false,
-                             0,
-                             w.destination,
-                             p_.adaptivePackets,
-                             w.trafficClass,
+                             kAnySource,  // the walk keeps lanes, not which source's packet holds them
+                             w.destination, p_.adaptivePackets, w.trafficClass,
                              w.destination};
   ask(w, held.node, request, false);
 }
@@ -238,7 +234,8 @@ void LaneDependencies::fromMemory(const Walk& w, int32_t node) {
   const int router = (node - memoryBase_) / memoryClasses_;
   // Sent on from memory as if injected at this router (VcNetwork::grantHead).
   const RouteRequest request{
-      router, topology_.numPorts(router), 0, true, 0, w.destination, p_.adaptivePackets, w.trafficClass, w.destination};
+      router,       topology_.numPorts(router), 0, true, kAnySource, w.destination, p_.adaptivePackets, w.trafficClass,
+      w.destination};
   ask(w, node, request, w.vn->hostBuffering == HostBuffering::kAlways);
 }
 

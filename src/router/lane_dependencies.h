@@ -11,7 +11,10 @@
 // every injection lane visits every lane a packet to that destination can hold, asking the
 // routing function for every option it may give there (Routing::possibleRoutes), so the
 // graph is the union over all destinations of what routes can reach (Dally & Seitz's
-// channel dependency graph, per lane). Per head, by where it is and its class's host
+// channel dependency graph, per lane). A lane does not say which source's packet holds it:
+// in transit the request's source is kAnySource, and a function whose options depend on the
+// source (the dragonfly's, which tell the source group from the others) gives the options of
+// every source whose packet could hold that lane there. Per head, by where it is and its class's host
 // buffering:
 //  - "never": it waits for the lanes its route offers;
 //  - "blocked": the same; the host memory is an extra way out, never a wait, so it adds no

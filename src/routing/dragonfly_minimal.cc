@@ -14,14 +14,24 @@ void DragonflyMinimalRouting::route(const RouteRequest& req, std::vector<RouteOp
     return;
   }
   const int here = fly_.group(req.router), there = fly_.group(target);
-  const bool inSourceGroup = here == fly_.group(fly_.routerOfTerminal(req.source));
+  // Before the global hop a packet is in its source group (in transit with the source
+  // unknown, the deadlock check's requests: its lane's class and the port it came by say so).
+  const bool inSourceGroup = req.source == kAnySource ? req.inLane < lanes_ / 2 && !fly_.isGlobalPort(req.inPort)
+                                                      : here == fly_.group(fly_.routerOfTerminal(req.source));
   const int laneBegin = inSourceGroup ? 0 : lanes_ / 2, laneEnd = inSourceGroup ? lanes_ / 2 : lanes_;
   if (here == there) {
     out.push_back({fly_.localPort(req.router, target), laneBegin, laneEnd});
     return;
   }
-  const auto [router, port] = fly_.globalLinkFor(here, there, req.source, req.destination);
-  out.push_back({router == req.router ? port : fly_.localPort(req.router, router), laneBegin, laneEnd});
+  auto toward = [&](std::pair<int, int> link) {
+    out.push_back(
+        {link.first == req.router ? link.second : fly_.localPort(req.router, link.first), laneBegin, laneEnd});
+  };
+  if (req.source == kAnySource) {
+    for (const auto& link : fly_.globalLinks(here, there)) toward(link);  // whichever the pair's key picks
+  } else {
+    toward(fly_.globalLinkFor(here, there, req.source, req.destination));
+  }
 }
 
 ICNSIM_REGISTER(Routing, "dragonfly_minimal", "local, global, local hop with two lane classes: dragonfly",

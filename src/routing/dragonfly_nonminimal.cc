@@ -8,26 +8,47 @@ namespace icnsim {
 
 namespace {
 
+const char* const kCongestionDoc =
+    "the queue the choice compares: the output port's occupancy (UGAL-L), the lanes the path would take "
+    "(UGAL-LVC), or the lanes' when both paths leave by one port (UGAL-LVC_H)";
+const char* const kThresholdDoc = "flits: the minimal path is kept unless q_min H_min > q_val H_val + threshold";
+const std::vector<std::string> kCongestions = {"port", "lane_class", "hybrid"};
 constexpr KeyScope kUgal{"routing", "dragonfly_ugal"};
-const ChoiceKey kCongestion =
-    declareChoice(kUgal, "congestion", "port", {"port", "lane_class", "hybrid"},
-                  "the queue UGAL compares at the source router: the output port's occupancy (UGAL-L), the lanes "
-                  "the path would take (UGAL-LVC), or the lanes' when both paths leave by one port (UGAL-LVC_H)");
-const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20,
-                                     "flits: the minimal path is kept unless q_min H_min > q_val H_val + threshold");
-
-constexpr int kValiantClass = 0;  // Valiant's path in the source group
-constexpr int kMinimalClass = 1;  // the minimal path in the source group, any path in an intermediate one
-constexpr int kArrivedClass = 2;  // the destination group
+const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "port", kCongestions, kCongestionDoc);
+const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20, kThresholdDoc);
+constexpr KeyScope kPar{"routing", "dragonfly_par"};
+const ChoiceKey kParCongestion = declareChoice(kPar, "congestion", "port", kCongestions, kCongestionDoc);
+const IntKey kParThreshold = declareInt(kPar, "threshold", 0, 0, 1 << 20, kThresholdDoc);
 
 }  // namespace
 
 DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice,
                                                        Congestion congestion, int threshold)
-    : fly_(dragonfly), lanes_(lanes), choice_(choice), congestion_(congestion), threshold_(threshold) {}
+    : fly_(dragonfly), lanes_(lanes), choice_(choice), congestion_(congestion), threshold_(threshold) {
+  const bool par = choice == Choice::kPar;
+  minimalClass_ = par ? 0 : 1;
+  valiantClass_ = par ? 1 : 0;
+  intermediateClass_ = par ? 2 : 1;
+  arrivedClass_ = par ? 3 : 2;
+  classes_ = par ? 4 : 3;
+  bounds_ = laneClassBounds(lanes);
+}
+
+std::vector<int> DragonflyNonMinimalRouting::laneClassBounds(int lanes) const {
+  std::vector<int> bounds(classes_ + 1);
+  for (int c = 0; c <= classes_; ++c) bounds[c] = c * lanes / classes_;
+  return bounds;
+}
+
+int DragonflyNonMinimalRouting::classOf(int lane) const {
+  int c = 0;
+  while (c + 1 < classes_ && lane >= bounds_[c + 1]) ++c;
+  return c;
+}
 
 std::string DragonflyNonMinimalRouting::dependencyIdentity() const {
-  return fmt::format("dragonfly_nonminimal lanes={}", lanes_);  // the choice changes no possible route
+  // UGAL's and VAL's choices change no possible route; PAR's classes do.
+  return fmt::format("dragonfly_nonminimal lanes={} classes={}", lanes_, classes_);
 }
 
 int DragonflyNonMinimalRouting::intermediateGroup(int src, int dst, uint32_t packetKey) const {
@@ -59,8 +80,7 @@ int DragonflyNonMinimalRouting::hopsFrom(int router, int via, int src, int dst) 
 }
 
 int DragonflyNonMinimalRouting::queue(const RouteRequest& req, int port, int laneClass, bool classOnly) const {
-  const std::vector<int> bounds = laneClassBounds(lanes_);
-  return classOnly ? req.congestion->occupancy(req.router, port, bounds[laneClass], bounds[laneClass + 1])
+  return classOnly ? req.congestion->occupancy(req.router, port, bounds_[laneClass], bounds_[laneClass + 1])
                    : req.congestion->occupancy(req.router, port, 0, lanes_);
 }
 
@@ -68,19 +88,27 @@ bool DragonflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int mini
                                                int via) const {
   if (via < 0) return true;
   if (choice_ == Choice::kValiant) return false;
-  if (!req.congestion) throw ConfigError("routing.type \"dragonfly_ugal\" needs router.type \"input_queued\"");
+  if (!req.congestion)
+    throw ConfigError("routing.type \"dragonfly_ugal\" and \"dragonfly_par\" need router.type \"input_queued\"");
   const bool classOnly =
       congestion_ == Congestion::kLaneClass || (congestion_ == Congestion::kHybrid && minimalPort == valiantPort);
-  const int64_t minimal = int64_t(queue(req, minimalPort, kMinimalClass, classOnly)) *
+  const int64_t minimal = int64_t(queue(req, minimalPort, minimalClass_, classOnly)) *
                           hopsFrom(req.router, -1, req.source, req.destination);
-  const int64_t valiant = int64_t(queue(req, valiantPort, kValiantClass, classOnly)) *
+  const int64_t valiant = int64_t(queue(req, valiantPort, valiantClass_, classOnly)) *
                           hopsFrom(req.router, via, req.source, req.destination);
   return minimal <= valiant + threshold_;
 }
 
 RouteOption DragonflyNonMinimalRouting::option(const Hop& hop) const {
-  const std::vector<int> bounds = laneClassBounds(lanes_);
-  return {hop.port, bounds[hop.laneClass], bounds[hop.laneClass + 1]};
+  return {hop.port, bounds_[hop.laneClass], bounds_[hop.laneClass + 1]};
+}
+
+bool DragonflyNonMinimalRouting::minimalFromHere(const RouteRequest& req, int minimalPort, int valiantPort,
+                                                 int via) const {
+  if (req.fromTerminal) return chooseMinimal(req, minimalPort, valiantPort, via);
+  if (classOf(req.inLane) == valiantClass_) return false;
+  // On the minimal path after its local hop: PAR chooses again (the global link is here).
+  return choice_ != Choice::kPar || chooseMinimal(req, minimalPort, valiantPort, via);
 }
 
 void DragonflyNonMinimalRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
@@ -91,43 +119,59 @@ void DragonflyNonMinimalRouting::route(const RouteRequest& req, std::vector<Rout
   }
   const int here = fly_.group(req.router), there = fly_.group(target);
   if (here == there) {
-    out.push_back(option({fly_.localPort(req.router, target), kArrivedClass}));
+    out.push_back(option({fly_.localPort(req.router, target), arrivedClass_}));
     return;
   }
   const int minimalPort = portTowardGroup(req.router, there, req.source, req.destination);
   if (here != fly_.group(fly_.routerOfTerminal(req.source))) {  // an intermediate group
-    out.push_back(option({minimalPort, kMinimalClass}));
+    out.push_back(option({minimalPort, intermediateClass_}));
     return;
   }
   const int via = intermediateGroup(req.source, req.destination, req.packetKey);
   const int valiantPort = via < 0 ? minimalPort : portTowardGroup(req.router, via, req.source, req.destination);
-  const std::vector<int> bounds = laneClassBounds(lanes_);
-  const bool minimal = req.fromTerminal ? chooseMinimal(req, minimalPort, valiantPort, via)
-                                        : req.inLane >= bounds[kMinimalClass];  // the source router's choice
-  out.push_back(option(minimal ? Hop{minimalPort, kMinimalClass} : Hop{valiantPort, kValiantClass}));
+  const bool minimal = minimalFromHere(req, minimalPort, valiantPort, via);
+  out.push_back(option(minimal ? Hop{minimalPort, minimalClass_} : Hop{valiantPort, valiantClass_}));
 }
 
 void DragonflyNonMinimalRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
   const int target = fly_.routerOfTerminal(req.destination);
   const int here = fly_.group(req.router), there = fly_.group(target);
-  const bool inSourceGroup = here == fly_.group(fly_.routerOfTerminal(req.source));
-  if (req.router == target || here == there || !inSourceGroup) {
-    route(req, out);  // no choice left
+  if (req.router == target || here == there) {
+    route(req, out);  // no choice left, whatever the source
     return;
   }
-  const std::vector<int> bounds = laneClassBounds(lanes_);
-  const bool valiant = req.fromTerminal || req.inLane < bounds[kMinimalClass];
-  if (req.fromTerminal || !valiant) {
-    out.push_back(option({portTowardGroup(req.router, there, req.source, req.destination), kMinimalClass}));
+  if (req.fromTerminal) {  // the source router: the minimal path, or Valiant's through any group
+    out.push_back(option({portTowardGroup(req.router, there, req.source, req.destination), minimalClass_}));
+    for (int via = 0; via < fly_.groups(); ++via) {
+      if (via != here && via != there) {
+        out.push_back(option({portTowardGroup(req.router, via, req.source, req.destination), valiantClass_}));
+      }
+    }
+    return;
   }
-  if (!valiant) return;
-  // Any packet's intermediate group; past the source router only those whose link is here,
-  // as the source router sent it to the router holding its link.
-  for (int via = 0; via < fly_.groups(); ++via) {
-    if (via == here || via == there) continue;
-    const auto [linkRouter, linkPort] = fly_.globalLinkFor(here, via, req.source, req.destination);
-    if (!req.fromTerminal && linkRouter != req.router) continue;
-    out.push_back(option({portTowardGroup(req.router, via, req.source, req.destination), kValiantClass}));
+  // In transit the source is unknown (kAnySource): every source whose packet may hold this
+  // lane class here, over every link of a group pair (the pair's key picks one).
+  const int held = classOf(req.inLane);
+  auto toward = [&](int group, int laneClass, bool onlyFromHere) {
+    for (const auto& [linkRouter, linkPort] : fly_.globalLinks(here, group)) {
+      if (linkRouter == req.router) out.push_back(option({linkPort, laneClass}));
+      else if (!onlyFromHere) out.push_back(option({fly_.localPort(req.router, linkRouter), laneClass}));
+    }
+  };
+  auto everyVia = [&](bool onlyFromHere) {
+    for (int via = 0; via < fly_.groups(); ++via) {
+      if (via != here && via != there) toward(via, valiantClass_, onlyFromHere);
+    }
+  };
+  if (held == valiantClass_ && fly_.isGlobalPort(req.inPort)) {  // Valiant's global hop: an intermediate group
+    toward(there, intermediateClass_, false);
+  } else if (held == valiantClass_) {  // past the choice, at the router holding the chosen link
+    everyVia(true);
+  } else if (held == minimalClass_ && choice_ == Choice::kPar) {  // after the minimal local hop: PAR's turn
+    toward(there, minimalClass_, false);
+    everyVia(false);
+  } else {  // the minimal path in the source group (UGAL's class), an intermediate group
+    toward(there, held, false);
   }
 }
 
@@ -137,19 +181,20 @@ std::unique_ptr<Routing> makeNonMinimal(const RoutingContext& ctx, const ConfigN
                                         DragonflyNonMinimalRouting::Choice choice) {
   const auto* fly = dynamic_cast<const Dragonfly*>(ctx.topology);
   if (!fly) node.fail("type", fmt::format("\"{}\" needs topology.type \"dragonfly\"", name));
-  if (ctx.lanes < 3) {
-    node.fail("type", fmt::format("\"{}\" needs router.lanes >= 3 (lane classes for the source, intermediate "
+  const bool par = choice == DragonflyNonMinimalRouting::Choice::kPar;
+  if (ctx.lanes < (par ? 4 : 3)) {
+    node.fail("type", fmt::format("\"{}\" needs router.lanes >= {} (lane classes for the source{}, intermediate "
                                   "and destination groups)",
-                                  name));
+                                  name, par ? 4 : 3, par ? " group's two paths" : ""));
   }
   auto congestion = DragonflyNonMinimalRouting::Congestion::kPort;
   int threshold = 0;
-  if (choice == DragonflyNonMinimalRouting::Choice::kUgal) {
-    const std::string c = node.get(kCongestion);
+  if (choice != DragonflyNonMinimalRouting::Choice::kValiant) {
+    const std::string c = node.get(par ? kParCongestion : kCongestion);
     congestion = c == "port"         ? DragonflyNonMinimalRouting::Congestion::kPort
                  : c == "lane_class" ? DragonflyNonMinimalRouting::Congestion::kLaneClass
                                      : DragonflyNonMinimalRouting::Congestion::kHybrid;
-    threshold = static_cast<int>(node.get(kThreshold));
+    threshold = static_cast<int>(node.get(par ? kParThreshold : kThreshold));
   }
   return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold);
 }
@@ -163,6 +208,11 @@ ICNSIM_REGISTER(Routing, "dragonfly_valiant", "Valiant's path through a random i
 ICNSIM_REGISTER(Routing, "dragonfly_ugal", "UGAL-L: minimal or Valiant by queue x hops at the source: dragonfly",
                 [](const RoutingContext& ctx, const ConfigNode& node) {
                   return makeNonMinimal(ctx, node, "dragonfly_ugal", DragonflyNonMinimalRouting::Choice::kUgal);
+                });
+ICNSIM_REGISTER(Routing, "dragonfly_par",
+                "progressive adaptive (PAR): UGAL-L at the source, chosen again after a minimal local hop: dragonfly",
+                [](const RoutingContext& ctx, const ConfigNode& node) {
+                  return makeNonMinimal(ctx, node, "dragonfly_par", DragonflyNonMinimalRouting::Choice::kPar);
                 });
 
 }  // namespace icnsim

@@ -9,18 +9,27 @@
 //                      its output port's occupancy ("port", UGAL-L), that of the lanes the
 //                      path would take there ("lane_class", UGAL-LVC), or the lanes' when
 //                      both paths leave by the same port and the port's otherwise
-//                      ("hybrid", UGAL-LVC_H).
-// The choice made at the source router is kept by the lane class the packet travels in.
+//                      ("hybrid", UGAL-LVC_H);
+//   dragonfly_par      progressive adaptive routing (PAR, Jiang, Kim and Dally 2009): UGAL-L's
+//                      choice at the source router, made again at the router a minimal
+//                      packet's local hop leads to, which may still turn to Valiant's path.
+// The choice made in the source group is kept by the lane class the packet travels in.
 //
-// Deadlock freedom: the lanes are split into three classes. In its source group a packet on
-// Valiant's path uses class 0 and one on the minimal path class 1 (local and global hops
-// alike); in an intermediate group it uses class 1; in its destination group class 2. Every
-// channel dependency runs local 0 -> global 0 -> local 1 -> global 1 -> local 2 -> terminal,
-// with global 1 also able to reach terminal or local 2 directly and local 1 entered from a
-// terminal: no channel of a class waits on a channel of a lower class, and within a class a
-// local channel waits only on a global one and a global one never on a channel of its own
-// class, so the graph is acyclic. The deadlock check confirms it on every network built.
-// Keys: `icnsim keys routing`.
+// Deadlock freedom, VAL and UGAL: the lanes are split into three classes. In its source group
+// a packet on Valiant's path uses class 0 and one on the minimal path class 1 (local and
+// global hops alike); in an intermediate group it uses class 1; in its destination group class
+// 2. Every channel dependency runs local 0 -> global 0 -> local 1 -> global 1 -> local 2 ->
+// terminal, with global 1 also able to reach terminal or local 2 directly and local 1 entered
+// from a terminal: no channel of a class waits on a channel of a lower class, and within a
+// class a local channel waits only on a global one and a global one never on a channel of its
+// own class, so the graph is acyclic.
+// PAR: four classes, as a packet on the minimal path may turn to Valiant's after its local
+// hop. In the source group the minimal path uses class 0 and Valiant's class 1 (from the
+// source router or from the turn), an intermediate group class 2, the destination group class
+// 3. Dependencies run local 0 -> global 0 -> local 3, local 0 -> local 1 | global 1 (the turn),
+// local 1 -> global 1 -> local 2 -> global 2 -> local 3 -> terminal: always to a higher class,
+// or within a class from local to global, so the graph is acyclic. The deadlock check
+// confirms both on every network built. Keys: `icnsim keys routing`.
 #pragma once
 #include <string>
 
@@ -31,13 +40,13 @@ namespace icnsim {
 
 class DragonflyNonMinimalRouting : public Routing {
  public:
-  enum class Choice { kValiant, kUgal };
+  enum class Choice { kValiant, kUgal, kPar };
   enum class Congestion { kPort, kLaneClass, kHybrid };
   DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, Congestion congestion,
                              int threshold);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
-  std::vector<int> laneClassBounds(int lanes) const override { return {0, lanes / 3, 2 * lanes / 3, lanes}; }
+  std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
 
   // The intermediate group of a packet from terminal src to dst (another group's): one of
@@ -54,6 +63,9 @@ class DragonflyNonMinimalRouting : public Routing {
   // The port of `router` toward group `to` on the global link a packet from src to dst takes.
   int portTowardGroup(int router, int to, int src, int dst) const;
   bool chooseMinimal(const RouteRequest& req, int minimalPort, int valiantPort, int via) const;
+  // In the source group: the packet takes the minimal path (else Valiant's) from here.
+  bool minimalFromHere(const RouteRequest& req, int minimalPort, int valiantPort, int via) const;
+  int classOf(int lane) const;  // the class of a lane index (bounds_)
   int queue(const RouteRequest& req, int port, int laneClass, bool classOnly) const;
   RouteOption option(const Hop& hop) const;
 
@@ -62,6 +74,9 @@ class DragonflyNonMinimalRouting : public Routing {
   Choice choice_;
   Congestion congestion_;
   int threshold_;
+  // The classes of each part of a path (the comment above) and their lane bounds.
+  int valiantClass_, minimalClass_, intermediateClass_, arrivedClass_, classes_;
+  std::vector<int> bounds_;
 };
 
 }  // namespace icnsim

@@ -9,6 +9,10 @@ void HyperXDimensionOrderRouting::route(const RouteRequest& req, std::vector<Rou
   for (int d = 0; d < hyperx_.dimensions(); ++d) {
     const int v = hyperx_.coord(target, d);
     if (v == hyperx_.coord(req.router, d)) continue;
+    if (req.source == kAnySource) {  // the deadlock check: any source's trunk
+      for (int k = 0; k < hyperx_.trunking(); ++k) out.push_back({hyperx_.port(req.router, d, v, k), 0, lanes_});
+      return;
+    }
     const int trunk =
         hyperx_.trunking() == 1 ? 0 : spreadIndex(0, {0, 0, 0, false, req.source, req.destination}, hyperx_.trunking());
     out.push_back({hyperx_.port(req.router, d, v, trunk), 0, lanes_});

@@ -41,6 +41,9 @@ struct RouteRequest {
   const CongestionView* congestion = nullptr;  // null: none available
 };
 
+// RouteRequest::source in the deadlock check's requests for packets in transit.
+inline constexpr int kAnySource = -1;
+
 struct RouteOption {
   int port;
   int laneBegin;  // lanes [laneBegin, laneEnd) of the output channel
@@ -67,7 +70,9 @@ class Routing {
   // packet may wait for. The default, route()'s own options, fits functions whose options
   // depend on nothing but the request's position, destination and adaptive bit. The check
   // asks with the adaptive bit set when any packet has it: a function's adaptive options
-  // must include the deterministic ones.
+  // must include the deterministic ones. For a packet in transit the check does not know the
+  // source: request.source is then -1 (kAnySource), and a function whose options depend on
+  // the source gives those of every source whose packet could hold the request's lane there.
   virtual void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const { route(request, out); }
   // The lane classes of a virtual network of `lanes` lanes, as the boundaries between them
   // (first 0, last `lanes`): route() tells lanes apart (request.inLane) only by the class

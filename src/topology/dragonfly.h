@@ -18,6 +18,7 @@
 // and destination (globalLinkFor), so that a packet's route is the same at every router.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
+#include <span>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,11 @@ class Dragonfly : public Topology {
   // The global channel (router, port) of group `from` a packet from terminal `src` to
   // terminal `dst` leaves by to reach group `to` (from != to).
   std::pair<int, int> globalLinkFor(int from, int to, int src, int dst) const;
+  bool isGlobalPort(int port) const { return port >= p_ + a_ - 1; }
+  // All m global channels (router, port) from group `from` to group `to`.
+  std::span<const std::pair<int, int>> globalLinks(int from, int to) const {
+    return {links_.data() + (size_t(from) * g_ + to) * m_, size_t(m_)};
+  }
 
   int hopDistance(int src, int dst) const override;
   double uniformCapacity() const override;
