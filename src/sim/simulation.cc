@@ -138,7 +138,7 @@ void Simulation::startLinkStats(const ConfigNode& sim) {
   linkInterval_ = sim.get(kLinkStatsInterval);
   const bool perLane = sim.get(kLinkStatsLanes);
   if (linkInterval_ == 0) return;
-  if (ranks_) sim.fail(kLinkStatsInterval, "link statistics are kept within one process: run without mpirun");
+  if (ranks_) sim.fail(kLinkStatsInterval, "link statistics are not kept under mpirun: run in one process");
   for (int i = 0; i < networks_->size(); ++i) {
     std::vector<LinkInfo> links = networks_->network(i).startLinkCounts();
     if (links.empty()) {
