@@ -19,10 +19,7 @@ const IntKey kLocalLatency = declareInt(kScope, "local_latency", DefaultText{"ti
 const IntKey kGlobalLatency = declareInt(kScope, "global_latency", DefaultText{"timing.channel_latency"}, 1, 1 << 14,
                                          "cycles on a channel between groups (BookSim's dragonfly: 10 local, 100 "
                                          "global)");
-const ChoiceKey kArrangement =
-    declareChoice(kScope, "arrangement", "absolute", {"absolute", "relative", "circulant"},
-                  "which group each global channel leads to: the b-th other group (absolute), group + b + 1 "
-                  "(relative), or group +/- (b/2 + 1) (circulant), b the channel's index within its block of g - 1");
+const ChoiceKey kArrangement = declareChoice(kScope, "arrangement", "absolute", kArrangementNames, kArrangementDoc);
 
 // A hash of the packet's endpoints picks one of a pair's parallel global links: the same at
 // every router of its path, spread over the links across packets.
@@ -45,13 +42,12 @@ Dragonfly::Dragonfly(int p, int a, int h, int g, Arrangement arrangement)
       if (other != r) connect(r, localPort(r, other), {Endpoint::kRouter, other, localPort(other, r)});
     }
   }
-  // Channel c of a group: block c / (g - 1), index b = c % (g - 1) within it.
-  links_.assign(size_t(g) * g * m_, {-1, -1});
-  for (int G = 0; G < g; ++G) {
-    for (int c = 0; c < m_ * (g - 1); ++c) {
-      const int H = blockTarget(G, c % (g - 1));
-      links_[(size_t(G) * g + H) * m_ + c / (g - 1)] = {G * a + c / h, p + a - 1 + c % h};
-    }
+  // Group channel c is router c / h's global port c % h.
+  const std::vector<int> channels = wireGroups(g, a * h, arrangement);
+  links_.assign(channels.size(), {-1, -1});
+  for (size_t i = 0; i < channels.size(); ++i) {
+    const int G = static_cast<int>(i / (size_t(g) * m_)), c = channels[i];
+    if (c >= 0) links_[i] = {G * a + c / h, p + a - 1 + c % h};
   }
   for (int G = 0; G < g; ++G) {
     for (int H = 0; H < g; ++H) {
@@ -63,20 +59,6 @@ Dragonfly::Dragonfly(int p, int a, int h, int g, Arrangement arrangement)
       }
     }
   }
-}
-
-int Dragonfly::blockTarget(int G, int b) const {
-  switch (arrangement_) {
-    case Arrangement::kAbsolute:
-      return b < G ? b : b + 1;
-    case Arrangement::kRelative:
-      return (G + b + 1) % g_;
-    case Arrangement::kCirculant: {
-      const int d = b / 2 + 1;
-      return b % 2 == 0 ? (G + d) % g_ : ((G - d) % g_ + g_) % g_;
-    }
-  }
-  return -1;
 }
 
 int Dragonfly::localPort(int router, int other) const {
@@ -111,9 +93,8 @@ double Dragonfly::uniformCapacity() const {
 int Dragonfly::routerDiameter() const { return a_ > 1 ? 3 : 1; }
 
 std::string Dragonfly::description() const {
-  static const char* names[] = {"absolute", "relative", "circulant"};
   return fmt::format("dragonfly p={} a={} h={} g={} ({} arrangement, {} link{} per group pair)", p_, a_, h_, g_,
-                     names[int(arrangement_)], m_, m_ == 1 ? "" : "s");
+                     kArrangementNames[int(arrangement_)], m_, m_ == 1 ? "" : "s");
 }
 
 namespace {
@@ -127,9 +108,7 @@ std::unique_ptr<Topology> makeDragonfly(const TopologyContext& ctx, const Config
   const double routers = double(a) * g;
   if (routers * p > double(1 << 24)) node.fail(kG, "more than 16M terminals");
   reserveTopologyMemory(ctx, node, "g", routers, routers * p, p + a - 1 + h);
-  const auto kind = arrangement == "absolute"   ? Dragonfly::Arrangement::kAbsolute
-                    : arrangement == "relative" ? Dragonfly::Arrangement::kRelative
-                                                : Dragonfly::Arrangement::kCirculant;
+  const auto kind = arrangementByName(arrangement);
   auto fly = std::make_unique<Dragonfly>(p, a, h, g, kind);
   fly->setLatencies(node.has(kLocalLatency) ? static_cast<int>(node.get(kLocalLatency)) : 0,
                     node.has(kGlobalLatency) ? static_cast<int>(node.get(kGlobalLatency)) : 0);

@@ -4,14 +4,8 @@
 // group in increasing order, [p + a - 1, p + a - 1 + h) its global channels.
 //
 // A group's a*h global channels are numbered c = index * h + j (the router's index in the
-// group, its j-th global port) and wired in blocks of g - 1 channels, each block reaching
-// every other group once, so every pair of groups has m = floor(a*h / (g - 1)) links and the
-// a*h - m(g - 1) channels past the last whole block stay unconnected. Within a block, channel
-// b of group G leads to (`arrangement`):
-//   absolute   the b-th other group in increasing order;
-//   relative   group G + b + 1 (mod g);
-//   circulant  group G + (b/2 + 1) for even b, G - (b/2 + 1) for odd b (mod g).
-// The far end is the channel of the same block that leads back to G.
+// group, its j-th global port) and wired as topology/global_wiring.h describes (`arrangement`):
+// every pair of groups has m = floor(a*h / (g - 1)) links.
 //
 // Minimal routes take at most one local hop in the source group, one global hop and one local
 // hop in the destination group; with m > 1 the global link is chosen from the packet's source
@@ -22,13 +16,14 @@
 #include <string>
 #include <vector>
 
+#include "topology/global_wiring.h"
 #include "topology/topology.h"
 
 namespace icnsim {
 
 class Dragonfly : public Topology {
  public:
-  enum class Arrangement { kAbsolute, kRelative, kCirculant };
+  using Arrangement = GlobalArrangement;
   Dragonfly(int p, int a, int h, int g, Arrangement arrangement);
 
   int p() const { return p_; }
@@ -63,7 +58,6 @@ class Dragonfly : public Topology {
   }
 
  private:
-  int blockTarget(int group, int b) const;
   int p_, a_, h_, g_, m_;
   int localLatency_ = 0, globalLatency_ = 0;
   Arrangement arrangement_;
