@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "route_walk.h"
 #include "router/lane_dependencies.h"
 #include "router/virtual_networks.h"
 #include "routing/dragonfly_nonminimal.h"
@@ -27,22 +28,12 @@ Routing3 valiant(const Dragonfly& fly) {
 // (-1 if it does not arrive) and the groups it passes through in order.
 int follow(const Dragonfly& fly, const Routing& routing, int src, int dst, uint32_t key, std::vector<int>* groups,
            const CongestionView* congestion = nullptr) {
-  const Endpoint& in = fly.injectionPort(src);
-  int router = in.id, port = in.port, lane = 0, hops = 0;
-  bool fromTerminal = true;
-  for (int step = 0; step < 16; ++step) {
+  std::vector<int> routers;
+  const int hops = icnsim::test::followRoute(fly, routing, src, dst, key, &routers, congestion);
+  for (int router : routers) {
     if (groups && (groups->empty() || groups->back() != fly.group(router))) groups->push_back(fly.group(router));
-    std::vector<RouteOption> options;
-    RouteRequest req{router, port, lane, fromTerminal, src, dst};
-    req.packetKey = key, req.congestion = congestion;
-    routing.route(req, options);
-    if (options.size() != 1) return -1;
-    const Endpoint& peer = fly.outputPeer(router, options[0].port);
-    if (peer.kind == Endpoint::kTerminal) return peer.id == dst ? hops : -1;
-    ++hops;
-    router = peer.id, port = peer.port, lane = options[0].laneBegin, fromTerminal = false;
   }
-  return -1;
+  return hops;
 }
 
 TEST(DragonflyValiant, EveryPairGoesThroughItsIntermediateGroupInTheCountedHops) {

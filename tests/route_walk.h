@@ -67,4 +67,27 @@ inline void checkAllPairs(const std::string& toml, int lanes, bool checkCapacity
   }
 }
 
+// Follows route() from terminal src to dst, always the first option and its first lane, with a
+// packet key and what adaptive routing reads; the router hops (-1 if it does not arrive within
+// 32), and each router passed appended to `routers`.
+inline int followRoute(const Topology& topo, const Routing& routing, int src, int dst, uint32_t key,
+                       std::vector<int>* routers, const CongestionView* congestion = nullptr) {
+  const Endpoint& in = topo.injectionPort(src);
+  int router = in.id, port = in.port, lane = 0, hops = 0;
+  bool fromTerminal = true;
+  for (int step = 0; step < 32; ++step) {
+    if (routers) routers->push_back(router);
+    std::vector<RouteOption> options;
+    RouteRequest req{router, port, lane, fromTerminal, src, dst};
+    req.packetKey = key, req.congestion = congestion;
+    routing.route(req, options);
+    if (options.size() != 1) return -1;
+    const Endpoint& peer = topo.outputPeer(router, options[0].port);
+    if (peer.kind == Endpoint::kTerminal) return peer.id == dst ? hops : -1;
+    ++hops;
+    router = peer.id, port = peer.port, lane = options[0].laneBegin, fromTerminal = false;
+  }
+  return -1;
+}
+
 }  // namespace icnsim::test
