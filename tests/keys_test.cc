@@ -44,14 +44,18 @@ void validateLikeTheCli(const std::string& path) {
   for (const std::string& profile : names) {
     auto doc = ConfigDocument::fromFile(path);
     doc->applyProfile(profile);
-    // The scale experiments' million terminals take 13 s to build; a small network of the
-    // same type reads the same keys.
-    if (path.find("/scale/") != std::string::npos) {
-      const bool dragonfly = doc->table().at_path("topology.type").value_or(std::string()) == "dragonfly";
-      for (const char* shrink : dragonfly ? std::vector<const char*>{"topology.p=2", "topology.a=4", "topology.h=2"}
-                                          : std::vector<const char*>{"topology.k=4"}) {
-        doc->applyOverride(shrink, "the keys test");
-      }
+    // The scale experiments' million terminals take 13 s to build, and the deadlock checks of
+    // the non-minimal routings on the topology studies' thousand terminals minutes under the
+    // sanitizers; a small network of the same type reads the same keys.
+    const bool scale = path.find("/scale/") != std::string::npos,
+               study = path.find("/topologies/") != std::string::npos;
+    if (scale || study) {
+      const std::string type = doc->table().at_path("topology.type").value_or(std::string());
+      std::vector<const char*> shrink;
+      if (type == "dragonfly") shrink = {"topology.p=2", "topology.a=4", "topology.h=2"};
+      if (type == "hyperx") shrink = {"topology.widths=[3, 3]", "topology.terminals=2"};
+      if (scale && shrink.empty()) shrink = {"topology.k=4"};
+      for (const char* override : shrink) doc->applyOverride(override, "the keys test");
     }
     auto sweep = doc->extractTable("sweep");
     ExperimentPoint point(doc);
