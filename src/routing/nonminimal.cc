@@ -38,6 +38,12 @@ int NonMinimalRouting::intermediate(int src, int dst, uint32_t packetKey) const 
   return static_cast<int>(x % uint64_t(topology_.numRouters()));
 }
 
+int NonMinimalRouting::heldClass(const RouteRequest& req) const {
+  int held = 0;
+  while (held + 1 < 2 * diameter_ && req.inLane >= bounds_[held + 1]) ++held;
+  return held;
+}
+
 void NonMinimalRouting::closer(int router, int target, std::vector<int>& ports) const {
   const int remaining = topology_.routerDistance(router, target);
   for (int p = 0; p < topology_.numPorts(router); ++p) {
@@ -83,8 +89,7 @@ void NonMinimalRouting::route(const RouteRequest& req, std::vector<RouteOption>&
     out.push_back({topology_.ejectionPort(req.destination).port, 0, lanes_});
     return;
   }
-  int held = 0;  // the class of the lane the head came in on
-  while (held + 1 < 2 * diameter_ && req.inLane >= bounds_[held + 1]) ++held;
+  const int held = heldClass(req);
   const int via = intermediate(req.source, req.destination, req.packetKey);
   bool towardVia;
   if (req.fromTerminal) {
@@ -108,8 +113,7 @@ void NonMinimalRouting::possibleRoutes(const RouteRequest& req, std::vector<Rout
   }
   // Any packet: towards any intermediate router (every neighbour is one hop closer to
   // itself) while in phase 0, and every shortest next hop towards the destination.
-  int held = 0;
-  while (held + 1 < 2 * diameter_ && req.inLane >= bounds_[held + 1]) ++held;
+  const int held = heldClass(req);
   const bool phase0 = req.fromTerminal || held < diameter_;
   std::vector<int> ports;
   if (phase0 && (req.fromTerminal || held + 1 < diameter_)) {

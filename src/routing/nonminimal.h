@@ -29,6 +29,7 @@ class NonMinimalRouting : public Routing {
   int intermediate(int src, int dst, uint32_t packetKey) const;
 
  private:
+  int heldClass(const RouteRequest& req) const;  // the class of the lane the head came in on
   // The ports of `router` one hop closer to `target`.
   void closer(int router, int target, std::vector<int>& ports) const;
   int flowPort(const RouteRequest& req, int target) const;                  // the flow's hashed next hop towards target

@@ -21,14 +21,6 @@ const IntKey kGlobalLatency = declareInt(kScope, "global_latency", DefaultText{"
                                          "global)");
 const ChoiceKey kArrangement = declareChoice(kScope, "arrangement", "absolute", kArrangementNames, kArrangementDoc);
 
-// A hash of the packet's endpoints picks one of a pair's parallel global links: the same at
-// every router of its path, spread over the links across packets.
-int linkIndex(int src, int dst, int links) {
-  if (links == 1) return 0;
-  uint64_t x = (uint64_t(uint32_t(src)) << 32 | uint32_t(dst)) * 0x9E3779B97F4A7C15ull;
-  return static_cast<int>((x >> 33) % uint64_t(links));
-}
-
 }  // namespace
 
 Dragonfly::Dragonfly(int p, int a, int h, int g, Arrangement arrangement)
@@ -49,16 +41,9 @@ Dragonfly::Dragonfly(int p, int a, int h, int g, Arrangement arrangement)
     const int G = static_cast<int>(i / (size_t(g) * m_)), c = channels[i];
     if (c >= 0) links_[i] = {G * a + c / h, p + a - 1 + c % h};
   }
-  for (int G = 0; G < g; ++G) {
-    for (int H = 0; H < g; ++H) {
-      if (G == H) continue;
-      for (int i = 0; i < m_; ++i) {
-        const auto [router, port] = links_[(size_t(G) * g + H) * m_ + i];
-        const auto [farRouter, farPort] = links_[(size_t(H) * g + G) * m_ + i];
-        connect(router, port, {Endpoint::kRouter, farRouter, farPort});
-      }
-    }
-  }
+  connectGroupPairs(links_, g, m_, [this](int router, int port, int farRouter, int farPort) {
+    connect(router, port, {Endpoint::kRouter, farRouter, farPort});
+  });
 }
 
 int Dragonfly::localPort(int router, int other) const {
@@ -67,7 +52,7 @@ int Dragonfly::localPort(int router, int other) const {
 }
 
 std::pair<int, int> Dragonfly::globalLinkFor(int from, int to, int src, int dst) const {
-  return links_[(size_t(from) * g_ + to) * m_ + linkIndex(src, dst, m_)];
+  return links_[(size_t(from) * g_ + to) * m_ + pairLinkIndex(src, dst, m_)];
 }
 
 int Dragonfly::hopDistance(int src, int dst) const {

@@ -1,5 +1,7 @@
 #include "topology/global_wiring.h"
 
+#include <cstdint>
+
 namespace icnsim {
 
 namespace {
@@ -24,6 +26,12 @@ GlobalArrangement arrangementByName(const std::string& name) {
   return name == "relative"    ? GlobalArrangement::kRelative
          : name == "circulant" ? GlobalArrangement::kCirculant
                                : GlobalArrangement::kAbsolute;
+}
+
+int pairLinkIndex(int src, int dst, int links) {
+  if (links == 1) return 0;
+  const uint64_t x = (uint64_t(uint32_t(src)) << 32 | uint32_t(dst)) * 0x9E3779B97F4A7C15ull;
+  return static_cast<int>((x >> 33) % uint64_t(links));
 }
 
 std::vector<int> wireGroups(int g, int channelsPerGroup, GlobalArrangement arrangement) {

@@ -9,6 +9,7 @@
 // The far end of the i-th link from G to H is the i-th link from H to G.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace icnsim {
@@ -24,5 +25,24 @@ GlobalArrangement arrangementByName(const std::string& name);  // one of kArrang
 // The channel indices c (within group G) of the m links from G to H, at [(G * g + H) * m + i]
 // (-1 on the diagonal).
 std::vector<int> wireGroups(int groups, int channelsPerGroup, GlobalArrangement arrangement);
+
+// Which of a pair's m parallel links a packet from terminal src to dst takes: a hash of the
+// two, the same at every router of its path, spread over the links across pairs.
+int pairLinkIndex(int src, int dst, int links);
+
+// Calls connect(router, port, farRouter, farPort) for both ends of every link of the table
+// (links[(G * g + H) * m + i] = (router, port), the far end the i-th link from H to G).
+template <typename Connect>
+void connectGroupPairs(const std::vector<std::pair<int, int>>& links, int groups, int m, Connect&& connect) {
+  for (int G = 0; G < groups; ++G) {
+    for (int H = 0; H < groups; ++H) {
+      for (int i = 0; G != H && i < m; ++i) {
+        const auto [router, port] = links[(size_t(G) * groups + H) * m + i];
+        const auto [farRouter, farPort] = links[(size_t(H) * groups + G) * m + i];
+        connect(router, port, farRouter, farPort);
+      }
+    }
+  }
+}
 
 }  // namespace icnsim

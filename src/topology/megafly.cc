@@ -41,20 +41,13 @@ Megafly::Megafly(int p, int leaves, int spines, int h, int g, GlobalArrangement 
     const int G = static_cast<int>(i / (size_t(g) * m_)), c = channels[i];
     if (c >= 0) links_[i] = {spine(G, c / h), leaves + c % h};
   }
-  for (int G = 0; G < g; ++G) {
-    for (int H = 0; H < g; ++H) {
-      for (int i = 0; G != H && i < m_; ++i) {
-        const auto [router, port] = links_[(size_t(G) * g + H) * m_ + i];
-        const auto [farRouter, farPort] = links_[(size_t(H) * g + G) * m_ + i];
-        connect(router, port, {Endpoint::kRouter, farRouter, farPort});
-      }
-    }
-  }
+  connectGroupPairs(links_, g, m_, [this](int router, int port, int farRouter, int farPort) {
+    connect(router, port, {Endpoint::kRouter, farRouter, farPort});
+  });
 }
 
 std::pair<int, int> Megafly::globalLinkFor(int from, int to, int src, int dst) const {
-  const uint64_t x = (uint64_t(uint32_t(src)) << 32 | uint32_t(dst)) * 0x9E3779B97F4A7C15ull;
-  return globalLinks(from, to)[m_ == 1 ? 0 : (x >> 33) % uint64_t(m_)];
+  return globalLinks(from, to)[pairLinkIndex(src, dst, m_)];
 }
 
 int Megafly::hopDistance(int src, int dst) const {
