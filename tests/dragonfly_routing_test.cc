@@ -75,7 +75,12 @@ class FixedQueues : public CongestionView {
     auto it = flits.find({router, port});
     return it == flits.end() ? 0 : it->second * (laneEnd - laneBegin) / 3;
   }
-  std::map<std::pair<int, int>, int> flits;  // over all 3 lanes
+  int remoteQueue(int router, int port) const override {
+    auto it = queued.find({router, port});
+    return it == queued.end() ? 0 : it->second;
+  }
+  std::map<std::pair<int, int>, int> flits;   // over all 3 lanes
+  std::map<std::pair<int, int>, int> queued;  // what UGAL-G reads
 };
 
 TEST(DragonflyUgal, TakesTheMinimalPathUnlessItsQueueTimesHopsIsLonger) {
@@ -99,6 +104,32 @@ TEST(DragonflyUgal, TakesTheMinimalPathUnlessItsQueueTimesHopsIsLonger) {
     follow(fly, ugal, 0, 5, 0, &groups, &queues);
     EXPECT_EQ(groups, threshold == 0 ? (std::vector<int>{0, 1, 2}) : (std::vector<int>{0, 2})) << threshold;
   }
+}
+
+TEST(DragonflyUgal, GlobalComparesTheQueuesOfTheGlobalChannelsWhereverTheyAre) {
+  // The network above: terminal 0 to 5 minimally by router 1's global port 2, Valiant's path
+  // by router 0's global port 2 to group 1; both 3 hops. Router 0's own ports are empty, so
+  // UGAL-L stays minimal; UGAL-G sees router 1's global queue of 10 (30 against 0) and turns,
+  // until Valiant's global channel holds more (10 x 3 against 20 x 3).
+  Dragonfly fly(1, 2, 1, 3, Dragonfly::Arrangement::kAbsolute);
+  const Routing3 local(fly, 3, Routing3::Choice::kUgal, Routing3::Congestion::kPort, 0);
+  const Routing3 global(fly, 3, Routing3::Choice::kUgal, Routing3::Congestion::kGlobal, 0);
+  FixedQueues queues;
+  queues.queued[{1, 2}] = 10;
+  std::vector<int> localGroups, globalGroups;
+  follow(fly, local, 0, 5, 0, &localGroups, &queues);
+  follow(fly, global, 0, 5, 0, &globalGroups, &queues);
+  EXPECT_EQ(localGroups, (std::vector<int>{0, 2}));
+  EXPECT_EQ(globalGroups, (std::vector<int>{0, 1, 2}));
+  queues.queued[{0, 2}] = 20;
+  globalGroups.clear();
+  follow(fly, global, 0, 5, 0, &globalGroups, &queues);
+  EXPECT_EQ(globalGroups, (std::vector<int>{0, 2}));
+  // It lists every global channel for the router model to copy, and only those.
+  const auto ports = global.remotePorts();
+  EXPECT_EQ(ports.size(), 6u);  // 6 routers, one global link each (g = 3, a h = 2)
+  for (const auto& [router, port] : ports) EXPECT_TRUE(fly.isGlobalPort(port)) << router;
+  EXPECT_TRUE(local.remotePorts().empty());
 }
 
 TEST(DragonflyPar, TurnsToValiantAfterTheLocalHopWhenTheGlobalQueueIsLonger) {
@@ -186,9 +217,10 @@ TEST(DragonflyPar, TheDeadlockCheckFindsTheCycleOfPARInThreeClasses) {
   EXPECT_FALSE(findLaneDeadlock(fly, {3, networks.distinct(false), {}, false, false, 1e9}).cycle.empty());
 }
 
-std::string saturated(const std::string& routing, const std::string& pattern, int lanes = 3) {
-  return "[topology]\ntype=\"dragonfly\"\np=2\na=4\nh=2\n[routing]\ntype=\"" + routing +
-         "\"\n[router]\nlanes=" + std::to_string(lanes) +
+std::string saturated(const std::string& routing, const std::string& pattern, int lanes = 3,
+                      const std::string& routingKeys = "") {
+  return "[topology]\ntype=\"dragonfly\"\np=2\na=4\nh=2\n[routing]\ntype=\"" + routing + "\"\n" + routingKeys +
+         "[router]\nlanes=" + std::to_string(lanes) +
          "\ndepth=4\n[traffic]\nprocess=\"saturation\"\npacket_length=4\npattern.type=\"" + pattern +
          "\"\n[simulation]\nwarmup_cycles=500\nmeasure_cycles=2000\ndrain_cycles=20000\n";
 }
@@ -211,12 +243,26 @@ TEST(DragonflyNonMinimal, SaturatedNetworksDrainAndBeatMinimalOnTheWorstCase) {
   }
 }
 
+TEST(DragonflyUgal, GlobalKnowledgeDrainsAndAcceptsMoreThanLocalOnTheWorstCase) {
+  // Saturated, UGAL-L sees a full global channel only once the local channel to its router
+  // backs up; UGAL-G sees the queue at the global channel itself.
+  const nlohmann::json local = icnsim::test::runToml(saturated("dragonfly_ugal", "group_shift"));
+  const nlohmann::json global =
+      icnsim::test::runToml(saturated("dragonfly_ugal", "group_shift", 3, "congestion=\"global\"\n"));
+  EXPECT_TRUE(global["drained"].get<bool>());
+  EXPECT_EQ(global["undelivered_packets"].get<uint64_t>(), 0u);
+  EXPECT_GT(global["accepted_fraction"].get<double>(), 1.2 * local["accepted_fraction"].get<double>());
+}
+
 TEST(DragonflyNonMinimal, AdaptiveRoutingGivesTheSameResultsOnOneAndThreeThreads) {
-  // UGAL and PAR read output queues: each head reads them in the phase its router's shard
-  // runs, from state no other shard writes then.
-  for (const char* routing : {"dragonfly_ugal", "dragonfly_par"}) {
-    auto one = icnsim::test::doc(saturated(routing, "group_shift", 4));
-    auto three = icnsim::test::doc(saturated(routing, "group_shift", 4));
+  // UGAL-L and PAR read output queues: each head reads them in the phase its router's shard
+  // runs, from state no other shard writes then. UGAL-G reads other routers' queues from the
+  // copy taken before that phase.
+  const std::pair<const char*, const char*> routings[] = {
+      {"dragonfly_ugal", ""}, {"dragonfly_par", ""}, {"dragonfly_ugal", "congestion=\"global\"\n"}};
+  for (const auto& [routing, keys] : routings) {
+    auto one = icnsim::test::doc(saturated(routing, "group_shift", 4, keys));
+    auto three = icnsim::test::doc(saturated(routing, "group_shift", 4, keys));
     for (auto* d : {&one, &three}) {  // short windows: the drain of a saturated run is long enough
       (*d)->applyOverride("simulation.warmup_cycles=200");
       (*d)->applyOverride("simulation.measure_cycles=400");
@@ -224,7 +270,7 @@ TEST(DragonflyNonMinimal, AdaptiveRoutingGivesTheSameResultsOnOneAndThreeThreads
     three->applyOverride("simulation.threads=3");
     nlohmann::json a = Simulation(one).run(), b = Simulation(three).run();
     a.erase("config"), b.erase("config");  // which echoes simulation.threads
-    EXPECT_EQ(a.dump(), b.dump()) << routing;
+    EXPECT_EQ(a.dump(), b.dump()) << routing << " " << keys;
   }
 }
 

@@ -24,6 +24,7 @@ class Queues : public CongestionView {
     auto it = flits.find({router, port});
     return it == flits.end() ? laneEnd - laneBegin : it->second;
   }
+  int remoteQueue(int router, int port) const override { return occupancy(router, port, 0, 1); }
   std::map<std::pair<int, int>, int> flits;
 };
 

@@ -10,14 +10,20 @@ namespace {
 
 const char* const kCongestionDoc =
     "the queue the choice compares: the output port's occupancy (UGAL-L), the lanes the path would take "
-    "(UGAL-LVC), or the lanes' when both paths leave by one port (UGAL-LVC_H)";
+    "(UGAL-LVC), the lanes' when both paths leave by one port (UGAL-LVC_H), or the global channel each path leaves "
+    "the source group by, wherever it is (UGAL-G: global knowledge)";
 const char* const kThresholdDoc = "flits: the minimal path is kept unless q_min H_min > q_val H_val + threshold";
-const std::vector<std::string> kCongestions = {"port", "lane_class", "hybrid"};
+const std::vector<std::string> kCongestions = {"port", "lane_class", "hybrid", "global"};
 constexpr KeyScope kUgal{"routing", "dragonfly_ugal"};
 const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "port", kCongestions, kCongestionDoc);
+const std::vector<std::string> kLocalCongestions = {"port", "lane_class", "hybrid"};
 const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20, kThresholdDoc);
 constexpr KeyScope kPar{"routing", "dragonfly_par"};
-const ChoiceKey kParCongestion = declareChoice(kPar, "congestion", "port", kCongestions, kCongestionDoc);
+const ChoiceKey kParCongestion =
+    declareChoice(kPar, "congestion", "port", kLocalCongestions,
+                  "the queue the choice compares, at the router choosing: the output port's "
+                  "occupancy (UGAL-L), the lanes the path would take (UGAL-LVC), or the lanes' "
+                  "when both paths leave by one port (UGAL-LVC_H)");
 const IntKey kParThreshold = declareInt(kPar, "threshold", 0, 0, 1 << 20, kThresholdDoc);
 
 }  // namespace
@@ -84,6 +90,22 @@ int DragonflyNonMinimalRouting::queue(const RouteRequest& req, int port, int lan
                    : req.congestion->occupancy(req.router, port, 0, lanes_);
 }
 
+std::vector<std::pair<int, int>> DragonflyNonMinimalRouting::remotePorts() const {
+  std::vector<std::pair<int, int>> ports;
+  if (congestion_ != Congestion::kGlobal) return ports;
+  for (int r = 0; r < fly_.numRouters(); ++r) {
+    for (int port = 0; port < fly_.numPorts(r); ++port) {
+      if (fly_.isGlobalPort(port) && fly_.outputPeer(r, port).kind == Endpoint::kRouter) ports.emplace_back(r, port);
+    }
+  }
+  return ports;
+}
+
+int DragonflyNonMinimalRouting::globalQueue(const RouteRequest& req, int to) const {
+  const auto [linkRouter, linkPort] = fly_.globalLinkFor(fly_.group(req.router), to, req.source, req.destination);
+  return req.congestion->remoteQueue(linkRouter, linkPort);
+}
+
 bool DragonflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int minimalPort, int valiantPort,
                                                int via) const {
   if (via < 0) return true;
@@ -92,10 +114,12 @@ bool DragonflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int mini
     throw ConfigError("routing.type \"dragonfly_ugal\" and \"dragonfly_par\" need router.type \"input_queued\"");
   const bool classOnly =
       congestion_ == Congestion::kLaneClass || (congestion_ == Congestion::kHybrid && minimalPort == valiantPort);
-  const int64_t minimal = int64_t(queue(req, minimalPort, minimalClass_, classOnly)) *
-                          hopsFrom(req.router, -1, req.source, req.destination);
-  const int64_t valiant = int64_t(queue(req, valiantPort, valiantClass_, classOnly)) *
-                          hopsFrom(req.router, via, req.source, req.destination);
+  const bool global = congestion_ == Congestion::kGlobal;
+  const int there = fly_.group(fly_.routerOfTerminal(req.destination));
+  const int minimalQueue = global ? globalQueue(req, there) : queue(req, minimalPort, minimalClass_, classOnly);
+  const int valiantQueue = global ? globalQueue(req, via) : queue(req, valiantPort, valiantClass_, classOnly);
+  const int64_t minimal = int64_t(minimalQueue) * hopsFrom(req.router, -1, req.source, req.destination);
+  const int64_t valiant = int64_t(valiantQueue) * hopsFrom(req.router, via, req.source, req.destination);
   return minimal <= valiant + threshold_;
 }
 
@@ -191,9 +215,8 @@ std::unique_ptr<Routing> makeNonMinimal(const RoutingContext& ctx, const ConfigN
   int threshold = 0;
   if (choice != DragonflyNonMinimalRouting::Choice::kValiant) {
     const std::string c = node.get(par ? kParCongestion : kCongestion);
-    congestion = c == "port"         ? DragonflyNonMinimalRouting::Congestion::kPort
-                 : c == "lane_class" ? DragonflyNonMinimalRouting::Congestion::kLaneClass
-                                     : DragonflyNonMinimalRouting::Congestion::kHybrid;
+    using C = DragonflyNonMinimalRouting::Congestion;
+    congestion = c == "port" ? C::kPort : c == "lane_class" ? C::kLaneClass : c == "hybrid" ? C::kHybrid : C::kGlobal;
     threshold = static_cast<int>(node.get(par ? kParThreshold : kThreshold));
   }
   return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold);
@@ -205,7 +228,8 @@ ICNSIM_REGISTER(Routing, "dragonfly_valiant", "Valiant's path through a random i
                 [](const RoutingContext& ctx, const ConfigNode& node) {
                   return makeNonMinimal(ctx, node, "dragonfly_valiant", DragonflyNonMinimalRouting::Choice::kValiant);
                 });
-ICNSIM_REGISTER(Routing, "dragonfly_ugal", "UGAL-L: minimal or Valiant by queue x hops at the source: dragonfly",
+ICNSIM_REGISTER(Routing, "dragonfly_ugal",
+                "UGAL: minimal or Valiant by queue x hops at the source (local queues, or global: UGAL-G): dragonfly",
                 [](const RoutingContext& ctx, const ConfigNode& node) {
                   return makeNonMinimal(ctx, node, "dragonfly_ugal", DragonflyNonMinimalRouting::Choice::kUgal);
                 });

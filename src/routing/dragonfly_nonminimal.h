@@ -9,7 +9,11 @@
 //                      its output port's occupancy ("port", UGAL-L), that of the lanes the
 //                      path would take there ("lane_class", UGAL-LVC), or the lanes' when
 //                      both paths leave by the same port and the port's otherwise
-//                      ("hybrid", UGAL-LVC_H);
+//                      ("hybrid", UGAL-LVC_H), or, with global knowledge ("global",
+//                      UGAL-G), the occupancy of the global channel each path leaves the
+//                      source group by, at whichever router holds it, as it was when the
+//                      cycle began (the router model copies every global channel's queue
+//                      then, so the choice is the same for any number of threads);
 //   dragonfly_par      progressive adaptive routing (PAR, Jiang, Kim and Dally 2009): UGAL-L's
 //                      choice at the source router, made again at the router a minimal
 //                      packet's local hop leads to, which may still turn to Valiant's path.
@@ -41,13 +45,14 @@ namespace icnsim {
 class DragonflyNonMinimalRouting : public Routing {
  public:
   enum class Choice { kValiant, kUgal, kPar };
-  enum class Congestion { kPort, kLaneClass, kHybrid };
+  enum class Congestion { kPort, kLaneClass, kHybrid, kGlobal };
   DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, Congestion congestion,
                              int threshold);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
+  std::vector<std::pair<int, int>> remotePorts() const override;  // UGAL-G: every global channel
 
   // The intermediate group of a packet from terminal src to dst (another group's): one of
   // the g - 2 others, drawn from the packet's key; -1 with two groups.
@@ -67,6 +72,8 @@ class DragonflyNonMinimalRouting : public Routing {
   bool minimalFromHere(const RouteRequest& req, int minimalPort, int valiantPort, int via) const;
   int classOf(int lane) const;  // the class of a lane index (bounds_)
   int queue(const RouteRequest& req, int port, int laneClass, bool classOnly) const;
+  // UGAL-G's queue: the global channel out of the source group toward group `to`.
+  int globalQueue(const RouteRequest& req, int to) const;
   RouteOption option(const Hop& hop) const;
 
   const Dragonfly& fly_;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "parts/registry.h"
@@ -24,6 +25,11 @@ class CongestionView {
   // packet's virtual network) whose slots downstream have not been credited back: the queue
   // a packet taking that port joins, as far as `router` can tell.
   virtual int occupancy(int router, int port, int laneBegin, int laneEnd) const = 0;
+  // What waits to cross `router`'s output `port` (any router) as it was when the cycle
+  // began: the flits of the heads at its inputs routed to it and those sent on it but not
+  // yet credited back, over all its lanes. What a routing function with global knowledge
+  // reads (UGAL-G); the router model keeps only the ports Routing::remotePorts lists.
+  virtual int remoteQueue(int router, int port) const = 0;
 };
 
 struct RouteRequest {
@@ -83,6 +89,9 @@ class Routing {
   // name and keys), so that the deadlock check may reuse its verdict on an identical
   // network (sweep points that differ in load or seed); empty, the default: never reused.
   virtual std::string dependencyIdentity() const { return ""; }
+  // The output ports (router, port) whose queues route() reads through
+  // CongestionView::remoteQueue. Default: none.
+  virtual std::vector<std::pair<int, int>> remotePorts() const { return {}; }
 };
 
 // Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the

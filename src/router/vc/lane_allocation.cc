@@ -16,6 +16,7 @@ class LaneCongestion final : public CongestionView {
   int occupancy(int router, int port, int laneBegin, int laneEnd) const override {
     return network_.outputOccupancy(router, port, offset_ + laneBegin, offset_ + laneEnd);
   }
+  int remoteQueue(int router, int port) const override { return network_.remoteQueue(router, port); }
 
  private:
   const VcNetwork& network_;

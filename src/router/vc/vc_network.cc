@@ -37,6 +37,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
     for (const Channel& c : channels_) inputLastSent_.push_back(c.firstLane);
     switchFeed_.resize(lanes_.size());
   }
+  watchRemoteQueues();
 }
 
 void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
@@ -65,6 +66,7 @@ void VcNetwork::step(Cycle now) {
   listingEpoch_ = 2 * now;
   if (!p_.timing.synchronous) forEachShard([&](Shard& s) { returnCredits(s, now); });
   injectFromTerminals(now);  // serial: the NI above hands out packets in one order
+  if (!remoteChannels_.empty()) snapshotRemoteQueues();
   listingEpoch_ = 2 * now + 1;
   forEachShard([&](Shard& s) {
     allocateLanes(s, now);

@@ -93,6 +93,9 @@ class VcNetwork : public Network, private vc::LaneState {
   // Flits on lanes [laneBegin, laneEnd) of router's output port not yet credited back
   // (what adaptive routing reads through CongestionView, routing/routing.h).
   int outputOccupancy(int32_t router, int port, int laneBegin, int laneEnd) const;
+  // The flits queued for router's output port when the cycle began, for the ports a routing
+  // function lists in Routing::remotePorts (remote_queues.cc).
+  int remoteQueue(int32_t router, int port) const;
 
   void step(Cycle now) override;
   void wake(Port port) override;
@@ -403,6 +406,14 @@ class VcNetwork : public Network, private vc::LaneState {
   LinkCounts laneCounts_;                // per channel lane
   std::vector<Cycle> laneSentAt_;        // per channel lane: the last cycle a flit crossed it
   std::vector<Cycle> headWaitingSince_;  // per channel lane: its head's first refused cycle, or kNever
+
+  // --- queues routing reads at other routers (remote_queues.cc): UGAL-G's global view ---
+  void watchRemoteQueues();              // the ports every virtual network's routing lists
+  void snapshotRemoteQueues();           // between phases, before any head is routed
+  std::vector<int32_t> remoteSlot_;      // per channel: its place in remoteChannels_, or -1
+  std::vector<int32_t> remoteChannels_;  // the channels watched
+  std::vector<int32_t> remoteInputs_;    // the input lanes of their routers
+  std::vector<int32_t> remoteFlits_;     // per channel watched: its queue when the cycle began
 
   int32_t busyInjectionLanes_ = 0;
   enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };
