@@ -21,7 +21,8 @@ const std::string kSmall = R"(
 [simulation]
 warmup_cycles = 50
 measure_cycles = 300
-)" + std::string(icnsim::test::kMesh4x4) + R"(
+)" + std::string(icnsim::test::kMesh4x4) +
+                           R"(
 [traffic]
 load = 0.2
 packet_length = 4
@@ -71,7 +72,8 @@ TEST(CliErrors, BadSweepPointsAreConfigurationErrorsNamingTheAxisValue) {
   std::ofstream(d / "s.toml") << kSmall + "[sweep]\n\"router.lanes\" = [1, 0, 2]\n";
   expectExit("validate " + (d / "s.toml").string(), 2,
              "sweep point 1 (router.lanes = 0): " + (d / "s.toml").string() + " (set by the sweep): router.lanes");
-  expectExit("sweep -q " + (d / "s.toml").string() + " --out " + (d / "o").string(), 2, "sweep point 1 (router.lanes = 0)");
+  expectExit("sweep -q " + (d / "s.toml").string() + " --out " + (d / "o").string(), 2,
+             "sweep point 1 (router.lanes = 0)");
   EXPECT_FALSE(fs::exists(d / "o" / "points" / "00000.json"));  // nothing ran
   std::string huge = kSmall + "[sweep]\n";
   for (const char* key : {"traffic.load", "simulation.seed", "router.depth", "simulation.warmup_cycles"}) {
@@ -103,7 +105,8 @@ TEST(CliErrors, UnwritableOutputsExitTwoBeforeRunning) {
 TEST(CliErrors, StuckNetworkExitsFour) {
   fs::path d = tempDir("stuck");
   std::ofstream(d / "c.toml") << "[simulation]\nwarmup_cycles = 1000\nmeasure_cycles = 30000\n"
-                                  "watchdog_cycles = 2000\n" << icnsim::test::kDeadlockingHexMesh;
+                                 "watchdog_cycles = 2000\n"
+                              << icnsim::test::kDeadlockingHexMesh;
   // Refused by the deadlock check, in validate as in run; run anyway when asked.
   expectExit("validate " + (d / "c.toml").string(), 2, "this network can deadlock");
   expectExit("run -q " + (d / "c.toml").string(), 2, "simulation.allow_deadlock = true");
@@ -138,8 +141,9 @@ TEST(CliErrors, ResumeVerifiesPointsAndRebuildsTheCsv) {
 // Case names with commas, quotes and line breaks come out as valid RFC 4180 fields.
 TEST(CliErrors, CaseNamesAreQuotedCsvFields) {
   fs::path d = tempDir("csv");
-  std::ofstream(d / "c.toml") << kSmall + "[sweep]\n[[sweep.case]]\nname = \"a, \\\"b\\\"\\nc\"\n"
-                                          "[[sweep.case]]\nname = \"plain\"\n";
+  std::ofstream(d / "c.toml") << kSmall +
+                                     "[sweep]\n[[sweep.case]]\nname = \"a, \\\"b\\\"\\nc\"\n"
+                                     "[[sweep.case]]\nname = \"plain\"\n";
   auto r = runCommand("sweep -q " + (d / "c.toml").string() + " --out " + (d / "o").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   const std::string csv = readFile(d / "o" / "results.csv");
@@ -153,7 +157,8 @@ TEST(CliErrors, CaseNamesAreQuotedCsvFields) {
 TEST(CliErrors, SweepNeverOverwritesItsInput) {
   fs::path d = tempDir("own_input");
   const std::string c = (d / "config.toml").string();
-  const std::string text = "# a comment the resolved copy would lose\n" + kSmall + "[sweep]\n\"traffic.load\" = [0.1]\n";
+  const std::string text =
+      "# a comment the resolved copy would lose\n" + kSmall + "[sweep]\n\"traffic.load\" = [0.1]\n";
   std::ofstream(c) << text;
   expectExit("sweep -q " + c + " --out " + d.string(), 2, "which is its input");
   expectExit("sweep -q " + c + " --out \"\"", 2, "--out: give a directory");
@@ -189,6 +194,7 @@ TEST(CliErrors, ConfigurationFilesAreRegularAndBounded) {
   expectExit("validate " + (d / "huge.toml").string(), 2, "a configuration file may have at most");
   std::ofstream(d / "base.toml") << "\xEF\xBB\xBF" << kSmall;
   expectExit("validate " + (d / "base.toml").string(), 0, "valid");
+  expectExit("validate " + (d / "base.toml").string(), 0, "\n  network: diameter ");
   std::ofstream(d / "child.toml") << "# first line\nextends = \"nowhere.toml\"\n";
   expectExit("validate " + (d / "child.toml").string(), 2, "child.toml:2: extends: ");
 }
@@ -201,7 +207,8 @@ TEST(CliErrors, ValidateChecksEveryProfile) {
   expectExit("validate " + c, 2, "with --profile quick: ");
   std::ofstream(c) << kSmall + "[profile.quick.router]\nlaness = 2\n";
   expectExit("validate " + c, 2, "laness");
-  std::ofstream(c) << kSmall + "[sweep]\n\"traffic.load\" = [0.1, 0.2]\n[profile.quick.sweep]\n\"router.lanes\" = [2, 0]\n";
+  std::ofstream(c) << kSmall +
+                          "[sweep]\n\"traffic.load\" = [0.1, 0.2]\n[profile.quick.sweep]\n\"router.lanes\" = [2, 0]\n";
   expectExit("validate " + c, 2, "with --profile quick: sweep point 2 (router.lanes = 0");
   std::ofstream(c) << kSmall + "[profile.quick.simulation]\nmeasure_cycles = 100\n";
   expectExit("validate " + c, 0, "also with --profile quick");

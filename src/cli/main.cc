@@ -210,18 +210,21 @@ void defineBench(CLI::App& app, Commands& c) {
                          "timing.channel_latency=4");
 }
 
-// Builds the configuration and every sweep point; returns the system's description.
-std::string validateWith(const Commands& c, const std::string& profile) {
+// Builds the configuration and every sweep point; returns the system's description and,
+// given `properties`, sets it to its topology's diameter, bisection and capacity.
+std::string validateWith(const Commands& c, const std::string& profile, std::string* properties = nullptr) {
   auto doc = loadConfig(c.config, profile, c.sets);
   auto sweepDoc = doc->extractTable("sweep");
   ExperimentPoint point(doc);
   validateSweep(*doc, sweepAxes(*sweepDoc));
+  if (properties) *properties = point.topologyProperties();
   return point.systemDescription();
 }
 
 // Without --profile, the file as written and then with each of its profiles, as if selected.
 int validateCommand(const Commands& c) {
-  const std::string description = validateWith(c, c.profile);
+  std::string properties;
+  const std::string description = validateWith(c, c.profile, &properties);
   std::vector<std::string> profiles;
   if (c.profile.empty()) profiles = ConfigDocument::fromFile(c.config)->profileNames();
   for (const std::string& name : profiles) {
@@ -233,6 +236,7 @@ int validateCommand(const Commands& c) {
   }
   const std::string also = profiles.empty() ? "" : fmt::format("; also with --profile {}", fmt::join(profiles, ", "));
   fmt::print("{}: valid ({}{})\n", c.config, description, also);
+  if (!properties.empty()) fmt::print("  network: {}\n", properties);
   return kExitOk;
 }
 

@@ -1,5 +1,7 @@
 #include "sim/experiment_point.h"
 
+#include "topology/properties.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -74,6 +76,10 @@ void ExperimentPoint::build() {
 std::string ExperimentPoint::systemDescription() const {
   if (simulation_) return simulation_->description();
   return model_->evaluate()["network"].get<std::string>() + " (analytic model only)";
+}
+
+std::string ExperimentPoint::topologyProperties() const {
+  return simulation_ ? describeProperties(measureProperties(simulation_->topology())) : "";
 }
 
 nlohmann::json ExperimentPoint::run(const Simulation::Progress& progress) {

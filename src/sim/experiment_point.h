@@ -21,6 +21,9 @@ class ExperimentPoint {
   nlohmann::json run(const Simulation::Progress& progress = {});
   bool simulates() const { return simulation_ != nullptr; }
   std::string systemDescription() const;
+  // The first network's diameter, bisection and capacity (topology/properties.h); empty for
+  // an analytic model alone.
+  std::string topologyProperties() const;
 
   static std::string humanSummary(const nlohmann::json& result);
 
