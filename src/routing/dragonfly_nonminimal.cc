@@ -41,16 +41,10 @@ DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& dragonfl
 }
 
 std::vector<int> DragonflyNonMinimalRouting::laneClassBounds(int lanes) const {
-  std::vector<int> bounds(classes_ + 1);
-  for (int c = 0; c <= classes_; ++c) bounds[c] = c * lanes / classes_;
-  return bounds;
+  return evenLaneClasses(lanes, classes_);
 }
 
-int DragonflyNonMinimalRouting::classOf(int lane) const {
-  int c = 0;
-  while (c + 1 < classes_ && lane >= bounds_[c + 1]) ++c;
-  return c;
-}
+int DragonflyNonMinimalRouting::classOf(int lane) const { return laneClassOf(bounds_, lane); }
 
 std::string DragonflyNonMinimalRouting::dependencyIdentity() const {
   // UGAL's and VAL's choices change no possible route; PAR's classes do.

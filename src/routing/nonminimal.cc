@@ -21,12 +21,7 @@ NonMinimalRouting::NonMinimalRouting(const Topology& topology, int lanes, bool u
     : topology_(topology), lanes_(lanes), diameter_(std::max(1, topology.routerDiameter())), ugal_(ugal),
       threshold_(threshold), seed_(seed), bounds_(laneClassBounds(lanes)) {}
 
-std::vector<int> NonMinimalRouting::laneClassBounds(int lanes) const {
-  const int classes = 2 * diameter_;
-  std::vector<int> bounds(classes + 1);
-  for (int c = 0; c <= classes; ++c) bounds[c] = c * lanes / classes;
-  return bounds;
-}
+std::vector<int> NonMinimalRouting::laneClassBounds(int lanes) const { return evenLaneClasses(lanes, 2 * diameter_); }
 
 std::string NonMinimalRouting::dependencyIdentity() const {
   return fmt::format("nonminimal lanes={} diameter={}", lanes_, diameter_);
@@ -38,11 +33,7 @@ int NonMinimalRouting::intermediate(int src, int dst, uint32_t packetKey) const 
   return static_cast<int>(x % uint64_t(topology_.numRouters()));
 }
 
-int NonMinimalRouting::heldClass(const RouteRequest& req) const {
-  int held = 0;
-  while (held + 1 < 2 * diameter_ && req.inLane >= bounds_[held + 1]) ++held;
-  return held;
-}
+int NonMinimalRouting::heldClass(const RouteRequest& req) const { return laneClassOf(bounds_, req.inLane); }
 
 void NonMinimalRouting::closer(int router, int target, std::vector<int>& ports) const {
   const int remaining = topology_.routerDistance(router, target);

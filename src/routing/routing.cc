@@ -11,6 +11,18 @@ const StringKey kType =
 
 }  // namespace
 
+std::vector<int> evenLaneClasses(int lanes, int classes) {
+  std::vector<int> bounds(classes + 1);
+  for (int c = 0; c <= classes; ++c) bounds[c] = c * lanes / classes;
+  return bounds;
+}
+
+int laneClassOf(const std::vector<int>& bounds, int lane) {
+  int c = 0;
+  while (c + 2 < static_cast<int>(bounds.size()) && lane >= bounds[c + 1]) ++c;
+  return c;
+}
+
 int spreadIndex(uint64_t seed, const RouteRequest& req, int n) {
   return static_cast<int>(hashMix(seed, static_cast<uint64_t>(req.router) << 32 | static_cast<uint32_t>(req.inPort),
                                   static_cast<uint64_t>(req.source) << 32 | static_cast<uint32_t>(req.destination)) %

@@ -99,6 +99,12 @@ class Routing {
 // retried request asks for the same ports and the choice is the same on every network run.
 int spreadIndex(uint64_t seed, const RouteRequest& request, int n);
 
+// The boundaries of `classes` lane classes that split `lanes` lanes as evenly as they can
+// (Routing::laneClassBounds of the functions with a class per hop or per path segment).
+std::vector<int> evenLaneClasses(int lanes, int classes);
+// The class lane `lane` lies in, under such boundaries.
+int laneClassOf(const std::vector<int>& bounds, int lane);
+
 std::unique_ptr<Routing> makeRouting(const RoutingContext& ctx, const ConfigNode& node);
 
 }  // namespace icnsim

@@ -18,20 +18,12 @@ ShortestPathRouting::ShortestPathRouting(const Topology& topology, int lanes, bo
     : topology_(topology), lanes_(lanes), classes_(std::max(1, topology.routerDiameter())), adaptive_(adaptive),
       seed_(seed), bounds_(laneClassBounds(lanes)) {}
 
-std::vector<int> ShortestPathRouting::laneClassBounds(int lanes) const {
-  std::vector<int> bounds(classes_ + 1);
-  for (int c = 0; c <= classes_; ++c) bounds[c] = c * lanes / classes_;
-  return bounds;
-}
+std::vector<int> ShortestPathRouting::laneClassBounds(int lanes) const { return evenLaneClasses(lanes, classes_); }
 
 void ShortestPathRouting::productive(const RouteRequest& req, std::vector<int>& ports, int& laneBegin,
                                      int& laneEnd) const {
   // The class of the lane the head came in on, by the bounds: the hop it took last.
-  int hop = 0;
-  if (!req.fromTerminal) {
-    while (hop + 1 < classes_ && req.inLane >= bounds_[hop + 1]) ++hop;
-    ++hop;
-  }
+  const int hop = req.fromTerminal ? 0 : laneClassOf(bounds_, req.inLane) + 1;
   const int cls = std::min(hop, classes_ - 1);  // a minimal route takes at most D hops
   laneBegin = bounds_[cls], laneEnd = bounds_[cls + 1];
   const int target = topology_.ejectionPort(req.destination).id;
