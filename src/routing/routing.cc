@@ -11,6 +11,13 @@ const StringKey kType =
 
 }  // namespace
 
+void offerEqualCost(const std::vector<int>& ports, bool every, uint64_t seed, const RouteRequest& req, int laneBegin,
+                    int laneEnd, std::vector<RouteOption>& out) {
+  const int n = static_cast<int>(ports.size());
+  const int first = spreadIndex(seed, req, n);
+  for (int i = 0; i < (every ? n : 1); ++i) out.push_back({ports[(first + i) % n], laneBegin, laneEnd});
+}
+
 std::vector<int> evenLaneClasses(int lanes, int classes) {
   std::vector<int> bounds(classes + 1);
   for (int c = 0; c <= classes; ++c) bounds[c] = c * lanes / classes;

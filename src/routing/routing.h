@@ -99,6 +99,11 @@ class Routing {
 // retried request asks for the same ports and the choice is the same on every network run.
 int spreadIndex(uint64_t seed, const RouteRequest& request, int n);
 
+// Equal-cost next hops (ECMP) on lanes [laneBegin, laneEnd): the one the flow hashes to
+// (spreadIndex), or with `every`, all of them starting there.
+void offerEqualCost(const std::vector<int>& ports, bool every, uint64_t seed, const RouteRequest& request,
+                    int laneBegin, int laneEnd, std::vector<RouteOption>& out);
+
 // The boundaries of `classes` lane classes that split `lanes` lanes as evenly as they can
 // (Routing::laneClassBounds of the functions with a class per hop or per path segment).
 std::vector<int> evenLaneClasses(int lanes, int classes);

@@ -45,9 +45,7 @@ void ShortestPathRouting::route(const RouteRequest& req, std::vector<RouteOption
   ports.clear();
   int begin, end;
   productive(req, ports, begin, end);
-  const int n = static_cast<int>(ports.size());
-  const int first = spreadIndex(seed_, req, n);
-  for (int i = 0; i < (adaptive_ ? n : 1); ++i) out.push_back({ports[(first + i) % n], begin, end});
+  offerEqualCost(ports, adaptive_, seed_, req, begin, end, out);
 }
 
 void ShortestPathRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
