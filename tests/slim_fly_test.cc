@@ -12,6 +12,7 @@
 #include "routing/minimal.h"
 #include "routing/slim_fly_minimal.h"
 #include "test_util.h"
+#include "topology/galois_field.h"
 #include "topology/slim_fly.h"
 
 using namespace icnsim;
@@ -19,24 +20,31 @@ using icnsim::test::checkAllPairs;
 
 namespace {
 
-TEST(SlimFly, GeneratorSetsHave2wUnitsClosedUnderNegation) {
-  for (int q : {5, 7, 11, 13, 17, 19}) {
+TEST(SlimFly, GeneratorSetsHave2wDistinctUnitsClosedUnderNegation) {
+  for (int q : {4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 25, 27}) {
+    const GaloisField field(q);
     auto [X, Xp] = slimFlyGenerators(q);
-    const size_t w = q % 4 == 1 ? (q - 1) / 4 : (q + 1) / 4;  // q = 4w + delta
+    const int delta = q % 4 == 1 ? 1 : q % 4 == 3 ? -1 : 0;
+    const size_t w = (q - delta) / 4;  // q = 4w + delta
     ASSERT_EQ(X.size(), 2 * w) << q;
     ASSERT_EQ(Xp.size(), 2 * w) << q;
-    for (const auto* set : {&X, &Xp}) {
-      for (int x : *set) EXPECT_NE(std::find(set->begin(), set->end(), q - x), set->end()) << q << " " << x;
+    for (auto* set : {&X, &Xp}) {
+      for (int x : *set) {
+        EXPECT_NE(x, 0) << q;
+        EXPECT_NE(std::find(set->begin(), set->end(), field.negate(x)), set->end()) << q << " " << x;
+      }
+      std::sort(set->begin(), set->end());
+      EXPECT_EQ(std::adjacent_find(set->begin(), set->end()), set->end()) << q;
     }
   }
-  EXPECT_TRUE(slimFlyGenerators(9).first.empty());  // not a prime
-  EXPECT_TRUE(slimFlyGenerators(3).first.empty());  // too small
+  for (int q : {3, 6, 10, 12}) EXPECT_TRUE(slimFlyGenerators(q).first.empty()) << q;  // small or no prime power
 }
 
 TEST(SlimFly, EveryRouterHasTheNetworkRadixAndEveryPairIsWithinTwoHops) {
-  for (int q : {5, 7, 11, 13}) {
+  // Primes, odd prime powers (9, 25) and powers of two (delta = 0: 4, 8, 16).
+  for (int q : {4, 5, 7, 8, 9, 11, 13, 16, 25}) {
     SlimFly fly(q, 1);
-    const int radix = (3 * q - (q % 4 == 1 ? 1 : -1)) / 2;
+    const int radix = (3 * q - (q % 4 == 1 ? 1 : q % 4 == 3 ? -1 : 0)) / 2;
     ASSERT_EQ(fly.numRouters(), 2 * q * q);
     for (int r = 0; r < fly.numRouters(); ++r) {
       ASSERT_EQ(fly.numPorts(r), 1 + radix) << q;
@@ -58,6 +66,8 @@ TEST(SlimFly, EveryRouterHasTheNetworkRadixAndEveryPairIsWithinTwoHops) {
 TEST(SlimFly, AllPairsMinimalAndCapacity) {
   checkAllPairs("[topology]\ntype=\"slim_fly\"\nq=5\n[routing]\ntype=\"slim_fly_minimal\"\n", 2, true);
   checkAllPairs("[topology]\ntype=\"slim_fly\"\nq=7\np=3\n[routing]\ntype=\"slim_fly_minimal\"\n", 4, true);
+  checkAllPairs("[topology]\ntype=\"slim_fly\"\nq=8\np=2\n[routing]\ntype=\"slim_fly_minimal\"\n", 2, true);
+  checkAllPairs("[topology]\ntype=\"slim_fly\"\nq=9\np=2\n[routing]\ntype=\"slim_fly_minimal\"\n", 2, true);
   // The generic minimal routing takes the same paths (first productive port = lowest neighbour).
   checkAllPairs("[topology]\ntype=\"slim_fly\"\nq=5\np=2\n[routing]\ntype=\"minimal\"\n", 1, true);
 }
@@ -74,9 +84,9 @@ TEST(SlimFly, DeadlockCheckPassesWithTwoClassesAndFindsTheCycleWithOne) {
 
 TEST(SlimFly, BadQIsRefusedAndASaturatedNetworkDrains) {
   const std::string e = icnsim::test::configErrorOf(
-      [] { icnsim::test::runToml("[topology]\ntype=\"slim_fly\"\nq=9\n[routing]\ntype=\"slim_fly_minimal\"\n"); });
+      [] { icnsim::test::runToml("[topology]\ntype=\"slim_fly\"\nq=12\n[routing]\ntype=\"slim_fly_minimal\"\n"); });
   EXPECT_NE(e.find("topology.q"), std::string::npos) << e;
-  EXPECT_NE(e.find("9 is not a prime"), std::string::npos) << e;
+  EXPECT_NE(e.find("12 is not a prime power"), std::string::npos) << e;
   const nlohmann::json r = icnsim::test::runToml(
       "[topology]\ntype=\"slim_fly\"\nq=5\n[routing]\ntype=\"slim_fly_minimal\"\n[router]\nlanes=2\ndepth=4\n"
       "[traffic]\nprocess=\"saturation\"\npacket_length=4\n"

@@ -4,65 +4,53 @@
 
 #include <algorithm>
 
+#include "topology/galois_field.h"
+
 namespace icnsim {
 
 namespace {
 
 constexpr KeyScope kScope{"topology", "slim_fly"};
-const IntKey kQ = declareInt(kScope, "q", kRequired, 5, 1021, "a prime q = 4w + 1 or 4w - 1: 2 q^2 routers");
+const IntKey kQ = declareInt(kScope, "q", kRequired, 4, 1021,
+                             "a prime power q = 4w + delta, delta in {-1, 0, 1} (q >= 4): 2 q^2 routers");
 const IntKey kP = declareInt(kScope, "p", DefaultText{"ceil((3q - delta) / 4): half the network radix"}, 1, 1024,
                              "terminals per router");
 
-bool isPrime(int q) {
-  if (q < 2) return false;
-  for (int d = 2; d * d <= q; ++d) {
-    if (q % d == 0) return false;
-  }
-  return true;
-}
+int delta(int q) { return q % 4 == 1 ? 1 : q % 4 == 3 ? -1 : 0; }
 
-int primitiveElement(int q) {
-  for (int g = 2; g < q; ++g) {
-    int x = 1, order = 0;
-    do x = x * g % q, ++order;
-    while (x != 1);
-    if (order == q - 1) return g;
-  }
-  return 1;  // q = 2
-}
-
-int networkRadix(int q) { return (3 * q - (q % 4 == 1 ? 1 : -1)) / 2; }
+int networkRadix(int q) { return (3 * q - delta(q)) / 2; }
 
 }  // namespace
 
 std::pair<std::vector<int>, std::vector<int>> slimFlyGenerators(int q) {
-  if (!isPrime(q) || q < 5) return {};
-  const int xi = primitiveElement(q);
-  std::vector<int> power(q);  // xi^i; xi^(q-1) = 1 ends the delta = -1 sets
-  for (int i = 0, x = 1; i < q; ++i, x = x * xi % q) power[i] = x;
-  std::vector<int> X, Xp;  // Besta and Hoefler's sets: X even powers, X' odd, per delta
-  if (q % 4 == 1) {
-    for (int i = 0; i <= q - 3; i += 2) X.push_back(power[i]);
-    for (int i = 1; i <= q - 2; i += 2) Xp.push_back(power[i]);
-  } else {
-    const int w = (q + 1) / 4;
-    for (int i = 0; i <= 2 * w - 2; i += 2) X.push_back(power[i]);
-    for (int i = 2 * w - 1; i <= 4 * w - 3; i += 2) X.push_back(power[i]);
-    for (int i = 1; i <= 2 * w - 1; i += 2) Xp.push_back(power[i]);
-    for (int i = 2 * w; i <= 4 * w - 2; i += 2) Xp.push_back(power[i]);
+  if (q < 4 || !GaloisField::isPrimePower(q)) return {};
+  const GaloisField field(q);
+  std::vector<int> X, Xp;  // Besta and Hoefler's sets, per delta: powers of the primitive element
+  auto powers = [&](std::vector<int>& set, int from, int to) {
+    for (int i = from; i <= to; i += 2) set.push_back(field.power(i));
+  };
+  const int w = (q - delta(q)) / 4;
+  if (delta(q) == 1) {
+    powers(X, 0, q - 3), powers(Xp, 1, q - 2);
+  } else if (delta(q) == -1) {
+    powers(X, 0, 2 * w - 2), powers(X, 2 * w - 1, 4 * w - 3);
+    powers(Xp, 1, 2 * w - 1), powers(Xp, 2 * w, 4 * w - 2);
+  } else {  // characteristic 2: every set is closed under negation
+    powers(X, 0, q - 2), powers(Xp, 1, q - 1);
   }
   return {X, Xp};
 }
 
 SlimFly::SlimFly(int q, int p) : q_(q), p_(p), neighbours_(2 * q * q) {
   const auto [X, Xp] = slimFlyGenerators(q);
+  const GaloisField field(q);
   auto index = [q](int s, int x, int y) { return s * q * q + x * q + y; };
   for (int x = 0; x < q; ++x) {
     for (int y = 0; y < q; ++y) {
-      for (int d : X) neighbours_[index(0, x, y)].push_back(index(0, x, (y + d) % q));
-      for (int d : Xp) neighbours_[index(1, x, y)].push_back(index(1, x, (y + d) % q));
+      for (int d : X) neighbours_[index(0, x, y)].push_back(index(0, x, field.add(y, d)));
+      for (int d : Xp) neighbours_[index(1, x, y)].push_back(index(1, x, field.add(y, d)));
       for (int m = 0; m < q; ++m) {  // (0, x, y) - (1, m, c) with y = m x + c
-        const int c = ((y - m * x) % q + q) % q;
+        const int c = field.subtract(y, field.multiply(m, x));
         neighbours_[index(0, x, y)].push_back(index(1, m, c));
         neighbours_[index(1, m, c)].push_back(index(0, x, y));
       }
@@ -147,7 +135,7 @@ namespace {
 std::unique_ptr<Topology> makeSlimFly(const TopologyContext& ctx, const ConfigNode& node) {
   const int q = static_cast<int>(node.get(kQ));
   if (slimFlyGenerators(q).first.empty()) {
-    node.fail(kQ, fmt::format("{} is not a prime of the form 4w + 1 or 4w - 1 (e.g. 5, 7, 11, 13, 17, 19)", q));
+    node.fail(kQ, fmt::format("{} is not a prime power of at least 4 (e.g. 4, 5, 7, 8, 9, 11, 13, 16, 17, 19)", q));
   }
   const int p = node.has(kP) ? static_cast<int>(node.get(kP)) : (networkRadix(q) + 1) / 2;
   const double routers = 2.0 * q * q;
@@ -158,7 +146,7 @@ std::unique_ptr<Topology> makeSlimFly(const TopologyContext& ctx, const ConfigNo
 
 }  // namespace
 
-ICNSIM_REGISTER(Topology, "slim_fly", "Besta and Hoefler's Slim Fly: the diameter-2 MMS graph for a prime q",
+ICNSIM_REGISTER(Topology, "slim_fly", "Besta and Hoefler's Slim Fly: the diameter-2 MMS graph for a prime power q",
                 makeSlimFly);
 
 }  // namespace icnsim

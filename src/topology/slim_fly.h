@@ -1,13 +1,16 @@
-// Slim Fly (Besta and Hoefler, SC14): the McKay-Miller-Siran graph of diameter 2 for a prime q
-// = 4w + delta, delta = +1 or -1. Routers are (s, x, y), s in {0, 1}, x and y in Z_q: 2 q^2
-// routers of network radix (3q - delta) / 2, each with p terminals (default ceil of half the
-// network radix, the paper's full global bandwidth). With xi a primitive element of Z_q and
-// generator sets X (even powers of xi) and X' (odd powers) as the paper gives them per delta:
+// Slim Fly (Besta and Hoefler, SC14): the McKay-Miller-Siran graph of diameter 2 for a prime
+// power q = 4w + delta, delta in {-1, 0, 1}. Routers are (s, x, y), s in {0, 1}, x and y in
+// the field GF(q) (topology/galois_field.h): 2 q^2 routers of network radix (3q - delta) / 2,
+// each with p terminals (default ceil of half the network radix, the paper's full global
+// bandwidth). With xi a primitive element of GF(q) and generator sets X (even powers of xi)
+// and X' (odd powers) as the paper gives them per delta (for delta = 0 our reading: X the even
+// powers xi^0 .. xi^(q-2), X' the odd ones xi^1 .. xi^(q-1); tests/slim_fly_test.cc checks
+// degree and diameter 2 for q = 4, 8, 16), in GF(q) arithmetic:
 //   (0, x, y) - (0, x, y')  when y - y' is in X,
 //   (1, m, c) - (1, m, c')  when c - c' is in X',
-//   (0, x, y) - (1, m, c)   when y = m x + c (mod q).
+//   (0, x, y) - (1, m, c)   when y = m x + c.
 // Router (s, x, y) has index s q^2 + x q + y. Ports: [0, p) terminals, then its neighbours in
-// increasing router index. Prime powers that are not primes (and delta = 0) are not built.
+// increasing router index.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <cstdint>
@@ -46,8 +49,7 @@ class SlimFly : public Topology {
   double capacity_ = 1.0;
 };
 
-// The generator sets (X, X') of the MMS graph for prime q = 4w +/- 1, and its primitive
-// element; empty sets if q is not such a prime.
+// The generator sets (X, X') of the MMS graph for a prime power q >= 4; empty sets otherwise.
 std::pair<std::vector<int>, std::vector<int>> slimFlyGenerators(int q);
 
 }  // namespace icnsim
