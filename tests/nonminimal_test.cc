@@ -24,8 +24,12 @@ class Queues : public CongestionView {
     auto it = flits.find({router, port});
     return it == flits.end() ? laneEnd - laneBegin : it->second;
   }
-  int remoteQueue(int router, int port) const override { return occupancy(router, port, 0, 1); }
-  std::map<std::pair<int, int>, int> flits;
+  // The queue: the occupancy of both lanes and the flits of heads waiting for the port.
+  int remoteQueue(int router, int port) const override {
+    auto it = waiting.find({router, port});
+    return occupancy(router, port, 0, 2) + (it == waiting.end() ? 0 : it->second);
+  }
+  std::map<std::pair<int, int>, int> flits, waiting;
 };
 
 using icnsim::test::followRoute;
@@ -74,6 +78,21 @@ TEST(Ugal, TakesTheMinimalPathUnlessItsQueueTimesHopsIsLonger) {
   EXPECT_EQ(routers, (std::vector<int>{0, int(ugal.intermediate(0, 1, key)), 1}));
   const NonMinimalRouting forgiving(hx, 2, true, 10, 1);
   EXPECT_EQ(followRoute(hx, forgiving, 0, 1, key, nullptr, &queues), 1);  // 9 <= 8 + 10
+}
+
+TEST(Ugal, TheQueueCountsTheHeadsWaitingForThePort) {
+  // Every occupancy 2 (both lanes): occupancy keeps 0 -> 1 minimal (2 x 1 against 2 x 2); six
+  // flits of heads waiting at router 0 for its port to router 1 make that queue 8 (8 > 4).
+  HyperX hx({4}, 1, 1);
+  const NonMinimalRouting occupancy(hx, 2, true, 0, 1), queue(hx, 2, true, 0, 1, true);
+  uint32_t key = 0;
+  while (occupancy.intermediate(0, 1, key) < 2) ++key;
+  Queues queues;
+  queues.waiting[{0, hx.port(0, 0, 1, 0)}] = 6;
+  EXPECT_EQ(followRoute(hx, occupancy, 0, 1, key, nullptr, &queues), 1);
+  EXPECT_EQ(followRoute(hx, queue, 0, 1, key, nullptr, &queues), 2);
+  EXPECT_TRUE(occupancy.remotePorts().empty());
+  EXPECT_EQ(queue.remotePorts().size(), 12u);  // every router-to-router port: 4 routers x 3
 }
 
 TEST(Valiant, DeadlockCheckPassesTwiceTheDiameterInClasses) {

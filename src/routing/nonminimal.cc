@@ -14,12 +14,27 @@ namespace {
 constexpr KeyScope kUgal{"routing", "ugal"};
 const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20,
                                      "flits: the minimal path is kept unless q_min H_min > q_val H_val + threshold");
+const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"occupancy", "queue"},
+                                            "q: the output port's occupancy (flits sent, not yet credited back), or "
+                                            "its queue (also the heads at this router waiting for it)");
 
 }  // namespace
 
-NonMinimalRouting::NonMinimalRouting(const Topology& topology, int lanes, bool ugal, int threshold, uint64_t seed)
+NonMinimalRouting::NonMinimalRouting(const Topology& topology, int lanes, bool ugal, int threshold, uint64_t seed,
+                                     bool queue)
     : topology_(topology), lanes_(lanes), diameter_(std::max(1, topology.routerDiameter())), ugal_(ugal),
-      threshold_(threshold), seed_(seed), bounds_(laneClassBounds(lanes)) {}
+      threshold_(threshold), queue_(queue), seed_(seed), bounds_(laneClassBounds(lanes)) {}
+
+std::vector<std::pair<int, int>> NonMinimalRouting::remotePorts() const {
+  std::vector<std::pair<int, int>> ports;
+  if (!queue_) return ports;
+  for (int r = 0; r < topology_.numRouters(); ++r) {
+    for (int p = 0; p < topology_.numPorts(r); ++p) {
+      if (topology_.outputPeer(r, p).kind == Endpoint::kRouter) ports.emplace_back(r, p);
+    }
+  }
+  return ports;
+}
 
 std::vector<int> NonMinimalRouting::laneClassBounds(int lanes) const { return evenLaneClasses(lanes, 2 * diameter_); }
 
@@ -57,7 +72,8 @@ int NonMinimalRouting::leastOccupied(const RouteRequest& req, int target, int& p
   closer(req.router, target, ports);
   int best = INT_MAX;
   for (int p : ports) {
-    const int q = req.congestion->occupancy(req.router, p, 0, lanes_);
+    const int q =
+        queue_ ? req.congestion->remoteQueue(req.router, p) : req.congestion->occupancy(req.router, p, 0, lanes_);
     if (q < best) best = q, port = p;
   }
   return best;
@@ -135,7 +151,8 @@ std::unique_ptr<Routing> makeNonMinimal(const RoutingContext& ctx, const ConfigN
                                   name, classes));
   }
   return std::make_unique<NonMinimalRouting>(*ctx.topology, ctx.lanes, ugal,
-                                             ugal ? static_cast<int>(node.get(kThreshold)) : 0, ctx.seed);
+                                             ugal ? static_cast<int>(node.get(kThreshold)) : 0, ctx.seed,
+                                             ugal && node.get(kCongestion) == "queue");
 }
 
 }  // namespace

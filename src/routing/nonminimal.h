@@ -3,9 +3,10 @@
 // packet among all routers, then by a shortest path to its destination (Valiant), or UGAL-L
 // chooses at the source router between that path and the minimal one: the minimal path unless
 // q_min * H_min > q_val * H_val + routing.threshold, q the occupancy of the output port each
-// path leaves by (its least occupied next hop) and H its router hops. Among equal-cost next
-// hops the flow's hash picks one (shortest_path's "flow"). A packet that meets its destination
-// router on the way to the intermediate one leaves the network there.
+// path leaves by (its least occupied next hop) and H its router hops; with routing.congestion =
+// "queue", q is the port's queue as the cycle began (CongestionView::remoteQueue: the heads at
+// this router routed to it too). Among equal-cost next hops the flow's hash picks one (shortest_path's "flow"). A
+// packet that meets its destination router on the way to the intermediate one leaves the network there.
 //
 // Deadlock freedom: a lane class per hop of each phase. For a diameter D the lanes are split
 // into 2D classes; the i-th hop towards the intermediate router takes class i - 1 and the i-th
@@ -20,11 +21,12 @@ namespace icnsim {
 
 class NonMinimalRouting : public Routing {
  public:
-  NonMinimalRouting(const Topology& topology, int lanes, bool ugal, int threshold, uint64_t seed);
+  NonMinimalRouting(const Topology& topology, int lanes, bool ugal, int threshold, uint64_t seed, bool queue = false);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
+  std::vector<std::pair<int, int>> remotePorts() const override;  // with "queue": its own ports
   // The packet's intermediate router (its source's or destination's: no detour).
   int intermediate(int src, int dst, uint32_t packetKey) const;
 
@@ -41,6 +43,7 @@ class NonMinimalRouting : public Routing {
   int lanes_, diameter_;
   bool ugal_;
   int threshold_;
+  bool queue_;  // compare queues (remoteQueue) rather than occupancy
   uint64_t seed_;
   std::vector<int> bounds_;
 };
