@@ -6,9 +6,13 @@ namespace icnsim {
 
 void DependencyGraph::addEdge(int32_t from, int32_t to) {
   int32_t& head = first_[static_cast<size_t>(from)];
-  for (int32_t e = head; e >= 0; e = next_[static_cast<size_t>(e)]) {
-    if (to_[static_cast<size_t>(e)] == to) return;
+  if (from != markedFrom_) {  // mark the successors `from` has so far
+    if (++stamp_ == 0) std::fill(mark_.begin(), mark_.end(), 0), stamp_ = 1;
+    markedFrom_ = from;
+    for (int32_t e = head; e >= 0; e = next_[static_cast<size_t>(e)]) mark_[static_cast<size_t>(to_[e])] = stamp_;
   }
+  if (mark_[static_cast<size_t>(to)] == stamp_) return;
+  mark_[static_cast<size_t>(to)] = stamp_;
   next_.push_back(head);
   to_.push_back(to);
   head = static_cast<int32_t>(to_.size()) - 1;

@@ -1,9 +1,11 @@
 // A wait-for graph over buffer resources (lanes, packet memories): an edge a -> b says that a
 // packet holding a may wait for b. No cycle is the standard sufficient condition for
 // deadlock freedom (Dally & Seitz 1987; router/lane_dependencies.h builds the graph of a
-// network). Edges are kept once each, in per-node linked lists that stay short (a resource
-// waits for the few lanes its routes offer): 4 bytes a node and 8 an edge, so the graph of
-// a network of millions of lanes stays small beside the network.
+// network). Edges are kept once each, in per-node linked lists: 8 bytes a node and 8 an edge,
+// so the graph of a network of millions of lanes stays small beside the network. A builder
+// adds a node's edges in runs (every option of one routing question), so the duplicate test
+// marks the successors of the node it last added to, instead of walking its list per edge
+// (a high-radix router's lane class waits for tens of lanes).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +15,7 @@ namespace icnsim {
 
 class DependencyGraph {
  public:
-  explicit DependencyGraph(int32_t nodes) : first_(static_cast<size_t>(nodes), -1) {}
+  explicit DependencyGraph(int32_t nodes) : first_(static_cast<size_t>(nodes), -1), mark_(first_.size(), 0) {}
 
   int32_t nodes() const { return static_cast<int32_t>(first_.size()); }
   int64_t edges() const { return static_cast<int64_t>(to_.size()); }
@@ -37,6 +39,10 @@ class DependencyGraph {
 
   std::vector<int32_t> first_;     // per node: its first edge (-1: none)
   std::vector<int32_t> next_, to_;  // per edge: the node's next edge, and where it leads
+  // mark_[n] == stamp_: n is a successor of markedFrom_ (the node edges were last added to).
+  std::vector<uint32_t> mark_;
+  uint32_t stamp_ = 0;
+  int32_t markedFrom_ = -1;
 };
 
 }  // namespace icnsim
