@@ -7,6 +7,7 @@
 
 #include <map>
 
+#include "route_walk.h"
 #include "router/lane_dependencies.h"
 #include "router/virtual_networks.h"
 #include "routing/hyperx_dal.h"
@@ -17,16 +18,7 @@ using namespace icnsim;
 
 namespace {
 
-// Queues set by hand per (router, port); what DAL reads is remoteQueue.
-class Queues : public CongestionView {
- public:
-  int occupancy(int router, int port, int, int) const override { return remoteQueue(router, port); }
-  int remoteQueue(int router, int port) const override {
-    auto it = flits.find({router, port});
-    return it == flits.end() ? 0 : it->second;
-  }
-  std::map<std::pair<int, int>, int> flits;
-};
+using Queues = icnsim::test::HandSetQueues;  // what DAL reads is remoteQueue
 
 std::vector<RouteOption> options(const HyperXDalRouting& dal, const HyperX& hx, int router, int lane, int src, int dst,
                                  const CongestionView& queues) {
@@ -155,12 +147,8 @@ TEST(HyperXDal, SaturatedNetworksDrainAboveDimensionOrderUnderTornado) {
 }
 
 TEST(HyperXDal, SameResultsOnOneAndThreeThreads) {
-  auto one = icnsim::test::doc(saturated("hyperx_dal", "tornado"));
-  auto three = icnsim::test::doc(saturated("hyperx_dal", "tornado"));
-  three->applyOverride("simulation.threads=3");
-  nlohmann::json a = Simulation(one).run(), b = Simulation(three).run();
-  a.erase("config"), b.erase("config");
-  EXPECT_EQ(a.dump(), b.dump());
+  const auto [one, three] = icnsim::test::resultsOnOneAndThreads(saturated("hyperx_dal", "tornado"), 3);
+  EXPECT_EQ(one, three);
 }
 
 }  // namespace

@@ -90,4 +90,16 @@ inline int followRoute(const Topology& topo, const Routing& routing, int src, in
   return -1;
 }
 
+// Queues set by hand per (router, port), 0 elsewhere: the occupancy and the queue a routing
+// function reads are the same number.
+class HandSetQueues : public CongestionView {
+ public:
+  int occupancy(int router, int port, int, int) const override { return remoteQueue(router, port); }
+  int remoteQueue(int router, int port) const override {
+    auto it = flits.find({router, port});
+    return it == flits.end() ? 0 : it->second;
+  }
+  std::map<std::pair<int, int>, int> flits;
+};
+
 }  // namespace icnsim::test

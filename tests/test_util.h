@@ -174,6 +174,16 @@ inline nlohmann::json runToml(const std::string& toml) {
   return sim.run();
 }
 
+// The results of `toml` on one thread and on `threads`, without the echoed configuration
+// (which names simulation.threads): equal when the network splits deterministically.
+inline std::pair<std::string, std::string> resultsOnOneAndThreads(const std::string& toml, int threads) {
+  auto one = doc(toml), many = doc(toml);
+  many->applyOverride("simulation.threads=" + std::to_string(threads));
+  nlohmann::json a = Simulation(one).run(), b = Simulation(many).run();
+  a.erase("config"), b.erase("config");
+  return {a.dump(), b.dump()};
+}
+
 // The 4x4 mesh above grown to 8x8 (1000 warm-up and 4000 measured cycles), with `extra`
 // tables and then `overrides` ("key=value") applied.
 inline nlohmann::json runMesh8x8(const std::string& extra, const std::vector<std::string>& overrides = {}) {

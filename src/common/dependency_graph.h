@@ -37,7 +37,7 @@ class DependencyGraph {
   // A shortest cycle through `node` (breadth-first back to it).
   std::vector<int32_t> shortestCycleThrough(int32_t node) const;
 
-  std::vector<int32_t> first_;     // per node: its first edge (-1: none)
+  std::vector<int32_t> first_;      // per node: its first edge (-1: none)
   std::vector<int32_t> next_, to_;  // per edge: the node's next edge, and where it leads
   // mark_[n] == stamp_: n is a successor of markedFrom_ (the node edges were last added to).
   std::vector<uint32_t> mark_;

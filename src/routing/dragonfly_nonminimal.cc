@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "config/config.h"
+#include "routing/intermediate_group.h"
 
 namespace icnsim {
 
@@ -52,14 +53,8 @@ std::string DragonflyNonMinimalRouting::dependencyIdentity() const {
 }
 
 int DragonflyNonMinimalRouting::intermediateGroup(int src, int dst, uint32_t packetKey) const {
-  const int g = fly_.groups();
-  if (g <= 2) return -1;
-  const int from = fly_.group(fly_.routerOfTerminal(src)), to = fly_.group(fly_.routerOfTerminal(dst));
-  uint64_t x = (uint64_t(packetKey) << 32 | uint32_t(src)) * 0x9E3779B97F4A7C15ull ^ uint64_t(uint32_t(dst));
-  x ^= x >> 29, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 32;
-  int pick = static_cast<int>(x % uint64_t(g - 2));  // skip the source and destination groups
-  for (int skipped : {std::min(from, to), std::max(from, to)}) pick += pick >= skipped;
-  return pick;
+  return intermediateGroupOf(fly_.groups(), fly_.group(fly_.routerOfTerminal(src)),
+                             fly_.group(fly_.routerOfTerminal(dst)), src, dst, packetKey);
 }
 
 int DragonflyNonMinimalRouting::portTowardGroup(int router, int to, int src, int dst) const {

@@ -1,0 +1,63 @@
+// Non-minimal routing on a Megafly / Dragonfly+ (topology/megafly.h): a packet for another
+// group goes minimally (up to the spine holding the pair's global link, over it, down), or by
+// Valiant's path through an intermediate group drawn per packet (routing/intermediate_group.h):
+// up to the spine holding a link to that group, over it; there, if the spine it lands on does
+// not hold the link on to the destination group, down to a leaf (hashed per flow) and up to the
+// spine that does; over that link, down.
+//   megafly_valiant  always Valiant's path;
+//   megafly_ugal     UGAL at the source leaf: the minimal path unless q_min H_min > q_val
+//                    H_val + routing.threshold, H the router hops and q (routing.congestion)
+//                    the up port's occupancy ("occupancy", UGAL-L), its queue ("queue", as the
+//                    generic ugal) or the queue of the global channel the path takes at its
+//                    spine, as the cycle began ("global", UGAL-G, as dragonfly_ugal's).
+// Packets for the source's own group go up to a hashed spine and down, as megafly_minimal.
+//
+// Deadlock freedom: three lane classes. Valiant's path takes class 0 in its source group (up
+// and the first global channel), class 1 in the intermediate group (down, up, the second
+// global channel); a minimal path takes class 1 up and over its global channel; every packet
+// takes class 2 down in its destination group. Every dependency follows the order up 0, global
+// 0, down 1, up 1, global 1, down 2, terminal, so the lane dependency graph is acyclic; the
+// deadlock check confirms it (tests/megafly_test.cc). Needs router.lanes >= 3.
+// Keys: `icnsim keys routing`.
+#pragma once
+#include <string>
+
+#include "routing/routing.h"
+#include "topology/megafly.h"
+
+namespace icnsim {
+
+class MegaflyNonMinimalRouting : public Routing {
+ public:
+  enum Class { kValiantSource = 0, kOnward = 1, kArrived = 2 };
+  enum class Sense { kOccupancy, kQueue, kGlobal };  // what q is
+  MegaflyNonMinimalRouting(const Megafly& megafly, int lanes, bool ugal, int threshold, Sense sense, uint64_t seed);
+  void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
+  std::vector<int> laneClassBounds(int lanes) const override { return evenLaneClasses(lanes, 3); }
+  std::string dependencyIdentity() const override;
+  // "queue": the leaves' up ports; "global": the spines' global ports.
+  std::vector<std::pair<int, int>> remotePorts() const override;
+
+  int intermediateGroup(int src, int dst, uint32_t packetKey) const;
+  // Router hops from the source leaf through group `via` (-1: minimally) to dst's leaf.
+  int hopsThrough(int src, int dst, int via) const;
+
+ private:
+  RouteOption option(int port, int laneClass) const { return {port, bounds_[laneClass], bounds_[laneClass + 1]}; }
+  int upPortToward(int group, int to, int src, int dst) const;  // at a leaf of `group`
+  bool chooseMinimal(const RouteRequest& req, int via) const;
+  // At a spine of the intermediate group that a global channel led to: over the link onward
+  // if it holds it, else down to the leaf the flow hashes to (every leaf for the check).
+  void fromLandingSpine(const RouteRequest& req, int there, std::vector<RouteOption>& out) const;
+
+  const Megafly& fly_;
+  int lanes_;
+  bool ugal_;
+  int threshold_;
+  Sense sense_;
+  uint64_t seed_;
+  std::vector<int> bounds_;
+};
+
+}  // namespace icnsim
