@@ -20,8 +20,8 @@ void VcNetwork::watchRemoteQueues() {
   if (ports.empty()) return;
   if (splitOverRanks()) {
     throw ConfigError(
-        "the routing reads queues at other routers (routing.congestion = \"global\"), which are not "
-        "shared under mpirun: run in one process");
+        "the routing reads the queues copied as each cycle begins (UGAL-G, DAL, ugal or megafly_ugal with "
+        "congestion = \"queue\"), a copy not kept under mpirun: run in one process");
   }
   remoteSlot_.assign(channels_.size(), -1);
   std::vector<bool> watchedRouter(topology_.numRouters(), false);
