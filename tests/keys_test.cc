@@ -54,6 +54,9 @@ void validateLikeTheCli(const std::string& path) {
       std::vector<const char*> shrink;
       if (type == "dragonfly") shrink = {"topology.p=2", "topology.a=4", "topology.h=2"};
       if (type == "hyperx") shrink = {"topology.widths=[3, 3]", "topology.terminals=2"};
+      if (type == "megafly") {
+        shrink = {"topology.p=2", "topology.leaves=3", "topology.spines=2", "topology.h=3", "topology.g=5"};
+      }
       if (scale && shrink.empty()) shrink = {"topology.k=4"};
       for (const char* override : shrink) doc->applyOverride(override, "the keys test");
     }
