@@ -45,10 +45,10 @@ void validateLikeTheCli(const std::string& path) {
     auto doc = ConfigDocument::fromFile(path);
     doc->applyProfile(profile);
     // The scale experiments' million terminals take 13 s to build, and the deadlock checks of
-    // the non-minimal routings on the topology studies' thousand terminals minutes under the
-    // sanitizers; a small network of the same type reads the same keys.
+    // the non-minimal routings on the topology studies' and the dragonfly report's thousand
+    // terminals minutes under the sanitizers; a small network of the same type reads the same keys.
     const bool scale = path.find("/scale/") != std::string::npos,
-               study = path.find("/topologies/") != std::string::npos;
+               study = path.find("/topologies/") != std::string::npos || path.find("/dragonfly/") != std::string::npos;
     if (scale || study) {
       const std::string type = doc->table().at_path("topology.type").value_or(std::string());
       std::vector<const char*> shrink;

@@ -14,6 +14,8 @@ import unittest
 from tools.report import seed_stats
 from tools.report import verdict as vd
 from tools.dally import report as dally_report
+from tools.dragonfly import links as dragonfly_links
+from tools.dragonfly import report as dragonfly_report
 from tools.fedx import report as fedx_report
 from tools.nifdy import bound as nifdy_bound
 from tools.nifdy import common as nifdy_common
@@ -340,6 +342,56 @@ class SpiderFig3(unittest.TestCase):
         self.assertEqual(dramatic[7], vd.HOLDS)      # 0.3 / 0.8 <= 0.6
         mild = self.verdicts(0.7)         # 0.7 / 0.8 > 0.6
         self.assertEqual(mild[7], vd.FAILS)
+
+
+class DragonflyLinks(unittest.TestCase):
+    """Three groups of two routers (0-1, 2-3, 4-5): two local links and three global links
+    per group, one of them into the next group; one sample of 100 cycles."""
+
+    LINKS = [(0, 1), (2, 3), (4, 5), (1, 2), (3, 4), (5, 0), (0, 4), (2, 0), (4, 2)]  # local x3, next x3, other x3
+
+    def point(self, flits):
+        ends = {"src_router": [a for a, _ in self.LINKS], "dst_router": [b for _, b in self.LINKS]}
+        links = dict(ends, kind=["router"] * len(self.LINKS), lanes=[2] * len(self.LINKS))
+        zeros = [[0] * len(self.LINKS)]
+        stats = {"links": links, "routers": {"group": [0, 0, 1, 1, 2, 2]}, "sample_ends": [100], "per_lane": False,
+                 "flits": [flits], "occupancy": zeros, "no_credit": zeros, "lost_arbitration": zeros,
+                 "no_route": zeros}
+        return {"link_stats": [stats]}
+
+    def test_links_are_told_apart_by_the_groups_they_join(self):
+        loads = dragonfly_links.channel_loads(self.point([10, 20, 30, 100, 90, 80, 1, 2, 3]))
+        self.assertEqual(loads["local"], [0.1, 0.2, 0.3])
+        self.assertEqual(loads["next"], [1.0, 0.9, 0.8])
+        self.assertEqual(loads["global"], [0.01, 0.02, 0.03])
+        self.assertAlmostEqual(dragonfly_links.peak_to_mean(loads["global"]), 1.5)
+        self.assertIsNone(dragonfly_links.peak_to_mean([0.0, 0.0]))
+
+    def test_valiant_balance_holds_only_when_both_kinds_are_even(self):
+        even = {1: self.point([40, 41, 42, 0, 0, 0, 50, 51, 49]), 2: self.point([41, 40, 42, 0, 0, 0, 49, 50, 51])}
+        self.assertEqual(dragonfly_links.valiant_balance_row(even)[2].outcome, vd.HOLDS)
+        skewed = {1: self.point([10, 10, 90, 0, 0, 0, 50, 51, 49]), 2: self.point([10, 11, 90, 0, 0, 0, 49, 50, 51])}
+        self.assertEqual(dragonfly_links.valiant_balance_row(skewed)[2].outcome, vd.FAILS)
+
+
+class DragonflyRouting(unittest.TestCase):
+    """The abstract's "degraded performance" claim follows UGAL-L's and UGAL-G's maxima."""
+
+    def degraded(self, ugal_l_peak):
+        points = []
+        for split, peak in (("UGAL-L", ugal_l_peak), ("UGAL-G", 0.5)):
+            for x in (0.2, 0.4, 0.6):
+                for seed in (1, 2, 3):
+                    accepted = min(x, peak) + 0.001 * seed
+                    points.append(({"split": split, "traffic.pattern.type": "group_shift", LOAD: x, SEED: seed},
+                                   result(x, accepted, 50)))
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "routing", points)
+            return dragonfly_report.degraded_row(dragonfly_report.routing_grid(out))[2].outcome
+
+    def test_verdicts_follow_the_data(self):
+        self.assertEqual(self.degraded(0.3), vd.HOLDS)    # 0.5 / 0.3: 67 % more
+        self.assertEqual(self.degraded(0.49), vd.FAILS)   # 2 % more
 
 
 class FedxLongMixture(unittest.TestCase):

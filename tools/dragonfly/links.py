@@ -1,0 +1,110 @@
+"""The dragonfly report's link section: how each routing loads the global and local channels
+on the worst case (experiments/dragonfly/worst_case_links.toml), heat maps and the busiest
+links over time for minimal routing and UGAL-L (tools/links/plot_links.py draws them)."""
+import os
+
+from tools.links import plot_links
+from tools.report import verdict as vd
+from tools.report.seed_stats import SEED, Value, load_points
+
+EXPERIMENT = "worst_case_links"
+BALANCED = 1.5  # our reading of "balance": the busiest channel of a kind carries at most 1.5x their mean
+DRAWN = ("MIN", "UGAL-L")  # the routings whose heat map and time series the report shows
+
+
+def channel_loads(j):
+    """{kind: [utilisation per link]} for one point's router-to-router links, kind one of
+    "next" (global links into the next group: the worst case's minimal channels), "global"
+    (the other global links) and "local"."""
+    stats = plot_links.LinkStats(j["link_stats"][0])
+    totals = stats.totals(list(range(len(stats.ends))))
+    group = stats.routers["group"]
+    groups = max(group) + 1
+    loads = {"next": [], "global": [], "local": []}
+    for link in stats.router_links():
+        a = group[stats.links["src_router"][link]]
+        b = group[stats.links["dst_router"][link]]
+        kind = "local" if a == b else "next" if b == (a + 1) % groups else "global"
+        loads[kind].append(totals[link]["utilisation"])
+    return loads
+
+
+def peak_to_mean(values):
+    """The busiest link's utilisation over the mean; None (no sample) when none is used."""
+    mean = sum(values) / len(values)
+    return max(values) / mean if mean else None
+
+
+def per_split(out):
+    """{split: {seed: point JSON}}."""
+    points = {}
+    for r, j in load_points(out, EXPERIMENT):
+        points.setdefault(r["split"], {})[r[SEED]] = j
+    if not points:
+        raise FileNotFoundError(2, "no sweep output", os.path.join(out, EXPERIMENT))
+    return points
+
+
+def over_seeds(seeds, f):
+    return Value([f(channel_loads(j), j) for j in seeds.values()])
+
+
+def mean_of(kind):
+    return lambda loads, j: sum(loads[kind]) / len(loads[kind])
+
+
+def max_of(kind):
+    return lambda loads, j: max(loads[kind])
+
+
+def balance_of(kind):
+    return lambda loads, j: peak_to_mean(loads[kind])
+
+
+def links_section(out, rep):
+    points = per_split(out)
+    offered = next(iter(next(iter(points.values())).values()))["offered_fraction"]
+    rep.section("Worst case per link",
+                f"Every group sends to the next at {offered:.2f} of capacity (`worst_case_links.toml`). Link "
+                "utilisation in flits per cycle over the whole run, mean over seeds ± 95 % interval. \"next\": "
+                "the global channel from each group to the next, the only one minimal routing uses.")
+    rows = []
+    for split, seeds in points.items():
+        rows.append([split, over_seeds(seeds, lambda loads, j: j["accepted_fraction"]).text(3),
+                     over_seeds(seeds, mean_of("next")).text(3), over_seeds(seeds, mean_of("global")).text(3),
+                     over_seeds(seeds, max_of("global")).text(3), over_seeds(seeds, mean_of("local")).text(3),
+                     over_seeds(seeds, max_of("local")).text(3), over_seeds(seeds, balance_of("global")).text(2),
+                     over_seeds(seeds, balance_of("local")).text(2)])
+    rep.table(["routing", "accepted (of capacity)", "next-group global links", "other global: mean", "max",
+               "local: mean", "max", "global busiest / mean", "local busiest / mean"], rows)
+    if "VAL" in points:
+        rep.claims([valiant_balance_row(points["VAL"])])
+    for split in DRAWN:
+        if split in points:
+            draw(out, rep, split, points[split])
+
+
+def valiant_balance_row(seeds):
+    """S1: Valiant's algorithm applied to groups balances the global and local channels."""
+    parts = {kind: vd.with_readings(over_seeds(seeds, balance_of(kind)), BALANCED, higher=False, around=1.0)
+             for kind in ("global", "local")}
+    measured = "; ".join(f"busiest {kind} channel / mean of the {kind} channels: "
+                         f"{over_seeds(seeds, balance_of(kind)).text(2)}" for kind in parts)
+    return ("\"Applying Valiant's algorithm to groups suffices to balance load on both the global and local "
+            "channels.\" (S1, p. 67)", measured, vd.all_hold_named(parts),
+            f"VAL on the worst case; balanced read as the busiest channel of a kind carrying at most {BALANCED}x "
+            "the mean of its kind (our reading)")
+
+
+def draw(out, rep, split, seeds):
+    seed = min(seeds)
+    stats = plot_links.LinkStats(seeds[seed]["link_stats"][0])
+    samples = list(range(len(stats.ends)))
+    totals = stats.totals(samples)
+    title = f"worst case, {split}, seed {seed}"
+    name = split.lower().replace("-", "_")
+    heat = plot_links.draw_heatmap(os.path.join(out, f"links_{name}_heatmap"), stats, totals, title)
+    series = plot_links.draw_series(os.path.join(out, f"links_{name}_series"), stats,
+                                    plot_links.busiest(stats, totals, 8), samples, title)
+    rep.figure(heat, f"{split}: mean utilisation of the links between each pair of groups")
+    rep.figure(series, f"{split}: the eight busiest links over time")
