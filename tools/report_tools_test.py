@@ -14,6 +14,7 @@ import unittest
 from tools.report import seed_stats
 from tools.report import verdict as vd
 from tools.dally import report as dally_report
+from tools.dragonfly import beyond as dragonfly_beyond
 from tools.dragonfly import links as dragonfly_links
 from tools.dragonfly import report as dragonfly_report
 from tools.fedx import report as fedx_report
@@ -392,6 +393,29 @@ class DragonflyRouting(unittest.TestCase):
     def test_verdicts_follow_the_data(self):
         self.assertEqual(self.degraded(0.3), vd.HOLDS)    # 0.5 / 0.3: 67 % more
         self.assertEqual(self.degraded(0.49), vd.FAILS)   # 2 % more
+
+
+class DragonflyBeyond(unittest.TestCase):
+    """The study beyond the paper names, per network, the routing that accepts most under its
+    own adversarial pattern."""
+
+    def test_the_best_routing_is_read_from_each_networks_adversarial_pattern(self):
+        peaks = {"routing": {"MIN": (0.8, 0.1), "UGAL-G": (0.7, 0.5)},
+                 "beyond_slim_fly": {"MIN": (0.8, 0.3), "VAL": (0.5, 0.45), "UGAL-L": (0.8, 0.4)}}
+        with tempfile.TemporaryDirectory() as out:
+            for experiment, splits in peaks.items():
+                adversarial = dragonfly_beyond.NETWORKS[experiment][1]
+                points = []
+                for split, (uniform, worst) in splits.items():
+                    for pattern, peak in (("uniform", uniform), (adversarial, worst)):
+                        for x in (0.2, 0.6, 1.0):
+                            j = dict(result(x, min(x, peak), 40), topology="t", terminals=8)
+                            points.append(({"split": split, "traffic.pattern.type": pattern, LOAD: x, SEED: 1}, j))
+                write_sweep(out, experiment, points)
+            grids = {e: seed_stats.Grid(out, e, ["split", "traffic.pattern.type", LOAD]) for e in peaks}
+            text = dragonfly_beyond.best_routings(grids)
+        self.assertIn("dragonfly: UGAL-G (0.500 against MIN's 0.100)", text)
+        self.assertIn("Slim Fly: VAL (0.450 against MIN's 0.300)", text)
 
 
 class FedxLongMixture(unittest.TestCase):

@@ -20,9 +20,10 @@ from tools.report import verdict as vd
 from tools.report.lib import line_plot, run_report
 from tools.report.seed_stats import LOAD, Grid, Value, method_section
 
+from tools.dragonfly.beyond import beyond_section
 from tools.dragonfly.links import links_section
 
-EXPERIMENTS = ["routing", "worst_case_links", "sensitivity"]
+EXPERIMENTS = ["routing", "worst_case_links", "sensitivity", "beyond_slim_fly", "beyond_hyperx"]
 ROUTINGS = ["MIN", "VAL", "UGAL-L", "UGAL-LVC", "UGAL-LVC_H", "UGAL-G"]
 PATTERN = "traffic.pattern.type"
 PATTERNS = {"uniform": "UR", "group_shift": "WC"}
@@ -164,7 +165,7 @@ def main():
                "seeds (three for the sensitivity sweep). Values are means over seeds ± the 95 % confidence "
                "half-width; a point is below saturation when it accepts at least 0.95 of its offered load and "
                "drains.",
-               [sources, routing_figures, links_section, sensitivity])
+               [sources, routing_figures, links_section, sensitivity, beyond_section])
 
 
 if __name__ == "__main__":
