@@ -80,11 +80,11 @@ bool MegaflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int via) c
   return minimal <= valiant + threshold_;
 }
 
-void MegaflyNonMinimalRouting::fromLandingSpine(const RouteRequest& req, int there,
+void MegaflyNonMinimalRouting::fromLandingSpine(const RouteRequest& req, int there, bool everySource,
                                                 std::vector<RouteOption>& out) const {
   const int here = fly_.group(req.router);
   const int first = here * fly_.groupSize();  // the group's first leaf
-  if (req.source != kAnySource) {
+  if (!everySource) {
     const auto [spine, port] = fly_.globalLinkFor(here, there, req.source, req.destination);
     if (spine == req.router) out.push_back(option(port, kOnward));
     else out.push_back(option(fly_.downPort(first + spreadIndex(seed_, req, fly_.leaves())), kOnward));
@@ -107,7 +107,7 @@ void MegaflyNonMinimalRouting::route(const RouteRequest& req, std::vector<RouteO
     if (here == there) {
       out.push_back(option(fly_.downPort(target), kArrived));
     } else if (req.inPort >= fly_.leaves()) {  // landed from a global channel: the intermediate group
-      fromLandingSpine(req, there, out);
+      fromLandingSpine(req, there, req.source == kAnySource, out);
     } else if (laneClassOf(bounds_, req.inLane) == kValiantSource) {
       const int via = intermediateGroup(req.source, req.destination, req.packetKey);
       out.push_back(option(fly_.globalLinkFor(here, via, req.source, req.destination).second, kValiantSource));
@@ -157,9 +157,7 @@ void MegaflyNonMinimalRouting::possibleRoutes(const RouteRequest& req, std::vect
     return;
   }
   if (req.inPort >= fly_.leaves()) {
-    RouteRequest any = req;
-    any.source = kAnySource;
-    fromLandingSpine(any, there, out);
+    fromLandingSpine(req, there, true, out);
   } else if (laneClassOf(bounds_, req.inLane) == kValiantSource) {
     for (int via = 0; via < fly_.groups(); ++via) {
       if (via != here && via != there) globalToward(via, kValiantSource);

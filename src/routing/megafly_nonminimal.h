@@ -48,8 +48,9 @@ class MegaflyNonMinimalRouting : public Routing {
   int upPortToward(int group, int to, int src, int dst) const;  // at a leaf of `group`
   bool chooseMinimal(const RouteRequest& req, int via) const;
   // At a spine of the intermediate group that a global channel led to: over the link onward
-  // if it holds it, else down to the leaf the flow hashes to (every leaf for the check).
-  void fromLandingSpine(const RouteRequest& req, int there, std::vector<RouteOption>& out) const;
+  // if it holds it, else down to the leaf the flow hashes to (everySource: every link of the
+  // pair held here and every leaf, for the deadlock check).
+  void fromLandingSpine(const RouteRequest& req, int there, bool everySource, std::vector<RouteOption>& out) const;
 
   const Megafly& fly_;
   int lanes_;

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <numeric>
-#include <queue>
 
 #include "config/config.h"
+#include "topology/router_hops.h"
 
 namespace icnsim {
 
@@ -29,10 +29,8 @@ SpanningUpDownRouting::SpanningUpDownRouting(const Topology& topology, int lanes
 
 void SpanningUpDownRouting::buildRanks(int root) {
   const int routers = topology_.numRouters();
-  std::vector<int> level(routers, -1);
-  std::queue<int> frontier;
-  level[root] = 0;
-  frontier.push(root);
+  std::vector<int> level;
+  routerHopsFrom(topology_, root, level);
   portBase_.assign(routers + 1, 0);
   for (int r = 0; r < routers; ++r) portBase_[r + 1] = portBase_[r] + topology_.numPorts(r);
   inputSource_.assign(portBase_[routers], -1);
@@ -40,17 +38,6 @@ void SpanningUpDownRouting::buildRanks(int root) {
     for (int port = 0; port < topology_.numPorts(r); ++port) {
       const Endpoint& peer = topology_.outputPeer(r, port);
       if (peer.kind == Endpoint::kRouter) inputSource_[portBase_[peer.id] + peer.port] = r;
-    }
-  }
-  while (!frontier.empty()) {
-    const int r = frontier.front();
-    frontier.pop();
-    for (int port = 0; port < topology_.numPorts(r); ++port) {
-      const Endpoint& peer = topology_.outputPeer(r, port);
-      if (peer.kind == Endpoint::kRouter && level[peer.id] < 0) {
-        level[peer.id] = level[r] + 1;
-        frontier.push(peer.id);
-      }
     }
   }
   std::vector<int> order(routers);

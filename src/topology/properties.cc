@@ -7,6 +7,8 @@
 #include <queue>
 #include <vector>
 
+#include "topology/router_hops.h"
+
 namespace icnsim {
 
 namespace {
@@ -96,24 +98,12 @@ int shortestPathDiameter(const Topology& t) {
   std::vector<bool> injects(t.numRouters(), false);
   for (int term = 0; term < t.numTerminals(); ++term) injects[t.injectionPort(term).id] = true;
   int diameter = 0;
-  std::vector<int> distance(t.numRouters());
+  std::vector<int> hops;
   for (int from = 0; from < t.numRouters(); ++from) {
     if (!injects[from]) continue;
-    std::fill(distance.begin(), distance.end(), -1);
-    std::queue<int> frontier;
-    distance[from] = 0;
-    frontier.push(from);
-    while (!frontier.empty()) {
-      const int r = frontier.front();
-      frontier.pop();
-      if (hostsTerminal[r]) diameter = std::max(diameter, distance[r]);
-      for (int port = 0; port < t.numPorts(r); ++port) {
-        const Endpoint& peer = t.outputPeer(r, port);
-        if (peer.kind == Endpoint::kRouter && distance[peer.id] < 0) {
-          distance[peer.id] = distance[r] + 1;
-          frontier.push(peer.id);
-        }
-      }
+    routerHopsFrom(t, from, hops);
+    for (int r = 0; r < t.numRouters(); ++r) {
+      if (hostsTerminal[r]) diameter = std::max(diameter, hops[r]);
     }
   }
   return diameter;
