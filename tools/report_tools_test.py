@@ -358,7 +358,7 @@ class DragonflyLinks(unittest.TestCase):
         stats = {"links": links, "routers": {"group": [0, 0, 1, 1, 2, 2]}, "sample_ends": [100], "per_lane": False,
                  "flits": [flits], "occupancy": zeros, "no_credit": zeros, "lost_arbitration": zeros,
                  "no_route": zeros}
-        return {"link_stats": [stats]}
+        return {"link_stats": [stats], "offered_fraction": 0.2}
 
     def test_links_are_told_apart_by_the_groups_they_join(self):
         loads = dragonfly_links.channel_loads(self.point([10, 20, 30, 100, 90, 80, 1, 2, 3]))
@@ -369,10 +369,13 @@ class DragonflyLinks(unittest.TestCase):
         self.assertIsNone(dragonfly_links.peak_to_mean([0.0, 0.0]))
 
     def test_valiant_balance_holds_only_when_both_kinds_are_even(self):
-        even = {1: self.point([40, 41, 42, 0, 0, 0, 50, 51, 49]), 2: self.point([41, 40, 42, 0, 0, 0, 49, 50, 51])}
+        even = {1: self.point([40, 41, 42, 48, 52, 50, 50, 51, 49]), 2: self.point([41, 40, 42, 50, 49, 51, 49, 50, 51])}
         self.assertEqual(dragonfly_links.valiant_balance_row(even)[2].outcome, vd.HOLDS)
-        skewed = {1: self.point([10, 10, 90, 0, 0, 0, 50, 51, 49]), 2: self.point([10, 11, 90, 0, 0, 0, 49, 50, 51])}
+        skewed = {1: self.point([10, 10, 90, 48, 52, 50, 50, 51, 49]), 2: self.point([10, 11, 90, 50, 49, 51, 49, 50, 51])}
         self.assertEqual(dragonfly_links.valiant_balance_row(skewed)[2].outcome, vd.FAILS)
+        # Global channels left idle (the next-group ones, which VAL never takes) count as unbalanced.
+        idle = {1: self.point([40, 41, 42, 0, 0, 0, 50, 51, 49]), 2: self.point([41, 40, 42, 0, 0, 0, 49, 50, 51])}
+        self.assertEqual(dragonfly_links.valiant_balance_row(idle)[2].outcome, vd.FAILS)
 
 
 class DragonflyRouting(unittest.TestCase):

@@ -21,9 +21,11 @@ from tools.report.lib import line_plot, run_report
 from tools.report.seed_stats import LOAD, Grid, Value, method_section
 
 from tools.dragonfly.beyond import beyond_section
+from tools.dragonfly.common import ABSTRACT, BOOK, claims_from
 from tools.dragonfly.links import links_section
 
-EXPERIMENTS = ["routing", "worst_case_links", "sensitivity", "beyond_slim_fly", "beyond_hyperx"]
+EXPERIMENTS = ["routing", "worst_case_links", "sensitivity", "sensitivity_network", "beyond_slim_fly",
+               "beyond_hyperx"]
 ROUTINGS = ["MIN", "VAL", "UGAL-L", "UGAL-LVC", "UGAL-LVC_H", "UGAL-G"]
 PATTERN = "traffic.pattern.type"
 PATTERNS = {"uniform": "UR", "group_shift": "WC"}
@@ -31,7 +33,10 @@ DEGRADED = 0.10      # our reading of "degraded": UGAL-G accepts at least 10 % m
 WORKS_WELL = 0.8     # our reading of "works well": MIN accepts at least 0.8 of the best routing's maximum on UR
 VERY_POOR = 0.5      # our reading of "very poor": MIN accepts at most half of what VAL accepts on WC
 S1 = ("S1: D. Abts and J. Kim, *High Performance Datacenter Networks* (Morgan & Claypool, 2011), "
-      "§5.5.3, by one of the paper's authors; not the paper")
+      "§5.5.3, by two of the paper's authors; not the paper")
+NOT_VARIED = ("the intermediate group's draw (uniform among the groups that are neither the source's nor the "
+              "destination's), the network's size beyond the quick and full sizes, and the worst-case link section's "
+              "single offered load")
 
 # ---------------------------------------------------------------- sources
 
@@ -41,12 +46,26 @@ def sources(out, rep):
                 "The paper's body (its Sections 3 and 4: the global-link arrangement, the routing algorithms, the "
                 "simulation setup and every figure) is not in the text available to us: only its abstract is. The "
                 "claims judged here are the abstract's, quoted verbatim, and two sentences of " + S1 + ", marked "
-                "S1. The setup (network size, lanes, buffer depth, packet length, traffic definitions, the UGAL "
-                "rule and threshold, what UGAL-LVC_H compares) is our reading, each choice recorded in "
-                "docs/models/dragonfly.md with its sensitivity where a verdict depends on it. UGAL-L_CR (credit "
-                "round-trip latency as a congestion signal) is not built, so the abstract's claim about the "
-                "combination of the two methods is shown, not judged.")
+                "S1; the summary at the end counts them apart. The setup (network size, lanes, buffer depth, packet "
+                "length, channel latency, global-link arrangement, traffic definitions, the UGAL rule and threshold, "
+                "what UGAL-LVC_H compares) is our reading, each choice recorded in docs/models/dragonfly.md. The "
+                "sensitivity sections vary buffer depth, UGAL threshold, lane release, global-link arrangement and "
+                "global channel latency; not varied: " + NOT_VARIED + ". UGAL-L_CR (credit round-trip latency as a "
+                "congestion signal) is not built, so the abstract's claim about the combination of the two methods "
+                "is shown, not judged.")
     method_section(rep, out, EXPERIMENTS)
+
+
+def source_summary(out, rep):
+    rows = rep.state.get("by_source", [])
+    rep.section("Verdicts by source")
+    counts = []
+    for source in (ABSTRACT, BOOK):
+        verdicts = [v for s, v in rows if s == source]
+        judged = [v for v in verdicts if v is not None]
+        counts.append([source] + [sum(v.outcome == o for v in judged) for o in vd.OUTCOMES]
+                      + [len(verdicts) - len(judged)])
+    rep.table(["source", "holds", "does not hold", "inconclusive", "not judged"], counts)
 
 
 # ---------------------------------------------------------------- routing comparison
@@ -58,6 +77,16 @@ def routing_grid(out):
 
 def max_accepted(grid, split, pattern):
     return grid.max_accepted(split=split, **{PATTERN: pattern})
+
+
+def capped(grid, split, pattern):
+    """Some seed is below saturation at the highest load swept: the maximum is a lower bound."""
+    top = grid.values(LOAD)[-1]
+    return any(grid.below_saturation(j) for j in grid.seeds(split=split, **{PATTERN: pattern, LOAD: top}).values())
+
+
+def max_text(grid, split, pattern):
+    return ("≥ " if capped(grid, split, pattern) else "") + max_accepted(grid, split, pattern).text(3)
 
 
 def routing_figures(out, rep):
@@ -80,10 +109,14 @@ def routing_figures(out, rep):
                    f"{short}: accepted load")
     rep.table(["routing"] + [f"{s}: {what}" for s in PATTERNS.values() for what in ("knee", "max accepted")],
               [[s] + [text for p in PATTERNS for text in (grid.knee_text(split=s, **{PATTERN: p}),
-                                                          max_accepted(grid, s, p).text(3))] for s in splits])
-    rep.text("Knee: the highest offered load below saturation before the first that is not (≥: below saturation at "
-             "the highest load swept). Max accepted: per seed, the largest accepted load over the offered loads.")
-    rep.claims([minimal_uniform_row(grid), minimal_worst_case_row(grid), degraded_row(grid), combination_row(grid)])
+                                                          max_text(grid, s, p))] for s in splits])
+    loads = grid.values(LOAD)
+    rep.text("Knee: the highest offered load below saturation before the first that is not, on the grid of loads "
+             f"swept ({', '.join(f'{x:g}' for x in loads)}), so it is known to the grid's step; ≥: below saturation "
+             "at the highest load swept. Max accepted: per seed, the largest accepted load over the offered loads; ≥ "
+             "where some seed is still below saturation at the highest load, so the maximum is a lower bound.")
+    claims_from(rep, [(BOOK, minimal_uniform_row(grid)), (BOOK, minimal_worst_case_row(grid)),
+                      (ABSTRACT, degraded_row(grid)), (ABSTRACT, combination_row(grid))])
 
 
 def best_other_ratio(grid, pattern):
@@ -95,8 +128,10 @@ def best_other_ratio(grid, pattern):
 
 def minimal_uniform_row(grid):
     ratio = best_other_ratio(grid, "uniform")
+    bound = " (a lower bound: MIN is below saturation at the highest load swept)" if capped(grid, "MIN",
+                                                                                             "uniform") else ""
     return ("\"This minimal routing works well for load-balanced traffic\" (S1, p. 66)",
-            f"MIN's maximum accepted load on UR over the best other routing's, per seed: {ratio.text(3)}",
+            f"MIN's maximum accepted load on UR over the best other routing's, per seed: {ratio.text(3)}{bound}",
             vd.with_readings(ratio, WORKS_WELL, around=1.0),
             f"works well read as at least {WORKS_WELL} of the best routing's maximum (our reading)")
 
@@ -105,20 +140,23 @@ def minimal_worst_case_row(grid):
     ratio = vd.paired_ratio(max_accepted(grid, "MIN", "group_shift"), max_accepted(grid, "VAL", "group_shift"))
     return ("\"but results in very poor performance on adversarial traffic patterns\" (S1, p. 66)",
             f"MIN's maximum accepted load on WC over VAL's, per seed: {ratio.text(3)} (MIN "
-            f"{max_accepted(grid, 'MIN', 'group_shift').text(3)})",
+            f"{max_text(grid, 'MIN', 'group_shift')}; its bound, 1/(a p), falls with the network's size)",
             vd.with_readings(ratio, VERY_POOR, higher=False),
             f"very poor read as at most {VERY_POOR} of what Valiant's routing accepts (our reading)")
 
 
 def degraded_row(grid):
     ugal_l, ugal_g = (max_accepted(grid, s, "group_shift") for s in ("UGAL-L", "UGAL-G"))
+    uniform = vd.paired_ratio(max_accepted(grid, "UGAL-G", "uniform"), max_accepted(grid, "UGAL-L", "uniform"))
     return ("\"Because of the indirect nature of this routing decision, conventional adaptive routing algorithms "
             "give degraded performance.\" (abstract)",
             f"maximum accepted load on WC: UGAL-L {ugal_l.text(3)}, UGAL-G {ugal_g.text(3)}; UGAL-G over UGAL-L "
-            f"per seed: {vd.paired_ratio(ugal_g, ugal_l).text(3)}",
+            f"per seed: {vd.paired_ratio(ugal_g, ugal_l).text(3)} (on UR: {uniform.text(3)})",
             vd.relative_gain(ugal_g, ugal_l, DEGRADED, reading=True),
-            "conventional = UGAL-L (local queues), the ideal = UGAL-G (global queues); degraded read as UGAL-G "
-            f"accepting at least {DEGRADED:.0%} more (our reading)")
+            "our reading throughout: conventional = UGAL-L (the source router's own queues), the ideal it falls "
+            "short of = UGAL-G (the global channels' queues), performance = maximum accepted load on WC, where the "
+            f"choice between paths matters; degraded = UGAL-G accepting at least {DEGRADED:.0%} more. On UR, where "
+            "both route minimally nearly always, the ratio is given but not judged")
 
 
 def combination_row(grid):
@@ -135,25 +173,48 @@ def combination_row(grid):
 # ---------------------------------------------------------------- sensitivity
 
 
+def degraded_rows(grid, variants, **where):
+    """A row per variant (a split suffix; "" the main setup): UGAL-L's and UGAL-G's maxima on WC
+    and the "degraded" verdict there, with its note (one seed: judged on the mean)."""
+    rows = []
+    for variant in variants:
+        suffix = "/" + variant if variant else ""
+        ugal_l, ugal_g = (grid.max_accepted(split=s + suffix, **where) for s in ("UGAL-L", "UGAL-G"))
+        verdict = vd.relative_gain(ugal_g, ugal_l, DEGRADED)
+        outcome = verdict.outcome + (f" ({verdict.note})" if verdict.note else "")
+        rows.append([variant or "threshold 0, tail sent", *where.values(), ugal_l.text(3), ugal_g.text(3),
+                     vd.paired_ratio(ugal_g, ugal_l).text(3), outcome])
+    return rows
+
+
+def variants_of(grid):
+    return sorted({s.partition("/")[2] for s in grid.values("split")}, key=lambda v: (v != "", v))
+
+
 def sensitivity(out, rep):
     grid = Grid(out, "sensitivity", ["split", "router.depth", LOAD])
     rep.section("Sensitivity: buffer depth, UGAL threshold, lane release",
                 "The abstract's \"degraded performance\" row on WC at each buffer depth (flits per lane), with the "
-                "UGAL threshold at 0 (as above) and 64 flits, and with lanes released only once drained "
+                "UGAL threshold at 0 (as above), 16 and 64 flit-hops, and with lanes released only once drained "
                 "(`tail_credit`: a lane holds one packet, so no local queue is deeper than a packet) instead of once "
-                "the tail is sent (`sensitivity.toml`; the comparison above uses depth 8, threshold 0, tail sent).")
-    variants = sorted({s.partition("/")[2] for s in grid.values("split")}, key=lambda v: (v != "", v))
-    rows = []
-    for variant in variants:
-        suffix = "/" + variant if variant else ""
-        for depth in grid.values("router.depth"):
-            ugal_l, ugal_g = (grid.max_accepted(split=s + suffix, **{"router.depth": depth})
-                              for s in ("UGAL-L", "UGAL-G"))
-            verdict = vd.relative_gain(ugal_g, ugal_l, DEGRADED)
-            rows.append([variant or "threshold 0, tail sent", depth, ugal_l.text(3), ugal_g.text(3),
-                         vd.paired_ratio(ugal_g, ugal_l).text(3), verdict.outcome])
+                "the tail is sent (`sensitivity.toml`; the comparison above uses depth 8, threshold 0, tail sent). "
+                "Where UGAL-L's maximum falls to MIN's (1/(a p) of capacity) it has stopped choosing Valiant's path "
+                "at all: a threshold that large decides nothing about the indirect decision.")
+    rows = [row for depth in grid.values("router.depth")
+            for row in degraded_rows(grid, variants_of(grid), **{"router.depth": depth})]
+    rows.sort(key=lambda r: (r[0] != "threshold 0, tail sent", r[0]))
     rep.table(["variant", "depth", "UGAL-L max accepted", "UGAL-G max accepted", "UGAL-G / UGAL-L",
                f"degraded (≥ {DEGRADED:.0%} more)"], rows)
+
+
+def sensitivity_network(out, rep):
+    grid = Grid(out, "sensitivity_network", ["split", LOAD])
+    rep.section("Sensitivity: global-link arrangement and global channel latency",
+                "The same row with the global channels arranged relative or circulant instead of absolute, and with "
+                "global channels of 10 cycles instead of 1 (`sensitivity_network.toml`; depth 8, threshold 0, tail "
+                "sent).")
+    rep.table(["variant", "UGAL-L max accepted", "UGAL-G max accepted", "UGAL-G / UGAL-L",
+               f"degraded (≥ {DEGRADED:.0%} more)"], degraded_rows(grid, [v for v in variants_of(grid) if v]))
 
 
 def main():
@@ -165,7 +226,8 @@ def main():
                "seeds (three for the sensitivity sweep). Values are means over seeds ± the 95 % confidence "
                "half-width; a point is below saturation when it accepts at least 0.95 of its offered load and "
                "drains.",
-               [sources, routing_figures, links_section, sensitivity, beyond_section])
+               [sources, routing_figures, links_section, sensitivity, sensitivity_network, beyond_section,
+                source_summary])
 
 
 if __name__ == "__main__":
