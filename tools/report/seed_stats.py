@@ -251,8 +251,10 @@ METHOD = ("A value is the mean over seeds with its 95 % confidence interval (Stu
           "compared, and knees and highest loads read, only there. A verdict has three outcomes: a claim "
           "holds when the whole 95 % interval lies on its side of the threshold, does not hold when the "
           "whole interval lies on the other side, and is inconclusive when the interval contains the "
-          "threshold, or when two variants' intervals overlap; a value from one seed has no interval and "
-          "is judged on its mean. Thresholds the paper does not give are marked as our reading.")
+          "threshold. Two variants run on the same seeds are compared by the interval of their per-seed "
+          "differences (inconclusive when it contains 0), variants run on different seeds by whether their "
+          "intervals overlap. A value from one seed has no interval and is judged on its mean. Thresholds "
+          "the paper does not give are marked as our reading.")
 
 
 def method_section(rep, out, experiments):
