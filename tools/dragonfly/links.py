@@ -121,8 +121,12 @@ def arrangement_text(points):
             "the next.")
     better = [n for n, v in ratios.items() if vd.greater(base, v).holds]
     if better:
-        return text + f" Lower than absolute by the paired differences: {', '.join(better)}: the arrangement is a " \
-            "cause of the imbalance, tested."
+        text += f" Lower than absolute by the paired differences: {', '.join(better)}, so the arrangement is part of " \
+            "the cause (tested)"
+        if all(ratios[n].low() > BALANCED for n in better):
+            return text + f", not all of it: even there the busiest local channel carries more than {BALANCED}x the " \
+                "mean, and what else unbalances them is not tested."
+        return text + "."
     return text + (" No arrangement is lower than absolute by the paired differences' 95 % interval: this test "
                    "does not show the arrangement to be a cause.")
 

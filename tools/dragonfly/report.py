@@ -223,9 +223,9 @@ def main():
                "A balanced dragonfly (a = 2p = 2h, one global channel per pair of groups, absolute arrangement; "
                "docs/topologies.md, docs/models/dragonfly.md). The quick profile runs p = h = 2, a = 4 (72 "
                "terminals) with one or two seeds; `--full` runs p = h = 4, a = 8 (1,056 terminals) with five "
-               "seeds (three for the sensitivity sweep). Values are means over seeds ± the 95 % confidence "
-               "half-width; a point is below saturation when it accepts at least 0.95 of its offered load and "
-               "drains.",
+               "seeds (three for the sensitivity sweeps and the study beyond the paper). Values are means over "
+               "seeds ± the 95 % confidence half-width; a point is below saturation when it accepts at least 0.95 "
+               "of its offered load and drains.",
                [sources, routing_figures, links_section, sensitivity, sensitivity_network, beyond_section,
                 source_summary])
 
