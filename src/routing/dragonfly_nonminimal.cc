@@ -13,7 +13,9 @@ const char* const kCongestionDoc =
     "the queue the choice compares: the output port's occupancy (UGAL-L), the lanes the path would take "
     "(UGAL-LVC), the lanes' when both paths leave by one port (UGAL-LVC_H), or the global channel each path leaves "
     "the source group by, wherever it is (UGAL-G: global knowledge)";
-const char* const kThresholdDoc = "flit-hops (a queue in flits times router hops): the minimal path is kept unless q_min H_min > q_val H_val + threshold";
+const char* const kThresholdDoc =
+    "flit-hops (a queue in flits times router hops): the minimal path is kept unless q_min H_min > q_val H_val + "
+    "threshold";
 const std::vector<std::string> kCongestions = {"port", "lane_class", "hybrid", "global"};
 constexpr KeyScope kUgal{"routing", "dragonfly_ugal"};
 const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "port", kCongestions, kCongestionDoc);
