@@ -3,10 +3,10 @@ and a HyperX of about the dragonfly's size and radix (experiments/dragonfly/beyo
 beside the dragonfly's own (routing.toml). No claim of the paper is judged here."""
 import os
 
+from tools.dragonfly.common import PATTERN
 from tools.report.lib import line_plot
 from tools.report.seed_stats import LOAD, Grid
 
-PATTERN = "traffic.pattern.type"
 ROUTINGS = ["MIN", "VAL", "UGAL-L", "UGAL-L queue", "UGAL-LVC", "UGAL-LVC_H", "UGAL-G", "DAL"]
 # experiment -> (network, its adversarial pattern)
 NETWORKS = {"routing": ("dragonfly", "group_shift"), "beyond_slim_fly": ("Slim Fly", "tornado"),

@@ -1,6 +1,7 @@
-"""What the dragonfly report's sections share: the sources a claim may come from, and claim
+"""What the dragonfly report's sections share: the pattern key, the sources a claim may come from, and claim
 tables whose verdicts are kept by source for the report's closing count."""
 
+PATTERN = "traffic.pattern.type"
 ABSTRACT, BOOK = "the paper's abstract", "S1 (a book by two of the paper's authors)"
 
 

@@ -46,8 +46,15 @@ def per_split(out):
     return points
 
 
+def loads_of(j):
+    """channel_loads(j), computed once per point and kept in it: every table cell needs it."""
+    if "channel_loads" not in j:
+        j["channel_loads"] = channel_loads(j)
+    return j["channel_loads"]
+
+
 def over_seeds(seeds, f):
-    return Value([f(channel_loads(j), j) for j in seeds.values()])
+    return Value([f(loads_of(j), j) for j in seeds.values()])
 
 
 def mean_of(kind):

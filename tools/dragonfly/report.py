@@ -21,13 +21,12 @@ from tools.report.lib import line_plot, run_report
 from tools.report.seed_stats import LOAD, Grid, Value, method_section
 
 from tools.dragonfly.beyond import beyond_section
-from tools.dragonfly.common import ABSTRACT, BOOK, claims_from
+from tools.dragonfly.common import ABSTRACT, BOOK, PATTERN, claims_from
 from tools.dragonfly.links import links_section
 
 EXPERIMENTS = ["routing", "worst_case_links", "sensitivity", "sensitivity_network", "beyond_slim_fly",
                "beyond_hyperx"]
 ROUTINGS = ["MIN", "VAL", "UGAL-L", "UGAL-LVC", "UGAL-LVC_H", "UGAL-G"]
-PATTERN = "traffic.pattern.type"
 PATTERNS = {"uniform": "UR", "group_shift": "WC"}
 DEGRADED = 0.10      # our reading of "degraded": UGAL-G accepts at least 10 % more than UGAL-L
 WORKS_WELL = 0.8     # our reading of "works well": MIN accepts at least 0.8 of the best routing's maximum on UR
