@@ -378,7 +378,7 @@ class VcNetwork : public Network, private vc::LaneState {
   void checkBufferedOverRanks(uint64_t localBuffered) const;
   // The watchdog's view of cycle `now`: a flit moved, or something is in the network.
   void watchCycle(Cycle now, uint64_t moves, bool occupied);
-  int lookahead_ = 1;  // cycles per exchange: min(channel_latency, credit_delay) over ranks
+  int lookahead_ = 1;  // cycles per exchange: min(channel_latency, credit_delay) over ranks, 1 with remote queues
   Cycle batchStart_ = 0;
   RankBatch batch_;
   uint64_t buffered_ = 0;  // flits in the whole network at the end of the last exchanged cycle
@@ -410,8 +410,10 @@ class VcNetwork : public Network, private vc::LaneState {
   // --- queues routing reads at other routers (remote_queues.cc): UGAL-G's global view ---
   void watchRemoteQueues();              // the ports every virtual network's routing lists
   void snapshotRemoteQueues();           // between phases, before any head is routed
+  void sumRemoteQueuesOverRanks();       // under mpirun: each rank counted its own routers' part
   std::vector<int32_t> remoteSlot_;      // per channel: its place in remoteChannels_, or -1
   std::vector<int32_t> remoteChannels_;  // the channels watched
+  std::vector<int32_t> remoteCounted_;   // their places whose sending side this rank keeps (all in one process)
   std::vector<int32_t> remoteInputs_;    // the input lanes of their routers
   std::vector<int32_t> remoteFlits_;     // per channel watched: its queue when the cycle began
 
