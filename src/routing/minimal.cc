@@ -8,10 +8,7 @@ MinimalRouting::MinimalRouting(const Topology& topology, int lanes) : topology_(
 
 void MinimalRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
   const Endpoint& exit = topology_.ejectionPort(req.destination);
-  if (exit.id == req.router) {
-    out.push_back({exit.port, 0, lanes_});
-    return;
-  }
+  if (offerEjection(exit, req, lanes_, out)) return;
   const int remaining = topology_.routerDistance(req.router, exit.id);
   for (int p = 0; p < topology_.numPorts(req.router); ++p) {
     const Endpoint& peer = topology_.outputPeer(req.router, p);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parts/registry.h"
+#include "topology/topology.h"
 
 namespace icnsim {
 
@@ -55,8 +56,6 @@ struct RouteOption {
   int laneBegin;  // lanes [laneBegin, laneEnd) of the output channel
   int laneEnd;
 };
-
-class Topology;
 
 // What a routing function's factory receives besides its table.
 struct RoutingContext {
@@ -109,6 +108,14 @@ void offerEqualCost(const std::vector<int>& ports, bool every, uint64_t seed, co
 std::vector<int> evenLaneClasses(int lanes, int classes);
 // The class lane `lane` lies in, under such boundaries.
 int laneClassOf(const std::vector<int>& bounds, int lane);
+
+// At the router the destination hangs off (`exit`, its ejection port): offers that port on
+// lanes [0, lanes) and returns true; elsewhere offers nothing.
+inline bool offerEjection(const Endpoint& exit, const RouteRequest& req, int lanes, std::vector<RouteOption>& out) {
+  if (exit.id != req.router) return false;
+  out.push_back({exit.port, 0, lanes});
+  return true;
+}
 
 std::unique_ptr<Routing> makeRouting(const RoutingContext& ctx, const ConfigNode& node);
 

@@ -36,11 +36,7 @@ void ShortestPathRouting::productive(const RouteRequest& req, std::vector<int>& 
 }
 
 void ShortestPathRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
-  const Endpoint& exit = topology_.ejectionPort(req.destination);
-  if (exit.id == req.router) {
-    out.push_back({exit.port, 0, lanes_});
-    return;
-  }
+  if (offerEjection(topology_.ejectionPort(req.destination), req, lanes_, out)) return;
   thread_local std::vector<int> ports;
   ports.clear();
   int begin, end;
@@ -49,11 +45,7 @@ void ShortestPathRouting::route(const RouteRequest& req, std::vector<RouteOption
 }
 
 void ShortestPathRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
-  const Endpoint& exit = topology_.ejectionPort(req.destination);
-  if (exit.id == req.router) {
-    out.push_back({exit.port, 0, lanes_});
-    return;
-  }
+  if (offerEjection(topology_.ejectionPort(req.destination), req, lanes_, out)) return;
   std::vector<int> ports;
   int begin, end;
   productive(req, ports, begin, end);

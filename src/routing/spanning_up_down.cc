@@ -113,11 +113,7 @@ void SpanningUpDownRouting::productive(int router, bool mayGoUp, int destination
 }
 
 void SpanningUpDownRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
-  const Endpoint& exit = topology_.ejectionPort(req.destination);
-  if (exit.id == req.router) {
-    out.push_back({exit.port, 0, lanes_});
-    return;
-  }
+  if (offerEjection(topology_.ejectionPort(req.destination), req, lanes_, out)) return;
   thread_local std::vector<int> ports;
   ports.clear();
   productive(req.router, !arrivedGoingDown(req), req.destination, ports);
@@ -125,11 +121,7 @@ void SpanningUpDownRouting::route(const RouteRequest& req, std::vector<RouteOpti
 }
 
 void SpanningUpDownRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
-  const Endpoint& exit = topology_.ejectionPort(req.destination);
-  if (exit.id == req.router) {
-    out.push_back({exit.port, 0, lanes_});
-    return;
-  }
+  if (offerEjection(topology_.ejectionPort(req.destination), req, lanes_, out)) return;
   std::vector<int> ports;
   productive(req.router, !arrivedGoingDown(req), req.destination, ports);
   for (int port : ports) out.push_back({port, 0, lanes_});
