@@ -23,14 +23,18 @@ const std::map<std::string, std::pair<std::string, std::string>> kSourceConfigs 
     {"scan", {"process = \"scan\"\n", "[traffic.scan]\nvalues = 20\n[processor]\nsend_overhead = 2\n"}},
     {"em3d",
      {"process = \"em3d\"\n",
-      "[traffic.em3d]\nn_nodes = 5\nd_nodes = 2\niterations = 2\ncompute_per_edge = 1\n[processor]\nsend_overhead = 2\n"}},
+      "[traffic.em3d]\nn_nodes = 5\nd_nodes = 2\niterations = 2\ncompute_per_edge = 1\n[processor]\nsend_overhead = "
+      "2\n"}},
+    {"schedule",
+     {"process = \"schedule\"\n",
+      "[traffic.schedule]\nfile = \"" ICNSIM_SOURCE_DIR "/experiments/workloads/ring8.goal\"\ncalc_scale = 0.1\n"}},
 };
 
 nlohmann::json runSource(const std::pair<std::string, std::string>& config) {
   auto d = icnsim::test::doc(std::string(icnsim::test::kMesh4x4) + "[traffic]\npacket_length = 4\n" + config.first +
                              "[[traffic.message_length]]\nshare = 1\npackets = [1, 3]\n" + config.second);
-  for (const char* o : {"simulation.warmup_cycles=0", "simulation.measure_cycles=2000",
-                        "simulation.check_invariants=true"}) {
+  for (const char* o :
+       {"simulation.warmup_cycles=0", "simulation.measure_cycles=2000", "simulation.check_invariants=true"}) {
     d->applyOverride(o);
   }
   return Simulation(d).run();

@@ -102,6 +102,9 @@ class ConfigNode {
   bool get(const BoolKey& key, bool def) const { return getBool(key.name, def); }
   std::string get(const StringKey& key) const;
   std::string get(const StringKey& key, const std::string& def) const { return getString(key.name, def); }
+  // A file a key names, relative to the directory of the configuration file it was written
+  // in (as `extends` is); as given when absolute or set on the command line.
+  std::string getPath(const StringKey& key) const;
   std::string get(const ChoiceKey& key) const { return getChoice(key.name, key.def, key.allowed); }
   std::string get(const ChoiceKey& key, const std::string& def) const { return getChoice(key.name, def, key.allowed); }
   std::vector<int64_t> get(const IntListKey& key) const { return getIntList(key.name, key.def, key.min, key.max); }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "config/config.h"
 #include "config/toml.h"
@@ -29,6 +30,17 @@ bool ConfigNode::has(const std::string& key) const { return get(key) != nullptr;
 std::string ConfigNode::location(const std::string& key) const {
   const bool present = table_ && table_->get(key);
   return fmt::format("{}: {}", present ? doc_->origin(keyPath(key)) : doc_->fileName_, keyPath(key));
+}
+
+std::string ConfigNode::getPath(const StringKey& key) const {
+  const std::string file = get(key);
+  const std::string where = location(key);  // "config.toml:12: topology.file"
+  const size_t colon = where.find(':');
+  if (std::filesystem::path(file).is_absolute() || colon == std::string::npos ||
+      where.find("(set by") != std::string::npos) {
+    return file;
+  }
+  return (std::filesystem::path(where.substr(0, colon)).parent_path() / file).string();
 }
 
 void ConfigNode::fail(const std::string& key, const std::string& message) const {

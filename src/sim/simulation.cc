@@ -279,6 +279,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   for (const LinkSeries& series : linkSeries_) j["link_stats"].push_back(series.json());
   if (workload_->phasesStarted() > 0) j["phases"] = workload_->phasesStarted();
   if (!workload_->iterationEnds().empty()) j["iteration_ends"] = workload_->iterationEnds();
+  workload_->report(j);
   j["drained"] = w.drained;
   // Not drained: were flits still moving at the drain limit (beyond saturation), or had
   // nothing moved for a while (a deadlock the watchdog had too little time to call)?
@@ -358,6 +359,23 @@ std::string notDrainedNote(const nlohmann::json& r) {
                                   watchdog));
 }
 
+// The schedule source's outcome (traffic/schedule_source.cc).
+std::string scheduleLine(const nlohmann::json& s) {
+  const auto& u = s["unsupported"];
+  const uint64_t ignored = u["cpu_attributes"].get<uint64_t>() + u["nic_attributes"].get<uint64_t>();
+  std::string line =
+      s["completion_cycle"].is_null()
+          ? fmt::format("  schedule NOT COMPLETED: {} of {} operations of {} ranks by the end of the run\n",
+                        s["completed_operations"].get<int64_t>(), s["operations"].get<int64_t>(), s["ranks"].get<int>())
+          : fmt::format("  schedule completed at cycle {}: {} operations of {} ranks\n",
+                        s["completion_cycle"].get<uint64_t>(), s["operations"].get<int64_t>(), s["ranks"].get<int>());
+  if (ignored > 0) {
+    line += fmt::format("  the schedule's cpu and nic attributes are not modelled: {} cpu, {} nic ignored\n",
+                        u["cpu_attributes"].get<uint64_t>(), u["nic_attributes"].get<uint64_t>());
+  }
+  return line;
+}
+
 }  // namespace
 
 std::string Simulation::humanSummary(const nlohmann::json& r) {
@@ -393,6 +411,7 @@ std::string Simulation::humanSummary(const nlohmann::json& r) {
         "(traffic.source_queue_limit); offered load counts only the rest\n",
         r["not_offered_messages"].get<uint64_t>());
   }
+  if (r.contains("schedule")) s += scheduleLine(r["schedule"]);
   if (!r["drained"].get<bool>()) s += notDrainedNote(r);
   s +=
       fmt::format("  {} cycles simulated, {} flit-hops\n", r["cycles"].get<uint64_t>(), r["flit_hops"].get<uint64_t>());

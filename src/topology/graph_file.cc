@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <fstream>
 #include <sstream>
 
 #include "common/error.h"
+#include "common/text_line.h"
 
 namespace icnsim {
 
@@ -14,33 +14,7 @@ namespace {
 
 constexpr int kMaxRouters = 1 << 14;  // the distance table: 512 MB
 
-// One line's words after the statement, read in order with their meaning for errors.
-class Line {
- public:
-  Line(std::vector<std::string> words, std::string where) : words_(std::move(words)), where_(std::move(where)) {}
-  bool done() const { return next_ >= words_.size(); }
-  const std::string& word(const char* what) {
-    if (done()) fail(fmt::format("expected {}", what));
-    return words_[next_++];
-  }
-  int integer(const char* what, int min, int max) {
-    const std::string& w = word(what);
-    int v = 0;
-    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
-    if (ec != std::errc() || end != w.data() + w.size() || v < min || v > max) {
-      fail(fmt::format("expected {} (an integer in [{}, {}]), got '{}'", what, min, max, w));
-    }
-    return v;
-  }
-  [[noreturn]] void fail(const std::string& message) const { throw ConfigError(where_ + ": " + message); }
-
- private:
-  std::vector<std::string> words_;
-  size_t next_ = 0;
-  std::string where_;
-};
-
-void readLink(Line& line, GraphFile& g) {
+void readLink(TextLine& line, GraphFile& g) {
   GraphLink link;
   link.a = line.integer("a router", 0, g.routers - 1);
   link.b = line.integer("a second router", 0, g.routers - 1);
@@ -54,7 +28,7 @@ void readLink(Line& line, GraphFile& g) {
   g.links.push_back(link);
 }
 
-void readStatement(const std::string& statement, Line& line, GraphFile& g) {
+void readStatement(const std::string& statement, TextLine& line, GraphFile& g) {
   if (statement == "routers") {
     if (g.routers > 0) line.fail("routers is given twice");
     g.routers = line.integer("the number of routers", 1, kMaxRouters);
@@ -116,7 +90,7 @@ GraphFile readGraphFile(const std::string& path, const std::string& name) {
     if (words.empty()) continue;
     const std::string statement = words.front();
     words.erase(words.begin());
-    Line line(std::move(words), fmt::format("{} ({}:{})", name, path, number));
+    TextLine line(std::move(words), fmt::format("{} ({}:{})", name, path, number));
     readStatement(statement, line, g);
   }
   checkComplete(g, fmt::format("{} ({})", name, path));

@@ -125,21 +125,8 @@ std::string GraphTopology::description() const {
 
 namespace {
 
-// The file a key names, relative to the directory of the configuration file it was written
-// in (as `extends` is); as given when absolute or set on the command line.
-std::string resolvePath(const ConfigNode& node, const StringKey& key) {
-  const std::string file = node.get(key);
-  const std::string where = node.location(key);  // "config.toml:12: topology.file"
-  const size_t colon = where.find(':');
-  if (std::filesystem::path(file).is_absolute() || colon == std::string::npos ||
-      where.find("(set by") != std::string::npos) {
-    return file;
-  }
-  return (std::filesystem::path(where.substr(0, colon)).parent_path() / file).string();
-}
-
 std::unique_ptr<Topology> makeGraph(const TopologyContext& ctx, const ConfigNode& node) {
-  const std::string path = resolvePath(node, kFile);
+  const std::string path = node.getPath(kFile);
   GraphFile graph = readGraphFile(path, node.location(kFile));
   double terminals = 0, ports = 1;
   std::vector<int> degree(graph.routers, 0);

@@ -5,6 +5,7 @@
 //   phased               bulk-synchronous phases with barriers, or a cyclic shift (NIFDY §4.1)
 //   scan                 a radix-sort scan chain (NIFDY §4.5)
 //   em3d                 the EM3D kernel (NIFDY §4.4)
+//   schedule             a communication schedule (GOAL) run closed loop (docs/workloads.md)
 // The message itself is drawn by the shared MessageBuilder (traffic/message_builder.h);
 // a source only decides when, and for the kernels where to and how long.
 //
@@ -13,6 +14,7 @@
 // know whether the source has an offered load).
 #pragma once
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <vector>
 
 #include "kernel/message.h"
@@ -42,6 +44,8 @@ class TrafficSource {
   virtual Cycle nextCreation(int /*terminal*/) const { return kNever; }
   virtual uint64_t phasesStarted() const { return 0; }
   virtual std::vector<Cycle> iterationEnds() const { return {}; }
+  // Adds what the source measured itself to the run's summary.
+  virtual void report(nlohmann::json& /*summary*/) const {}
 
  protected:
   MessageBuilder* builder_ = nullptr;

@@ -44,6 +44,7 @@ class Workload : public TrafficHooks {
   int maxPacketLength() const { return builder_->maxPacketLength(); }
   uint64_t phasesStarted() const { return source_->phasesStarted(); }
   std::vector<Cycle> iterationEnds() const { return source_->iterationEnds(); }
+  void report(nlohmann::json& summary) const { source_->report(summary); }
   const std::vector<TrafficClass>& classes() const { return builder_->classes(); }
   const std::vector<MessageLengthClass>& lengthClasses() const { return builder_->lengthClasses(); }
   const TerminalGroups& groups() const { return builder_->groups(); }

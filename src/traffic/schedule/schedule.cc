@@ -1,0 +1,75 @@
+#include "traffic/schedule/schedule.h"
+
+#include <fmt/format.h>
+
+#include "common/error.h"
+
+namespace icnsim {
+
+int32_t Schedule::add(const ScheduleOp& op, std::string name) {
+  ops_.push_back(op);
+  names_.push_back(std::move(name));
+  return size() - 1;
+}
+
+void Schedule::finish() {
+  waitComplete_.assign(ops_.size(), 0);
+  waitStart_.assign(ops_.size(), 0);
+  for (const Edge& e : edges_) ++(e.onStart ? waitStart_ : waitComplete_)[e.after];
+  build(afterCompletion_, false);
+  build(afterStart_, true);
+  edges_ = {};
+  checkAcyclic();
+}
+
+void Schedule::build(Dependents& d, bool onStart) {
+  d.offsets.assign(ops_.size() + 1, 0);
+  for (const Edge& e : edges_) d.offsets[e.before + 1] += e.onStart == onStart;
+  for (size_t i = 0; i < ops_.size(); ++i) d.offsets[i + 1] += d.offsets[i];
+  d.ops.resize(d.offsets.back());
+  std::vector<int32_t> fill(d.offsets.begin(), d.offsets.end() - 1);
+  for (const Edge& e : edges_) {
+    if (e.onStart == onStart) d.ops[fill[e.before]++] = e.after;
+  }
+}
+
+std::pair<const int32_t*, const int32_t*> Schedule::afterCompletion(int32_t id) const {
+  const int32_t* base = afterCompletion_.ops.data();
+  return {base + afterCompletion_.offsets[id], base + afterCompletion_.offsets[id + 1]};
+}
+
+std::pair<const int32_t*, const int32_t*> Schedule::afterStart(int32_t id) const {
+  const int32_t* base = afterStart_.ops.data();
+  return {base + afterStart_.offsets[id], base + afterStart_.offsets[id + 1]};
+}
+
+void Schedule::checkAcyclic() const {
+  // Kahn's order over both kinds of wait: an operation left over waits on itself.
+  std::vector<int32_t> waiting(ops_.size()), ready;
+  for (size_t i = 0; i < ops_.size(); ++i) {
+    waiting[i] = waitComplete_[i] + waitStart_[i];
+    if (waiting[i] == 0) ready.push_back(static_cast<int32_t>(i));
+  }
+  size_t ordered = 0;
+  while (!ready.empty()) {
+    const int32_t op = ready.back();
+    ready.pop_back();
+    ++ordered;
+    for (auto list : {afterCompletion(op), afterStart(op)}) {
+      for (const int32_t* p = list.first; p != list.second; ++p) {
+        if (--waiting[*p] == 0) ready.push_back(*p);
+      }
+    }
+  }
+  if (ordered == ops_.size()) return;
+  for (size_t i = 0; i < ops_.size(); ++i) {
+    if (waiting[i] > 0) {
+      throw ConfigError(
+          fmt::format("the schedule's dependencies form a cycle: {} can never start, as what it requires "
+                      "waits on itself ({} operations in or behind cycles)",
+                      names_[i], ops_.size() - ordered));
+    }
+  }
+}
+
+}  // namespace icnsim

@@ -1,0 +1,71 @@
+// A communication schedule: per rank, operations (send, receive, compute) and the order
+// between them, the program the schedule traffic source runs closed loop
+// (traffic.process = "schedule"; docs/workloads.md). Written by the GOAL reader
+// (goal_reader.h); ScheduleRun (schedule_run.h) executes it.
+//
+// An operation starts once every operation it requires has completed and every one it
+// "irequires" (GOAL's word) has started; finish() checks that no chain of these waits on
+// itself.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace icnsim {
+
+inline constexpr int32_t kAnyRank = -1;  // a receive from any source
+inline constexpr int32_t kAnyTag = -1;   // a receive of any tag
+
+struct ScheduleOp {
+  enum class Kind : uint8_t { kSend, kRecv, kCalc };
+  Kind kind = Kind::kCalc;
+  int32_t rank = 0;
+  int32_t peer = kAnyRank;  // send: the destination rank; receive: the source rank or kAnyRank
+  int32_t tag = 0;          // receive: kAnyTag matches any
+  uint64_t size = 0;        // send, receive: bytes; calc: cycles
+};
+
+class Schedule {
+ public:
+  explicit Schedule(int ranks) : ranks_(ranks) {}
+  int ranks() const { return ranks_; }
+  int32_t size() const { return static_cast<int32_t>(ops_.size()); }
+  const ScheduleOp& op(int32_t id) const { return ops_[id]; }
+
+  // Adds an operation; `name` says where it came from in errors ("rank 3 l5").
+  int32_t add(const ScheduleOp& op, std::string name);
+  // `op` starts after `before` completes (requires) or starts (irequires).
+  void requireComplete(int32_t op, int32_t before) { edges_.push_back({before, op, false}); }
+  void requireStart(int32_t op, int32_t before) { edges_.push_back({before, op, true}); }
+  // Builds the lists below; throws ConfigError naming an operation of a cycle of waits.
+  void finish();
+
+  const std::string& name(int32_t id) const { return names_[id]; }
+  // What operation `id` waits for before it starts, as counts.
+  int32_t waitsForCompletion(int32_t id) const { return waitComplete_[id]; }
+  int32_t waitsForStart(int32_t id) const { return waitStart_[id]; }
+  // The operations that wait for `id` to complete, or to start: [begin, end) of a list.
+  std::pair<const int32_t*, const int32_t*> afterCompletion(int32_t id) const;
+  std::pair<const int32_t*, const int32_t*> afterStart(int32_t id) const;
+
+ private:
+  struct Edge {
+    int32_t before, after;
+    bool onStart;
+  };
+  // Compressed lists of dependents: dependents of op i are [offsets[i], offsets[i + 1]).
+  struct Dependents {
+    std::vector<int32_t> offsets, ops;
+  };
+  void build(Dependents& d, bool onStart);
+  void checkAcyclic() const;
+
+  int ranks_;
+  std::vector<ScheduleOp> ops_;
+  std::vector<std::string> names_;
+  std::vector<Edge> edges_;
+  std::vector<int32_t> waitComplete_, waitStart_;
+  Dependents afterCompletion_, afterStart_;
+};
+
+}  // namespace icnsim

@@ -1,0 +1,105 @@
+// Schedule source (docs/workloads.md): runs a communication schedule closed loop, each
+// rank's operations starting as their dependencies complete, every send a message through
+// the NI stack. Rank r runs on terminal r. The schedule comes from a GOAL file
+// (traffic/schedule/goal_reader.h); ScheduleRun (traffic/schedule/schedule_run.h) executes it.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "config/config.h"
+#include "traffic/schedule/goal_reader.h"
+#include "traffic/schedule/schedule_run.h"
+#include "traffic/traffic_source.h"
+
+namespace icnsim {
+namespace {
+
+constexpr KeyScope kScope{"traffic.schedule"};
+const TableKey kTable = declareTable({"traffic"}, "schedule", "the communication schedule (process = \"schedule\")");
+const StringKey kFile = declareString(kScope, "file", kRequired,
+                                      "the GOAL schedule (relative to the configuration file that names it; the "
+                                      "format: docs/workloads.md)");
+const FloatKey kCalcScale =
+    declareFloat(kScope, "calc_scale", 1.0, 0.0, 1e9, "cycles per unit of a calc operation (GOAL's calc N)");
+const IntKey kFlitBytes = declareInt(kScope, "flit_bytes", 16, 1, 1 << 20,
+                                     "bytes a flit carries: a send of B bytes is ceil(B / (flit_bytes x "
+                                     "packet_length)) packets, at least one");
+
+class ScheduleSource : public TrafficSource {
+ public:
+  explicit ScheduleSource(const ConfigNode& traffic) : node_(traffic.child(kTable)) {
+    calcScale_ = node_.get(kCalcScale);
+    flitBytes_ = static_cast<uint64_t>(node_.get(kFlitBytes));
+    schedule_ = std::make_unique<Schedule>(readGoal(node_.getPath(kFile), node_.location(kFile), counts_));
+  }
+
+  void start(MessageBuilder& builder) override {
+    TrafficSource::start(builder);
+    if (schedule_->ranks() > builder.terminals()) {
+      node_.fail(kFile, fmt::format("the schedule has {} ranks, the network {} terminals", schedule_->ranks(),
+                                    builder.terminals()));
+    }
+    run_ = std::make_unique<ScheduleRun>(*schedule_, calcScale_, [this](int32_t op) { send(op); });
+    packetsArrived_.assign(schedule_->size(), 0);
+  }
+
+  void generate(Cycle now, bool tracked) override {
+    now_ = now, tracked_ = tracked;
+    run_->advance(now);
+    run_->checkProgress();
+  }
+
+  // Called for each packet: the send is delivered with its last.
+  void received(int, const Message& m, Cycle now) override {
+    if (++packetsArrived_[m.tag] == m.packets) run_->delivered(m.tag, now);
+  }
+  bool finished() const override { return run_->finished(); }
+  void report(nlohmann::json& j) const override;
+
+ private:
+  void send(int32_t op) {
+    const ScheduleOp& o = schedule_->op(op);
+    MessageShape shape;
+    shape.destination = o.peer;
+    shape.tag = op;
+    shape.packetLength = builder_->maxPacketLength();  // one length, so that bytes give packets
+    const uint64_t perPacket = flitBytes_ * static_cast<uint64_t>(shape.packetLength);
+    shape.packets = static_cast<int>(std::clamp<uint64_t>((o.size + perPacket - 1) / perPacket, 1, 1 << 30));
+    builder_->create(o.rank, now_, tracked_, shape);
+  }
+
+  ConfigNode node_;
+  double calcScale_ = 1.0;
+  uint64_t flitBytes_ = 16;
+  GoalCounts counts_;
+  std::unique_ptr<Schedule> schedule_;
+  std::unique_ptr<ScheduleRun> run_;
+  std::vector<int32_t> packetsArrived_;  // per send operation
+  Cycle now_ = 0;
+  bool tracked_ = false;
+};
+
+void ScheduleSource::report(nlohmann::json& j) const {
+  nlohmann::json& s = j["schedule"];
+  s["ranks"] = schedule_->ranks();
+  s["operations"] = schedule_->size();
+  s["completed_operations"] = run_->completedCount();
+  const std::vector<Cycle> finish = run_->rankFinish();
+  const bool done = run_->finished();
+  s["completion_cycle"] = done ? nlohmann::json(*std::max_element(finish.begin(), finish.end())) : nlohmann::json();
+  nlohmann::json& ranks = s["rank_finish"];
+  for (const Cycle f : finish) ranks.push_back(f == kNever ? nlohmann::json() : nlohmann::json(f));
+  s["unsupported"] = {{"cpu_attributes", counts_.cpuAttributes}, {"nic_attributes", counts_.nicAttributes}};
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(TrafficSource, "schedule", "a communication schedule run closed loop (GOAL file; docs/workloads.md)",
+                [](const TrafficContext&, const ConfigNode& traffic) {
+                  return std::make_unique<ScheduleSource>(traffic);
+                });
+
+}  // namespace icnsim

@@ -1,0 +1,218 @@
+// The schedule traffic source (docs/workloads.md): the GOAL reader's grammar and errors, the
+// execution's rules (dependencies, MPI matching, calcs, a schedule that cannot go on), and
+// whole runs on a small mesh with hand-checked orderings.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "test_util.h"
+#include "traffic/schedule/goal_reader.h"
+#include "traffic/schedule/schedule_run.h"
+
+namespace icnsim {
+namespace {
+
+using test::configErrorOf;
+
+std::string writeGoal(const std::string& name, const std::string& text) {
+  const std::string path = (test::tempDir("schedule") / name).string();
+  std::ofstream(path) << text;
+  return path;
+}
+
+Schedule readText(const std::string& text, GoalCounts* counts = nullptr) {
+  GoalCounts ignored;
+  return readGoal(writeGoal("s.goal", text), "traffic.schedule.file", counts ? *counts : ignored);
+}
+
+constexpr const char* kPingPong = R"(// a ping-pong, then a compute
+num_ranks 2
+rank 0 {
+  l1: send 640b to 1 tag 5
+  l2: recv 640b from 1 tag 6
+  l3: calc 100
+  l2 requires l1
+  l3 requires l2
+}
+rank 1 {
+  r1: recv 640 b from 0 tag 5   /* a size may stand apart from its b */
+  r2: send 640b to 0 tag 6
+  r2 requires r1
+}
+)";
+
+TEST(GoalReader, ReadsOperationsAndDependencies) {
+  const Schedule s = readText(kPingPong);
+  ASSERT_EQ(s.ranks(), 2);
+  ASSERT_EQ(s.size(), 5);
+  EXPECT_EQ(s.op(0).kind, ScheduleOp::Kind::kSend);
+  EXPECT_EQ(s.op(0).peer, 1);
+  EXPECT_EQ(s.op(0).tag, 5);
+  EXPECT_EQ(s.op(0).size, 640u);
+  EXPECT_EQ(s.op(2).kind, ScheduleOp::Kind::kCalc);
+  EXPECT_EQ(s.op(2).size, 100u);
+  EXPECT_EQ(s.op(3).kind, ScheduleOp::Kind::kRecv);
+  EXPECT_EQ(s.op(3).size, 640u);
+  EXPECT_EQ(s.op(3).rank, 1);
+  EXPECT_EQ(s.waitsForCompletion(0), 0);
+  EXPECT_EQ(s.waitsForCompletion(1), 1);  // l2 requires l1
+  EXPECT_EQ(s.waitsForCompletion(4), 1);  // r2 requires r1
+  const auto [first, last] = s.afterCompletion(1);
+  ASSERT_EQ(last - first, 1);
+  EXPECT_EQ(*first, 2);  // l3 waits for l2
+}
+
+TEST(GoalReader, AcceptsForwardLabelsCommentsWildcardsAndIrequires) {
+  GoalCounts counts;
+  const Schedule s = readText(R"(num_ranks 3
+/* a comment
+   over lines */ rank 2{
+  a irequires b          // b is labelled below
+  b: recv 8b from -1 tag -1 cpu 1
+  a: send 8b to 0 nic 1
+}
+rank 0 {
+  recv 8b from 2
+}
+)",
+                              &counts);
+  ASSERT_EQ(s.size(), 3);
+  EXPECT_EQ(s.op(0).peer, kAnyRank);
+  EXPECT_EQ(s.op(0).tag, kAnyTag);
+  EXPECT_EQ(s.waitsForStart(1), 1);
+  EXPECT_EQ(s.waitsForCompletion(1), 0);
+  EXPECT_EQ(counts.cpuAttributes, 1u);
+  EXPECT_EQ(counts.nicAttributes, 1u);
+}
+
+TEST(GoalReader, MalformedInputNamesTheLineAndWhatWasExpected) {
+  auto error = [](const std::string& text) { return configErrorOf([&] { readText(text); }); };
+  EXPECT_NE(error("rank 0 {\n}\n").find("expected 'num_ranks N' before 'rank'"), std::string::npos);
+  EXPECT_NE(error("num_ranks 2\nrank 0 {\n  l1: send 8 to 1\n}\n").find("s.goal:3"), std::string::npos);
+  EXPECT_NE(error("num_ranks 2\nrank 0 {\n  l1: send 8 to 1\n}\n").find("expected the size in bytes"),
+            std::string::npos);
+  EXPECT_NE(error("num_ranks 2\nrank 0 {\n  l1: send 8b to 2\n}\n").find("the destination rank"), std::string::npos);
+  EXPECT_NE(error("num_ranks 2\nrank 0 {\n  l1: calc 1\n  l1 requires l9\n}\n")
+                .find("no operation of rank 0 has the label 'l9'"),
+            std::string::npos);
+  EXPECT_NE(error("num_ranks 2\nrank 0 {\n}\nrank 0 {\n}\n").find("rank 0 has a block already"), std::string::npos);
+  EXPECT_NE(error("num_ranks 2\nrank 0 {\n  calc 5\n").find("not closed"), std::string::npos);
+  EXPECT_NE(error("num_ranks 2\nrank 0 {\n  l1: jump 5\n}\n").find("expected send, recv or calc, got 'jump'"),
+            std::string::npos);
+  EXPECT_NE(error("num_ranks 1\nrank 0 {\n  a: calc 1\n  b: calc 1\n  a requires b\n  b requires a\n}\n").find("cycle"),
+            std::string::npos);
+  EXPECT_NE(configErrorOf([] {
+              GoalCounts c;
+              readGoal("/nonexistent/x.goal", "traffic.schedule.file", c);
+            }).find("cannot read the GOAL schedule '/nonexistent/x.goal'"),
+            std::string::npos);
+}
+
+// A run without a network: sends are recorded, and the test delivers them.
+struct Harness {
+  explicit Harness(const std::string& text) : schedule(readText(text)) {}
+  Schedule schedule;
+  std::vector<int32_t> sent;
+  ScheduleRun run{schedule, 1.0, [this](int32_t op) { sent.push_back(op); }};
+};
+
+TEST(ScheduleRun, ReceivesMatchBySourceAndTagInOrder) {
+  Harness h(R"(num_ranks 3
+rank 0 {
+  a: send 8b to 2 tag 1
+  b: send 8b to 2 tag 1
+}
+rank 1 {
+  c: send 8b to 2 tag 2
+}
+rank 2 {
+  x: recv 8b from 0 tag 1
+  y: recv 8b from -1 tag -1
+  z: recv 8b from 0 tag 1
+  w: calc 0
+  y requires x
+  z requires y
+  w requires z
+}
+)");
+  h.run.advance(0);
+  ASSERT_EQ(h.sent, (std::vector<int32_t>{0, 1, 2}));
+  h.run.delivered(2, 5);  // c arrives first: no posted receive matches it (x wants rank 0)
+  EXPECT_EQ(h.run.completed(3), kNever);
+  h.run.delivered(0, 6);  // a completes x
+  EXPECT_EQ(h.run.completed(3), 6u);
+  h.run.advance(6);  // y starts and takes c, which arrived before it was posted
+  EXPECT_EQ(h.run.completed(4), 6u);
+  h.run.advance(7);
+  EXPECT_EQ(h.run.completed(5), kNever);
+  h.run.delivered(1, 9);  // b completes z
+  h.run.advance(9);
+  EXPECT_EQ(h.run.completed(5), 9u);
+  EXPECT_EQ(h.run.completed(6), 9u);  // the zero-cycle calc completes as it starts
+  EXPECT_TRUE(h.run.finished());
+  EXPECT_EQ(h.run.rankFinish(), (std::vector<Cycle>{9, 5, 9}));
+}
+
+TEST(ScheduleRun, CalcsTakeTheirCyclesAndIrequiresWaitsOnlyForTheStart) {
+  Harness h("num_ranks 1\nrank 0 {\n  a: calc 10\n  b: calc 3\n  c: calc 1\n  b irequires a\n  c requires b\n}\n");
+  h.run.advance(0);
+  EXPECT_EQ(h.run.started(0), 0u);
+  EXPECT_EQ(h.run.started(1), 0u);  // started with a, not after it
+  for (Cycle t = 1; t <= 10; ++t) h.run.advance(t);
+  EXPECT_EQ(h.run.completed(1), 3u);
+  EXPECT_EQ(h.run.started(2), 3u);
+  EXPECT_EQ(h.run.completed(2), 4u);
+  EXPECT_EQ(h.run.completed(0), 10u);
+  EXPECT_TRUE(h.run.finished());
+}
+
+TEST(ScheduleRun, AScheduleThatCannotGoOnNamesTheReceive) {
+  Harness h("num_ranks 2\nrank 0 {\n  a: recv 8b from 1 tag 3\n  b: calc 1\n  b requires a\n}\nrank 1 {\n}\n");
+  h.run.advance(0);
+  const std::string error = configErrorOf([&] { h.run.checkProgress(); });
+  EXPECT_NE(error.find("0 of 2 operations completed"), std::string::npos) << error;
+  EXPECT_NE(error.find("rank 0 operation 'a'"), std::string::npos) << error;
+  EXPECT_NE(error.find("a receive from rank 1 with tag 3 that no send matches"), std::string::npos) << error;
+}
+
+std::string pingPongConfig(const std::string& goal) {
+  return std::string(test::kMesh4x4) + R"(
+[simulation]
+warmup_cycles = 0
+measure_cycles = 100000
+[traffic]
+process = "schedule"
+packet_length = 4
+[traffic.schedule]
+file = ")" +
+         goal + "\"\n";
+}
+
+TEST(ScheduleSource, APingPongRunsToItsEndOnAMesh) {
+  const std::string goal = writeGoal("ping.goal", kPingPong);
+  const nlohmann::json j = test::runToml(pingPongConfig(goal));
+  const nlohmann::json& s = j["schedule"];
+  EXPECT_EQ(s["completed_operations"], 5);
+  // 640 bytes at 16 bytes a flit are 10 packets of 4 flits, each way.
+  EXPECT_EQ(j["delivered_packets"], 20);
+  EXPECT_EQ(j["message_latency"]["count"], 2);
+  // Each message is sent as the previous one arrives: rank 1 ends when its reply arrives,
+  // rank 0 100 cycles of compute later, which is when the run ends.
+  const Cycle latency = j["message_latency"]["max"];
+  EXPECT_EQ(j["message_latency"]["min"], latency);
+  EXPECT_EQ(s["rank_finish"][1], 2 * latency);
+  EXPECT_EQ(s["rank_finish"][0], 2 * latency + 100);
+  EXPECT_EQ(s["completion_cycle"], 2 * latency + 100);
+  EXPECT_EQ(j["cycles"], 2 * latency + 101);
+  // Replayed, the same bytes.
+  EXPECT_EQ(test::runToml(pingPongConfig(goal)).dump(), j.dump());
+}
+
+TEST(ScheduleSource, MoreRanksThanTerminalsIsAConfigurationError) {
+  const std::string goal = writeGoal("big.goal", "num_ranks 17\n");
+  const std::string error = configErrorOf([&] { test::runToml(pingPongConfig(goal)); });
+  EXPECT_NE(error.find("the schedule has 17 ranks, the network 16 terminals"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace icnsim
