@@ -56,6 +56,7 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"cycles", "/cycles"},
     {"model_saturation_fraction", "/model/saturation_fraction"},
     {"model_latency", "/model/latency"},
+    {"schedule_completion_cycle", "/schedule/completion_cycle"},
 };
 
 std::string metricCells(const nlohmann::json& result) {

@@ -1,15 +1,18 @@
 // Schedule source (docs/workloads.md): runs a communication schedule closed loop, each
 // rank's operations starting as their dependencies complete, every send a message through
 // the NI stack. Rank r runs on terminal r. The schedule comes from a GOAL file
-// (traffic/schedule/goal_reader.h); ScheduleRun (traffic/schedule/schedule_run.h) executes it.
+// (traffic/schedule/goal_reader.h) or is a collective's algorithm repeated
+// (traffic/schedule/collectives.h); ScheduleRun (traffic/schedule/schedule_run.h) executes it.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "config/config.h"
+#include "traffic/schedule/collectives.h"
 #include "traffic/schedule/goal_reader.h"
 #include "traffic/schedule/schedule_run.h"
 #include "traffic/traffic_source.h"
@@ -19,9 +22,23 @@ namespace {
 
 constexpr KeyScope kScope{"traffic.schedule"};
 const TableKey kTable = declareTable({"traffic"}, "schedule", "the communication schedule (process = \"schedule\")");
-const StringKey kFile = declareString(kScope, "file", kRequired,
+const StringKey kFile = declareString(kScope, "file", DefaultText{"none: a collective"},
                                       "the GOAL schedule (relative to the configuration file that names it; the "
                                       "format: docs/workloads.md)");
+const ChoiceKey kCollective =
+    declareChoice(kScope, "collective", "none",
+                  {"none", "allreduce", "reduce_scatter", "allgather", "broadcast", "alltoall", "barrier"},
+                  "a collective run on every rank instead of a file");
+const StringKey kAlgorithm = declareString(kScope, "algorithm", DefaultText{"the collective's first, e.g. ring"},
+                                           "the collective's algorithm (docs/workloads.md lists each one's)");
+const IntKey kBytes = declareInt(kScope, "bytes", 65536, 0, int64_t{1} << 40,
+                                 "the collective's vector in bytes (alltoall: bytes to each other rank)");
+const IntKey kRanks = declareInt(kScope, "ranks", DefaultText{"every terminal"}, 2, 1 << 24,
+                                 "ranks of the collective, on terminals 0 to ranks - 1");
+const IntKey kIterations =
+    declareInt(kScope, "iterations", 1, 1, 1 << 20, "times the collective runs, each after the one before");
+const IntKey kWindow = declareInt(kScope, "window", 4, 1, 1 << 20, "alltoall windowed: sends under way per rank");
+const IntKey kRoot = declareInt(kScope, "root", 0, 0, 1 << 24, "broadcast: the root rank");
 const FloatKey kCalcScale =
     declareFloat(kScope, "calc_scale", 1.0, 0.0, 1e9, "cycles per unit of a calc operation (GOAL's calc N)");
 const IntKey kFlitBytes = declareInt(kScope, "flit_bytes", 16, 1, 1 << 20,
@@ -33,11 +50,18 @@ class ScheduleSource : public TrafficSource {
   explicit ScheduleSource(const ConfigNode& traffic) : node_(traffic.child(kTable)) {
     calcScale_ = node_.get(kCalcScale);
     flitBytes_ = static_cast<uint64_t>(node_.get(kFlitBytes));
-    schedule_ = std::make_unique<Schedule>(readGoal(node_.getPath(kFile), node_.location(kFile), counts_));
+    const std::string collective = node_.get(kCollective);
+    if (node_.has(kFile) == (collective != "none")) {
+      node_.fail(kCollective, "give either traffic.schedule.file or traffic.schedule.collective");
+    }
+    if (collective == "none") {
+      schedule_ = std::make_unique<Schedule>(readGoal(node_.getPath(kFile), node_.location(kFile), counts_));
+    }
   }
 
   void start(MessageBuilder& builder) override {
     TrafficSource::start(builder);
+    if (!schedule_) schedule_ = std::make_unique<Schedule>(collective(builder.terminals()));
     if (schedule_->ranks() > builder.terminals()) {
       node_.fail(kFile, fmt::format("the schedule has {} ranks, the network {} terminals", schedule_->ranks(),
                                     builder.terminals()));
@@ -60,6 +84,8 @@ class ScheduleSource : public TrafficSource {
   void report(nlohmann::json& j) const override;
 
  private:
+  Schedule collective(int terminals) const;
+
   void send(int32_t op) {
     const ScheduleOp& o = schedule_->op(op);
     MessageShape shape;
@@ -81,6 +107,34 @@ class ScheduleSource : public TrafficSource {
   Cycle now_ = 0;
   bool tracked_ = false;
 };
+
+Schedule ScheduleSource::collective(int terminals) const {
+  CollectiveSpec c;
+  c.name = node_.get(kCollective);
+  const std::vector<std::string> algorithms = collectiveAlgorithms(c.name);
+  c.algorithm = node_.get(kAlgorithm, algorithms.front());
+  if (std::find(algorithms.begin(), algorithms.end(), c.algorithm) == algorithms.end()) {
+    node_.fail(kAlgorithm, fmt::format("{} has no algorithm '{}' (expected one of: {})", c.name, c.algorithm,
+                                       fmt::join(algorithms, ", ")));
+  }
+  c.bytes = static_cast<uint64_t>(node_.get(kBytes));
+  c.window = static_cast<int>(node_.get(kWindow));
+  c.root = static_cast<int>(node_.get(kRoot));
+  const int ranks = static_cast<int>(node_.get(kRanks, terminals));
+  if (ranks > terminals) node_.fail(kRanks, fmt::format("{} ranks, the network has {} terminals", ranks, terminals));
+  Schedule s(ranks);
+  std::vector<int> members(ranks);
+  for (int r = 0; r < ranks; ++r) members[r] = r;
+  std::vector<int32_t> last(ranks, -1);
+  int32_t tag = 0;
+  try {
+    for (int64_t i = node_.get(kIterations); i > 0; --i) last = appendCollective(s, c, members, last, tag);
+  } catch (const ConfigError& e) {
+    node_.fail(kCollective, e.what());
+  }
+  s.finish();
+  return s;
+}
 
 void ScheduleSource::report(nlohmann::json& j) const {
   nlohmann::json& s = j["schedule"];

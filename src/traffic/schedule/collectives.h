@@ -1,0 +1,43 @@
+// Collectives as the real algorithms: point-to-point sends and receives with their
+// dependencies, appended to a Schedule (schedule.h), so that the network carries every
+// message the algorithm sends and each step waits for the one before it.
+//
+//   allreduce       ring (reduce-scatter then allgather around the ring, 2(p-1) steps of
+//                   bytes/p), halving_doubling (Rabenseifner: recursive halving, then
+//                   doubling; p a power of two)
+//   reduce_scatter  ring (p-1 steps of bytes/p)
+//   allgather       ring (p-1 steps of bytes/p; bytes is the gathered vector)
+//   broadcast       binomial (a tree of ceil(log2 p) rounds from the root, bytes each)
+//   alltoall        pairwise (p-1 steps, bytes to each other rank), windowed (every send
+//                   posted, at most `window` under way per rank)
+//   barrier         dissemination (ceil(log2 p) rounds of empty messages)
+//
+// A step is a send and a receive (MPI_Sendrecv): the next starts when both have completed.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "traffic/schedule/schedule.h"
+
+namespace icnsim {
+
+struct CollectiveSpec {
+  std::string name = "allreduce";
+  std::string algorithm = "ring";
+  uint64_t bytes = 0;  // allreduce, reduce_scatter, allgather, broadcast: the vector; alltoall: per pair
+  int window = 4;      // alltoall windowed: sends under way per rank
+  int root = 0;        // broadcast: the root's place in the communicator
+};
+
+// The algorithms each collective has ("" if the collective does not exist).
+std::vector<std::string> collectiveAlgorithms(const std::string& name);
+
+// Appends `c` over the communicator `members` (schedule ranks); member i starts once
+// operation after[i] has completed (-1: at once). Tags from `tag` on are used and `tag`
+// advanced past them. Returns per member the operation that completes its part. Throws
+// ConfigError when the algorithm cannot run on this many members.
+std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members,
+                                      const std::vector<int32_t>& after, int32_t& tag);
+
+}  // namespace icnsim

@@ -1,0 +1,140 @@
+// Collectives as their real algorithms (traffic/schedule/collectives.h): the messages each
+// sends and their sizes against the algorithm's formulas, that every rank's part completes
+// when messages are delivered at once, and whole runs on a mesh.
+#include <gtest/gtest.h>
+
+#include <bit>
+
+#include "test_util.h"
+#include "traffic/schedule/collectives.h"
+#include "traffic/schedule/schedule_run.h"
+
+namespace icnsim {
+namespace {
+
+struct Counted {
+  Schedule schedule;
+  uint64_t sends = 0, recvs = 0, sentBytes = 0;
+};
+
+Counted build(const std::string& name, const std::string& algorithm, int p, uint64_t bytes, int iterations = 1) {
+  Counted c{Schedule(p)};
+  CollectiveSpec spec;
+  spec.name = name, spec.algorithm = algorithm, spec.bytes = bytes, spec.window = 3;
+  std::vector<int> members(p);
+  for (int r = 0; r < p; ++r) members[r] = r;
+  std::vector<int32_t> last(p, -1);
+  int32_t tag = 0;
+  for (int i = 0; i < iterations; ++i) last = appendCollective(c.schedule, spec, members, last, tag);
+  c.schedule.finish();
+  for (int32_t op = 0; op < c.schedule.size(); ++op) {
+    const ScheduleOp& o = c.schedule.op(op);
+    if (o.kind == ScheduleOp::Kind::kSend) ++c.sends, c.sentBytes += o.size;
+    if (o.kind == ScheduleOp::Kind::kRecv) ++c.recvs;
+  }
+  return c;
+}
+
+// Runs the schedule with every message delivered the cycle after it is sent: the cycles it
+// takes, or fails if it does not finish.
+Cycle runWithInstantDelivery(const Schedule& s) {
+  std::vector<int32_t> sent;
+  ScheduleRun run(s, 1.0, [&](int32_t op) { sent.push_back(op); });
+  for (Cycle t = 0; t < 100000; ++t) {
+    run.advance(t);
+    if (run.finished()) return t;
+    std::vector<int32_t> now;
+    now.swap(sent);
+    for (const int32_t op : now) run.delivered(op, t + 1);
+    run.checkProgress();
+  }
+  ADD_FAILURE() << "did not finish";
+  return kNever;
+}
+
+TEST(Collectives, MessageCountsAndSizesFollowTheAlgorithms) {
+  const uint64_t bytes = 1 << 16;
+  for (const int p : {2, 4, 8, 16}) {
+    SCOPED_TRACE(p);
+    const int log = std::countr_zero(static_cast<unsigned>(p));
+    const Counted ring = build("allreduce", "ring", p, bytes);
+    EXPECT_EQ(ring.sends, uint64_t(2 * p * (p - 1)));
+    EXPECT_EQ(ring.sentBytes, uint64_t(2 * p * (p - 1)) * (bytes / p));  // each rank sends 2(p-1)/p of the vector
+    const Counted hd = build("allreduce", "halving_doubling", p, bytes);
+    EXPECT_EQ(hd.sends, uint64_t(2 * p * log));
+    EXPECT_EQ(hd.sentBytes, ring.sentBytes);  // the same volume in log p steps instead of p - 1
+    EXPECT_EQ(build("reduce_scatter", "ring", p, bytes).sends, uint64_t(p * (p - 1)));
+    EXPECT_EQ(build("allgather", "ring", p, bytes).sentBytes, uint64_t(p * (p - 1)) * (bytes / p));
+    const Counted bcast = build("broadcast", "binomial", p, bytes);
+    EXPECT_EQ(bcast.sends, uint64_t(p - 1));
+    EXPECT_EQ(bcast.sentBytes, uint64_t(p - 1) * bytes);
+    for (const char* a : {"pairwise", "windowed"}) {
+      const Counted all = build("alltoall", a, p, bytes);
+      EXPECT_EQ(all.sends, uint64_t(p * (p - 1))) << a;
+      EXPECT_EQ(all.sentBytes, uint64_t(p * (p - 1)) * bytes) << a;
+    }
+    EXPECT_EQ(build("barrier", "dissemination", p, 0).sends, uint64_t(p * log));
+  }
+  EXPECT_EQ(build("barrier", "dissemination", 5, 0).sends, 5u * 3);  // ceil(log2 5) rounds
+  EXPECT_EQ(build("broadcast", "binomial", 6, 10).sends, 5u);
+}
+
+TEST(Collectives, EveryAlgorithmCompletesAndTakesItsSteps) {
+  // With delivery the cycle after a send, and what waits for it started in that cycle, a
+  // step of a send and a receive takes one cycle: the run takes as many cycles as steps.
+  EXPECT_EQ(runWithInstantDelivery(build("allreduce", "ring", 8, 800).schedule), 14u);
+  EXPECT_EQ(runWithInstantDelivery(build("allreduce", "halving_doubling", 8, 800).schedule), 6u);
+  EXPECT_EQ(runWithInstantDelivery(build("barrier", "dissemination", 8, 0).schedule), 3u);
+  EXPECT_EQ(runWithInstantDelivery(build("alltoall", "pairwise", 8, 8).schedule), 7u);
+  // Binomial: a rank sends its rounds one after another, each send delivered before the next.
+  EXPECT_EQ(runWithInstantDelivery(build("broadcast", "binomial", 8, 8).schedule), 3u);
+  // All posted at once, three under way: 7 sends in windows of 3.
+  EXPECT_EQ(runWithInstantDelivery(build("alltoall", "windowed", 8, 8).schedule), 3u);
+  // Repeated, each iteration after the one before.
+  EXPECT_EQ(runWithInstantDelivery(build("allreduce", "ring", 4, 400, 3).schedule), 3u * 6);
+  for (const auto& [name, algorithm] :
+       std::vector<std::pair<std::string, std::string>>{{"reduce_scatter", "ring"}, {"allgather", "ring"}}) {
+    EXPECT_EQ(runWithInstantDelivery(build(name, algorithm, 5, 500).schedule), 4u) << name;
+  }
+}
+
+TEST(Collectives, RefusesWhatCannotRun) {
+  EXPECT_NE(test::configErrorOf([] { build("allreduce", "halving_doubling", 12, 8); }).find("power of two ranks"),
+            std::string::npos);
+  EXPECT_NE(test::configErrorOf([] { build("allreduce", "ring", 1, 8); }).find("at least 2 ranks"), std::string::npos);
+  EXPECT_NE(test::configErrorOf([] { build("allreduce", "tree", 4, 8); }).find("no algorithm 'tree'"),
+            std::string::npos);
+}
+
+std::string collectiveOnMesh(const std::string& keys) {
+  return std::string(test::kMesh4x4) + R"(
+[simulation]
+warmup_cycles = 0
+measure_cycles = 200000
+[traffic]
+process = "schedule"
+packet_length = 4
+[traffic.schedule]
+)" + keys;
+}
+
+TEST(Collectives, RunOnAMeshAndDeliverEveryMessage) {
+  const nlohmann::json j =
+      test::runToml(collectiveOnMesh("collective = \"allreduce\"\nbytes = 16384\nranks = 8\niterations = 2\n"));
+  EXPECT_EQ(j["schedule"]["ranks"], 8);
+  EXPECT_FALSE(j["schedule"]["completion_cycle"].is_null());
+  // 2 x 2 x 8 x 7 messages of 2048 bytes, each 32 packets of 64 bytes.
+  EXPECT_EQ(j["message_latency"]["count"], 224);
+  EXPECT_EQ(j["delivered_packets"], 224 * 32);
+  EXPECT_EQ(j["undelivered_packets"], 0);
+  const std::string error = test::configErrorOf(
+      [] { test::runToml(collectiveOnMesh("collective = \"allreduce\"\nalgorithm = \"tree\"\n")); });
+  EXPECT_NE(error.find("traffic.schedule.algorithm"), std::string::npos) << error;
+  EXPECT_NE(error.find("expected one of: ring, halving_doubling"), std::string::npos) << error;
+  const std::string both =
+      test::configErrorOf([] { test::runToml(collectiveOnMesh("collective = \"barrier\"\nfile = \"x.goal\"\n")); });
+  EXPECT_NE(both.find("give either traffic.schedule.file or traffic.schedule.collective"), std::string::npos) << both;
+}
+
+}  // namespace
+}  // namespace icnsim
