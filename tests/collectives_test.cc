@@ -106,17 +106,7 @@ TEST(Collectives, RefusesWhatCannotRun) {
             std::string::npos);
 }
 
-std::string collectiveOnMesh(const std::string& keys) {
-  return std::string(test::kMesh4x4) + R"(
-[simulation]
-warmup_cycles = 0
-measure_cycles = 200000
-[traffic]
-process = "schedule"
-packet_length = 4
-[traffic.schedule]
-)" + keys;
-}
+std::string collectiveOnMesh(const std::string& keys) { return test::scheduleOnMesh4x4(keys); }
 
 TEST(Collectives, RunOnAMeshAndDeliverEveryMessage) {
   const nlohmann::json j =

@@ -175,18 +175,7 @@ TEST(ScheduleRun, AScheduleThatCannotGoOnNamesTheReceive) {
   EXPECT_NE(error.find("a receive from rank 1 with tag 3 that no send matches"), std::string::npos) << error;
 }
 
-std::string pingPongConfig(const std::string& goal) {
-  return std::string(test::kMesh4x4) + R"(
-[simulation]
-warmup_cycles = 0
-measure_cycles = 100000
-[traffic]
-process = "schedule"
-packet_length = 4
-[traffic.schedule]
-file = ")" +
-         goal + "\"\n";
-}
+std::string pingPongConfig(const std::string& goal) { return test::scheduleOnMesh4x4("file = \"" + goal + "\"\n"); }
 
 TEST(ScheduleSource, APingPongRunsToItsEndOnAMesh) {
   const std::string goal = writeGoal("ping.goal", kPingPong);

@@ -138,6 +138,20 @@ type = "uniform"
 exclude_self = true
 )";
 
+// A communication schedule (docs/workloads.md) on the 4x4 mesh above, 4-flit packets, every
+// message measured; `scheduleKeys` fill [traffic.schedule].
+inline std::string scheduleOnMesh4x4(const std::string& scheduleKeys) {
+  return std::string(kMesh4x4) + R"(
+[simulation]
+warmup_cycles = 0
+measure_cycles = 200000
+[traffic]
+process = "schedule"
+packet_length = 4
+[traffic.schedule]
+)" + scheduleKeys;
+}
+
 // The message of the ConfigError that `build` throws, or "no error".
 template <typename Build>
 std::string configErrorOf(Build&& build) {
