@@ -200,7 +200,8 @@ TEST(ScheduleSource, APingPongRunsToItsEndOnAMesh) {
 TEST(ScheduleSource, MoreRanksThanTerminalsIsAConfigurationError) {
   const std::string goal = writeGoal("big.goal", "num_ranks 17\n");
   const std::string error = configErrorOf([&] { test::runToml(pingPongConfig(goal)); });
-  EXPECT_NE(error.find("the schedule has 17 ranks, the network 16 terminals"), std::string::npos) << error;
+  EXPECT_NE(error.find("traffic.schedule.placement: 17 ranks, the network has 16 terminals"), std::string::npos)
+      << error;
 }
 
 }  // namespace

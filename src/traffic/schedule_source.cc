@@ -1,6 +1,7 @@
 // Schedule source (docs/workloads.md): runs a communication schedule closed loop, each
 // rank's operations starting as their dependencies complete, every send a message through
-// the NI stack. Rank r runs on terminal r. The schedule comes from a GOAL file
+// the NI stack. Rank r runs on the terminal the placement gives it
+// (traffic/placement/placement.h). The schedule comes from a GOAL file
 // (traffic/schedule/goal_reader.h) or is a collective's algorithm repeated
 // (traffic/schedule/collectives.h); ScheduleRun (traffic/schedule/schedule_run.h) executes it.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config.h"
+#include "traffic/placement/placement.h"
 #include "traffic/schedule/collectives.h"
 #include "traffic/schedule/goal_reader.h"
 #include "traffic/schedule/schedule_run.h"
@@ -47,7 +49,8 @@ const IntKey kFlitBytes = declareInt(kScope, "flit_bytes", 16, 1, 1 << 20,
 
 class ScheduleSource : public TrafficSource {
  public:
-  explicit ScheduleSource(const ConfigNode& traffic) : node_(traffic.child(kTable)) {
+  ScheduleSource(const TrafficContext& ctx, const ConfigNode& traffic)
+      : node_(traffic.child(kTable)), placement_(makePlacement(ctx, node_)) {
     calcScale_ = node_.get(kCalcScale);
     flitBytes_ = static_cast<uint64_t>(node_.get(kFlitBytes));
     const std::string collective = node_.get(kCollective);
@@ -62,10 +65,7 @@ class ScheduleSource : public TrafficSource {
   void start(MessageBuilder& builder) override {
     TrafficSource::start(builder);
     if (!schedule_) schedule_ = std::make_unique<Schedule>(collective(builder.terminals()));
-    if (schedule_->ranks() > builder.terminals()) {
-      node_.fail(kFile, fmt::format("the schedule has {} ranks, the network {} terminals", schedule_->ranks(),
-                                    builder.terminals()));
-    }
+    terminalOf_ = placement_->terminals(schedule_->ranks());
     run_ = std::make_unique<ScheduleRun>(*schedule_, calcScale_, [this](int32_t op) { send(op); });
     packetsArrived_.assign(schedule_->size(), 0);
   }
@@ -89,15 +89,17 @@ class ScheduleSource : public TrafficSource {
   void send(int32_t op) {
     const ScheduleOp& o = schedule_->op(op);
     MessageShape shape;
-    shape.destination = o.peer;
+    shape.destination = terminalOf_[o.peer];
     shape.tag = op;
     shape.packetLength = builder_->maxPacketLength();  // one length, so that bytes give packets
     const uint64_t perPacket = flitBytes_ * static_cast<uint64_t>(shape.packetLength);
     shape.packets = static_cast<int>(std::clamp<uint64_t>((o.size + perPacket - 1) / perPacket, 1, 1 << 30));
-    builder_->create(o.rank, now_, tracked_, shape);
+    builder_->create(terminalOf_[o.rank], now_, tracked_, shape);
   }
 
   ConfigNode node_;
+  std::unique_ptr<Placement> placement_;
+  std::vector<int> terminalOf_;  // per rank
   double calcScale_ = 1.0;
   uint64_t flitBytes_ = 16;
   GoalCounts counts_;
@@ -121,7 +123,6 @@ Schedule ScheduleSource::collective(int terminals) const {
   c.window = static_cast<int>(node_.get(kWindow));
   c.root = static_cast<int>(node_.get(kRoot));
   const int ranks = static_cast<int>(node_.get(kRanks, terminals));
-  if (ranks > terminals) node_.fail(kRanks, fmt::format("{} ranks, the network has {} terminals", ranks, terminals));
   Schedule s(ranks);
   std::vector<int> members(ranks);
   for (int r = 0; r < ranks; ++r) members[r] = r;
@@ -152,8 +153,8 @@ void ScheduleSource::report(nlohmann::json& j) const {
 }  // namespace
 
 ICNSIM_REGISTER(TrafficSource, "schedule", "a communication schedule run closed loop (GOAL file; docs/workloads.md)",
-                [](const TrafficContext&, const ConfigNode& traffic) {
-                  return std::make_unique<ScheduleSource>(traffic);
+                [](const TrafficContext& ctx, const ConfigNode& traffic) {
+                  return std::make_unique<ScheduleSource>(ctx, traffic);
                 });
 
 }  // namespace icnsim

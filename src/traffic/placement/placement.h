@@ -1,0 +1,30 @@
+// Where a workload's ranks run: rank r on terminal terminals(ranks)[r]. Registered by name
+// (key traffic.schedule.placement), all in placements.cc:
+//   linear             rank r on terminal r
+//   random             a permutation of the terminals drawn from the seed
+//   group_round_robin  consecutive ranks on different groups (dragonfly groups, or routers
+//                      where the topology has no groups), in turn
+//   file               the terminal of each rank, from a file
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "parts/registry.h"
+#include "traffic/traffic_context.h"
+
+namespace icnsim {
+
+class Placement {
+ public:
+  using Context = TrafficContext;
+  virtual ~Placement() = default;
+  // The distinct terminals of `ranks` ranks, in rank order; throws ConfigError when the
+  // network has too few.
+  virtual std::vector<int> terminals(int ranks) const = 0;
+};
+
+// The placement `node`'s key `placement` names (linear by default).
+std::unique_ptr<Placement> makePlacement(const TrafficContext& ctx, const ConfigNode& node);
+
+}  // namespace icnsim

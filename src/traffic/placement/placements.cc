@@ -1,0 +1,147 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "common/rng.h"
+#include "common/text_line.h"
+#include "config/config.h"
+#include "topology/topology.h"
+#include "traffic/placement/placement.h"
+
+namespace icnsim {
+namespace {
+
+constexpr KeyScope kScope{"traffic.schedule"};
+const StringKey kType = declarePartKey<Placement>(kScope, "placement", "linear", "where the ranks run");
+const StringKey kFile = declareString(kScope, "placement_file", DefaultText{"none"},
+                                      "placement = \"file\": one terminal per line, rank 0's first (relative to the "
+                                      "configuration file that names it; `#` starts a comment)");
+
+// Ranks beyond the terminals a placement has: the error every placement gives.
+void checkRoom(const ConfigNode& node, int ranks, int terminals) {
+  if (ranks > terminals) {
+    node.fail(kType, fmt::format("{} ranks, the network has {} terminals", ranks, terminals));
+  }
+}
+
+class Linear : public Placement {
+ public:
+  Linear(const TrafficContext& ctx, const ConfigNode& node) : node_(node), n_(ctx.topology->numTerminals()) {}
+  std::vector<int> terminals(int ranks) const override {
+    checkRoom(node_, ranks, n_);
+    std::vector<int> t(ranks);
+    for (int r = 0; r < ranks; ++r) t[r] = r;
+    return t;
+  }
+
+ private:
+  ConfigNode node_;
+  int n_;
+};
+
+class Random : public Placement {
+ public:
+  Random(const TrafficContext& ctx, const ConfigNode& node)
+      : node_(node), n_(ctx.topology->numTerminals()), seed_(ctx.seed) {}
+  std::vector<int> terminals(int ranks) const override {
+    checkRoom(node_, ranks, n_);
+    std::vector<int> all(n_);
+    for (int t = 0; t < n_; ++t) all[t] = t;
+    Rng rng(seed_, "placement", 0);
+    for (int i = n_ - 1; i > 0; --i) std::swap(all[i], all[rng.below(i + 1)]);  // Fisher-Yates
+    all.resize(ranks);
+    return all;
+  }
+
+ private:
+  ConfigNode node_;
+  int n_;
+  uint64_t seed_;
+};
+
+class GroupRoundRobin : public Placement {
+ public:
+  GroupRoundRobin(const TrafficContext& ctx, const ConfigNode& node) : node_(node), topology_(*ctx.topology) {}
+  std::vector<int> terminals(int ranks) const override {
+    const int n = topology_.numTerminals();
+    checkRoom(node_, ranks, n);
+    std::map<int, std::vector<int>> byGroup;  // ordered by group; terminals in order within one
+    for (int t = 0; t < n; ++t) {
+      const int router = topology_.ejectionPort(t).id;
+      const int group = topology_.routerGroup(router);
+      byGroup[group >= 0 ? group : router].push_back(t);
+    }
+    std::vector<int> order;
+    for (size_t round = 0; static_cast<int>(order.size()) < ranks; ++round) {
+      for (const auto& [group, members] : byGroup) {
+        if (round < members.size()) order.push_back(members[round]);
+      }
+    }
+    order.resize(ranks);
+    return order;
+  }
+
+ private:
+  ConfigNode node_;
+  const Topology& topology_;
+};
+
+class FromFile : public Placement {
+ public:
+  FromFile(const TrafficContext& ctx, const ConfigNode& node) : node_(node), n_(ctx.topology->numTerminals()) {
+    if (!node.has(kFile)) node.fail(kType, "placement = \"file\" needs traffic.schedule.placement_file");
+    path_ = node.getPath(kFile);
+  }
+  std::vector<int> terminals(int ranks) const override {
+    std::ifstream in(path_);
+    if (!in) node_.fail(kFile, fmt::format("cannot read the placement file '{}'", path_));
+    std::vector<int> t;
+    std::vector<bool> taken(n_, false);
+    std::string text;
+    for (int number = 1; std::getline(in, text) && static_cast<int>(t.size()) < ranks; ++number) {
+      if (const size_t hash = text.find('#'); hash != std::string::npos) text.resize(hash);
+      std::istringstream split(text);
+      std::vector<std::string> words;
+      for (std::string w; split >> w;) words.push_back(w);
+      if (words.empty()) continue;
+      TextLine line(std::move(words), fmt::format("{} ({}:{})", node_.location(kFile), path_, number));
+      const int terminal = line.integer("a terminal", 0, n_ - 1);
+      if (!line.done()) line.fail("expected one terminal per line");
+      if (taken[terminal]) line.fail(fmt::format("terminal {} is given to two ranks", terminal));
+      taken[terminal] = true;
+      t.push_back(terminal);
+    }
+    if (static_cast<int>(t.size()) < ranks) {
+      node_.fail(kFile, fmt::format("'{}' places {} ranks, the schedule has {}", path_, t.size(), ranks));
+    }
+    return t;
+  }
+
+ private:
+  ConfigNode node_;
+  int n_;
+  std::string path_;
+};
+
+template <typename P>
+std::unique_ptr<Placement> make(const TrafficContext& ctx, const ConfigNode& node) {
+  return std::make_unique<P>(ctx, node);
+}
+
+}  // namespace
+
+std::unique_ptr<Placement> makePlacement(const TrafficContext& ctx, const ConfigNode& node) {
+  return Registry<Placement>::instance().create(node.get(kType), ctx, node, kType.name);
+}
+
+ICNSIM_REGISTER(Placement, "linear", "rank r on terminal r", make<Linear>);
+ICNSIM_REGISTER(Placement, "random", "a permutation of the terminals drawn from simulation.seed", make<Random>);
+ICNSIM_REGISTER(Placement, "group_round_robin",
+                "consecutive ranks on different groups (routers where the topology has none), in turn",
+                make<GroupRoundRobin>);
+ICNSIM_REGISTER(Placement, "file", "each rank's terminal from traffic.schedule.placement_file", make<FromFile>);
+
+}  // namespace icnsim
