@@ -39,7 +39,7 @@ Counted build(const std::string& name, const std::string& algorithm, int p, uint
 // takes, or fails if it does not finish.
 Cycle runWithInstantDelivery(const Schedule& s) {
   std::vector<int32_t> sent;
-  ScheduleRun run(s, 1.0, [&](int32_t op) { sent.push_back(op); });
+  ScheduleRun run(s, [&](int32_t op) { sent.push_back(op); });
   for (Cycle t = 0; t < 100000; ++t) {
     run.advance(t);
     if (run.finished()) return t;
@@ -123,7 +123,7 @@ TEST(Collectives, RunOnAMeshAndDeliverEveryMessage) {
   EXPECT_NE(error.find("expected one of: ring, halving_doubling"), std::string::npos) << error;
   const std::string both =
       test::configErrorOf([] { test::runToml(collectiveOnMesh("collective = \"barrier\"\nfile = \"x.goal\"\n")); });
-  EXPECT_NE(both.find("give either traffic.schedule.file or traffic.schedule.collective"), std::string::npos) << both;
+  EXPECT_NE(both.find("traffic.schedule.collective: give either a file or a collective"), std::string::npos) << both;
 }
 
 }  // namespace

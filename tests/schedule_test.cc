@@ -22,7 +22,9 @@ std::string writeGoal(const std::string& name, const std::string& text) {
 
 Schedule readText(const std::string& text, GoalCounts* counts = nullptr) {
   GoalCounts ignored;
-  return readGoal(writeGoal("s.goal", text), "traffic.schedule.file", counts ? *counts : ignored);
+  Schedule s = readGoal(writeGoal("s.goal", text), "traffic.schedule.file", counts ? *counts : ignored);
+  s.finish();
+  return s;
 }
 
 constexpr const char* kPingPong = R"(// a ping-pong, then a compute
@@ -113,7 +115,7 @@ struct Harness {
   explicit Harness(const std::string& text) : schedule(readText(text)) {}
   Schedule schedule;
   std::vector<int32_t> sent;
-  ScheduleRun run{schedule, 1.0, [this](int32_t op) { sent.push_back(op); }};
+  ScheduleRun run{schedule, [this](int32_t op) { sent.push_back(op); }};
 };
 
 TEST(ScheduleRun, ReceivesMatchBySourceAndTagInOrder) {
@@ -202,6 +204,64 @@ TEST(ScheduleSource, MoreRanksThanTerminalsIsAConfigurationError) {
   const std::string error = configErrorOf([&] { test::runToml(pingPongConfig(goal)); });
   EXPECT_NE(error.find("traffic.schedule.placement: 17 ranks, the network has 16 terminals"), std::string::npos)
       << error;
+}
+
+}  // namespace
+}  // namespace icnsim
+
+namespace icnsim {
+namespace {
+
+// Two jobs on the 4x4 mesh: the 8-rank ring sample, then a 4-rank barrier from cycle 500.
+std::string twoJobs(const std::string& extra = "") {
+  return test::scheduleOnMesh4x4(extra + R"(
+[[traffic.schedule.job]]
+name = "ring"
+file = ")" ICNSIM_SOURCE_DIR R"(/experiments/workloads/ring8.goal"
+[[traffic.schedule.job]]
+name = "sync"
+collective = "barrier"
+ranks = 4
+start = 500
+)");
+}
+
+TEST(ScheduleJobs, SeveralJobsShareTheMachineEachOnItsOwnTerminals) {
+  const nlohmann::json j = test::runToml(twoJobs());
+  const nlohmann::json& jobs = j["schedule"]["jobs"];
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0]["name"], "ring");
+  EXPECT_EQ(jobs[0]["terminals"], (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_EQ(jobs[1]["terminals"], (std::vector<int>{8, 9, 10, 11}));  // placed after the first job's
+  EXPECT_EQ(j["schedule"]["ranks"], 12);
+  EXPECT_EQ(j["schedule"]["operations"], 72 + 4 * 2 * 3 + 4);  // the barrier's steps, and a start gate per rank
+  EXPECT_EQ(jobs[1]["start"], 500);
+  // The barrier's first messages leave at cycle 500 at the earliest.
+  EXPECT_GT(jobs[1]["completion_cycle"].get<uint64_t>(), 500u);
+  EXPECT_EQ(jobs[1]["duration"].get<uint64_t>(), jobs[1]["completion_cycle"].get<uint64_t>() - 500);
+  EXPECT_EQ(j["schedule"]["completion_cycle"],
+            std::max(jobs[0]["completion_cycle"].get<uint64_t>(), jobs[1]["completion_cycle"].get<uint64_t>()));
+}
+
+TEST(ScheduleJobs, AJobAloneKeepsItsTerminals) {
+  const nlohmann::json shared = test::runToml(twoJobs());
+  const nlohmann::json alone = test::runToml(twoJobs("alone = \"sync\"\n"));
+  const nlohmann::json& job = alone["schedule"]["jobs"];
+  ASSERT_EQ(job.size(), 1u);
+  EXPECT_EQ(job[0]["terminals"], shared["schedule"]["jobs"][1]["terminals"]);
+  EXPECT_EQ(alone["schedule"]["operations"], 4 * 2 * 3 + 4);
+  const std::string error = test::configErrorOf([] { test::runToml(twoJobs("alone = \"nobody\"\n")); });
+  EXPECT_NE(error.find("traffic.schedule.alone: no job is named 'nobody'"), std::string::npos) << error;
+}
+
+TEST(ScheduleJobs, AStartHoldsBackOnlyWhatWaitsForNothing) {
+  const auto dir = test::tempDir("schedule_start");
+  std::ofstream(dir / "c.goal") << "num_ranks 1\nrank 0 {\n  a: calc 0\n  b: calc 10\n  b requires a\n}\n";
+  const nlohmann::json j = test::runToml(
+      test::scheduleOnMesh4x4("file = \"" + (dir / "c.goal").string() + "\"\nstart = 300\ncalc_scale = 2\n"));
+  // a waits for the 300-cycle gate, b for a, then 10 units of 2 cycles.
+  EXPECT_EQ(j["schedule"]["completion_cycle"], 320);
+  EXPECT_EQ(j["schedule"]["jobs"][0]["duration"], 20);
 }
 
 }  // namespace

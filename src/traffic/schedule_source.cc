@@ -1,12 +1,11 @@
-// Schedule source (docs/workloads.md): runs a communication schedule closed loop, each
-// rank's operations starting as their dependencies complete, every send a message through
-// the NI stack. Rank r runs on the terminal the placement gives it
-// (traffic/placement/placement.h). The schedule comes from a GOAL file
-// (traffic/schedule/goal_reader.h) or is a collective's algorithm repeated
-// (traffic/schedule/collectives.h); ScheduleRun (traffic/schedule/schedule_run.h) executes it.
+// Schedule source (docs/workloads.md): runs communication schedules closed loop, each rank's
+// operations starting as their dependencies complete, every send a message through the NI
+// stack. One job ([traffic.schedule]) or several sharing the machine
+// ([[traffic.schedule.job]], traffic/schedule/job.h), each a GOAL file or a collective; their
+// ranks, job after job, run on the terminals the placement gives (traffic/placement/);
+// ScheduleRun (traffic/schedule/schedule_run.h) executes the whole.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <memory>
@@ -14,8 +13,7 @@
 
 #include "config/config.h"
 #include "traffic/placement/placement.h"
-#include "traffic/schedule/collectives.h"
-#include "traffic/schedule/goal_reader.h"
+#include "traffic/schedule/job.h"
 #include "traffic/schedule/schedule_run.h"
 #include "traffic/traffic_source.h"
 
@@ -24,50 +22,35 @@ namespace {
 
 constexpr KeyScope kScope{"traffic.schedule"};
 const TableKey kTable = declareTable({"traffic"}, "schedule", "the communication schedule (process = \"schedule\")");
-const StringKey kFile = declareString(kScope, "file", DefaultText{"none: a collective"},
-                                      "the GOAL schedule (relative to the configuration file that names it; the "
-                                      "format: docs/workloads.md)");
-const ChoiceKey kCollective =
-    declareChoice(kScope, "collective", "none",
-                  {"none", "allreduce", "reduce_scatter", "allgather", "broadcast", "alltoall", "barrier"},
-                  "a collective run on every rank instead of a file");
-const StringKey kAlgorithm = declareString(kScope, "algorithm", DefaultText{"the collective's first, e.g. ring"},
-                                           "the collective's algorithm (docs/workloads.md lists each one's)");
-const IntKey kBytes = declareInt(kScope, "bytes", 65536, 0, int64_t{1} << 40,
-                                 "the collective's vector in bytes (alltoall: bytes to each other rank)");
-const IntKey kRanks = declareInt(kScope, "ranks", DefaultText{"every terminal"}, 2, 1 << 24,
-                                 "ranks of the collective, on terminals 0 to ranks - 1");
-const IntKey kIterations =
-    declareInt(kScope, "iterations", 1, 1, 1 << 20, "times the collective runs, each after the one before");
-const IntKey kWindow = declareInt(kScope, "window", 4, 1, 1 << 20, "alltoall windowed: sends under way per rank");
-const IntKey kRoot = declareInt(kScope, "root", 0, 0, 1 << 24, "broadcast: the root rank");
-const FloatKey kCalcScale =
-    declareFloat(kScope, "calc_scale", 1.0, 0.0, 1e9, "cycles per unit of a calc operation (GOAL's calc N)");
+const TableKey kJobs = declareTable(kScope, "job", "several jobs sharing the machine, each with a job's keys");
+const JobKeys kSingle{kScope};
+const JobKeys kEach{{"traffic.schedule.job"}};
 const IntKey kFlitBytes = declareInt(kScope, "flit_bytes", 16, 1, 1 << 20,
                                      "bytes a flit carries: a send of B bytes is ceil(B / (flit_bytes x "
                                      "packet_length)) packets, at least one");
+const StringKey kAlone = declareString(kScope, "alone", DefaultText{"none: every job"},
+                                       "run only the job of this name, on the terminals it has when all run (its "
+                                       "time alone, for the interference the others cause)");
+
+struct JobRange {
+  std::string name;
+  uint64_t start = 0;
+  int rankBegin = 0, rankEnd = 0;
+  int32_t opBegin = 0, opEnd = 0;
+};
 
 class ScheduleSource : public TrafficSource {
  public:
   ScheduleSource(const TrafficContext& ctx, const ConfigNode& traffic)
       : node_(traffic.child(kTable)), placement_(makePlacement(ctx, node_)) {
-    calcScale_ = node_.get(kCalcScale);
     flitBytes_ = static_cast<uint64_t>(node_.get(kFlitBytes));
-    const std::string collective = node_.get(kCollective);
-    if (node_.has(kFile) == (collective != "none")) {
-      node_.fail(kCollective, "give either traffic.schedule.file or traffic.schedule.collective");
-    }
-    if (collective == "none") {
-      schedule_ = std::make_unique<Schedule>(readGoal(node_.getPath(kFile), node_.location(kFile), counts_));
-    }
   }
 
   void start(MessageBuilder& builder) override {
     TrafficSource::start(builder);
-    if (!schedule_) schedule_ = std::make_unique<Schedule>(collective(builder.terminals()));
-    terminalOf_ = placement_->terminals(schedule_->ranks());
-    run_ = std::make_unique<ScheduleRun>(*schedule_, calcScale_, [this](int32_t op) { send(op); });
-    packetsArrived_.assign(schedule_->size(), 0);
+    build(builder.terminals());
+    run_ = std::make_unique<ScheduleRun>(schedule_, [this](int32_t op) { send(op); });
+    packetsArrived_.assign(schedule_.size(), 0);
   }
 
   void generate(Cycle now, bool tracked) override {
@@ -84,10 +67,9 @@ class ScheduleSource : public TrafficSource {
   void report(nlohmann::json& j) const override;
 
  private:
-  Schedule collective(int terminals) const;
-
+  void build(int terminals);
   void send(int32_t op) {
-    const ScheduleOp& o = schedule_->op(op);
+    const ScheduleOp& o = schedule_.op(op);
     MessageShape shape;
     shape.destination = terminalOf_[o.peer];
     shape.tag = op;
@@ -99,60 +81,80 @@ class ScheduleSource : public TrafficSource {
 
   ConfigNode node_;
   std::unique_ptr<Placement> placement_;
-  std::vector<int> terminalOf_;  // per rank
-  double calcScale_ = 1.0;
   uint64_t flitBytes_ = 16;
   GoalCounts counts_;
-  std::unique_ptr<Schedule> schedule_;
+  Schedule schedule_{0};
+  std::vector<JobRange> jobs_;
+  std::vector<int> terminalOf_;  // per rank
   std::unique_ptr<ScheduleRun> run_;
   std::vector<int32_t> packetsArrived_;  // per send operation
   Cycle now_ = 0;
   bool tracked_ = false;
 };
 
-Schedule ScheduleSource::collective(int terminals) const {
-  CollectiveSpec c;
-  c.name = node_.get(kCollective);
-  const std::vector<std::string> algorithms = collectiveAlgorithms(c.name);
-  c.algorithm = node_.get(kAlgorithm, algorithms.front());
-  if (std::find(algorithms.begin(), algorithms.end(), c.algorithm) == algorithms.end()) {
-    node_.fail(kAlgorithm, fmt::format("{} has no algorithm '{}' (expected one of: {})", c.name, c.algorithm,
-                                       fmt::join(algorithms, ", ")));
+// Reads every job, places all their ranks job after job, and keeps those `alone` names.
+void ScheduleSource::build(int terminals) {
+  std::vector<Job> jobs;
+  if (node_.hasArray(kJobs)) {
+    const std::vector<ConfigNode> each = node_.childArray(kJobs);
+    for (size_t i = 0; i < each.size(); ++i) {
+      jobs.push_back(readJob(kEach, each[i], fmt::format("job {}", i), terminals, counts_));
+    }
+  } else {
+    jobs.push_back(readJob(kSingle, node_, "job 0", terminals, counts_));
   }
-  c.bytes = static_cast<uint64_t>(node_.get(kBytes));
-  c.window = static_cast<int>(node_.get(kWindow));
-  c.root = static_cast<int>(node_.get(kRoot));
-  const int ranks = static_cast<int>(node_.get(kRanks, terminals));
-  Schedule s(ranks);
-  std::vector<int> members(ranks);
-  for (int r = 0; r < ranks; ++r) members[r] = r;
-  std::vector<int32_t> last(ranks, -1);
-  int32_t tag = 0;
-  try {
-    for (int64_t i = node_.get(kIterations); i > 0; --i) last = appendCollective(s, c, members, last, tag);
-  } catch (const ConfigError& e) {
-    node_.fail(kCollective, e.what());
+  int ranks = 0;
+  for (const Job& job : jobs) ranks += job.program.ranks();
+  const std::vector<int> placed = placement_->terminals(ranks);
+  const std::string alone = node_.get(kAlone, "");
+  if (!alone.empty() && std::none_of(jobs.begin(), jobs.end(), [&](const Job& j) { return j.name == alone; })) {
+    node_.fail(kAlone, fmt::format("no job is named '{}'", alone));
   }
-  s.finish();
-  return s;
+  int rank = 0;
+  for (const Job& job : jobs) {
+    const int begin = rank;
+    rank += job.program.ranks();
+    if (!alone.empty() && job.name != alone) continue;
+    JobRange range{job.name, job.start, schedule_.ranks(), 0, schedule_.size(), 0};
+    schedule_.append(job.program, job.calcScale, job.start, jobs.size() > 1 ? job.name + ": " : "");
+    range.rankEnd = schedule_.ranks(), range.opEnd = schedule_.size();
+    terminalOf_.insert(terminalOf_.end(), placed.begin() + begin, placed.begin() + rank);
+    jobs_.push_back(range);
+  }
+  schedule_.finish();
 }
 
 void ScheduleSource::report(nlohmann::json& j) const {
   nlohmann::json& s = j["schedule"];
-  s["ranks"] = schedule_->ranks();
-  s["operations"] = schedule_->size();
+  s["ranks"] = schedule_.ranks();
+  s["operations"] = schedule_.size();
   s["completed_operations"] = run_->completedCount();
   const std::vector<Cycle> finish = run_->rankFinish();
-  const bool done = run_->finished();
-  s["completion_cycle"] = done ? nlohmann::json(*std::max_element(finish.begin(), finish.end())) : nlohmann::json();
+  auto last = [&](int begin, int end) {
+    const auto f = std::max_element(finish.begin() + begin, finish.begin() + end);
+    return *f == kNever ? nlohmann::json() : nlohmann::json(*f);
+  };
+  s["completion_cycle"] = last(0, schedule_.ranks());
   nlohmann::json& ranks = s["rank_finish"];
   for (const Cycle f : finish) ranks.push_back(f == kNever ? nlohmann::json() : nlohmann::json(f));
+  nlohmann::json& jobs = s["jobs"];
+  for (const JobRange& job : jobs_) {
+    const nlohmann::json done = last(job.rankBegin, job.rankEnd);
+    jobs.push_back(
+        {{"name", job.name},
+         {"ranks", job.rankEnd - job.rankBegin},
+         {"terminals", std::vector<int>(terminalOf_.begin() + job.rankBegin, terminalOf_.begin() + job.rankEnd)},
+         {"start", job.start},
+         {"completion_cycle", done},
+         {"duration", done.is_null() ? nlohmann::json() : nlohmann::json(done.get<uint64_t>() - job.start)}});
+  }
   s["unsupported"] = {{"cpu_attributes", counts_.cpuAttributes}, {"nic_attributes", counts_.nicAttributes}};
 }
 
 }  // namespace
 
-ICNSIM_REGISTER(TrafficSource, "schedule", "a communication schedule run closed loop (GOAL file; docs/workloads.md)",
+ICNSIM_REGISTER(TrafficSource, "schedule",
+                "communication schedules run closed loop: GOAL files, collectives, several jobs (docs/workloads.md)",
                 [](const TrafficContext& ctx, const ConfigNode& traffic) {
                   return std::make_unique<ScheduleSource>(ctx, traffic);
                 });

@@ -175,7 +175,6 @@ void GoalReader::attributes(TextLine& line, ScheduleOp& op) {
 Schedule GoalReader::finish(const std::string& where) {
   if (!schedule_) throw ConfigError(where + ": no 'num_ranks N' statement");
   if (rank_ >= 0) throw ConfigError(fmt::format("{}: rank {}'s block is not closed with '}}'", where, rank_));
-  schedule_->finish();
   return std::move(*schedule_);
 }
 

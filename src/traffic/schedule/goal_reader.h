@@ -4,7 +4,7 @@
 //   num_ranks 2
 //   rank 0 {
 //     l1: send 64b to 1 tag 5      // bytes, destination rank, optional tag (default 0)
-//     l2: calc 100                 // cycles (times traffic.schedule.calc_scale)
+//     l2: calc 100                 // units of calc_scale cycles
 //     l3: recv 64b from 1 tag 6    // source -1: any rank; tag -1: any tag
 //     l2 requires l1               // l2 starts when l1 has completed
 //     l3 irequires l2              // l3 starts when l2 has started
@@ -26,7 +26,8 @@ struct GoalCounts {
   uint64_t nicAttributes = 0;  // operations with `nic N`, N > 0 (one NI per rank here)
 };
 
-// Reads `path`; `name` is how errors name it (the key that gave it).
+// Reads `path` into a schedule not yet finished (Schedule::finish); `name` is how errors
+// name it (the key that gave it).
 Schedule readGoal(const std::string& path, const std::string& name, GoalCounts& counts);
 
 }  // namespace icnsim

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "common/error.h"
 
 namespace icnsim {
@@ -10,6 +12,35 @@ int32_t Schedule::add(const ScheduleOp& op, std::string name) {
   ops_.push_back(op);
   names_.push_back(std::move(name));
   return size() - 1;
+}
+
+void Schedule::append(const Schedule& job, double calcScale, uint64_t start, const std::string& prefix) {
+  const int32_t base = size();
+  const int rankBase = ranks_;
+  ranks_ += job.ranks();
+  std::vector<bool> waits(job.ops_.size(), false);
+  for (const Edge& e : job.edges_) {
+    edges_.push_back({e.before + base, e.after + base, e.onStart});
+    waits[e.after] = true;
+  }
+  for (size_t i = 0; i < job.ops_.size(); ++i) {
+    ScheduleOp op = job.ops_[i];
+    op.rank += rankBase;
+    if (op.kind != ScheduleOp::Kind::kCalc && op.peer != kAnyRank) op.peer += rankBase;
+    if (op.kind == ScheduleOp::Kind::kCalc) op.size = static_cast<uint64_t>(std::llround(op.size * calcScale));
+    add(op, prefix + job.names_[i]);
+  }
+  if (start == 0) return;
+  std::vector<int32_t> startOf(job.ranks(), -1);
+  for (size_t i = 0; i < job.ops_.size(); ++i) {
+    if (waits[i]) continue;
+    int32_t& gate = startOf[job.ops_[i].rank];
+    if (gate < 0) {
+      gate = add({ScheduleOp::Kind::kCalc, rankBase + job.ops_[i].rank, kAnyRank, 0, start},
+                 fmt::format("{}rank {} start", prefix, job.ops_[i].rank));
+    }
+    requireComplete(base + static_cast<int32_t>(i), gate);
+  }
 }
 
 void Schedule::finish() {

@@ -22,7 +22,7 @@ struct ScheduleOp {
   int32_t rank = 0;
   int32_t peer = kAnyRank;  // send: the destination rank; receive: the source rank or kAnyRank
   int32_t tag = 0;          // receive: kAnyTag matches any
-  uint64_t size = 0;        // send, receive: bytes; calc: cycles
+  uint64_t size = 0;        // send, receive: bytes; calc: cycles (a file's units until appended)
 };
 
 class Schedule {
@@ -37,6 +37,10 @@ class Schedule {
   // `op` starts after `before` completes (requires) or starts (irequires).
   void requireComplete(int32_t op, int32_t before) { edges_.push_back({before, op, false}); }
   void requireStart(int32_t op, int32_t before) { edges_.push_back({before, op, true}); }
+  // Appends `job` (not finished) as ranks ranks() to ranks() + job.ranks() - 1: its calcs
+  // take `calcScale` cycles per unit, and its operations that wait for nothing wait first
+  // for a `start`-cycle calc of their rank (none if 0). Its names get `prefix`.
+  void append(const Schedule& job, double calcScale, uint64_t start, const std::string& prefix);
   // Builds the lists below; throws ConfigError naming an operation of a cycle of waits.
   void finish();
 

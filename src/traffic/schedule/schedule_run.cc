@@ -3,14 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 
 #include "common/error.h"
 
 namespace icnsim {
 
-ScheduleRun::ScheduleRun(const Schedule& schedule, double calcScale, std::function<void(int32_t)> send)
-    : schedule_(schedule), calcScale_(calcScale), send_(std::move(send)) {
+ScheduleRun::ScheduleRun(const Schedule& schedule, std::function<void(int32_t)> send)
+    : schedule_(schedule), send_(std::move(send)) {
   const int32_t n = schedule.size();
   waiting_.resize(n);
   started_.assign(n, kNever);
@@ -48,12 +47,10 @@ void ScheduleRun::start(int32_t op, Cycle now) {
     case ScheduleOp::Kind::kRecv:
       post(op, now);
       break;
-    case ScheduleOp::Kind::kCalc: {
-      const auto cycles = static_cast<Cycle>(std::llround(static_cast<double>(o.size) * calcScale_));
-      if (cycles == 0) complete(op, now);
-      else calcs_.push({now + cycles, op});
+    case ScheduleOp::Kind::kCalc:
+      if (o.size == 0) complete(op, now);
+      else calcs_.push({now + o.size, op});
       break;
-    }
   }
 }
 

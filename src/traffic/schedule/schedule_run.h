@@ -23,9 +23,8 @@ namespace icnsim {
 
 class ScheduleRun {
  public:
-  // `send(op)` hands a send operation's message to the network; `calcScale` multiplies every
-  // calc's cycles.
-  ScheduleRun(const Schedule& schedule, double calcScale, std::function<void(int32_t op)> send);
+  // `send(op)` hands a send operation's message to the network. `schedule` is finished.
+  ScheduleRun(const Schedule& schedule, std::function<void(int32_t op)> send);
 
   // Completes the calcs due by `now` and starts every operation that is ready.
   void advance(Cycle now);
@@ -49,7 +48,6 @@ class ScheduleRun {
   bool matches(int32_t recv, int32_t send) const;
 
   const Schedule& schedule_;
-  double calcScale_;
   std::function<void(int32_t)> send_;
   std::vector<int32_t> waiting_;  // per op: completions and starts it still waits for
   std::vector<Cycle> started_, completed_at_;
