@@ -117,6 +117,11 @@ void rejectRate(const ConfigNode& node, const RateKeys& keys) {
 
 }  // namespace
 
+int maxPacketLength(const ConfigNode& traffic) {
+  const std::vector<int64_t> lengths = traffic.get(kPacketLength);
+  return static_cast<int>(*std::max_element(lengths.begin(), lengths.end()));
+}
+
 MessageBuilder::MessageBuilder(const TrafficContext& ctx, const ConfigNode& node, bool openLoop)
     : openLoop_(openLoop), seed_(ctx.seed) {
   const int n = ctx.topology->numTerminals();

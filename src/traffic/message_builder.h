@@ -49,6 +49,9 @@ struct MessageShape {
   int packetLength = -1;      // -1: drawn from [traffic]'s packet lengths
 };
 
+// The longest packet, in flits, of [traffic] `traffic` (its packet_length list).
+int maxPacketLength(const ConfigNode& traffic);
+
 class MessageBuilder {
  public:
   // `openLoop`: the source has an offered load (load/rate keys); otherwise they are errors.

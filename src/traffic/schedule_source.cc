@@ -23,11 +23,6 @@ namespace {
 constexpr KeyScope kScope{"traffic.schedule"};
 const TableKey kTable = declareTable({"traffic"}, "schedule", "the communication schedule (process = \"schedule\")");
 const TableKey kJobs = declareTable(kScope, "job", "several jobs sharing the machine, each with a job's keys");
-const JobKeys kSingle{kScope};
-const JobKeys kEach{{"traffic.schedule.job"}};
-const IntKey kFlitBytes = declareInt(kScope, "flit_bytes", 16, 1, 1 << 20,
-                                     "bytes a flit carries: a send of B bytes is ceil(B / (flit_bytes x "
-                                     "packet_length)) packets, at least one");
 const StringKey kAlone = declareString(kScope, "alone", DefaultText{"none: every job"},
                                        "run only the job of this name, on the terminals it has when all run (its "
                                        "time alone, for the interference the others cause)");
@@ -43,7 +38,7 @@ class ScheduleSource : public TrafficSource {
  public:
   ScheduleSource(const TrafficContext& ctx, const ConfigNode& traffic)
       : node_(traffic.child(kTable)), placement_(makePlacement(ctx, node_)) {
-    flitBytes_ = static_cast<uint64_t>(node_.get(kFlitBytes));
+    flitBytes_ = static_cast<uint64_t>(node_.get(kScheduleFlitBytes));
   }
 
   void start(MessageBuilder& builder) override {
@@ -98,10 +93,10 @@ void ScheduleSource::build(int terminals) {
   if (node_.hasArray(kJobs)) {
     const std::vector<ConfigNode> each = node_.childArray(kJobs);
     for (size_t i = 0; i < each.size(); ++i) {
-      jobs.push_back(readJob(kEach, each[i], fmt::format("job {}", i), terminals, counts_));
+      jobs.push_back(readJob(kEachJobKeys, each[i], fmt::format("job {}", i), terminals, counts_));
     }
   } else {
-    jobs.push_back(readJob(kSingle, node_, "job 0", terminals, counts_));
+    jobs.push_back(readJob(kScheduleJobKeys, node_, "job 0", terminals, counts_));
   }
   int ranks = 0;
   for (const Job& job : jobs) ranks += job.program.ranks();

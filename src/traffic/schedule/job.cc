@@ -5,8 +5,6 @@
 
 #include <algorithm>
 
-#include "traffic/schedule/collectives.h"
-
 namespace icnsim {
 
 JobKeys::JobKeys(KeyScope scope)
@@ -30,9 +28,13 @@ JobKeys::JobKeys(KeyScope scope)
       calcScale(
           declareFloat(scope, "calc_scale", 1.0, 0.0, 1e9, "cycles per unit of a calc operation (GOAL's calc N)")) {}
 
-namespace {
+const JobKeys kScheduleJobKeys{{"traffic.schedule"}};
+const JobKeys kEachJobKeys{{"traffic.schedule.job"}};
+const IntKey kScheduleFlitBytes = declareInt({"traffic.schedule"}, "flit_bytes", 16, 1, 1 << 20,
+                                             "bytes a flit carries: a send of B bytes is ceil(B / (flit_bytes x "
+                                             "packet_length)) packets, at least one");
 
-Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, int terminals) {
+CollectiveSpec readCollective(const JobKeys& keys, const ConfigNode& node) {
   CollectiveSpec c;
   c.name = node.get(keys.collective);
   const std::vector<std::string> algorithms = collectiveAlgorithms(c.name);
@@ -44,6 +46,13 @@ Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, int term
   c.bytes = static_cast<uint64_t>(node.get(keys.bytes));
   c.window = static_cast<int>(node.get(keys.window));
   c.root = static_cast<int>(node.get(keys.root));
+  return c;
+}
+
+namespace {
+
+Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, int terminals) {
+  const CollectiveSpec c = readCollective(keys, node);
   const int ranks = static_cast<int>(node.get(keys.ranks, terminals));
   Schedule s(ranks);
   std::vector<int> members(ranks);

@@ -1,0 +1,88 @@
+#include "analytic/alpha_beta_model.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+
+#include "analytic/analytic_model.h"
+#include "config/config.h"
+#include "traffic/message_builder.h"
+#include "traffic/schedule/job.h"
+
+namespace icnsim {
+
+double AlphaBeta::message(uint64_t bytes) const {
+  const uint64_t packets = std::max<uint64_t>(1, (bytes + packetBytes - 1) / packetBytes);
+  return alpha + beta * static_cast<double>((packets - 1) * packetBytes);
+}
+
+std::optional<double> alphaBetaTime(const CollectiveSpec& c, int p, int iterations, const AlphaBeta& cost) {
+  auto share = [&](uint64_t parts) { return (c.bytes + parts - 1) / parts; };
+  const int rounds = std::bit_width(static_cast<unsigned>(p - 1));  // ceil(log2 p)
+  double once = 0;
+  if (c.name == "allreduce" && c.algorithm == "ring") {
+    once = 2.0 * (p - 1) * cost.message(share(p));
+  } else if (c.name == "allreduce" && c.algorithm == "halving_doubling") {
+    for (int k = 1; k <= rounds; ++k) once += 2 * cost.message(share(uint64_t{1} << k));
+  } else if (c.name == "reduce_scatter" || c.name == "allgather") {
+    once = (p - 1) * cost.message(share(p));
+  } else if (c.name == "broadcast") {
+    once = rounds * cost.message(c.bytes);
+  } else if (c.name == "alltoall" && c.algorithm == "pairwise") {
+    once = (p - 1) * cost.message(c.bytes);
+  } else if (c.name == "barrier") {
+    once = rounds * cost.message(0);
+  } else {
+    return std::nullopt;
+  }
+  return once * iterations;
+}
+
+namespace {
+
+constexpr KeyScope kScope{"model", "alpha_beta"};
+const FloatKey kAlpha = declareFloat(kScope, "alpha", kRequired, 0.0, 1e12, "cycles a one-packet message takes");
+const FloatKey kBeta =
+    declareFloat(kScope, "beta", kRequired, 0.0, 1e6, "cycles per byte a message takes beyond its first packet");
+
+class AlphaBetaModel : public AnalyticModel {
+ public:
+  AlphaBetaModel(const ConfigNode& root, const ConfigNode& model) {
+    cost_.alpha = model.get(kAlpha);
+    cost_.beta = model.get(kBeta);
+    const ConfigNode traffic = root.child("traffic");
+    const ConfigNode schedule = traffic.child("schedule");
+    const JobKeys& keys = kScheduleJobKeys;
+    if (schedule.get(keys.collective) == "none") {
+      model.fail(kAlpha, "the alpha_beta model needs a collective in [traffic.schedule]");
+    }
+    if (!schedule.has(keys.ranks)) model.fail(kAlpha, "the alpha_beta model needs traffic.schedule.ranks");
+    collective_ = readCollective(keys, schedule);
+    ranks_ = static_cast<int>(schedule.get(keys.ranks));
+    iterations_ = static_cast<int>(schedule.get(keys.iterations));
+    cost_.packetBytes =
+        static_cast<uint64_t>(schedule.get(kScheduleFlitBytes)) * static_cast<uint64_t>(maxPacketLength(traffic));
+  }
+
+  nlohmann::json evaluate() const override {
+    const std::optional<double> t = alphaBetaTime(collective_, ranks_, iterations_, cost_);
+    return {{"type", "alpha_beta"},
+            {"network", fmt::format("{} {} on {} ranks, alpha {} cycles, beta {} cycles/byte", collective_.name,
+                                    collective_.algorithm, ranks_, cost_.alpha, cost_.beta)},
+            {"completion_cycle", t ? nlohmann::json(*t) : nlohmann::json()}};
+  }
+
+ private:
+  AlphaBeta cost_;
+  CollectiveSpec collective_;
+  int ranks_ = 2, iterations_ = 1;
+};
+
+}  // namespace
+
+ICNSIM_REGISTER(AnalyticModel, "alpha_beta", "a collective's time without contention from alpha and beta",
+                [](const AnalyticContext& ctx, const ConfigNode& model) {
+                  return std::make_unique<AlphaBetaModel>(*ctx.root, model);
+                });
+
+}  // namespace icnsim

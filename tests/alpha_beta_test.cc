@@ -1,0 +1,97 @@
+// The α-β check (docs/workloads.md): the model's formulas by hand, and every collective
+// simulated on a network without contention (one router, 16 terminals) against the model
+// with alpha and beta measured on that network, within 1 %.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "analytic/alpha_beta_model.h"
+#include "sim/experiment_point.h"
+#include "test_util.h"
+
+namespace icnsim {
+namespace {
+
+CollectiveSpec spec(const std::string& name, const std::string& algorithm, uint64_t bytes) {
+  CollectiveSpec c;
+  c.name = name, c.algorithm = algorithm, c.bytes = bytes;
+  return c;
+}
+
+TEST(AlphaBeta, FormulasByHand) {
+  const AlphaBeta cost{10.0, 1.0, 16};  // 10 cycles a packet, 1 cycle per byte after the first packet
+  EXPECT_EQ(cost.message(0), 10.0);
+  EXPECT_EQ(cost.message(16), 10.0);
+  EXPECT_EQ(cost.message(17), 26.0);  // two packets
+  // Ring allreduce of 64 bytes on 4 ranks: 6 steps of 16 bytes.
+  EXPECT_EQ(*alphaBetaTime(spec("allreduce", "ring", 64), 4, 1, cost), 60.0);
+  // Halving-doubling of 64 bytes on 4 ranks: 32 then 16 bytes, and back: 2 x (26 + 10).
+  EXPECT_EQ(*alphaBetaTime(spec("allreduce", "halving_doubling", 64), 4, 1, cost), 72.0);
+  EXPECT_EQ(*alphaBetaTime(spec("allgather", "ring", 64), 4, 2, cost), 2 * 3 * 10.0);
+  EXPECT_EQ(*alphaBetaTime(spec("broadcast", "binomial", 32), 5, 1, cost), 3 * 26.0);  // ceil(log2 5) rounds
+  EXPECT_EQ(*alphaBetaTime(spec("alltoall", "pairwise", 32), 4, 1, cost), 3 * 26.0);
+  EXPECT_EQ(*alphaBetaTime(spec("barrier", "dissemination", 0), 8, 1, cost), 3 * 10.0);
+  EXPECT_FALSE(alphaBetaTime(spec("alltoall", "windowed", 32), 4, 1, cost).has_value());
+}
+
+class OneRouter : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = test::tempDir("alpha_beta");
+    std::ofstream(dir_ / "star.graph") << "routers 1\nterminals 16\n";
+  }
+  // The completion cycle of a collective on the star, and with `model` the model's beside it.
+  nlohmann::json run(const std::string& keys, const std::string& model = "") {
+    return ExperimentPoint(test::doc(R"(
+[simulation]
+warmup_cycles = 0
+measure_cycles = 10000000
+[topology]
+type = "graph"
+file = ")" + (dir_ / "star.graph").string() +
+                                     R"("
+[routing]
+type = "shortest_path"
+[router]
+lanes = 2
+depth = 8
+[traffic]
+process = "schedule"
+packet_length = 16
+[traffic.schedule]
+)" + keys + model))
+        .run();
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(OneRouter, EveryCollectiveTakesItsAlphaBetaTimeWithin1Percent) {
+  // Measured here: a message between two ranks of 1 packet (256 bytes) and of 64 packets.
+  auto pair = [&](uint64_t bytes) {
+    return run("collective = \"alltoall\"\nranks = 2\nbytes = " + std::to_string(bytes) +
+               "\n")["schedule"]["completion_cycle"]
+        .get<double>();
+  };
+  const double one = pair(256), many = pair(64 * 256);
+  const double alpha = one, beta = (many - one) / (63 * 256);
+  const std::string model =
+      "[model]\ntype = \"alpha_beta\"\nalpha = " + std::to_string(alpha) + "\nbeta = " + std::to_string(beta) + "\n";
+  for (const auto& [name, algorithm] :
+       std::vector<std::pair<std::string, std::string>>{{"allreduce", "ring"},
+                                                        {"allreduce", "halving_doubling"},
+                                                        {"reduce_scatter", "ring"},
+                                                        {"allgather", "ring"},
+                                                        {"broadcast", "binomial"},
+                                                        {"alltoall", "pairwise"},
+                                                        {"barrier", "dissemination"}}) {
+    SCOPED_TRACE(name + " " + algorithm);
+    const nlohmann::json j =
+        run("collective = \"" + name + "\"\nalgorithm = \"" + algorithm + "\"\nranks = 16\nbytes = 65536\n", model);
+    const double simulated = j["schedule"]["completion_cycle"].get<double>();
+    const double predicted = j["model"]["completion_cycle"].get<double>();
+    EXPECT_NEAR(simulated / predicted, 1.0, 0.01) << simulated << " against " << predicted;
+  }
+}
+
+}  // namespace
+}  // namespace icnsim
