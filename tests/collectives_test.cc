@@ -79,6 +79,21 @@ TEST(Collectives, MessageCountsAndSizesFollowTheAlgorithms) {
   EXPECT_EQ(build("broadcast", "binomial", 6, 10).sends, 5u);
 }
 
+TEST(Collectives, HalvingDoublingHalvesFirstAndBroadcastStartsAtItsRoot) {
+  const Counted hd = build("allreduce", "halving_doubling", 8, 800);
+  const ScheduleOp& first = hd.schedule.op(0);  // rank 0's first send: half the vector to the rank 4 away
+  EXPECT_EQ(first.kind, ScheduleOp::Kind::kSend);
+  EXPECT_EQ(first.peer, 4);
+  EXPECT_EQ(first.size, 400u);
+  CollectiveSpec b;
+  b.name = "broadcast", b.algorithm = "binomial", b.bytes = 8, b.root = 2;
+  Schedule s(4);
+  int32_t tag = 0;
+  appendCollective(s, b, {0, 1, 2, 3}, {-1, -1, -1, -1}, tag);
+  EXPECT_EQ(s.op(0).rank, 2);  // the root sends first, to the rank after it
+  EXPECT_EQ(s.op(0).peer, 3);
+}
+
 TEST(Collectives, EveryAlgorithmCompletesAndTakesItsSteps) {
   // With delivery the cycle after a send, and what waits for it started in that cycle, a
   // step of a send and a receive takes one cycle: the run takes as many cycles as steps.
@@ -106,11 +121,9 @@ TEST(Collectives, RefusesWhatCannotRun) {
             std::string::npos);
 }
 
-std::string collectiveOnMesh(const std::string& keys) { return test::scheduleOnMesh4x4(keys); }
-
 TEST(Collectives, RunOnAMeshAndDeliverEveryMessage) {
   const nlohmann::json j =
-      test::runToml(collectiveOnMesh("collective = \"allreduce\"\nbytes = 16384\nranks = 8\niterations = 2\n"));
+      test::runToml(test::scheduleOnMesh4x4("collective = \"allreduce\"\nbytes = 16384\nranks = 8\niterations = 2\n"));
   EXPECT_EQ(j["schedule"]["ranks"], 8);
   EXPECT_FALSE(j["schedule"]["completion_cycle"].is_null());
   // 2 x 2 x 8 x 7 messages of 2048 bytes, each 32 packets of 64 bytes.
@@ -118,11 +131,11 @@ TEST(Collectives, RunOnAMeshAndDeliverEveryMessage) {
   EXPECT_EQ(j["delivered_packets"], 224 * 32);
   EXPECT_EQ(j["undelivered_packets"], 0);
   const std::string error = test::configErrorOf(
-      [] { test::runToml(collectiveOnMesh("collective = \"allreduce\"\nalgorithm = \"tree\"\n")); });
+      [] { test::runToml(test::scheduleOnMesh4x4("collective = \"allreduce\"\nalgorithm = \"tree\"\n")); });
   EXPECT_NE(error.find("traffic.schedule.algorithm"), std::string::npos) << error;
   EXPECT_NE(error.find("expected one of: ring, halving_doubling"), std::string::npos) << error;
-  const std::string both =
-      test::configErrorOf([] { test::runToml(collectiveOnMesh("collective = \"barrier\"\nfile = \"x.goal\"\n")); });
+  const std::string both = test::configErrorOf(
+      [] { test::runToml(test::scheduleOnMesh4x4("collective = \"barrier\"\nfile = \"x.goal\"\n")); });
   EXPECT_NE(both.find("traffic.schedule.collective: give either a file or a collective"), std::string::npos) << both;
 }
 

@@ -101,6 +101,8 @@ TEST(GoalReader, MalformedInputNamesTheLineAndWhatWasExpected) {
   EXPECT_NE(error("num_ranks 2\nrank 0 {\n  calc 5\n").find("not closed"), std::string::npos);
   EXPECT_NE(error("num_ranks 2\nrank 0 {\n  l1: jump 5\n}\n").find("expected send, recv or calc, got 'jump'"),
             std::string::npos);
+  EXPECT_NE(error("num_ranks 1\nrank 0 {\n  calc 5 tag 3\n}\n").find("expected cpu or nic after a calc, got 'tag'"),
+            std::string::npos);
   EXPECT_NE(error("num_ranks 1\nrank 0 {\n  a: calc 1\n  b: calc 1\n  a requires b\n  b requires a\n}\n").find("cycle"),
             std::string::npos);
   EXPECT_NE(configErrorOf([] {
@@ -199,18 +201,34 @@ TEST(ScheduleSource, APingPongRunsToItsEndOnAMesh) {
   EXPECT_EQ(test::runToml(pingPongConfig(goal)).dump(), j.dump());
 }
 
+TEST(ScheduleSource, AClassStreamBesideTheScheduleIsNotTakenForItsSends) {
+  const std::string goal = writeGoal("ping.goal", kPingPong);
+  const nlohmann::json alone = test::runToml(pingPongConfig(goal));
+  const nlohmann::json beside = test::runToml(pingPongConfig(goal) + R"(
+[[traffic.class]]
+name = "schedule"
+share = 1
+[[traffic.class]]
+name = "background"
+load = 0.05
+packet_length = 4
+)");
+  EXPECT_EQ(beside["schedule"]["completed_operations"], 5);
+  EXPECT_GT(beside["measured_packets"].get<uint64_t>(), alone["measured_packets"].get<uint64_t>());
+  const std::string error = test::configErrorOf([&] {
+    test::runToml(pingPongConfig(goal) +
+                  "[[traffic.class]]\nname = \"big\"\nshare = 1\npacket_length = 8\n"
+                  "[[traffic.class]]\nname = \"small\"\nshare = 1\npacket_length = 6\n");
+  });
+  EXPECT_NE(error.find("traffic class 'small' has packets of 6 flits"), std::string::npos) << error;
+}
+
 TEST(ScheduleSource, MoreRanksThanTerminalsIsAConfigurationError) {
   const std::string goal = writeGoal("big.goal", "num_ranks 17\n");
   const std::string error = configErrorOf([&] { test::runToml(pingPongConfig(goal)); });
   EXPECT_NE(error.find("traffic.schedule.placement: 17 ranks, the network has 16 terminals"), std::string::npos)
       << error;
 }
-
-}  // namespace
-}  // namespace icnsim
-
-namespace icnsim {
-namespace {
 
 // Two jobs on the 4x4 mesh: the 8-rank ring sample, then a 4-rank barrier from cycle 500.
 std::string twoJobs(const std::string& extra = "") {

@@ -27,6 +27,8 @@ const StringKey kAlone = declareString(kScope, "alone", DefaultText{"none: every
                                        "run only the job of this name, on the terminals it has when all run (its "
                                        "time alone, for the interference the others cause)");
 
+constexpr uint64_t kMaxPackets = uint64_t{1} << 30;
+
 struct JobRange {
   std::string name;
   uint64_t start = 0;
@@ -43,6 +45,14 @@ class ScheduleSource : public TrafficSource {
 
   void start(MessageBuilder& builder) override {
     TrafficSource::start(builder);
+    for (const TrafficClass& c : builder.classes()) {
+      if (c.packetLength > 0 && c.packetLength != builder.maxPacketLength()) {
+        node_.fail(kScheduleFlitBytes, fmt::format("traffic class '{}' has packets of {} flits: a schedule's messages "
+                                                   "are counted in [traffic]'s packet_length ({} flits) and cannot "
+                                                   "take another",
+                                                   c.name, c.packetLength, builder.maxPacketLength()));
+      }
+    }
     build(builder.terminals());
     run_ = std::make_unique<ScheduleRun>(schedule_, [this](int32_t op) { send(op); });
     packetsArrived_.assign(schedule_.size(), 0);
@@ -54,9 +64,12 @@ class ScheduleSource : public TrafficSource {
     run_->checkProgress();
   }
 
-  // Called for each packet: the send is delivered with its last.
+  // Called for each packet: the send is delivered with its last. A schedule message's tag
+  // is its send operation + 1; others (a class stream beside the schedule) have tag 0.
   void received(int, const Message& m, Cycle now) override {
-    if (++packetsArrived_[m.tag] == m.packets) run_->delivered(m.tag, now);
+    if (m.tag <= 0) return;
+    const int32_t op = m.tag - 1;
+    if (++packetsArrived_[op] == m.packets) run_->delivered(op, now);
   }
   bool finished() const override { return run_->finished(); }
   void report(nlohmann::json& j) const override;
@@ -67,10 +80,15 @@ class ScheduleSource : public TrafficSource {
     const ScheduleOp& o = schedule_.op(op);
     MessageShape shape;
     shape.destination = terminalOf_[o.peer];
-    shape.tag = op;
+    shape.tag = op + 1;
     shape.packetLength = builder_->maxPacketLength();  // one length, so that bytes give packets
     const uint64_t perPacket = flitBytes_ * static_cast<uint64_t>(shape.packetLength);
-    shape.packets = static_cast<int>(std::clamp<uint64_t>((o.size + perPacket - 1) / perPacket, 1, 1 << 30));
+    const uint64_t packets = std::max<uint64_t>(1, (o.size + perPacket - 1) / perPacket);
+    if (packets > kMaxPackets) {
+      throw ConfigError(fmt::format("{}: {} bytes are {} packets, more than a message may have ({})",
+                                    schedule_.name(op), o.size, packets, kMaxPackets));
+    }
+    shape.packets = static_cast<int>(packets);
     builder_->create(terminalOf_[o.rank], now_, tracked_, shape);
   }
 
@@ -99,7 +117,12 @@ void ScheduleSource::build(int terminals) {
     jobs.push_back(readJob(kScheduleJobKeys, node_, "job 0", terminals, counts_));
   }
   int ranks = 0;
-  for (const Job& job : jobs) ranks += job.program.ranks();
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    ranks += jobs[i].program.ranks();
+    for (size_t k = 0; k < i; ++k) {
+      if (jobs[k].name == jobs[i].name) node_.fail(kJobs, fmt::format("two jobs are named '{}'", jobs[i].name));
+    }
+  }
   const std::vector<int> placed = placement_->terminals(ranks);
   const std::string alone = node_.get(kAlone, "");
   if (!alone.empty() && std::none_of(jobs.begin(), jobs.end(), [&](const Job& j) { return j.name == alone; })) {

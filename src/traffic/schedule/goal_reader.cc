@@ -158,7 +158,8 @@ uint64_t GoalReader::bytes(TextLine& line) {
 
 void GoalReader::attributes(TextLine& line, ScheduleOp& op) {
   while (!line.done()) {
-    const std::string key = line.word("tag, cpu or nic");
+    const bool calc = op.kind == ScheduleOp::Kind::kCalc;
+    const std::string key = line.word(calc ? "cpu or nic" : "tag, cpu or nic");
     if (key == "tag" && op.kind != ScheduleOp::Kind::kCalc) {
       const int32_t any = op.kind == ScheduleOp::Kind::kRecv ? kAnyTag : 0;
       op.tag = line.integer("the tag (a receive's -1: any)", any, int32_t{1} << 30);
@@ -167,7 +168,7 @@ void GoalReader::attributes(TextLine& line, ScheduleOp& op) {
     } else if (key == "nic") {
       counts_.nicAttributes += line.integer("the nic", 0, 1 << 16) > 0;
     } else {
-      line.fail(fmt::format("expected tag, cpu or nic, got '{}'", key));
+      line.fail(fmt::format("expected {}, got '{}'", calc ? "cpu or nic after a calc" : "tag, cpu or nic", key));
     }
   }
 }

@@ -15,6 +15,7 @@ int32_t Schedule::add(const ScheduleOp& op, std::string name) {
 }
 
 void Schedule::append(const Schedule& job, double calcScale, uint64_t start, const std::string& prefix) {
+  if (job.finished_ || finished_) throw InternalError("Schedule::append: a finished schedule has lost its edges");
   const int32_t base = size();
   const int rankBase = ranks_;
   ranks_ += job.ranks();
@@ -27,7 +28,14 @@ void Schedule::append(const Schedule& job, double calcScale, uint64_t start, con
     ScheduleOp op = job.ops_[i];
     op.rank += rankBase;
     if (op.kind != ScheduleOp::Kind::kCalc && op.peer != kAnyRank) op.peer += rankBase;
-    if (op.kind == ScheduleOp::Kind::kCalc) op.size = static_cast<uint64_t>(std::llround(op.size * calcScale));
+    if (op.kind == ScheduleOp::Kind::kCalc) {
+      const double cycles = std::round(static_cast<double>(op.size) * calcScale);
+      if (cycles > 0x1p52) {
+        throw ConfigError(fmt::format("{}: {} units of calc_scale {} are more than 2^52 cycles", prefix + job.names_[i],
+                                      op.size, calcScale));
+      }
+      op.size = static_cast<uint64_t>(cycles);
+    }
     add(op, prefix + job.names_[i]);
   }
   if (start == 0) return;
@@ -44,6 +52,7 @@ void Schedule::append(const Schedule& job, double calcScale, uint64_t start, con
 }
 
 void Schedule::finish() {
+  finished_ = true;
   waitComplete_.assign(ops_.size(), 0);
   waitStart_.assign(ops_.size(), 0);
   for (const Edge& e : edges_) ++(e.onStart ? waitStart_ : waitComplete_)[e.after];

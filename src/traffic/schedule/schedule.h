@@ -65,6 +65,7 @@ class Schedule {
   void checkAcyclic() const;
 
   int ranks_;
+  bool finished_ = false;
   std::vector<ScheduleOp> ops_;
   std::vector<std::string> names_;
   std::vector<Edge> edges_;
