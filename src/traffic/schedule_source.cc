@@ -129,12 +129,13 @@ void ScheduleSource::build(int terminals) {
     node_.fail(kAlone, fmt::format("no job is named '{}'", alone));
   }
   int rank = 0;
-  for (const Job& job : jobs) {
+  for (Job& job : jobs) {
     const int begin = rank;
     rank += job.program.ranks();
     if (!alone.empty() && job.name != alone) continue;
     JobRange range{job.name, job.start, schedule_.ranks(), 0, schedule_.size(), 0};
-    schedule_.append(job.program, job.calcScale, job.start, jobs.size() > 1 ? job.name + ": " : "");
+    schedule_.append(std::move(job.program), job.calcScale, job.start, jobs.size() > 1 ? job.name + ": " : "");
+    job.program = Schedule(0);  // appended: its memory is freed before the next job's copy
     range.rankEnd = schedule_.ranks(), range.opEnd = schedule_.size();
     terminalOf_.insert(terminalOf_.end(), placed.begin() + begin, placed.begin() + rank);
     jobs_.push_back(range);

@@ -20,21 +20,20 @@ class Steps {
   // Member i sends `bytes` to member `to` and receives as much from member `from`, tag
   // `tag`, after its previous step; the step ends when both have completed.
   void sendrecv(int i, int to, int from, uint64_t bytes, int32_t tag) {
-    const int32_t send = add(i, {ScheduleOp::Kind::kSend, members_[i], members_[to], tag, bytes}, "send");
-    const int32_t recv = add(i, {ScheduleOp::Kind::kRecv, members_[i], members_[from], tag, bytes}, "recv");
+    const int32_t send = add(i, {ScheduleOp::Kind::kSend, members_[i], members_[to], tag, bytes});
+    const int32_t recv = add(i, {ScheduleOp::Kind::kRecv, members_[i], members_[from], tag, bytes});
     join(i, {send, recv});
   }
   // Member i only sends, or only receives, after its previous step.
   void send(int i, int to, uint64_t bytes, int32_t tag) {
-    join(i, {add(i, {ScheduleOp::Kind::kSend, members_[i], members_[to], tag, bytes}, "send")});
+    join(i, {add(i, {ScheduleOp::Kind::kSend, members_[i], members_[to], tag, bytes})});
   }
   void recv(int i, int from, uint64_t bytes, int32_t tag) {
-    join(i, {add(i, {ScheduleOp::Kind::kRecv, members_[i], members_[from], tag, bytes}, "recv")});
+    join(i, {add(i, {ScheduleOp::Kind::kRecv, members_[i], members_[from], tag, bytes})});
   }
   // Adds an operation of member i that waits for the member's previous step.
-  int32_t add(int i, const ScheduleOp& op, const char* what) {
-    const int32_t id =
-        s_.add(op, fmt::format("rank {} {} {} ({} {})", members_[i], c_.name, what, c_.algorithm, step_[i]));
+  int32_t add(int i, const ScheduleOp& op) {
+    const int32_t id = s_.add(op, op.kind == ScheduleOp::Kind::kSend ? sendWhat_ : recvWhat_, step_[i]);
     if (last_[i] >= 0) s_.requireComplete(id, last_[i]);
     return id;
   }
@@ -43,8 +42,7 @@ class Steps {
     if (ops.size() == 1) {
       last_[i] = *ops.begin();
     } else {
-      last_[i] = s_.add({ScheduleOp::Kind::kCalc, members_[i], kAnyRank, 0, 0},
-                        fmt::format("rank {} {} step end ({} {})", members_[i], c_.name, c_.algorithm, step_[i]));
+      last_[i] = s_.add({ScheduleOp::Kind::kCalc, members_[i], kAnyRank, 0, 0}, endWhat_, step_[i]);
       for (const int32_t op : ops) s_.requireComplete(last_[i], op);
     }
     ++step_[i];
@@ -57,6 +55,10 @@ class Steps {
   const std::vector<int>& members_;
   std::vector<int32_t> last_;
   std::vector<int> step_ = std::vector<int>(members_.size(), 0);
+  // How errors name the operations, e.g. "rank 3 allreduce send (ring), step 5".
+  const std::string sendWhat_ = fmt::format("{} send ({}), step", c_.name, c_.algorithm);
+  const std::string recvWhat_ = fmt::format("{} recv ({}), step", c_.name, c_.algorithm);
+  const std::string endWhat_ = fmt::format("{} step end ({}), step", c_.name, c_.algorithm);
 };
 
 uint64_t share(uint64_t bytes, int parts) { return (bytes + parts - 1) / parts; }
@@ -105,16 +107,13 @@ void windowedAlltoall(Schedule& s, Steps& st, int window, uint64_t bytes, int32_
   for (int i = 0; i < p; ++i) {
     std::vector<int32_t> sends, ops;
     for (int k = 1; k < p; ++k) {
-      const int32_t send =
-          st.add(i, {ScheduleOp::Kind::kSend, st.member(i), st.member((i + k) % p), tag + k, bytes}, "send");
+      const int32_t send = st.add(i, {ScheduleOp::Kind::kSend, st.member(i), st.member((i + k) % p), tag + k, bytes});
       if (k > window) s.requireComplete(send, sends[k - 1 - window]);
       sends.push_back(send);
       ops.push_back(send);
-      ops.push_back(
-          st.add(i, {ScheduleOp::Kind::kRecv, st.member(i), st.member((i + p - k) % p), tag + k, bytes}, "recv"));
+      ops.push_back(st.add(i, {ScheduleOp::Kind::kRecv, st.member(i), st.member((i + p - k) % p), tag + k, bytes}));
     }
-    const int32_t end = s.add({ScheduleOp::Kind::kCalc, st.member(i), kAnyRank, 0, 0},
-                              fmt::format("rank {} alltoall end (windowed)", st.member(i)));
+    const int32_t end = s.add({ScheduleOp::Kind::kCalc, st.member(i), kAnyRank, 0, 0}, "alltoall end (windowed)");
     for (const int32_t op : ops) s.requireComplete(end, op);
     st.last()[i] = end;
   }

@@ -42,8 +42,9 @@ std::vector<std::string> wordsOf(std::string text, bool& inComment) {
 // when the block closes, so that a dependency may name a label defined below it).
 class GoalReader {
  public:
-  GoalReader(GoalCounts& counts) : counts_(counts) {}
-  void line(TextLine& line);
+  // `origin` names the file in errors about an operation: "rank 2 <origin> <line>".
+  GoalReader(GoalCounts& counts, std::string origin) : counts_(counts), origin_(std::move(origin)) {}
+  void line(TextLine& line, int number);
   Schedule finish(const std::string& where);
 
  private:
@@ -61,6 +62,8 @@ class GoalReader {
   int32_t labelled(const std::string& label, const std::string& where) const;
 
   GoalCounts& counts_;
+  const std::string origin_;
+  int number_ = 0;  // the line's
   std::optional<Schedule> schedule_;
   std::vector<bool> seen_;
   int32_t rank_ = -1;  // the open block's rank, -1 outside blocks
@@ -68,7 +71,8 @@ class GoalReader {
   std::vector<Dependency> dependencies_;
 };
 
-void GoalReader::line(TextLine& line) {
+void GoalReader::line(TextLine& line, int number) {
+  number_ = number;
   const std::string first = line.word("a statement");
   if (first == "num_ranks") return numRanks(line);
   if (!schedule_) line.fail(fmt::format("expected 'num_ranks N' before '{}'", first));
@@ -140,8 +144,7 @@ void GoalReader::operation(TextLine& line, const std::string& label, const std::
     line.fail(fmt::format("expected send, recv or calc, got '{}'", kind));
   }
   attributes(line, op);
-  const int32_t id = schedule_->add(op, fmt::format("rank {} operation '{}' ({})", rank_,
-                                                    label.empty() ? std::string("unlabelled") : label, line.where()));
+  const int32_t id = schedule_->add(op, origin_, static_cast<uint32_t>(number_));
   if (!label.empty() && !labels_.emplace(label, id).second) {
     line.fail(fmt::format("rank {} has two operations labelled '{}'", rank_, label));
   }
@@ -184,14 +187,14 @@ Schedule GoalReader::finish(const std::string& where) {
 Schedule readGoal(const std::string& path, const std::string& name, GoalCounts& counts) {
   std::ifstream in(path);
   if (!in) throw ConfigError(fmt::format("{}: cannot read the GOAL schedule '{}'", name, path));
-  GoalReader reader(counts);
+  GoalReader reader(counts, fmt::format("operation of {} ({}), line", name, path));
   bool inComment = false;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {
     std::vector<std::string> words = wordsOf(text, inComment);
     if (words.empty()) continue;
     TextLine line(std::move(words), fmt::format("{} ({}:{})", name, path, number));
-    reader.line(line);
+    reader.line(line, number);
   }
   return reader.finish(fmt::format("{} ({})", name, path));
 }

@@ -8,51 +8,92 @@
 
 namespace icnsim {
 
-int32_t Schedule::add(const ScheduleOp& op, std::string name) {
+int32_t Schedule::add(const ScheduleOp& op, const std::string& what, uint32_t number) {
   ops_.push_back(op);
-  names_.push_back(std::move(name));
+  const auto known = whatIndex_.find(what);  // no allocation for a text seen before
+  origins_.push_back({known != whatIndex_.end() ? known->second : intern({"", what, 0}), number});
   return size() - 1;
 }
 
-void Schedule::append(const Schedule& job, double calcScale, uint64_t start, const std::string& prefix) {
+uint32_t Schedule::intern(const What& what) {
+  // A text of no job is its own key; a job's has its prefix and rank base around it.
+  std::string key = what.prefix.empty() && what.rankBase == 0
+                        ? what.text
+                        : fmt::format("{}\n{}\n{}", what.prefix, what.text, what.rankBase);
+  const auto [it, added] = whatIndex_.emplace(std::move(key), static_cast<uint32_t>(whats_.size()));
+  if (added) whats_.push_back(what);
+  return it->second;
+}
+
+std::string Schedule::name(int32_t id) const {
+  const Origin& o = origins_[id];
+  const What& w = whats_[o.what];
+  std::string name = fmt::format("{}rank {} {}", w.prefix, ops_[id].rank - w.rankBase, w.text);
+  if (o.number != kNoNumber) name += fmt::format(" {}", o.number);
+  return name;
+}
+
+void Schedule::append(Schedule&& job, double calcScale, uint64_t start, const std::string& prefix) {
   if (job.finished_ || finished_) throw InternalError("Schedule::append: a finished schedule has lost its edges");
   const int32_t base = size();
+  const size_t edgeBase = edges_.size();
   const int rankBase = ranks_;
   ranks_ += job.ranks();
-  std::vector<bool> waits(job.ops_.size(), false);
-  for (const Edge& e : job.edges_) {
-    edges_.push_back({e.before + base, e.after + base, e.onStart});
-    waits[e.after] = true;
+  std::vector<uint32_t> whats(job.whats_.size());
+  for (size_t w = 0; w < whats.size(); ++w) {
+    const What& was = job.whats_[w];
+    whats[w] = intern({prefix + was.prefix, was.text, rankBase + was.rankBase});
   }
-  for (size_t i = 0; i < job.ops_.size(); ++i) {
-    ScheduleOp op = job.ops_[i];
-    op.rank += rankBase;
-    if (op.kind != ScheduleOp::Kind::kCalc && op.peer != kAnyRank) op.peer += rankBase;
-    if (op.kind == ScheduleOp::Kind::kCalc) {
-      const double cycles = std::round(static_cast<double>(op.size) * calcScale);
-      if (cycles > 0x1p52) {
-        throw ConfigError(fmt::format("{}: {} units of calc_scale {} are more than 2^52 cycles", prefix + job.names_[i],
-                                      op.size, calcScale));
-      }
-      op.size = static_cast<uint64_t>(cycles);
-    }
-    add(op, prefix + job.names_[i]);
+  if (ops_.empty() && edges_.empty()) {  // the first job: moved, not copied, for memory
+    ops_ = std::move(job.ops_), origins_ = std::move(job.origins_), edges_ = std::move(job.edges_);
+  } else {
+    ops_.insert(ops_.end(), job.ops_.begin(), job.ops_.end());
+    origins_.insert(origins_.end(), job.origins_.begin(), job.origins_.end());
+    for (const Edge& e : job.edges_) edges_.push_back({e.before + base, e.after + base, e.onStart});
   }
-  if (start == 0) return;
-  std::vector<int32_t> startOf(job.ranks(), -1);
-  for (size_t i = 0; i < job.ops_.size(); ++i) {
-    if (waits[i]) continue;
-    int32_t& gate = startOf[job.ops_[i].rank];
+  for (int32_t i = base; i < size(); ++i) relocate(i, rankBase, calcScale, whats);
+  if (start > 0) gateStart(base, edgeBase, start, prefix, rankBase);
+}
+
+// Operation i, appended from a job: its ranks numbered from rankBase, calc scaled, origin
+// renumbered by `whats`.
+void Schedule::relocate(int32_t i, int rankBase, double calcScale, const std::vector<uint32_t>& whats) {
+  ScheduleOp& op = ops_[i];
+  origins_[i].what = whats[origins_[i].what];
+  op.rank += rankBase;
+  if (op.kind != ScheduleOp::Kind::kCalc && op.peer != kAnyRank) op.peer += rankBase;
+  if (op.kind != ScheduleOp::Kind::kCalc) return;
+  const double cycles = std::round(static_cast<double>(op.size) * calcScale);
+  if (cycles > 0x1p52) {
+    throw ConfigError(
+        fmt::format("{}: {} units of calc_scale {} are more than 2^52 cycles", name(i), op.size, calcScale));
+  }
+  op.size = static_cast<uint64_t>(cycles);
+}
+
+// The operations from `base` on that wait for nothing (no edge from edgeBase on leads to
+// them) wait first for a `start`-cycle calc of their rank.
+void Schedule::gateStart(int32_t base, size_t edgeBase, uint64_t start, const std::string& prefix, int rankBase) {
+  std::vector<bool> waits(ops_.size() - base, false);
+  for (size_t e = edgeBase; e < edges_.size(); ++e) waits[edges_[e].after - base] = true;
+  std::vector<int32_t> gateOf(ranks_ - rankBase, -1);
+  const int32_t end = size();
+  for (int32_t i = base; i < end; ++i) {
+    if (waits[i - base]) continue;
+    int32_t& gate = gateOf[ops_[i].rank - rankBase];
     if (gate < 0) {
-      gate = add({ScheduleOp::Kind::kCalc, rankBase + job.ops_[i].rank, kAnyRank, 0, start},
-                 fmt::format("{}rank {} start", prefix, job.ops_[i].rank));
+      gate = size();
+      ops_.push_back({ScheduleOp::Kind::kCalc, ops_[i].rank, kAnyRank, 0, start});
+      origins_.push_back({intern({prefix, "start", rankBase}), kNoNumber});
     }
-    requireComplete(base + static_cast<int32_t>(i), gate);
+    requireComplete(i, gate);
   }
 }
 
 void Schedule::finish() {
   finished_ = true;
+  ops_.shrink_to_fit();  // kept for the whole run
+  origins_.shrink_to_fit();
   waitComplete_.assign(ops_.size(), 0);
   waitStart_.assign(ops_.size(), 0);
   for (const Edge& e : edges_) ++(e.onStart ? waitStart_ : waitComplete_)[e.after];
@@ -107,7 +148,7 @@ void Schedule::checkAcyclic() const {
       throw ConfigError(
           fmt::format("the schedule's dependencies form a cycle: {} can never start, as what it requires "
                       "waits on itself ({} operations in or behind cycles)",
-                      names_[i], ops_.size() - ordered));
+                      name(static_cast<int32_t>(i)), ops_.size() - ordered));
     }
   }
 }

@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace icnsim {
@@ -32,19 +33,22 @@ class Schedule {
   int32_t size() const { return static_cast<int32_t>(ops_.size()); }
   const ScheduleOp& op(int32_t id) const { return ops_[id]; }
 
-  // Adds an operation; `name` says where it came from in errors ("rank 3 l5").
-  int32_t add(const ScheduleOp& op, std::string name);
+  // Adds an operation. Errors name it "rank R <what> <number>" ("rank 3 allreduce send
+  // (ring), step 5"); `what` is kept once for all the operations that share it, so that a
+  // schedule of millions of operations does not hold a string for each.
+  static constexpr uint32_t kNoNumber = UINT32_MAX;
+  int32_t add(const ScheduleOp& op, const std::string& what, uint32_t number = kNoNumber);
   // `op` starts after `before` completes (requires) or starts (irequires).
   void requireComplete(int32_t op, int32_t before) { edges_.push_back({before, op, false}); }
   void requireStart(int32_t op, int32_t before) { edges_.push_back({before, op, true}); }
   // Appends `job` (not finished) as ranks ranks() to ranks() + job.ranks() - 1: its calcs
   // take `calcScale` cycles per unit, and its operations that wait for nothing wait first
   // for a `start`-cycle calc of their rank (none if 0). Its names get `prefix`.
-  void append(const Schedule& job, double calcScale, uint64_t start, const std::string& prefix);
+  void append(Schedule&& job, double calcScale, uint64_t start, const std::string& prefix);
   // Builds the lists below; throws ConfigError naming an operation of a cycle of waits.
   void finish();
 
-  const std::string& name(int32_t id) const { return names_[id]; }
+  std::string name(int32_t id) const;
   // What operation `id` waits for before it starts, as counts.
   int32_t waitsForCompletion(int32_t id) const { return waitComplete_[id]; }
   int32_t waitsForStart(int32_t id) const { return waitStart_[id]; }
@@ -53,6 +57,15 @@ class Schedule {
   std::pair<const int32_t*, const int32_t*> afterStart(int32_t id) const;
 
  private:
+  struct Origin {
+    uint32_t what;  // in whats_
+    uint32_t number;
+  };
+  // A job's operations are named as in the job: "<job>: rank <rank in the job> ...".
+  struct What {
+    std::string prefix, text;
+    int32_t rankBase = 0;
+  };
   struct Edge {
     int32_t before, after;
     bool onStart;
@@ -61,13 +74,18 @@ class Schedule {
   struct Dependents {
     std::vector<int32_t> offsets, ops;
   };
+  uint32_t intern(const What& what);
+  void relocate(int32_t i, int rankBase, double calcScale, const std::vector<uint32_t>& whats);
+  void gateStart(int32_t base, size_t edgeBase, uint64_t start, const std::string& prefix, int rankBase);
   void build(Dependents& d, bool onStart);
   void checkAcyclic() const;
 
   int ranks_;
   bool finished_ = false;
   std::vector<ScheduleOp> ops_;
-  std::vector<std::string> names_;
+  std::vector<Origin> origins_;  // per operation
+  std::vector<What> whats_;
+  std::unordered_map<std::string, uint32_t> whatIndex_;
   std::vector<Edge> edges_;
   std::vector<int32_t> waitComplete_, waitStart_;
   Dependents afterCompletion_, afterStart_;
