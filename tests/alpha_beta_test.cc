@@ -32,6 +32,13 @@ TEST(AlphaBeta, FormulasByHand) {
   EXPECT_EQ(*alphaBetaTime(spec("alltoall", "pairwise", 32), 4, 1, cost), 3 * 26.0);
   EXPECT_EQ(*alphaBetaTime(spec("barrier", "dissemination", 0), 8, 1, cost), 3 * 10.0);
   EXPECT_FALSE(alphaBetaTime(spec("alltoall", "windowed", 32), 4, 1, cost).has_value());
+  EXPECT_FALSE(alphaBetaTime(spec("allreduce", "double_binary_tree", 32), 4, 1, cost).has_value());
+  // Hierarchical, 8 ranks in groups of 2, 64 bytes: reduce-scatter and allgather of one
+  // 32-byte step each in the groups, a ring allreduce of 32 bytes on 4 ranks across them
+  // (6 steps of 8 bytes).
+  CollectiveSpec h = spec("allreduce", "hierarchical", 64);
+  h.groupSize = 2;
+  EXPECT_EQ(*alphaBetaTime(h, 8, 1, cost), 2 * 26.0 + 6 * 10.0);
 }
 
 class OneRouter : public ::testing::Test {
@@ -76,17 +83,21 @@ TEST_F(OneRouter, EveryCollectiveTakesItsAlphaBetaTimeWithin1Percent) {
   const double alpha = one, beta = (many - one) / (63 * 256);
   const std::string model =
       "[model]\ntype = \"alpha_beta\"\nalpha = " + std::to_string(alpha) + "\nbeta = " + std::to_string(beta) + "\n";
-  for (const auto& [name, algorithm] :
-       std::vector<std::pair<std::string, std::string>>{{"allreduce", "ring"},
-                                                        {"allreduce", "halving_doubling"},
-                                                        {"reduce_scatter", "ring"},
-                                                        {"allgather", "ring"},
-                                                        {"broadcast", "binomial"},
-                                                        {"alltoall", "pairwise"},
-                                                        {"barrier", "dissemination"}}) {
-    SCOPED_TRACE(name + " " + algorithm);
-    const nlohmann::json j =
-        run("collective = \"" + name + "\"\nalgorithm = \"" + algorithm + "\"\nranks = 16\nbytes = 65536\n", model);
+  struct Case {
+    std::string name, algorithm, keys;
+  };
+  for (const Case& c : std::vector<Case>{{"allreduce", "ring", ""},
+                                         {"allreduce", "halving_doubling", ""},
+                                         {"allreduce", "hierarchical", "group_size = 4\n"},
+                                         {"reduce_scatter", "ring", ""},
+                                         {"allgather", "ring", ""},
+                                         {"broadcast", "binomial", ""},
+                                         {"alltoall", "pairwise", ""},
+                                         {"barrier", "dissemination", ""}}) {
+    SCOPED_TRACE(c.name + " " + c.algorithm);
+    const nlohmann::json j = run(
+        "collective = \"" + c.name + "\"\nalgorithm = \"" + c.algorithm + "\"\nranks = 16\nbytes = 65536\n" + c.keys,
+        model);
     const double simulated = j["schedule"]["completion_cycle"].get<double>();
     const double predicted = j["model"]["completion_cycle"].get<double>();
     EXPECT_NEAR(simulated / predicted, 1.0, 0.01) << simulated << " against " << predicted;

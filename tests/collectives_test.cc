@@ -3,10 +3,14 @@
 // when messages are delivered at once, and whole runs on a mesh.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <bit>
 
 #include "test_util.h"
+#include "traffic/schedule/binary_trees.h"
 #include "traffic/schedule/collectives.h"
+#include "traffic/schedule/job.h"
 #include "traffic/schedule/schedule_run.h"
 
 namespace icnsim {
@@ -17,10 +21,12 @@ struct Counted {
   uint64_t sends = 0, recvs = 0, sentBytes = 0;
 };
 
-Counted build(const std::string& name, const std::string& algorithm, int p, uint64_t bytes, int iterations = 1) {
+Counted build(const std::string& name, const std::string& algorithm, int p, uint64_t bytes, int iterations = 1,
+              int segments = 1, int groupSize = 1) {
   Counted c{Schedule(p)};
   CollectiveSpec spec;
   spec.name = name, spec.algorithm = algorithm, spec.bytes = bytes, spec.window = 3;
+  spec.segments = segments, spec.groupSize = groupSize;
   std::vector<int> members(p);
   for (int r = 0; r < p; ++r) members[r] = r;
   std::vector<int32_t> last(p, -1);
@@ -79,6 +85,62 @@ TEST(Collectives, MessageCountsAndSizesFollowTheAlgorithms) {
   EXPECT_EQ(build("broadcast", "binomial", 6, 10).sends, 5u);
 }
 
+TEST(Collectives, TreeAndHierarchicalAllreducesSendWhatTheirFormulasSay) {
+  const uint64_t bytes = 1 << 16;
+  for (const int p : {2, 3, 8, 13, 16}) {
+    SCOPED_TRACE(p);
+    for (const int segments : {1, 4}) {
+      // Each tree: every rank but the root sends each piece up once and gets it down once.
+      const Counted tree = build("allreduce", "double_binary_tree", p, bytes, 1, segments);
+      EXPECT_EQ(tree.sends, uint64_t(4 * segments * (p - 1)));
+      EXPECT_EQ(tree.recvs, tree.sends);
+      EXPECT_EQ(tree.sentBytes, tree.sends * (bytes / 2 / segments));
+    }
+  }
+  for (const auto& [p, local] : std::vector<std::pair<int, int>>{{8, 4}, {16, 4}, {16, 2}, {12, 3}, {8, 8}, {8, 1}}) {
+    SCOPED_TRACE(fmt::format("{} ranks in groups of {}", p, local));
+    const int groups = p / local;
+    const Counted h = build("allreduce", "hierarchical", p, 3 * 4096, 1, 1, local);
+    // Per rank 2(L - 1) steps of bytes/L in its group, 2(G - 1) of bytes/(L G) across.
+    EXPECT_EQ(h.sends, uint64_t(p * (2 * (local - 1) + 2 * (groups - 1))));
+    const uint64_t across = uint64_t(p) * 2 * (groups - 1) * (3 * 4096 / local / groups);
+    EXPECT_EQ(h.sentBytes, uint64_t(p) * 2 * (local - 1) * (3 * 4096 / local) + across);
+  }
+}
+
+TEST(Collectives, EachRankIsInnerInOneTreeAtMost) {
+  for (int p = 2; p <= 70; ++p) {
+    SCOPED_TRACE(p);
+    int innerInBoth = 0;
+    for (int which = 0; which < 2; ++which) {
+      int roots = 0, deepest = 0;
+      for (int r = 0; r < p; ++r) {
+        const TreeLinks t = doubleTreeLinks(p, r, which);
+        roots += t.parent < 0;
+        if (t.parent >= 0) {
+          const std::array<int, 2> up = doubleTreeLinks(p, t.parent, which).children;
+          EXPECT_TRUE(up[0] == r || up[1] == r) << r << " is not a child of its parent " << t.parent;
+        }
+        for (const int c : t.children) {
+          if (c >= 0) EXPECT_EQ(doubleTreeLinks(p, c, which).parent, r);
+        }
+        int depth = 0;
+        for (int x = r; doubleTreeLinks(p, x, which).parent >= 0 && depth <= p;
+             x = doubleTreeLinks(p, x, which).parent) {
+          ++depth;
+        }
+        deepest = std::max(deepest, depth);
+      }
+      EXPECT_EQ(roots, 1);
+      EXPECT_LE(deepest, std::bit_width(static_cast<unsigned>(p - 1)) + 1);
+    }
+    for (int r = 0; r < p; ++r) {
+      innerInBoth += doubleTreeLinks(p, r, 0).children[0] >= 0 && doubleTreeLinks(p, r, 1).children[0] >= 0;
+    }
+    EXPECT_EQ(innerInBoth, p % 2);  // none when p is even; the shifted tree's one when odd
+  }
+}
+
 TEST(Collectives, HalvingDoublingHalvesFirstAndBroadcastStartsAtItsRoot) {
   const Counted hd = build("allreduce", "halving_doubling", 8, 800);
   const ScheduleOp& first = hd.schedule.op(0);  // rank 0's first send: half the vector to the rank 4 away
@@ -105,6 +167,11 @@ TEST(Collectives, EveryAlgorithmCompletesAndTakesItsSteps) {
   EXPECT_EQ(runWithInstantDelivery(build("broadcast", "binomial", 8, 8).schedule), 3u);
   // All posted at once, three under way: 7 sends in windows of 3.
   EXPECT_EQ(runWithInstantDelivery(build("alltoall", "windowed", 8, 8).schedule), 3u);
+  // Trees of depth 3 on 8 ranks: 3 steps up and 3 down; 4 pieces pipeline, one a step behind
+  // the other. Hierarchical on 2 groups of 4: 3 steps in the groups, 2 across, 3 back.
+  EXPECT_EQ(runWithInstantDelivery(build("allreduce", "double_binary_tree", 8, 800).schedule), 6u);
+  EXPECT_EQ(runWithInstantDelivery(build("allreduce", "double_binary_tree", 8, 800, 1, 4).schedule), 9u);
+  EXPECT_EQ(runWithInstantDelivery(build("allreduce", "hierarchical", 8, 800, 1, 1, 4).schedule), 8u);
   // Repeated, each iteration after the one before.
   EXPECT_EQ(runWithInstantDelivery(build("allreduce", "ring", 4, 400, 3).schedule), 3u * 6);
   for (const auto& [name, algorithm] :
@@ -119,6 +186,31 @@ TEST(Collectives, RefusesWhatCannotRun) {
   EXPECT_NE(test::configErrorOf([] { build("allreduce", "ring", 1, 8); }).find("at least 2 ranks"), std::string::npos);
   EXPECT_NE(test::configErrorOf([] { build("allreduce", "tree", 4, 8); }).find("no algorithm 'tree'"),
             std::string::npos);
+  EXPECT_NE(test::configErrorOf([] {
+              build("allreduce", "hierarchical", 10, 8, 1, 1, 4);
+            }).find("needs a multiple of group_size (4) ranks, the communicator has 10"),
+            std::string::npos);
+}
+
+TEST(Collectives, CommunicatorsAreBlocksOrStridedSets) {
+  using Sets = std::vector<std::vector<int>>;
+  EXPECT_EQ(communicatorMembers(8, 4, 1), (Sets{{0, 1, 2, 3}, {4, 5, 6, 7}}));
+  EXPECT_EQ(communicatorMembers(8, 2, 4), (Sets{{0, 4}, {1, 5}, {2, 6}, {3, 7}}));
+  EXPECT_EQ(communicatorMembers(12, 2, 3), (Sets{{0, 3}, {1, 4}, {2, 5}, {6, 9}, {7, 10}, {8, 11}}));
+  // On a mesh: four ring allreduces of 4 ranks at once, 4 x 2 x 4 x 3 messages; and across.
+  for (const char* stride : {"1", "4"}) {
+    const nlohmann::json j = test::runToml(test::scheduleOnMesh4x4(
+        std::string("collective = \"allreduce\"\nbytes = 4096\ncommunicator_size = 4\ncommunicator_stride = ") +
+        stride + "\n"));
+    EXPECT_EQ(j["message_latency"]["count"], 96) << stride;
+    EXPECT_EQ(j["undelivered_packets"], 0) << stride;
+  }
+  const std::string error = test::configErrorOf(
+      [] { test::runToml(test::scheduleOnMesh4x4("collective = \"allreduce\"\ncommunicator_size = 3\n")); });
+  EXPECT_NE(error.find("traffic.schedule.communicator_size: communicators of 3 ranks 1 apart need a multiple of 3 "
+                       "ranks, the job has 16"),
+            std::string::npos)
+      << error;
 }
 
 TEST(Collectives, RunOnAMeshAndDeliverEveryMessage) {

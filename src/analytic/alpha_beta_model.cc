@@ -24,6 +24,10 @@ std::optional<double> alphaBetaTime(const CollectiveSpec& c, int p, int iteratio
     once = 2.0 * (p - 1) * cost.message(share(p));
   } else if (c.name == "allreduce" && c.algorithm == "halving_doubling") {
     for (int k = 1; k <= rounds; ++k) once += 2 * cost.message(share(uint64_t{1} << k));
+  } else if (c.name == "allreduce" && c.algorithm == "hierarchical") {
+    const int local = c.groupSize, groups = p / local;
+    once = 2.0 * (local - 1) * cost.message(share(local));
+    once += 2.0 * (groups - 1) * cost.message((share(local) + groups - 1) / groups);
   } else if (c.name == "reduce_scatter" || c.name == "allgather") {
     once = (p - 1) * cost.message(share(p));
   } else if (c.name == "broadcast") {
@@ -57,8 +61,14 @@ class AlphaBetaModel : public AnalyticModel {
       model.fail(kAlpha, "the alpha_beta model needs a collective in [traffic.schedule]");
     }
     if (!schedule.has(keys.ranks)) model.fail(kAlpha, "the alpha_beta model needs traffic.schedule.ranks");
-    collective_ = readCollective(keys, schedule);
     ranks_ = static_cast<int>(schedule.get(keys.ranks));
+    collective_ = readCollective(keys, schedule, {ranks_, ranks_});
+    if (collective_.algorithm == "hierarchical" && !schedule.has(keys.groupSize)) {
+      model.fail(kAlpha, "the alpha_beta model of a hierarchical allreduce needs traffic.schedule.group_size");
+    }
+    if (schedule.has(keys.communicatorSize)) {
+      model.fail(kAlpha, "the alpha_beta model takes one communicator of every rank: no communicator_size");
+    }
     iterations_ = static_cast<int>(schedule.get(keys.iterations));
     cost_.packetBytes =
         static_cast<uint64_t>(schedule.get(kScheduleFlitBytes)) * static_cast<uint64_t>(maxPacketLength(traffic));

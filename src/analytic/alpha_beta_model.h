@@ -20,7 +20,8 @@ struct AlphaBeta {
 };
 
 // The time of `iterations` runs of `c` on `p` ranks; none for an algorithm whose time is
-// not a chain of equal steps (alltoall windowed).
+// not a chain of steps one after another (alltoall windowed, whose sends overlap; allreduce
+// double_binary_tree, whose two trees and a node's two children send at once).
 std::optional<double> alphaBetaTime(const CollectiveSpec& c, int p, int iterations, const AlphaBeta& cost);
 
 }  // namespace icnsim

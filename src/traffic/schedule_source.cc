@@ -40,6 +40,8 @@ class ScheduleSource : public TrafficSource {
  public:
   ScheduleSource(const TrafficContext& ctx, const ConfigNode& traffic)
       : node_(traffic.child(kTable)), placement_(makePlacement(ctx, node_)) {
+    machine_.terminals = ctx.topology->numTerminals();
+    machine_.groupTerminals = terminalsInGroupOf(*ctx.topology, 0);
     flitBytes_ = static_cast<uint64_t>(node_.get(kScheduleFlitBytes));
   }
 
@@ -53,7 +55,7 @@ class ScheduleSource : public TrafficSource {
                                                    c.name, c.packetLength, builder.maxPacketLength()));
       }
     }
-    build(builder.terminals());
+    build();
     run_ = std::make_unique<ScheduleRun>(schedule_, [this](int32_t op) { send(op); });
     packetsArrived_.assign(schedule_.size(), 0);
   }
@@ -75,7 +77,7 @@ class ScheduleSource : public TrafficSource {
   void report(nlohmann::json& j) const override;
 
  private:
-  void build(int terminals);
+  void build();
   void send(int32_t op) {
     const ScheduleOp& o = schedule_.op(op);
     MessageShape shape;
@@ -95,6 +97,7 @@ class ScheduleSource : public TrafficSource {
   ConfigNode node_;
   std::unique_ptr<Placement> placement_;
   uint64_t flitBytes_ = 16;
+  MachineShape machine_;
   GoalCounts counts_;
   Schedule schedule_{0};
   std::vector<JobRange> jobs_;
@@ -106,15 +109,15 @@ class ScheduleSource : public TrafficSource {
 };
 
 // Reads every job, places all their ranks job after job, and keeps those `alone` names.
-void ScheduleSource::build(int terminals) {
+void ScheduleSource::build() {
   std::vector<Job> jobs;
   if (node_.hasArray(kJobs)) {
     const std::vector<ConfigNode> each = node_.childArray(kJobs);
     for (size_t i = 0; i < each.size(); ++i) {
-      jobs.push_back(readJob(kEachJobKeys, each[i], fmt::format("job {}", i), terminals, counts_));
+      jobs.push_back(readJob(kEachJobKeys, each[i], fmt::format("job {}", i), machine_, counts_));
     }
   } else {
-    jobs.push_back(readJob(kScheduleJobKeys, node_, "job 0", terminals, counts_));
+    jobs.push_back(readJob(kScheduleJobKeys, node_, "job 0", machine_, counts_));
   }
   int ranks = 0;
   for (size_t i = 0; i < jobs.size(); ++i) {

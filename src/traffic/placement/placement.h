@@ -24,6 +24,12 @@ class Placement {
   virtual std::vector<int> terminals(int ranks) const = 0;
 };
 
+class Topology;
+// The group a terminal belongs to: its router's group (a dragonfly's), or its router where the
+// topology has no groups; and how many terminals that group has.
+int groupOf(const Topology& topology, int terminal);
+int terminalsInGroupOf(const Topology& topology, int terminal);
+
 // The placement `node`'s key `placement` names (linear by default).
 std::unique_ptr<Placement> makePlacement(const TrafficContext& ctx, const ConfigNode& node);
 

@@ -70,9 +70,7 @@ class GroupRoundRobin : public Placement {
     checkRoom(node_, ranks, n);
     std::map<int, std::vector<int>> byGroup;  // ordered by group; terminals in order within one
     for (int t = 0; t < n; ++t) {
-      const int router = topology_.ejectionPort(t).id;
-      const int group = topology_.routerGroup(router);
-      byGroup[group >= 0 ? group : router].push_back(t);
+      byGroup[groupOf(topology_, t)].push_back(t);
     }
     std::vector<int> order;
     for (size_t round = 0; static_cast<int>(order.size()) < ranks; ++round) {
@@ -132,6 +130,18 @@ std::unique_ptr<Placement> make(const TrafficContext& ctx, const ConfigNode& nod
 }
 
 }  // namespace
+
+int groupOf(const Topology& topology, int terminal) {
+  const int router = topology.ejectionPort(terminal).id;
+  const int group = topology.routerGroup(router);
+  return group >= 0 ? group : topology.numRouters() + router;  // apart from the groups' numbers
+}
+
+int terminalsInGroupOf(const Topology& topology, int terminal) {
+  int n = 0;
+  for (int t = 0; t < topology.numTerminals(); ++t) n += groupOf(topology, t) == groupOf(topology, terminal);
+  return n;
+}
 
 std::unique_ptr<Placement> makePlacement(const TrafficContext& ctx, const ConfigNode& node) {
   return Registry<Placement>::instance().create(node.get(kType), ctx, node, kType.name);

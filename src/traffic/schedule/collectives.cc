@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <bit>
 
 #include "common/error.h"
+#include "traffic/schedule/binary_trees.h"
 
 namespace icnsim {
 namespace {
@@ -15,41 +17,47 @@ class Steps {
   Steps(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members, const std::vector<int32_t>& after)
       : s_(s), c_(c), members_(members), last_(after) {}
   int size() const { return static_cast<int>(members_.size()); }
-  int member(int i) const { return members_[i]; }
 
   // Member i sends `bytes` to member `to` and receives as much from member `from`, tag
   // `tag`, after its previous step; the step ends when both have completed.
   void sendrecv(int i, int to, int from, uint64_t bytes, int32_t tag) {
-    const int32_t send = add(i, {ScheduleOp::Kind::kSend, members_[i], members_[to], tag, bytes});
-    const int32_t recv = add(i, {ScheduleOp::Kind::kRecv, members_[i], members_[from], tag, bytes});
-    join(i, {send, recv});
+    join(i, {addSend(i, to, bytes, tag), addRecv(i, from, bytes, tag)});
   }
   // Member i only sends, or only receives, after its previous step.
-  void send(int i, int to, uint64_t bytes, int32_t tag) {
-    join(i, {add(i, {ScheduleOp::Kind::kSend, members_[i], members_[to], tag, bytes})});
+  void send(int i, int to, uint64_t bytes, int32_t tag) { join(i, {addSend(i, to, bytes, tag)}); }
+  void recv(int i, int from, uint64_t bytes, int32_t tag) { join(i, {addRecv(i, from, bytes, tag)}); }
+  // A send or receive of member i that waits for the member's previous step (and for what
+  // require() adds), in the step join() closes.
+  int32_t addSend(int i, int to, uint64_t bytes, int32_t tag) {
+    return add(i, {ScheduleOp::Kind::kSend, members_[i], members_[to], tag, bytes}, sendWhat_);
   }
-  void recv(int i, int from, uint64_t bytes, int32_t tag) {
-    join(i, {add(i, {ScheduleOp::Kind::kRecv, members_[i], members_[from], tag, bytes})});
+  int32_t addRecv(int i, int from, uint64_t bytes, int32_t tag) {
+    return add(i, {ScheduleOp::Kind::kRecv, members_[i], members_[from], tag, bytes}, recvWhat_);
   }
-  // Adds an operation of member i that waits for the member's previous step.
-  int32_t add(int i, const ScheduleOp& op) {
-    const int32_t id = s_.add(op, op.kind == ScheduleOp::Kind::kSend ? sendWhat_ : recvWhat_, step_[i]);
-    if (last_[i] >= 0) s_.requireComplete(id, last_[i]);
-    return id;
+  void require(int32_t op, int32_t before) {
+    if (before >= 0) s_.requireComplete(op, before);
   }
   // Member i's step ends when every one of `ops` has completed.
-  void join(int i, std::initializer_list<int32_t> ops) {
-    if (ops.size() == 1) {
-      last_[i] = *ops.begin();
-    } else {
-      last_[i] = s_.add({ScheduleOp::Kind::kCalc, members_[i], kAnyRank, 0, 0}, endWhat_, step_[i]);
-      for (const int32_t op : ops) s_.requireComplete(last_[i], op);
-    }
-    ++step_[i];
-  }
+  void join(int i, std::initializer_list<int32_t> ops) { join(i, ops.begin(), ops.end()); }
+  void join(int i, const std::vector<int32_t>& ops) { join(i, ops.data(), ops.data() + ops.size()); }
   std::vector<int32_t>& last() { return last_; }
 
  private:
+  int32_t add(int i, const ScheduleOp& op, const std::string& what) {
+    const int32_t id = s_.add(op, what, step_[i]);
+    require(id, last_[i]);
+    return id;
+  }
+  void join(int i, const int32_t* begin, const int32_t* end) {
+    if (end - begin == 1) {
+      last_[i] = *begin;
+    } else {
+      last_[i] = s_.add({ScheduleOp::Kind::kCalc, members_[i], kAnyRank, 0, 0}, endWhat_, step_[i]);
+      for (const int32_t* op = begin; op != end; ++op) s_.requireComplete(last_[i], *op);
+    }
+    ++step_[i];
+  }
+
   Schedule& s_;
   const CollectiveSpec& c_;
   const std::vector<int>& members_;
@@ -102,20 +110,60 @@ void pairwiseAlltoall(Steps& st, uint64_t bytes, int32_t tag) {
 }
 
 // Every send and receive posted at once but for the window: send k waits for send k - window.
-void windowedAlltoall(Schedule& s, Steps& st, int window, uint64_t bytes, int32_t tag) {
+void windowedAlltoall(Steps& st, int window, uint64_t bytes, int32_t tag) {
   const int p = st.size();
   for (int i = 0; i < p; ++i) {
     std::vector<int32_t> sends, ops;
     for (int k = 1; k < p; ++k) {
-      const int32_t send = st.add(i, {ScheduleOp::Kind::kSend, st.member(i), st.member((i + k) % p), tag + k, bytes});
-      if (k > window) s.requireComplete(send, sends[k - 1 - window]);
+      const int32_t send = st.addSend(i, (i + k) % p, bytes, tag + k);
+      if (k > window) st.require(send, sends[k - 1 - window]);
       sends.push_back(send);
       ops.push_back(send);
-      ops.push_back(st.add(i, {ScheduleOp::Kind::kRecv, st.member(i), st.member((i + p - k) % p), tag + k, bytes}));
+      ops.push_back(st.addRecv(i, (i + p - k) % p, bytes, tag + k));
     }
-    const int32_t end = s.add({ScheduleOp::Kind::kCalc, st.member(i), kAnyRank, 0, 0}, "alltoall end (windowed)");
-    for (const int32_t op : ops) s.requireComplete(end, op);
-    st.last()[i] = end;
+    st.join(i, ops);
+  }
+}
+
+// One tree of the double binary tree for member i: `bytes` in `segments` pieces, each
+// received from the children (tags from `tag`), sent up once they are in, received back
+// down (tags from tag + segments) and sent to the children. A send of a piece also waits for
+// the same send of the piece before, so that the pieces pipeline in order.
+void treeHalf(Steps& st, int i, int which, int segments, uint64_t bytes, int32_t tag, std::vector<int32_t>& ops) {
+  const TreeLinks t = doubleTreeLinks(st.size(), i, which);
+  const uint64_t piece = share(bytes, segments);
+  int32_t lastUp = -1;
+  std::array<int32_t, 2> lastDown{-1, -1};
+  for (int s = 0; s < segments; ++s) {
+    std::vector<int32_t> reduced;  // what the piece waits for before it goes on
+    for (const int c : t.children) {
+      if (c >= 0) reduced.push_back(ops.emplace_back(st.addRecv(i, c, piece, tag + s)));
+    }
+    if (t.parent >= 0) {
+      const int32_t up = ops.emplace_back(st.addSend(i, t.parent, piece, tag + s));
+      for (const int32_t r : reduced) st.require(up, r);
+      st.require(up, lastUp);
+      lastUp = up;
+      reduced = {ops.emplace_back(st.addRecv(i, t.parent, piece, tag + segments + s))};
+    }
+    for (size_t k = 0; k < 2; ++k) {
+      if (t.children[k] < 0) continue;
+      const int32_t down = ops.emplace_back(st.addSend(i, t.children[k], piece, tag + segments + s));
+      for (const int32_t r : reduced) st.require(down, r);
+      st.require(down, lastDown[k]);
+      lastDown[k] = down;
+    }
+  }
+}
+
+// Double binary tree allreduce: each tree reduces and broadcasts half of the vector.
+void doubleTree(Steps& st, int segments, uint64_t bytes, int32_t tag) {
+  for (int i = 0; i < st.size(); ++i) {
+    std::vector<int32_t> ops;
+    for (int which = 0; which < 2; ++which) {
+      treeHalf(st, i, which, segments, share(bytes, 2), tag + 2 * segments * which, ops);
+    }
+    st.join(i, ops);
   }
 }
 
@@ -126,10 +174,46 @@ void dissemination(Steps& st, int32_t tag) {
   }
 }
 
+// Hierarchical allreduce over groups of `group` consecutive members: a ring reduce-scatter
+// inside each group, a ring allreduce of each member's share among the members of the same
+// place in every group, a ring allgather inside each group. Each phase is a collective on
+// sub-communicators, appended by appendCollective itself.
+std::vector<int32_t> hierarchical(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members,
+                                  std::vector<int32_t> last, int32_t& tag) {
+  const int p = static_cast<int>(members.size()), local = c.groupSize, groups = p / local;
+  if (local < 1 || p % local != 0) {
+    throw ConfigError(
+        fmt::format("allreduce hierarchical needs a multiple of group_size ({}) ranks, the "
+                    "communicator has {}",
+                    local, p));
+  }
+  // Runs `phase` on each sub-communicator of `size` members `stride` apart: the groups
+  // (stride 1) or the members at one place in every group (stride `local`).
+  auto onEach = [&](const CollectiveSpec& phase, int size, int stride) {
+    if (size < 2) return;
+    int32_t next = tag;
+    for (int c = 0; c < p / size; ++c) {
+      const int first = stride == 1 ? c * size : c;
+      std::vector<int> sub(size);
+      std::vector<int32_t> after(size);
+      for (int k = 0; k < size; ++k) sub[k] = members[first + k * stride], after[k] = last[first + k * stride];
+      int32_t t = tag;
+      after = appendCollective(s, phase, sub, after, t);
+      next = std::max(next, t);
+      for (int k = 0; k < size; ++k) last[first + k * stride] = after[k];
+    }
+    tag = next;
+  };
+  onEach({"reduce_scatter", "ring", c.bytes}, local, 1);
+  onEach({"allreduce", "ring", share(c.bytes, local)}, groups, local);
+  onEach({"allgather", "ring", c.bytes}, local, 1);
+  return last;
+}
+
 }  // namespace
 
 std::vector<std::string> collectiveAlgorithms(const std::string& name) {
-  if (name == "allreduce") return {"ring", "halving_doubling"};
+  if (name == "allreduce") return {"ring", "halving_doubling", "double_binary_tree", "hierarchical"};
   if (name == "reduce_scatter" || name == "allgather") return {"ring"};
   if (name == "broadcast") return {"binomial"};
   if (name == "alltoall") return {"pairwise", "windowed"};
@@ -153,6 +237,11 @@ std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, cons
     }
     halvingDoubling(st, c.bytes, tag);
     tag += 2 * std::countr_zero(static_cast<unsigned>(p)) + 1;
+  } else if (c.name == "allreduce" && a == "double_binary_tree") {
+    doubleTree(st, c.segments, c.bytes, tag);
+    tag += 4 * c.segments;
+  } else if (c.name == "allreduce" && a == "hierarchical") {
+    return hierarchical(s, c, members, after, tag);
   } else if ((c.name == "reduce_scatter" || c.name == "allgather") && a == "ring") {
     ring(st, p - 1, c.bytes, tag);
     tag += p - 1;
@@ -164,7 +253,7 @@ std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, cons
     pairwiseAlltoall(st, c.bytes, tag);
     tag += p;
   } else if (c.name == "alltoall" && a == "windowed") {
-    windowedAlltoall(s, st, c.window, c.bytes, tag);
+    windowedAlltoall(st, c.window, c.bytes, tag);
     tag += p;
   } else if (c.name == "barrier" && a == "dissemination") {
     dissemination(st, tag);

@@ -4,7 +4,11 @@
 //
 //   allreduce       ring (reduce-scatter then allgather around the ring, 2(p-1) steps of
 //                   bytes/p), halving_doubling (Rabenseifner: recursive halving, then
-//                   doubling; p a power of two)
+//                   doubling; p a power of two), double_binary_tree (two trees, each
+//                   reducing half the vector to its root and broadcasting it back, in
+//                   `segments` pipelined pieces; binary_trees.h), hierarchical (groups of
+//                   `group_size` consecutive ranks: ring reduce-scatter in each group, ring
+//                   allreduce of the shares across groups, ring allgather in each group)
 //   reduce_scatter  ring (p-1 steps of bytes/p)
 //   allgather       ring (p-1 steps of bytes/p; bytes is the gathered vector)
 //   broadcast       binomial (a tree of ceil(log2 p) rounds from the root, bytes each)
@@ -28,6 +32,8 @@ struct CollectiveSpec {
   uint64_t bytes = 0;  // allreduce, reduce_scatter, allgather, broadcast: the vector; alltoall: per pair
   int window = 4;      // alltoall windowed: sends under way per rank
   int root = 0;        // broadcast: the root's place in the communicator
+  int segments = 1;    // allreduce double_binary_tree: pieces pipelined through the trees
+  int groupSize = 1;   // allreduce hierarchical: consecutive ranks per group
 };
 
 // The algorithms each collective has ("" if the collective does not exist).

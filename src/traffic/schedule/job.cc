@@ -23,7 +23,18 @@ JobKeys::JobKeys(KeyScope scope)
       iterations(
           declareInt(scope, "iterations", 1, 1, 1 << 20, "times the collective runs, each after the one before")),
       window(declareInt(scope, "window", 4, 1, 1 << 20, "alltoall windowed: sends under way per rank")),
-      root(declareInt(scope, "root", 0, 0, 1 << 24, "broadcast: the root rank")),
+      root(declareInt(scope, "root", 0, 0, 1 << 24, "broadcast: the root's place in its communicator")),
+      segments(declareInt(scope, "segments", 1, 1, 1 << 16,
+                          "allreduce double_binary_tree: pieces of the vector pipelined through the trees")),
+      groupSize(declareInt(scope, "group_size",
+                           DefaultText{"the terminals of a topology group (a router's where "
+                                       "there are none)"},
+                           1, 1 << 24, "allreduce hierarchical: consecutive ranks per group")),
+      communicatorSize(declareInt(scope, "communicator_size", DefaultText{"every rank of the job"}, 2, 1 << 24,
+                                  "ranks per communicator: the collective runs on each communicator at once")),
+      communicatorStride(declareInt(scope, "communicator_stride", 1, 1, 1 << 24,
+                                    "ranks between consecutive members of a communicator (1: blocks of "
+                                    "consecutive ranks; s: ranks s apart, as across the blocks of s)")),
       start(declareInt(scope, "start", 0, 0, int64_t{1} << 40, "cycles before the job's first operations may start")),
       calcScale(
           declareFloat(scope, "calc_scale", 1.0, 0.0, 1e9, "cycles per unit of a calc operation (GOAL's calc N)")) {}
@@ -34,7 +45,7 @@ const IntKey kScheduleFlitBytes = declareInt({"traffic.schedule"}, "flit_bytes",
                                              "bytes a flit carries: a send of B bytes is ceil(B / (flit_bytes x "
                                              "packet_length)) packets, at least one");
 
-CollectiveSpec readCollective(const JobKeys& keys, const ConfigNode& node) {
+CollectiveSpec readCollective(const JobKeys& keys, const ConfigNode& node, const MachineShape& machine) {
   CollectiveSpec c;
   c.name = node.get(keys.collective);
   const std::vector<std::string> algorithms = collectiveAlgorithms(c.name);
@@ -46,21 +57,46 @@ CollectiveSpec readCollective(const JobKeys& keys, const ConfigNode& node) {
   c.bytes = static_cast<uint64_t>(node.get(keys.bytes));
   c.window = static_cast<int>(node.get(keys.window));
   c.root = static_cast<int>(node.get(keys.root));
+  c.segments = static_cast<int>(node.get(keys.segments));
+  c.groupSize = static_cast<int>(node.get(keys.groupSize, machine.groupTerminals));
   return c;
+}
+
+std::vector<std::vector<int>> communicatorMembers(int ranks, int size, int stride) {
+  std::vector<std::vector<int>> all;
+  for (int first = 0; first + size * stride <= ranks; first += size * stride) {
+    for (int offset = 0; offset < stride; ++offset) {
+      std::vector<int>& members = all.emplace_back();
+      for (int k = 0; k < size; ++k) members.push_back(first + offset + k * stride);
+    }
+  }
+  return all;
 }
 
 namespace {
 
-Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, int terminals) {
-  const CollectiveSpec c = readCollective(keys, node);
-  const int ranks = static_cast<int>(node.get(keys.ranks, terminals));
+// The communicators the job's keys give (every rank's one by default).
+std::vector<std::vector<int>> communicators(const JobKeys& keys, const ConfigNode& node, int ranks) {
+  const int size = static_cast<int>(node.get(keys.communicatorSize, ranks));
+  const int stride = static_cast<int>(node.get(keys.communicatorStride));
+  if (ranks % (int64_t{size} * stride) != 0) {
+    node.fail(keys.communicatorSize, fmt::format("communicators of {} ranks {} apart need a multiple of {} ranks, the "
+                                                 "job has {}",
+                                                 size, stride, int64_t{size} * stride, ranks));
+  }
+  return communicatorMembers(ranks, size, stride);
+}
+
+Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, const MachineShape& machine) {
+  const CollectiveSpec c = readCollective(keys, node, machine);
+  const int ranks = static_cast<int>(node.get(keys.ranks, machine.terminals));
   Schedule s(ranks);
-  std::vector<int> members(ranks);
-  for (int r = 0; r < ranks; ++r) members[r] = r;
-  std::vector<int32_t> last(ranks, -1);
-  int32_t tag = 0;
   try {
-    for (int64_t i = node.get(keys.iterations); i > 0; --i) last = appendCollective(s, c, members, last, tag);
+    for (const std::vector<int>& members : communicators(keys, node, ranks)) {
+      std::vector<int32_t> last(members.size(), -1);
+      int32_t tag = 0;  // communicators share no rank: their tags may coincide
+      for (int64_t i = node.get(keys.iterations); i > 0; --i) last = appendCollective(s, c, members, last, tag);
+    }
   } catch (const ConfigError& e) {
     node.fail(keys.collective, e.what());
   }
@@ -69,7 +105,7 @@ Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, int term
 
 }  // namespace
 
-Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fallbackName, int terminals,
+Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fallbackName, const MachineShape& machine,
             GoalCounts& counts) {
   Job job;
   job.name = node.get(keys.name, fallbackName);
@@ -77,7 +113,7 @@ Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fall
   job.calcScale = node.get(keys.calcScale);
   const bool collective = node.get(keys.collective) != "none";
   if (node.has(keys.file) == collective) node.fail(keys.collective, "give either a file or a collective");
-  job.program = collective ? collectiveProgram(keys, node, terminals)
+  job.program = collective ? collectiveProgram(keys, node, machine)
                            : readGoal(node.getPath(keys.file), node.location(keys.file), counts);
   return job;
 }

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "config/config.h"
 #include "traffic/schedule/collectives.h"
@@ -17,7 +18,7 @@ struct JobKeys {
   explicit JobKeys(KeyScope scope);
   StringKey name, file, algorithm;
   ChoiceKey collective;
-  IntKey bytes, ranks, iterations, window, root, start;
+  IntKey bytes, ranks, iterations, window, root, segments, groupSize, communicatorSize, communicatorStride, start;
   FloatKey calcScale;
 };
 
@@ -33,13 +34,25 @@ struct Job {
   Schedule program{0};  // its ranks from 0, not finished
 };
 
+// What a job's defaults come from: the machine's terminals, and how many a group has (a
+// dragonfly group, or a router where the topology has no groups).
+struct MachineShape {
+  int terminals = 0;
+  int groupTerminals = 1;
+};
+
+// A job's ranks split into communicators of `size` members `stride` apart: the ranks taken
+// in blocks of size x stride, each block `stride` communicators (stride 1: consecutive
+// ranks; stride s: ranks s apart, e.g. the same place in each of `size` groups of s).
+std::vector<std::vector<int>> communicatorMembers(int ranks, int size, int stride);
+
 // The collective job `node` names, with its keys (not its ranks, nor its iterations).
-CollectiveSpec readCollective(const JobKeys& keys, const ConfigNode& node);
+CollectiveSpec readCollective(const JobKeys& keys, const ConfigNode& node, const MachineShape& machine);
 
 // Reads job `node` (`fallbackName` if it has none): its program from the file or the
-// collective (with `terminals` ranks by default). Unmodelled GOAL attributes are counted
-// in `counts`.
-Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fallbackName, int terminals,
+// collective (with every terminal's rank by default), on each of its communicators.
+// Unmodelled GOAL attributes are counted in `counts`.
+Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fallbackName, const MachineShape& machine,
             GoalCounts& counts);
 
 }  // namespace icnsim
