@@ -122,7 +122,9 @@ TEST(Collectives, EachRankIsInnerInOneTreeAtMost) {
           EXPECT_TRUE(up[0] == r || up[1] == r) << r << " is not a child of its parent " << t.parent;
         }
         for (const int c : t.children) {
-          if (c >= 0) EXPECT_EQ(doubleTreeLinks(p, c, which).parent, r);
+          if (c >= 0) {
+            EXPECT_EQ(doubleTreeLinks(p, c, which).parent, r);
+          }
         }
         int depth = 0;
         for (int x = r; doubleTreeLinks(p, x, which).parent >= 0 && depth <= p;

@@ -28,6 +28,9 @@ const std::map<std::string, std::pair<std::string, std::string>> kSourceConfigs 
     {"schedule",
      {"process = \"schedule\"\n",
       "[traffic.schedule]\nfile = \"" ICNSIM_SOURCE_DIR "/experiments/workloads/ring8.goal\"\ncalc_scale = 0.1\n"}},
+    {"netrace",
+     {"process = \"netrace\"\n",
+      "[traffic.netrace]\nfile = \"" ICNSIM_SOURCE_DIR "/experiments/workloads/sample16.tra.bz2\"\nflit_bytes = 18\n"}},
 };
 
 nlohmann::json runSource(const std::pair<std::string, std::string>& config) {

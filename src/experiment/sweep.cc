@@ -57,6 +57,7 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"model_saturation_fraction", "/model/saturation_fraction"},
     {"model_latency", "/model/latency"},
     {"schedule_completion_cycle", "/schedule/completion_cycle"},
+    {"trace_completion_cycle", "/netrace/completion_cycle"},
     {"model_completion_cycle", "/model/completion_cycle"},
 };
 

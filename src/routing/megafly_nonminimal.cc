@@ -10,9 +10,7 @@ namespace icnsim {
 namespace {
 
 constexpr KeyScope kUgal{"routing", "megafly_ugal"};
-const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20,
-                                     "flit-hops (a queue in flits times router hops): the minimal path is kept unless "
-                                     "q_min H_min > q_val H_val + threshold");
+const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20, kUgalThresholdDoc);
 const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"occupancy", "queue", "global"},
                                             "q: the leaf's up port's occupancy (flits sent, not yet credited back), "
                                             "its queue (also the heads at the leaf waiting for it), or the queue of "

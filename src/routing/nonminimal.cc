@@ -12,9 +12,7 @@ namespace icnsim {
 namespace {
 
 constexpr KeyScope kUgal{"routing", "ugal"};
-const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20,
-                                     "flit-hops (a queue in flits times router hops): the minimal path is kept unless "
-                                     "q_min H_min > q_val H_val + threshold");
+const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20, kUgalThresholdDoc);
 const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"occupancy", "queue"},
                                             "q: the output port's occupancy (flits sent, not yet credited back), or "
                                             "its queue (also the heads at this router waiting for it)");

@@ -16,6 +16,11 @@
 
 namespace icnsim {
 
+// The meaning of every UGAL routing's `threshold` key.
+inline constexpr const char* kUgalThresholdDoc =
+    "flit-hops (a queue in flits times router hops): the minimal path is kept unless q_min H_min > q_val H_val + "
+    "threshold";
+
 // What an adaptive routing function may read of the network when it routes a head: the
 // router model provides it (the input-queued router does; null elsewhere and in the deadlock
 // check, which asks possibleRoutes instead).

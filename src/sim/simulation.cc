@@ -376,6 +376,23 @@ std::string scheduleLine(const nlohmann::json& s) {
   return line;
 }
 
+// The Netrace source's outcome (traffic/netrace_source.cc).
+std::string netraceLine(const nlohmann::json& t) {
+  const uint64_t read = t["packets_read"].get<uint64_t>();
+  std::string line =
+      t["completion_cycle"].is_null()
+          ? fmt::format("  trace NOT COMPLETED: {} packets read by the end of the run\n", read)
+          : fmt::format("  trace replayed by cycle {}: {} packets, {} injected\n",
+                        t["completion_cycle"].get<uint64_t>(), read, t["packets_injected"].get<uint64_t>());
+  const uint64_t local = t["local_packets"].get<uint64_t>(), unsupported = t["unsupported_packets"].get<uint64_t>(),
+                 backward = t["backward_dependencies"].get<uint64_t>();
+  if (local + unsupported + backward > 0) {
+    line += fmt::format("  not sent: {} to their own node, {} of undefined types; {} backward dependencies ignored\n",
+                        local, unsupported, backward);
+  }
+  return line;
+}
+
 }  // namespace
 
 std::string Simulation::humanSummary(const nlohmann::json& r) {
@@ -412,6 +429,7 @@ std::string Simulation::humanSummary(const nlohmann::json& r) {
         r["not_offered_messages"].get<uint64_t>());
   }
   if (r.contains("schedule")) s += scheduleLine(r["schedule"]);
+  if (r.contains("netrace")) s += netraceLine(r["netrace"]);
   if (!r["drained"].get<bool>()) s += notDrainedNote(r);
   s +=
       fmt::format("  {} cycles simulated, {} flit-hops\n", r["cycles"].get<uint64_t>(), r["flit_hops"].get<uint64_t>());

@@ -6,6 +6,7 @@
 //   scan                 a radix-sort scan chain (NIFDY §4.5)
 //   em3d                 the EM3D kernel (NIFDY §4.4)
 //   schedule             a communication schedule (GOAL) run closed loop (docs/workloads.md)
+//   netrace              a Netrace packet trace replayed with its dependencies (docs/workloads.md)
 // The message itself is drawn by the shared MessageBuilder (traffic/message_builder.h);
 // a source only decides when, and for the kernels where to and how long.
 //

@@ -1,0 +1,221 @@
+// Netrace source (docs/workloads.md): replays a Netrace packet trace (traffic/trace/
+// netrace_reader.h) closed loop. A packet is injected at its trace cycle (counted from the
+// region's start), but not before every packet that names it as a dependent has been
+// ejected, plus traffic.netrace.dependency_latency cycles. Trace node n is terminal n.
+// The trace is read as the clock reaches each packet's cycle, and a packet is forgotten once
+// ejected, so memory holds only the packets waiting or in flight.
+// Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
+#include <fmt/format.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <queue>
+#include <unordered_map>
+
+#include "config/config.h"
+#include "traffic/trace/netrace_reader.h"
+#include "traffic/traffic_source.h"
+
+namespace icnsim {
+namespace {
+
+constexpr KeyScope kScope{"traffic.netrace"};
+const TableKey kTable = declareTable({"traffic"}, "netrace", "the Netrace packet trace (process = \"netrace\")");
+const StringKey kFile = declareString(kScope, "file", kRequired,
+                                      "the trace, bzip2-compressed or not (relative to the configuration file that "
+                                      "names it)");
+const IntKey kRegion = declareInt(kScope, "region", 0, 0, 1 << 16,
+                                  "the trace region to start at: its packets and every later one are replayed, the "
+                                  "clock starting at the region's first cycle");
+const IntKey kFlitBytes = declareInt(kScope, "flit_bytes", 16, 1, 1 << 10,
+                                     "bytes a flit carries: a packet of B bytes is ceil(B / flit_bytes) flits");
+const IntKey kLatency = declareInt(kScope, "dependency_latency", 0, 0, 1 << 20,
+                                   "cycles from the ejection of a packet's last parent to its injection (the "
+                                   "format's sample simulator uses 8, an L2 access)");
+
+class NetraceSource : public TrafficSource {
+ public:
+  NetraceSource(const TrafficContext& ctx, const ConfigNode& traffic)
+      : node_(traffic.child(kTable)),
+        reader_(std::make_unique<NetraceReader>(node_.getPath(kFile), node_.location(kFile))),
+        terminals_(ctx.topology->numTerminals()) {
+    flitBytes_ = static_cast<int>(node_.get(kFlitBytes));
+    latency_ = static_cast<Cycle>(node_.get(kLatency));
+    region_ = static_cast<int>(node_.get(kRegion));
+    if (reader_->header().nodes > terminals_) {
+      node_.fail(kFile,
+                 fmt::format("the trace has {} nodes, the network {} terminals", reader_->header().nodes, terminals_));
+    }
+    try {
+      startCycle_ = reader_->seekRegion(region_);
+    } catch (const ConfigError& e) {
+      node_.fail(kRegion, e.what());
+    }
+    readNext();
+  }
+
+  void start(MessageBuilder& builder) override {
+    TrafficSource::start(builder);
+    const int longest = (kNetraceMaxPacketBytes + flitBytes_ - 1) / flitBytes_;
+    if (longest > builder.maxPacketLength()) {
+      node_.fail(kFlitBytes,
+                 fmt::format("a {}-byte packet is {} flits of {} bytes: traffic.packet_length must be at "
+                             "least {} (it is {})",
+                             kNetraceMaxPacketBytes, longest, flitBytes_, longest, builder.maxPacketLength()));
+    }
+  }
+
+  void generate(Cycle now, bool tracked) override {
+    while (next_ && relativeCycle(*next_) <= now) {
+      admit(std::move(*next_));
+      readNext();
+    }
+    while (!ready_.empty() && ready_.top().at <= now) {
+      Ready r = ready_.top();
+      ready_.pop();
+      inject(std::move(r.packet), now, tracked);
+    }
+    checkProgress();
+  }
+
+  void received(int, const Message& m, Cycle now) override {
+    if (m.tag <= 0) return;
+    std::vector<uint32_t> dependents = std::move(inFlight_[m.tag - 1]);
+    freeSlots_.push_back(m.tag - 1);
+    --inFlightCount_;
+    eject(dependents, now);
+  }
+  bool finished() const override { return !next_ && ready_.empty() && inFlightCount_ == 0 && waiting_ == 0; }
+  void report(nlohmann::json& j) const override;
+
+ private:
+  struct Tracked {
+    uint32_t parents = 0;                 // not yet ejected
+    std::optional<NetracePacket> packet;  // read, waiting for them
+  };
+  struct Ready {
+    Cycle at;
+    NetracePacket packet;
+    bool operator>(const Ready& o) const { return at != o.at ? at > o.at : packet.id > o.packet.id; }
+  };
+
+  Cycle relativeCycle(const NetracePacket& p) const { return p.cycle > startCycle_ ? p.cycle - startCycle_ : 0; }
+  void readNext() {
+    NetracePacket p;
+    next_.reset();
+    if (reader_->next(p)) next_ = std::move(p), ++read_;
+  }
+  void admit(NetracePacket p);
+  void inject(NetracePacket p, Cycle now, bool tracked);
+  void eject(const std::vector<uint32_t>& dependents, Cycle now);
+  void checkProgress() const;
+
+  ConfigNode node_;
+  std::unique_ptr<NetraceReader> reader_;
+  int terminals_ = 0, flitBytes_ = 16, region_ = 0;
+  Cycle latency_ = 0, startCycle_ = 0, lastEjection_ = 0;
+  std::optional<NetracePacket> next_;              // read, its cycle not reached
+  std::unordered_map<uint32_t, Tracked> tracked_;  // packets some unejected packet names
+  std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready_;
+  std::vector<std::vector<uint32_t>> inFlight_;  // per slot (a message's tag - 1): its dependents
+  std::vector<int32_t> freeSlots_;
+  uint64_t read_ = 0, admitted_ = 0, injected_ = 0, local_ = 0, unsupported_ = 0, backward_ = 0;
+  int64_t waiting_ = 0, inFlightCount_ = 0;
+  uint32_t lastId_ = 0;
+};
+
+// A packet whose cycle has come: it counts as a parent of its dependents, and is ready
+// unless a parent of its own is not yet ejected.
+void NetraceSource::admit(NetracePacket p) {
+  for (const uint32_t d : p.dependents) {
+    if (d <= p.id || (admitted_ > 0 && d <= lastId_)) {
+      ++backward_;  // names itself or a packet already read: the format's dependents come later
+      continue;
+    }
+    ++tracked_[d].parents;
+  }
+  lastId_ = std::max(lastId_, p.id);
+  ++admitted_;
+  const auto it = tracked_.find(p.id);
+  if (it != tracked_.end() && it->second.parents > 0) {
+    it->second.packet = std::move(p);
+    ++waiting_;
+    return;
+  }
+  const Cycle at = relativeCycle(p);
+  ready_.push({at, std::move(p)});
+}
+
+void NetraceSource::inject(NetracePacket p, Cycle now, bool tracked) {
+  const int bytes = netracePacketBytes(p.type);
+  if (bytes < 0 || p.source == p.destination) {
+    // Not sent: a type the format leaves undefined, or a packet to its own node (a cache
+    // and its tile's other cache). Counted, and its dependents released at once.
+    ++(bytes < 0 ? unsupported_ : local_);
+    eject(p.dependents, now);
+    return;
+  }
+  int32_t slot = static_cast<int32_t>(inFlight_.size());
+  if (!freeSlots_.empty()) {
+    slot = freeSlots_.back();
+    freeSlots_.pop_back();
+  } else {
+    inFlight_.emplace_back();
+  }
+  inFlight_[slot] = std::move(p.dependents);
+  ++inFlightCount_, ++injected_;
+  MessageShape shape;
+  shape.destination = p.destination;
+  shape.packets = 1;
+  shape.packetLength = (bytes + flitBytes_ - 1) / flitBytes_;
+  shape.tag = slot + 1;
+  builder_->create(p.source, now, tracked, shape);
+}
+
+void NetraceSource::eject(const std::vector<uint32_t>& dependents, Cycle now) {
+  lastEjection_ = std::max(lastEjection_, now);
+  for (const uint32_t d : dependents) {
+    const auto it = tracked_.find(d);
+    if (it == tracked_.end()) continue;  // a backward reference, not counted
+    if (--it->second.parents > 0) continue;
+    if (it->second.packet) {
+      --waiting_;
+      ready_.push({now + latency_, std::move(*it->second.packet)});
+    }
+    tracked_.erase(it);
+  }
+}
+
+void NetraceSource::checkProgress() const {
+  if (next_ || !ready_.empty() || inFlightCount_ > 0 || waiting_ == 0) return;
+  for (const auto& [id, t] : tracked_) {
+    if (t.packet) {
+      throw ConfigError(
+          fmt::format("{}: packet {} waits for {} parents that never come", reader_->where(), id, t.parents));
+    }
+  }
+}
+
+void NetraceSource::report(nlohmann::json& j) const {
+  const NetraceHeader& h = reader_->header();
+  j["netrace"] = {{"benchmark", h.benchmark},
+                  {"nodes", h.nodes},
+                  {"region", region_},
+                  {"start_cycle", startCycle_},
+                  {"packets_read", read_},
+                  {"packets_injected", injected_},
+                  {"local_packets", local_},
+                  {"unsupported_packets", unsupported_},
+                  {"backward_dependencies", backward_},
+                  {"completion_cycle", finished() ? nlohmann::json(lastEjection_) : nlohmann::json()}};
+}
+
+}  // namespace
+
+ICNSIM_REGISTER(TrafficSource, "netrace", "a Netrace packet trace replayed with its dependencies (docs/workloads.md)",
+                [](const TrafficContext& ctx, const ConfigNode& traffic) {
+                  return std::make_unique<NetraceSource>(ctx, traffic);
+                });
+
+}  // namespace icnsim
