@@ -104,5 +104,18 @@ TEST_F(OneRouter, EveryCollectiveTakesItsAlphaBetaTimeWithin1Percent) {
   }
 }
 
+TEST_F(OneRouter, WithSeveralJobsTheModelIsOfTheJobItNames) {
+  const std::string jobs =
+      "[[traffic.schedule.job]]\nname = \"a\"\ncollective = \"barrier\"\nranks = 4\n"
+      "[[traffic.schedule.job]]\nname = \"b\"\ncollective = \"allgather\"\nranks = 8\nbytes = 800\n";
+  const std::string model = "[model]\ntype = \"alpha_beta\"\nalpha = 10\nbeta = 1\n";
+  EXPECT_EQ(run(jobs, model)["model"]["completion_cycle"], 2 * 10.0);  // the first job: 2 rounds
+  // Job b: 7 steps of 100 bytes, one 256-byte packet each.
+  EXPECT_EQ(run(jobs, model + "job = \"b\"\n")["model"]["completion_cycle"], 7 * 10.0);
+  const std::string error = test::configErrorOf([&] { run(jobs, model + "job = \"c\"\n"); });
+  EXPECT_NE(error.find("model.job: "), std::string::npos) << error;
+  EXPECT_NE(error.find("no [[traffic.schedule.job]] is named 'c'"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace icnsim

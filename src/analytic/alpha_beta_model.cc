@@ -48,6 +48,8 @@ constexpr KeyScope kScope{"model", "alpha_beta"};
 const FloatKey kAlpha = declareFloat(kScope, "alpha", kRequired, 0.0, 1e12, "cycles a one-packet message takes");
 const FloatKey kBeta =
     declareFloat(kScope, "beta", kRequired, 0.0, 1e6, "cycles per byte a message takes beyond its first packet");
+const StringKey kJob = declareString(kScope, "job", DefaultText{"the first [[traffic.schedule.job]]"},
+                                     "with several jobs: the name of the one whose collective is modelled");
 
 class AlphaBetaModel : public AnalyticModel {
  public:
@@ -55,10 +57,9 @@ class AlphaBetaModel : public AnalyticModel {
     cost_.alpha = model.get(kAlpha);
     cost_.beta = model.get(kBeta);
     const ConfigNode traffic = root.child("traffic");
-    const ConfigNode schedule = traffic.child("schedule");
-    const JobKeys& keys = kScheduleJobKeys;
+    const auto [keys, schedule] = modelledJob(model, traffic.child("schedule"));
     if (schedule.get(keys.collective) == "none") {
-      model.fail(kAlpha, "the alpha_beta model needs a collective in [traffic.schedule]");
+      model.fail(kAlpha, "the alpha_beta model needs a collective in [traffic.schedule] or the job it names");
     }
     if (!schedule.has(keys.ranks)) model.fail(kAlpha, "the alpha_beta model needs traffic.schedule.ranks");
     ranks_ = static_cast<int>(schedule.get(keys.ranks));
@@ -71,7 +72,24 @@ class AlphaBetaModel : public AnalyticModel {
     }
     iterations_ = static_cast<int>(schedule.get(keys.iterations));
     cost_.packetBytes =
-        static_cast<uint64_t>(schedule.get(kScheduleFlitBytes)) * static_cast<uint64_t>(maxPacketLength(traffic));
+        static_cast<uint64_t>(traffic.child("schedule").get(kScheduleFlitBytes)) *  // shared by every job
+        static_cast<uint64_t>(maxPacketLength(traffic));
+  }
+
+  // The job the model is of: [traffic.schedule] itself, or the [[traffic.schedule.job]]
+  // named by model.job (the first by default).
+  static std::pair<const JobKeys&, ConfigNode> modelledJob(const ConfigNode& model, const ConfigNode& schedule) {
+    if (!schedule.hasArray(kScheduleJobs)) {
+      if (model.has(kJob)) model.fail(kJob, "[traffic.schedule] has no [[traffic.schedule.job]] tables");
+      return {kScheduleJobKeys, schedule};
+    }
+    const std::vector<ConfigNode> jobs = schedule.childArray(kScheduleJobs);
+    if (!model.has(kJob)) return {kEachJobKeys, jobs.front()};
+    const std::string name = model.get(kJob);
+    for (const ConfigNode& job : jobs) {
+      if (job.get(kEachJobKeys.name, "") == name) return {kEachJobKeys, job};
+    }
+    model.fail(kJob, fmt::format("no [[traffic.schedule.job]] is named '{}'", name));
   }
 
   nlohmann::json evaluate() const override {

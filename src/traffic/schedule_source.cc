@@ -22,7 +22,6 @@ namespace {
 
 constexpr KeyScope kScope{"traffic.schedule"};
 const TableKey kTable = declareTable({"traffic"}, "schedule", "the communication schedule (process = \"schedule\")");
-const TableKey kJobs = declareTable(kScope, "job", "several jobs sharing the machine, each with a job's keys");
 const StringKey kAlone = declareString(kScope, "alone", DefaultText{"none: every job"},
                                        "run only the job of this name, on the terminals it has when all run (its "
                                        "time alone, for the interference the others cause)");
@@ -111,8 +110,8 @@ class ScheduleSource : public TrafficSource {
 // Reads every job, places all their ranks job after job, and keeps those `alone` names.
 void ScheduleSource::build() {
   std::vector<Job> jobs;
-  if (node_.hasArray(kJobs)) {
-    const std::vector<ConfigNode> each = node_.childArray(kJobs);
+  if (node_.hasArray(kScheduleJobs)) {
+    const std::vector<ConfigNode> each = node_.childArray(kScheduleJobs);
     for (size_t i = 0; i < each.size(); ++i) {
       jobs.push_back(readJob(kEachJobKeys, each[i], fmt::format("job {}", i), machine_, counts_));
     }
@@ -123,7 +122,7 @@ void ScheduleSource::build() {
   for (size_t i = 0; i < jobs.size(); ++i) {
     ranks += jobs[i].program.ranks();
     for (size_t k = 0; k < i; ++k) {
-      if (jobs[k].name == jobs[i].name) node_.fail(kJobs, fmt::format("two jobs are named '{}'", jobs[i].name));
+      if (jobs[k].name == jobs[i].name) node_.fail(kScheduleJobs, fmt::format("two jobs are named '{}'", jobs[i].name));
     }
   }
   const std::vector<int> placed = placement_->terminals(ranks);

@@ -41,6 +41,8 @@ JobKeys::JobKeys(KeyScope scope)
 
 const JobKeys kScheduleJobKeys{{"traffic.schedule"}};
 const JobKeys kEachJobKeys{{"traffic.schedule.job"}};
+const TableKey kScheduleJobs =
+    declareTable({"traffic.schedule"}, "job", "several jobs sharing the machine, each with a job's keys");
 const IntKey kScheduleFlitBytes = declareInt({"traffic.schedule"}, "flit_bytes", 16, 1, 1 << 20,
                                              "bytes a flit carries: a send of B bytes is ceil(B / (flit_bytes x "
                                              "packet_length)) packets, at least one");

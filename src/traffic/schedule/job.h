@@ -24,6 +24,8 @@ struct JobKeys {
 
 // The keys of [traffic.schedule] (a single job) and of each [[traffic.schedule.job]].
 extern const JobKeys kScheduleJobKeys, kEachJobKeys;
+// [[traffic.schedule.job]]: several jobs sharing the machine.
+extern const TableKey kScheduleJobs;
 // traffic.schedule.flit_bytes: the bytes a flit of a schedule's message carries.
 extern const IntKey kScheduleFlitBytes;
 
