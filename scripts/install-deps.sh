@@ -4,9 +4,9 @@
 set -euo pipefail
 # python3 runs the reproduction reports (icnsim reproduce); matplotlib and numpy draw figures.
 # OpenMPI: `mpirun -n R icnsim sweep` spreads a sweep over ranks (CMake finds it; see README).
-# libbz2: Netrace traces are bzip2-compressed.
-packages=(g++ cmake ninja-build libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev python3
-          libopenmpi-dev openmpi-bin libbz2-dev)
+# libbz2: Netrace traces are bzip2-compressed; OTF2: MPI traces (pkg-config finds it).
+packages=(g++ cmake ninja-build pkg-config libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
+          python3 libopenmpi-dev openmpi-bin libbz2-dev libopen-trace-format2-dev)
 for option in "$@"; do
   case "$option" in
     --with-plots) packages+=(python3-matplotlib python3-numpy) ;;

@@ -97,7 +97,7 @@ class ScheduleSource : public TrafficSource {
   std::unique_ptr<Placement> placement_;
   uint64_t flitBytes_ = 16;
   MachineShape machine_;
-  GoalCounts counts_;
+  TraceCounts counts_;
   Schedule schedule_{0};
   std::vector<JobRange> jobs_;
   std::vector<int> terminalOf_;  // per rank
@@ -169,7 +169,11 @@ void ScheduleSource::report(nlohmann::json& j) const {
          {"completion_cycle", done},
          {"duration", done.is_null() ? nlohmann::json() : nlohmann::json(done.get<uint64_t>() - job.start)}});
   }
-  s["unsupported"] = {{"cpu_attributes", counts_.cpuAttributes}, {"nic_attributes", counts_.nicAttributes}};
+  s["unsupported"] = {{"cpu_attributes", counts_.goal.cpuAttributes},
+                      {"nic_attributes", counts_.goal.nicAttributes},
+                      {"otf2_events", counts_.otf2.events - counts_.otf2.used},
+                      {"otf2_collectives", counts_.otf2.unsupportedCollectives}};
+  if (counts_.otf2.events > 0) s["otf2_events"] = counts_.otf2.events;
 }
 
 }  // namespace

@@ -10,8 +10,8 @@ namespace icnsim {
 JobKeys::JobKeys(KeyScope scope)
     : name(declareString(scope, "name", DefaultText{"job N"}, "the job's name in the results")),
       file(declareString(scope, "file", DefaultText{"none: a collective"},
-                         "the GOAL schedule (relative to the configuration file that names it; the format: "
-                         "docs/workloads.md)")),
+                         "the GOAL schedule, or an OTF2 trace's .otf2 anchor file (relative to the configuration "
+                         "file that names it; the formats: docs/workloads.md)")),
       algorithm(declareString(scope, "algorithm", DefaultText{"the collective's first, e.g. ring"},
                               "the collective's algorithm (docs/workloads.md lists each one's)")),
       collective(declareChoice(scope, "collective", "none",
@@ -105,18 +105,23 @@ Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, const Ma
   return s;
 }
 
+Schedule readFile(const JobKeys& keys, const ConfigNode& node, TraceCounts& counts) {
+  const std::string path = node.getPath(keys.file);
+  if (path.ends_with(".otf2")) return readOtf2(path, node.location(keys.file), counts.otf2);
+  return readGoal(path, node.location(keys.file), counts.goal);
+}
+
 }  // namespace
 
 Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fallbackName, const MachineShape& machine,
-            GoalCounts& counts) {
+            TraceCounts& counts) {
   Job job;
   job.name = node.get(keys.name, fallbackName);
   job.start = static_cast<uint64_t>(node.get(keys.start));
   job.calcScale = node.get(keys.calcScale);
   const bool collective = node.get(keys.collective) != "none";
   if (node.has(keys.file) == collective) node.fail(keys.collective, "give either a file or a collective");
-  job.program = collective ? collectiveProgram(keys, node, machine)
-                           : readGoal(node.getPath(keys.file), node.location(keys.file), counts);
+  job.program = collective ? collectiveProgram(keys, node, machine) : readFile(keys, node, counts);
   return job;
 }
 

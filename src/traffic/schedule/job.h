@@ -10,6 +10,7 @@
 #include "traffic/schedule/collectives.h"
 #include "traffic/schedule/goal_reader.h"
 #include "traffic/schedule/schedule.h"
+#include "traffic/trace/otf2_reader.h"
 
 namespace icnsim {
 
@@ -36,6 +37,12 @@ struct Job {
   Schedule program{0};  // its ranks from 0, not finished
 };
 
+// What the trace readers counted and did not replay, over every job.
+struct TraceCounts {
+  GoalCounts goal;
+  Otf2Counts otf2;
+};
+
 // What a job's defaults come from: the machine's terminals, and how many a group has (a
 // dragonfly group, or a router where the topology has no groups).
 struct MachineShape {
@@ -52,9 +59,10 @@ std::vector<std::vector<int>> communicatorMembers(int ranks, int size, int strid
 CollectiveSpec readCollective(const JobKeys& keys, const ConfigNode& node, const MachineShape& machine);
 
 // Reads job `node` (`fallbackName` if it has none): its program from the file or the
-// collective (with every terminal's rank by default), on each of its communicators.
-// Unmodelled GOAL attributes are counted in `counts`.
+// collective (with every terminal's rank by default), on each of its communicators. A file
+// whose name ends in .otf2 is an OTF2 archive's anchor file, any other a GOAL schedule. What
+// the readers do not replay is counted in `counts`.
 Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fallbackName, const MachineShape& machine,
-            GoalCounts& counts);
+            TraceCounts& counts);
 
 }  // namespace icnsim

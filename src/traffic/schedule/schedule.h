@@ -38,6 +38,11 @@ class Schedule {
   // schedule of millions of operations does not hold a string for each.
   static constexpr uint32_t kNoNumber = UINT32_MAX;
   int32_t add(const ScheduleOp& op, const std::string& what, uint32_t number = kNoNumber);
+  // A receive's source, tag and size, known only after it was added (an MPI irecv learns
+  // them when it completes).
+  void setPeer(int32_t op, int32_t peer, int32_t tag, uint64_t size) {
+    ops_[op].peer = peer, ops_[op].tag = tag, ops_[op].size = size;
+  }
   // `op` starts after `before` completes (requires) or starts (irequires).
   void requireComplete(int32_t op, int32_t before) { edges_.push_back({before, op, false}); }
   void requireStart(int32_t op, int32_t before) { edges_.push_back({before, op, true}); }

@@ -7,7 +7,7 @@ every tenth request is a write-back of a line (72 bytes) answered by an acknowle
 bytes). A response depends on its request, and a core's next request on its previous
 response, so the trace is closed loop. Two regions, split at half the cycles.
 
-Usage: write_sample.py OUT.tra.bz2 [--cores 16] [--transactions 40] [--seed 1]
+Usage: write_netrace_sample.py OUT.tra.bz2 [--cores 16] [--transactions 40] [--seed 1]
 """
 import argparse
 import bz2

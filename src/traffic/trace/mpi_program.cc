@@ -1,0 +1,116 @@
+#include "traffic/trace/mpi_program.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common/error.h"
+
+namespace icnsim {
+namespace {
+
+constexpr int32_t kCollectiveTags = 1 << 29;  // a trace's own tags stay below
+
+}  // namespace
+
+MpiProgram::MpiProgram(int ranks, std::string where)
+    : schedule_(ranks), where_(std::move(where)), rank_(ranks), calls_(ranks, 0) {}
+
+int32_t MpiProgram::add(int rank, const ScheduleOp& op, const char* what, bool blocking) {
+  Rank& r = rank_[rank];
+  const int32_t id = schedule_.add(op, fmt::format("{} of {}, call", what, where_), calls_[rank]++);
+  if (r.last >= 0) schedule_.requireComplete(id, r.last);
+  if (r.lastStart >= 0) schedule_.requireStart(id, r.lastStart);
+  if (blocking) r.last = id, r.lastStart = -1;
+  else r.lastStart = id;
+  return id;
+}
+
+// A zero-cycle calc that completes with `op`; what follows on the rank waits for it.
+int32_t MpiProgram::wait(int rank, int32_t op, const char* what) {
+  const int32_t gate = add(rank, {ScheduleOp::Kind::kCalc, rank, kAnyRank, 0, 0}, what, true);
+  if (op >= 0) schedule_.requireComplete(gate, op);
+  return gate;
+}
+
+int32_t MpiProgram::tagOf(int rank, uint32_t tag) const {
+  if (tag >= static_cast<uint32_t>(kCollectiveTags)) {
+    throw ConfigError(fmt::format("{}: rank {} uses tag {}: tags from {} on are the collectives' own", where_, rank,
+                                  tag, kCollectiveTags));
+  }
+  return static_cast<int32_t>(tag);
+}
+
+void MpiProgram::compute(int rank, uint64_t nanoseconds) {
+  if (nanoseconds > 0) add(rank, {ScheduleOp::Kind::kCalc, rank, kAnyRank, 0, nanoseconds}, "compute", true);
+}
+
+void MpiProgram::send(int rank, int to, uint32_t tag, uint64_t bytes) {
+  add(rank, {ScheduleOp::Kind::kSend, rank, to, tagOf(rank, tag), bytes}, "MPI send", true);
+}
+
+void MpiProgram::recv(int rank, int from, uint32_t tag, uint64_t bytes) {
+  add(rank, {ScheduleOp::Kind::kRecv, rank, from, tagOf(rank, tag), bytes}, "MPI receive", true);
+}
+
+void MpiProgram::isend(int rank, int to, uint32_t tag, uint64_t bytes, uint64_t request) {
+  rank_[rank].requests[request] =
+      add(rank, {ScheduleOp::Kind::kSend, rank, to, tagOf(rank, tag), bytes}, "MPI isend", false);
+}
+
+void MpiProgram::irecvPosted(int rank, uint64_t request) {
+  // Source and tag are known at completion: irecvComplete fills them in.
+  rank_[rank].requests[request] = add(rank, {ScheduleOp::Kind::kRecv, rank, kAnyRank, kAnyTag, 0}, "MPI irecv", false);
+}
+
+void MpiProgram::isendComplete(int rank, uint64_t request) {
+  const auto it = rank_[rank].requests.find(request);
+  if (it == rank_[rank].requests.end()) {
+    throw ConfigError(fmt::format("{}: rank {} completes request {}, which no isend started", where_, rank, request));
+  }
+  wait(rank, it->second, "MPI wait (isend)");
+  rank_[rank].requests.erase(it);
+}
+
+void MpiProgram::irecvComplete(int rank, int from, uint32_t tag, uint64_t bytes, uint64_t request) {
+  auto& requests = rank_[rank].requests;
+  const auto it = requests.find(request);
+  const int32_t recv = it != requests.end()
+                           ? it->second
+                           : add(rank, {ScheduleOp::Kind::kRecv, rank, kAnyRank, kAnyTag, 0}, "MPI irecv", false);
+  schedule_.setPeer(recv, from, tagOf(rank, tag), bytes);
+  wait(rank, recv, "MPI wait (irecv)");
+  if (it != requests.end()) requests.erase(it);
+}
+
+void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<int>& members, const CollectiveSpec& c) {
+  const uint64_t sequence = rank_[rank].collectives[communicator]++;
+  Instance& in = instances_[{communicator, sequence}];
+  if (in.members.empty()) {
+    in.spec = c, in.members = members;
+    in.after.assign(members.size(), -1), in.gate.assign(members.size(), -1);
+  } else if (in.spec.name != c.name || in.members != members) {
+    throw ConfigError(fmt::format("{}: collective {} on communicator {} is a {} at one rank and a {} at rank {}",
+                                  where_, sequence, communicator, in.spec.name, c.name, rank));
+  }
+  const auto place = std::find(members.begin(), members.end(), rank) - members.begin();
+  in.after[place] = rank_[rank].last;
+  in.gate[place] = wait(rank, -1, "MPI collective");
+  ++in.reached;
+}
+
+Schedule MpiProgram::finish() {
+  int32_t tag = kCollectiveTags;
+  for (auto& [key, in] : instances_) {
+    if (in.reached < static_cast<int>(in.members.size())) {
+      throw ConfigError(fmt::format("{}: {} of the {} ranks of communicator {} reach its collective {} (a {})", where_,
+                                    in.reached, in.members.size(), key.first, key.second, in.spec.name));
+    }
+    // The member's part starts after what it did before the call; the call ends with it.
+    const std::vector<int32_t> last = appendCollective(schedule_, in.spec, in.members, in.after, tag);
+    for (size_t i = 0; i < in.members.size(); ++i) schedule_.requireComplete(in.gate[i], last[i]);
+  }
+  return std::move(schedule_);
+}
+
+}  // namespace icnsim

@@ -1,0 +1,117 @@
+// OTF2 traces (traffic/trace/otf2_reader.h, mpi_program.h): MPI programs written here with
+// libotf2's writer (tools/traces/mpi_trace_writer.h) and replayed on a 4x4 mesh, with times
+// checked by hand; the committed sample's messages against the algorithms' counts; what
+// cannot be replayed is an error naming the trace, or counted.
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+#include "traces/mpi_trace_writer.h"
+
+namespace icnsim {
+namespace {
+
+using W = otf2::MpiTraceWriter;
+
+// Writes a trace of `ranks` ranks with `program`; returns its anchor file.
+template <typename Program>
+std::string writeTrace(const std::string& name, int ranks, Program&& program) {
+  const std::string dir = test::tempDir("otf2_" + name).string();
+  W w(dir, name, ranks);
+  program(w);
+  w.close();
+  return dir + "/" + name + ".otf2";
+}
+
+nlohmann::json replay(const std::string& anchor, const std::string& keys = "") {
+  return test::runToml(test::scheduleOnMesh4x4("file = \"" + anchor + "\"\n" + keys));
+}
+
+uint64_t finish(const nlohmann::json& j, int rank) { return j["schedule"]["rank_finish"][rank].get<uint64_t>(); }
+
+TEST(Otf2, ComputeBetweenCallsIsReplayedAtCalcScaleCyclesPerNanosecond) {
+  const std::string anchor = writeTrace("pair", 2, [](W& w) {
+    w.enter(0, 0, W::kUserCode), w.leave(0, 1000, W::kUserCode);  // not MPI: computation
+    w.enter(0, 1000, W::kSend), w.send(0, 1001, 1, 5, 64), w.leave(0, 1002, W::kSend);
+    w.enter(1, 0, W::kRecv), w.recv(1, 1500, 0, 5, 64), w.leave(1, 1501, W::kRecv);
+  });
+  const nlohmann::json none = replay(anchor, "calc_scale = 0\n"), full = replay(anchor, "calc_scale = 1\n"),
+                       half = replay(anchor, "calc_scale = 0.5\n");
+  EXPECT_EQ(finish(full, 1) - finish(none, 1), 1000u);  // rank 0's 1000 ns before its send
+  EXPECT_EQ(finish(half, 1) - finish(none, 1), 500u);
+  EXPECT_EQ(full["message_latency"]["count"], 1);
+  EXPECT_EQ(full["schedule"]["otf2_events"], 8);
+  EXPECT_EQ(full["schedule"]["unsupported"]["otf2_events"], 2);  // user_code's enter and leave
+}
+
+TEST(Otf2, AnIsendLetsTheRankGoOnAndItsWaitHoldsItBack) {
+  // Rank 0 starts a send, computes 5000 ns, then waits; rank 1 posts its receive first and
+  // learns its source and tag when it completes, after 2000 ns of its own.
+  const std::string anchor = writeTrace("nonblocking", 2, [](W& w) {
+    w.enter(0, 0, W::kIsend), w.isend(0, 1, 1, 7, 128, 42), w.leave(0, 2, W::kIsend);
+    w.enter(0, 5002, W::kWait), w.isendComplete(0, 5003, 42), w.leave(0, 5004, W::kWait);
+    w.enter(1, 0, W::kIrecv), w.irecvRequest(1, 1, 9), w.leave(1, 2, W::kIrecv);
+    w.enter(1, 2002, W::kWait), w.irecv(1, 2003, 0, 7, 128, 9), w.leave(1, 2004, W::kWait);
+  });
+  const nlohmann::json j = replay(anchor);
+  EXPECT_EQ(finish(j, 0), 5000u);        // its computation; the send was delivered long before
+  EXPECT_EQ(finish(j, 1), 2000u);        // the message was in; the wait ends with the computation
+  EXPECT_EQ(j["delivered_packets"], 2);  // 128 bytes: two packets of 4 flits of 16 bytes
+}
+
+TEST(Otf2, TheSampleSendsWhatItsCollectivesAndRingsSend) {
+  const nlohmann::json j = replay(ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2");
+  // Per rank: 3 x (one ring message + 2 x 7 of the ring allreduce) + 3 dissemination rounds.
+  EXPECT_EQ(j["message_latency"]["count"], 8 * (3 * (1 + 14) + 3));
+  EXPECT_FALSE(j["schedule"]["completion_cycle"].is_null());
+  EXPECT_EQ(j["schedule"]["unsupported"]["otf2_events"], 8 * 6);  // user_code's enters and leaves
+  EXPECT_EQ(j["undelivered_packets"], 0);
+  const auto [one, two] = test::resultsOnOneAndThreads(
+      test::scheduleOnMesh4x4("file = \"" ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2\"\n"), 2);
+  EXPECT_EQ(one, two);
+  EXPECT_EQ(j.dump(), replay(ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2").dump());
+}
+
+TEST(Otf2, CollectivesRunOnTheirCommunicatorAndUnknownOnesAreCounted) {
+  const std::string anchor = writeTrace("comms", 4, [](W& w) {
+    const OTF2_CommRef even = w.addCommunicator({0, 2});
+    for (const int r : {0, 2}) {
+      w.collective(r, 10, 20, W::kAllreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, 2 * 1024, 2 * 1024, even);
+    }
+    for (int r = 0; r < 4; ++r) w.collective(r, 30, 40, W::kGather, OTF2_COLLECTIVE_OP_GATHER, 64, 64);
+  });
+  const nlohmann::json j = replay(anchor);
+  EXPECT_EQ(j["message_latency"]["count"], 2 * 2);  // a ring allreduce of 2 ranks: 2 steps each
+  EXPECT_EQ(j["schedule"]["unsupported"]["otf2_collectives"], 4);
+}
+
+TEST(Otf2, WhatCannotBeReplayedIsAnErrorNamingTheTrace) {
+  const std::string mismatch = writeTrace("mismatch", 2, [](W& w) {
+    w.collective(0, 0, 1, W::kAllreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, 128, 128);
+    w.collective(1, 0, 1, W::kBarrier, OTF2_COLLECTIVE_OP_BARRIER, 0, 0);
+  });
+  const std::string error = test::configErrorOf([&] { replay(mismatch); });
+  EXPECT_NE(error.find("traffic.schedule.file ("), std::string::npos) << error;
+  EXPECT_NE(error.find("mismatch.otf2): collective 0 on communicator 0 is a allreduce at one rank and a barrier at "
+                       "rank 1"),
+            std::string::npos)
+      << error;
+  const std::string missing =
+      writeTrace("missing", 2, [](W& w) { w.collective(0, 0, 1, W::kBarrier, OTF2_COLLECTIVE_OP_BARRIER, 0, 0); });
+  EXPECT_NE(test::configErrorOf([&] { replay(missing); })
+                .find("1 of the 2 ranks of communicator 0 reach its "
+                      "collective 0 (a barrier)"),
+            std::string::npos);
+  const std::string tag = writeTrace("tag", 2, [](W& w) {
+    w.send(0, 0, 1, 1u << 30, 8);
+    w.recv(1, 0, 0, 1u << 30, 8);
+  });
+  EXPECT_NE(test::configErrorOf([&] { replay(tag); }).find("rank 0 uses tag 1073741824"), std::string::npos);
+  const std::string wait = writeTrace("wait", 1, [](W& w) { w.isendComplete(0, 0, 3); });
+  EXPECT_NE(test::configErrorOf([&] { replay(wait); }).find("rank 0 completes request 3, which no isend started"),
+            std::string::npos);
+  EXPECT_NE(test::configErrorOf([&] { replay("/nonexistent/x.otf2"); }).find("cannot open the OTF2 archive"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace icnsim
