@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 #include <otf2/otf2.h>
 
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -65,6 +67,12 @@ class Otf2Reading {
  public:
   Otf2Reading(const std::string& anchor, const std::string& name, Otf2Counts& counts)
       : where_(fmt::format("{} ({})", name, anchor)), counts_(counts) {
+    // Checked first: the library leaks an archive it fails to open.
+    if (std::FILE* f = std::fopen(anchor.c_str(), "rb")) {
+      std::fclose(f);
+    } else {
+      throw ConfigError(fmt::format("{}: cannot read the OTF2 anchor file: {}", where_, std::strerror(errno)));
+    }
     OTF2_Error_RegisterCallback(keepComplaint, nullptr);
     lastComplaint.clear();
     reader_ = OTF2_Reader_Open(anchor.c_str());
