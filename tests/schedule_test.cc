@@ -202,6 +202,34 @@ TEST(ScheduleSource, APingPongRunsToItsEndOnAMesh) {
   EXPECT_EQ(test::runToml(pingPongConfig(goal)).dump(), j.dump());
 }
 
+TEST(ScheduleSource, TheCriticalPathSplitsEachRanksTimeIntoComputeAndMessages) {
+  // The ping-pong: rank 0's path is its two messages and its compute, rank 1's the two
+  // messages; the whole run's path is rank 0's.
+  const nlohmann::json pingPong = test::runToml(pingPongConfig(writeGoal("ping.goal", kPingPong)));
+  const nlohmann::json& s = pingPong["schedule"];
+  const Cycle latency = pingPong["message_latency"]["max"];
+  EXPECT_EQ(s["rank_critical_compute"], nlohmann::json({100, 0}));
+  EXPECT_EQ(s["rank_critical_message"], nlohmann::json({2 * latency, 2 * latency}));
+  EXPECT_EQ(s["critical_path"]["ranks"], 2);
+  EXPECT_EQ(s["critical_path"]["other_cycles"], 0);
+  EXPECT_EQ(s["critical_path"]["operations"], 5);  // calc <- recv <- rank 1's send <- rank 1's recv <- send
+  // On every workload the parts add up to each rank's finish.
+  for (const std::string keys : {"collective = \"allreduce\"\nalgorithm = \"halving_doubling\"\nbytes = 4096\n",
+                                 "collective = \"alltoall\"\nalgorithm = \"windowed\"\nbytes = 512\n",
+                                 "file = \"" ICNSIM_SOURCE_DIR "/experiments/workloads/ring8.goal\"\n"}) {
+    SCOPED_TRACE(keys);
+    const nlohmann::json run = test::runToml(test::scheduleOnMesh4x4(keys));
+    const nlohmann::json& r = run["schedule"];
+    for (size_t rank = 0; rank < r["rank_finish"].size(); ++rank) {
+      EXPECT_LE(r["rank_critical_compute"][rank].get<Cycle>() + r["rank_critical_message"][rank].get<Cycle>(),
+                r["rank_finish"][rank].get<Cycle>());
+    }
+    const nlohmann::json& c = r["critical_path"];
+    EXPECT_EQ(c["compute_cycles"].get<Cycle>() + c["message_cycles"].get<Cycle>() + c["other_cycles"].get<Cycle>(),
+              r["completion_cycle"].get<Cycle>());
+  }
+}
+
 TEST(ScheduleSource, AClassStreamBesideTheScheduleIsNotTakenForItsSends) {
   const std::string goal = writeGoal("ping.goal", kPingPong);
   const nlohmann::json alone = test::runToml(pingPongConfig(goal));

@@ -14,6 +14,7 @@ ScheduleRun::ScheduleRun(const Schedule& schedule, std::function<void(int32_t)> 
   waiting_.resize(n);
   started_.assign(n, kNever);
   completed_at_.assign(n, kNever);
+  matched_.assign(n, -1);
   posted_.resize(schedule.ranks());
   unexpected_.resize(schedule.ranks());
   for (int32_t op = 0; op < n; ++op) {
@@ -75,6 +76,7 @@ void ScheduleRun::post(int32_t recv, Cycle now) {
     posted_[schedule_.op(recv).rank].push_back(recv);
     return;
   }
+  matched_[recv] = *it;
   early.erase(it);
   complete(recv, now);
 }
@@ -89,6 +91,7 @@ void ScheduleRun::delivered(int32_t send, Cycle now) {
     return;
   }
   const int32_t recv = *it;
+  matched_[recv] = send;
   waiting.erase(it);
   complete(recv, now);
 }

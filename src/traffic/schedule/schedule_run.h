@@ -36,6 +36,8 @@ class ScheduleRun {
   void checkProgress() const;
 
   Cycle started(int32_t op) const { return started_[op]; }
+  // The send whose message receive `op` took (-1 if it has none yet).
+  int32_t matchedSend(int32_t recv) const { return matched_[recv]; }
   Cycle completed(int32_t op) const { return completed_at_[op]; }
   int32_t completedCount() const { return completed_; }
   // The cycle each rank's last operation completed (kNever while one is left).
@@ -51,6 +53,7 @@ class ScheduleRun {
   std::function<void(int32_t)> send_;
   std::vector<int32_t> waiting_;  // per op: completions and starts it still waits for
   std::vector<Cycle> started_, completed_at_;
+  std::vector<int32_t> matched_;  // per receive: the send it took
   std::vector<int32_t> ready_;
   std::vector<std::vector<int32_t>> posted_, unexpected_;  // per rank: receives, and sends delivered before one
   using Timer = std::pair<Cycle, int32_t>;
