@@ -26,6 +26,7 @@ from tools.links import plot_links
 from tools.router import booksim_crosscheck as crosscheck
 from tools.spider import report as spider_report
 from tools.report.lib import Report
+from tools.workloads import contention
 
 LOAD, SEED = seed_stats.LOAD, seed_stats.SEED
 
@@ -657,6 +658,37 @@ class LinkPlots(unittest.TestCase):
             with self.assertRaises(SystemExit) as e:
                 plot_links.main([path, "--out", os.path.join(d, "out")])
             self.assertIn("link_stats_interval", str(e.exception))
+
+
+class Contention(unittest.TestCase):
+    """The contention study's tables from a sweep with known times: the allreduce job's own
+    completion (not the run's), paired per seed."""
+
+    def point(self, algorithm, size, alone, seed, cycles, model):
+        jobs = [{"name": "allreduce", "completion_cycle": cycles}]
+        if not alone:
+            jobs.append({"name": "background", "completion_cycle": 10 * cycles})
+        axes = {"simulation.seed": seed, contention.ALONE: "allreduce" if alone else "",
+                contention.ALGORITHM: algorithm, contention.BYTES: size}
+        return axes, {"schedule": {"jobs": jobs}, "model": {"completion_cycle": model}}
+
+    def test_shared_over_alone_and_ring_over_halving_doubling_are_paired_per_seed(self):
+        points = []
+        for seed, (ring, hd) in enumerate([(100, 50), (200, 100), (300, 150)], start=1):
+            points += [self.point("ring", 65536, True, seed, ring, 40),
+                       self.point("ring", 65536, False, seed, 2 * ring, 40),
+                       self.point("halving_doubling", 65536, True, seed, hd, 40),
+                       self.point("halving_doubling", 65536, False, seed, 3 * hd, 40)]
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "c", points)
+            cells = contention.collect(contention.lib.read_rows_with_points(os.path.join(out, "c")))
+        ring = cells[("ring", 65536)]
+        self.assertEqual(ring["alone"].samples, [100, 200, 300])
+        self.assertEqual(ring["model"], 40)
+        table = contention.table(cells)
+        self.assertIn("| ring | 64 KiB | 40 | 200 ± 248 | 400 ± 497 | 2.00 ± 0.00 | 5.00 ± 6.21 |", table)
+        self.assertIn("| halving_doubling | 64 KiB | 40 | 100 ± 124 | 300 ± 373 | 3.00 ± 0.00 |", table)
+        self.assertIn("| 64 KiB | 1.000 | 2.00 ± 0.00 | 1.33 ± 0.00 |", contention.algorithms_table(cells))
 
 
 if __name__ == "__main__":
