@@ -86,7 +86,9 @@ TEST(NetraceReader, ReadsHeaderRegionsAndPacketsPlainOrCompressed) {
   const std::vector<TracePacket> packets = {
       {5, 0, 1, 0, 3, {2, 3}}, {7, 1, 2, 3, 0, {}}, {9, 2, 6, 1, 2, {}}, {20, 3, 5, 2, 1, {}}};
   const std::string raw = traceBytes(packets, 4, 2);
-  for (const std::string& bytes : {raw, compressed(raw)}) {
+  // Plain, one bzip2 stream, and two streams one after the other (as pbzip2 writes).
+  for (const std::string& bytes :
+       {raw, compressed(raw), compressed(raw.substr(0, 100)) + compressed(raw.substr(100))}) {
     NetraceReader r(writeTrace("t.tra", bytes), "traffic.netrace.file");
     EXPECT_EQ(r.header().benchmark, "unit");
     EXPECT_EQ(r.header().nodes, 4);
@@ -182,6 +184,18 @@ TEST(NetraceSource, ADependentWaitsForItsParentsEjection) {
   EXPECT_EQ(apart["delivered_packets"], 2);
 }
 
+TEST(NetraceSource, TheLatencyCountsFromTheEjectionEvenWhenTheDependentComesLater) {
+  // The request is ejected at `one`; its response's trace cycle is 3 later, within the
+  // 8-cycle latency, so it leaves at one + 8; at 20 later, past it, at its own cycle.
+  const Cycle one = completion(replay(writeTrace("one.tra", traceBytes({{0, 0, 1, 0, 15, {}}}, 16))));
+  const Cycle back = completion(replay(writeTrace("back.tra", traceBytes({{0, 0, 2, 15, 0, {}}}, 16))));
+  for (const Cycle gap : {Cycle{3}, Cycle{20}}) {
+    const std::vector<TracePacket> later = {{0, 0, 1, 0, 15, {1}}, {one + gap, 1, 2, 15, 0, {}}};
+    const nlohmann::json j = replay(writeTrace("later.tra", traceBytes(later, 16)), "dependency_latency = 8\n");
+    EXPECT_EQ(completion(j), one + std::max<Cycle>(gap, 8) + back) << gap;
+  }
+}
+
 TEST(NetraceSource, APacketWaitsForItsCycleAndEveryParent) {
   // Packet 2 names no one; packet 3 waits for 0 and 1, of which 1 is sent at cycle 40.
   const std::vector<TracePacket> packets = {
@@ -237,6 +251,13 @@ TEST(NetraceSource, BadKeysAreClearErrors) {
   });
   EXPECT_NE(shortPackets.find("traffic.netrace.flit_bytes"), std::string::npos) << shortPackets;
   EXPECT_NE(shortPackets.find("traffic.packet_length must be at least 5 (it is 4)"), std::string::npos) << shortPackets;
+  const std::string withClass = test::configErrorOf(
+      [&] { replay(chain, "[[traffic.class]]\nname = \"fixed\"\nshare = 1\npacket_length = 2\n"); });
+  EXPECT_NE(withClass.find("traffic class 'fixed' has packets of 2 flits of its own"), std::string::npos) << withClass;
+  const std::string order = test::configErrorOf([&] {
+    replay(writeTrace("order.tra", traceBytes({{0, 5, 1, 0, 1, {}}, {0, 3, 1, 1, 0, {}}}, 16)));
+  });
+  EXPECT_NE(order.find("packet 3 follows packet 5: ids must rise in file order"), std::string::npos) << order;
   const std::string missing = test::configErrorOf([&] { replay("/nonexistent/x.tra"); });
   EXPECT_NE(missing.find("cannot read the file"), std::string::npos) << missing;
 }

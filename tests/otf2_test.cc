@@ -58,6 +58,51 @@ TEST(Otf2, AnIsendLetsTheRankGoOnAndItsWaitHoldsItBack) {
   EXPECT_EQ(j["delivered_packets"], 2);  // 128 bytes: two packets of 4 flits of 16 bytes
 }
 
+TEST(Otf2, AWaitLastsUntilItsRequestCompletes) {
+  // Rank 0 sends 64 KiB, computes 100 ns, then waits: it finishes when the message is
+  // delivered, 100 cycles sooner than with a blocking send before the computation. Rank 1's
+  // receive is posted at once and waited for at 2 us; the message is sent at 5 us.
+  const uint64_t big = 65536;
+  auto program = [&](bool blocking) {
+    return [=](W& w) {
+      if (blocking) {
+        w.enter(0, 0, W::kSend), w.send(0, 1, 1, 3, big), w.leave(0, 2, W::kSend);
+        w.enter(0, 102, W::kBarrier), w.leave(0, 103, W::kBarrier);  // marks the end of the computation
+      } else {
+        w.enter(0, 0, W::kIsend), w.isend(0, 1, 1, 3, big, 1), w.leave(0, 2, W::kIsend);
+        w.enter(0, 102, W::kWait), w.isendComplete(0, 103, 1), w.leave(0, 104, W::kWait);
+      }
+      w.enter(1, 0, W::kRecv), w.recv(1, 1, 0, 3, big), w.leave(1, 2, W::kRecv);
+    };
+  };
+  const nlohmann::json waits = replay(writeTrace("waits", 2, program(false)));
+  const nlohmann::json blocks = replay(writeTrace("blocks", 2, program(true)));
+  EXPECT_GT(finish(waits, 0), 1000u);  // 1,024 packets take longer than the computation
+  EXPECT_EQ(finish(blocks, 0) - finish(waits, 0), 100u);
+  const std::string late = writeTrace("late", 2, [](W& w) {
+    w.enter(0, 0, W::kUserCode), w.leave(0, 5000, W::kUserCode);
+    w.enter(0, 5000, W::kSend), w.send(0, 5001, 1, 2, 64), w.leave(0, 5002, W::kSend);
+    w.enter(1, 0, W::kIrecv), w.irecvRequest(1, 1, 4), w.leave(1, 2, W::kIrecv);
+    w.enter(1, 2002, W::kWait), w.irecv(1, 5100, 0, 2, 64, 4), w.leave(1, 5101, W::kWait);
+  });
+  const nlohmann::json j = replay(late);
+  EXPECT_EQ(finish(j, 1), finish(j, 0));  // the wait ends with the delivery, after 5 us
+  EXPECT_GT(finish(j, 1), 5000u);
+}
+
+TEST(Otf2, ReceivesNeverCompletedOrCancelledBecomeNothingAndAreCounted) {
+  const std::string anchor = writeTrace("dangling", 2, [](W& w) {
+    w.enter(0, 0, W::kIrecv), w.irecvRequest(0, 1, 8), w.leave(0, 2, W::kIrecv);  // never completed
+    w.enter(0, 3, W::kIrecv), w.irecvRequest(0, 4, 9), w.leave(0, 5, W::kIrecv);
+    w.cancel(0, 6, 9);
+    w.enter(1, 0, W::kSend), w.send(1, 1, 0, 5, 64), w.leave(1, 2, W::kSend);
+    w.enter(0, 10, W::kRecv), w.recv(0, 11, 1, 5, 64), w.leave(0, 12, W::kRecv);
+  });
+  const nlohmann::json j = replay(anchor);
+  EXPECT_EQ(j["schedule"]["unsupported"]["otf2_dropped_receives"], 2);
+  EXPECT_FALSE(j["schedule"]["completion_cycle"].is_null());  // the message went to the receive that named it
+}
+
 TEST(Otf2, TheSampleSendsWhatItsCollectivesAndRingsSend) {
   const nlohmann::json j = replay(ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2");
   // Per rank: 3 x (one ring message + 2 x 7 of the ring allreduce) + 3 dissemination rounds.
@@ -106,6 +151,16 @@ TEST(Otf2, WhatCannotBeReplayedIsAnErrorNamingTheTrace) {
     w.recv(1, 0, 0, 1u << 30, 8);
   });
   EXPECT_NE(test::configErrorOf([&] { replay(tag); }).find("rank 0 uses tag 1073741824"), std::string::npos);
+  const std::string beyond = writeTrace("beyond", 2, [](W& w) { w.send(0, 0, 5, 1, 8); });
+  EXPECT_NE(test::configErrorOf([&] { replay(beyond); }).find("beyond.otf2): rank 5 of communicator 0, which has 2"),
+            std::string::npos);
+  const std::string root = writeTrace("root", 2, [](W& w) {
+    for (int r = 0; r < 2; ++r) w.collective(r, 0, 1, W::kBcast, OTF2_COLLECTIVE_OP_BCAST, 8, 8);
+  });
+  const std::string noRoot = test::configErrorOf([&] { replay(root); });
+  EXPECT_NE(noRoot.find("root.otf2): collective 0 on communicator 0: broadcast root -1 is not among 2 ranks"),
+            std::string::npos)
+      << noRoot;
   const std::string wait = writeTrace("wait", 1, [](W& w) { w.isendComplete(0, 0, 3); });
   EXPECT_NE(test::configErrorOf([&] { replay(wait); }).find("rank 0 completes request 3, which no isend started"),
             std::string::npos);

@@ -213,6 +213,29 @@ TEST(ScheduleSource, TheCriticalPathSplitsEachRanksTimeIntoComputeAndMessages) {
   EXPECT_EQ(s["critical_path"]["ranks"], 2);
   EXPECT_EQ(s["critical_path"]["other_cycles"], 0);
   EXPECT_EQ(s["critical_path"]["operations"], 5);  // calc <- recv <- rank 1's send <- rank 1's recv <- send
+  // An exchange whose sends wait only for their receives to start (irequires), and a calc
+  // that starts with another: the path goes through the starts, and its parts add up.
+  const nlohmann::json exchange = test::runToml(pingPongConfig(writeGoal("exchange.goal", R"(num_ranks 2
+rank 0 {
+  r: recv 64b from 1 tag 0
+  s: send 64b to 1 tag 0
+  c1: calc 100
+  c2: calc 300
+  s irequires r
+  c1 requires r
+  c2 irequires c1
+}
+rank 1 {
+  r: recv 64b from 0 tag 0
+  s: send 64b to 0 tag 0
+  s irequires r
+}
+)")));
+  const nlohmann::json& e = exchange["schedule"];
+  EXPECT_EQ(e["critical_path"]["compute_cycles"].get<Cycle>() + e["critical_path"]["message_cycles"].get<Cycle>() +
+                e["critical_path"]["other_cycles"].get<Cycle>(),
+            e["completion_cycle"].get<Cycle>());
+  EXPECT_EQ(e["critical_path"]["compute_cycles"], 300);  // c2 only: c1 holds it up by its start
   // On every workload the parts add up to each rank's finish.
   for (const std::string keys : {"collective = \"allreduce\"\nalgorithm = \"halving_doubling\"\nbytes = 4096\n",
                                  "collective = \"alltoall\"\nalgorithm = \"windowed\"\nbytes = 512\n",

@@ -373,12 +373,13 @@ std::string scheduleLine(const nlohmann::json& s) {
     line += fmt::format("  the schedule's cpu and nic attributes are not modelled: {} cpu, {} nic ignored\n",
                         u["cpu_attributes"].get<uint64_t>(), u["nic_attributes"].get<uint64_t>());
   }
-  const uint64_t events = u["otf2_events"].get<uint64_t>(), collectives = u["otf2_collectives"].get<uint64_t>();
-  if (events + collectives > 0) {
+  const uint64_t events = u["otf2_events"].get<uint64_t>(), collectives = u["otf2_collectives"].get<uint64_t>(),
+                 receives = u["otf2_dropped_receives"].get<uint64_t>();
+  if (events + collectives + receives > 0) {
     line += fmt::format(
         "  not replayed from the OTF2 trace: {} events of other kinds, {} collectives of no "
-        "algorithm here\n",
-        events, collectives);
+        "algorithm here, {} receives cancelled or never completed\n",
+        events, collectives, receives);
   }
   return line;
 }

@@ -85,6 +85,14 @@ class MessageBuilder {
   double meanMessageFlits() const;
   int maxPacketLength() const { return maxPacketLength_; }
   const std::vector<TrafficClass>& classes() const { return classes_; }
+  // The first traffic class with a packet length of its own other than `length` (any length
+  // if 0): it would override the lengths a source gives its messages. Null if none.
+  const TrafficClass* classWithOtherPacketLength(int length) const {
+    for (const TrafficClass& c : classes_) {
+      if (c.packetLength > 0 && c.packetLength != length) return &c;
+    }
+    return nullptr;
+  }
   const std::vector<MessageLengthClass>& lengthClasses() const { return lengthClasses_; }
 
   uint64_t createdFlits() const { return createdFlits_; }

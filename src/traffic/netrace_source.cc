@@ -57,6 +57,11 @@ class NetraceSource : public TrafficSource {
 
   void start(MessageBuilder& builder) override {
     TrafficSource::start(builder);
+    if (const TrafficClass* c = builder.classWithOtherPacketLength(0)) {
+      node_.fail(kFile, fmt::format("traffic class '{}' has packets of {} flits of its own: a trace's packets keep "
+                                    "the lengths of their types",
+                                    c->name, c->packetLength));
+    }
     const int longest = (kNetraceMaxPacketBytes + flitBytes_ - 1) / flitBytes_;
     if (longest > builder.maxPacketLength()) {
       node_.fail(kFlitBytes,
@@ -93,6 +98,7 @@ class NetraceSource : public TrafficSource {
   struct Tracked {
     uint32_t parents = 0;                 // not yet ejected
     std::optional<NetracePacket> packet;  // read, waiting for them
+    Cycle readyAt = 0;                    // no parent left, not yet read: last ejection + latency
   };
   struct Ready {
     Cycle at;
@@ -128,22 +134,31 @@ class NetraceSource : public TrafficSource {
 // A packet whose cycle has come: it counts as a parent of its dependents, and is ready
 // unless a parent of its own is not yet ejected.
 void NetraceSource::admit(NetracePacket p) {
+  if (admitted_ > 0 && p.id <= lastId_) {
+    throw ConfigError(
+        fmt::format("{}: packet {} follows packet {}: ids must rise in file order, as the format's "
+                    "dependents name later packets",
+                    reader_->where(), p.id, lastId_));
+  }
   for (const uint32_t d : p.dependents) {
-    if (d <= p.id || (admitted_ > 0 && d <= lastId_)) {
+    if (d <= p.id) {
       ++backward_;  // names itself or a packet already read: the format's dependents come later
       continue;
     }
     ++tracked_[d].parents;
   }
-  lastId_ = std::max(lastId_, p.id);
+  lastId_ = p.id;
   ++admitted_;
-  const auto it = tracked_.find(p.id);
-  if (it != tracked_.end() && it->second.parents > 0) {
-    it->second.packet = std::move(p);
-    ++waiting_;
-    return;
+  Cycle at = relativeCycle(p);
+  if (const auto it = tracked_.find(p.id); it != tracked_.end()) {
+    if (it->second.parents > 0) {
+      it->second.packet = std::move(p);
+      ++waiting_;
+      return;
+    }
+    at = std::max(at, it->second.readyAt);  // its parents were ejected before its cycle came
+    tracked_.erase(it);
   }
-  const Cycle at = relativeCycle(p);
   ready_.push({at, std::move(p)});
 }
 
@@ -179,10 +194,12 @@ void NetraceSource::eject(const std::vector<uint32_t>& dependents, Cycle now) {
     const auto it = tracked_.find(d);
     if (it == tracked_.end()) continue;  // a backward reference, not counted
     if (--it->second.parents > 0) continue;
-    if (it->second.packet) {
-      --waiting_;
-      ready_.push({now + latency_, std::move(*it->second.packet)});
+    if (!it->second.packet) {  // not read yet: admit() applies the latency
+      it->second.readyAt = now + latency_;
+      continue;
     }
+    --waiting_;
+    ready_.push({now + latency_, std::move(*it->second.packet)});
     tracked_.erase(it);
   }
 }

@@ -47,13 +47,11 @@ class ScheduleSource : public TrafficSource {
 
   void start(MessageBuilder& builder) override {
     TrafficSource::start(builder);
-    for (const TrafficClass& c : builder.classes()) {
-      if (c.packetLength > 0 && c.packetLength != builder.maxPacketLength()) {
-        node_.fail(kScheduleFlitBytes, fmt::format("traffic class '{}' has packets of {} flits: a schedule's messages "
-                                                   "are counted in [traffic]'s packet_length ({} flits) and cannot "
-                                                   "take another",
-                                                   c.name, c.packetLength, builder.maxPacketLength()));
-      }
+    if (const TrafficClass* c = builder.classWithOtherPacketLength(builder.maxPacketLength())) {
+      node_.fail(kScheduleFlitBytes, fmt::format("traffic class '{}' has packets of {} flits: a schedule's messages "
+                                                 "are counted in [traffic]'s packet_length ({} flits) and cannot "
+                                                 "take another",
+                                                 c->name, c->packetLength, builder.maxPacketLength()));
     }
     build();
     run_ = std::make_unique<ScheduleRun>(schedule_, [this](int32_t op) { send(op); });
@@ -206,7 +204,8 @@ void ScheduleSource::report(nlohmann::json& j) const {
   s["unsupported"] = {{"cpu_attributes", counts_.goal.cpuAttributes},
                       {"nic_attributes", counts_.goal.nicAttributes},
                       {"otf2_events", counts_.otf2.events - counts_.otf2.used},
-                      {"otf2_collectives", counts_.otf2.unsupportedCollectives}};
+                      {"otf2_collectives", counts_.otf2.unsupportedCollectives},
+                      {"otf2_dropped_receives", counts_.otf2.droppedReceives}};
   if (counts_.otf2.events > 0) s["otf2_events"] = counts_.otf2.events;
 }
 

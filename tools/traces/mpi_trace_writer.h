@@ -67,6 +67,9 @@ class MpiTraceWriter {
   void irecvRequest(int rank, uint64_t t, uint64_t request) {
     check(OTF2_EvtWriter_MpiIrecvRequest(at(rank, t), nullptr, t, request));
   }
+  void cancel(int rank, uint64_t t, uint64_t request) {
+    check(OTF2_EvtWriter_MpiRequestCancelled(at(rank, t), nullptr, t, request));
+  }
   void irecv(int rank, uint64_t t, uint32_t from, uint32_t tag, uint64_t bytes, uint64_t request) {
     check(OTF2_EvtWriter_MpiIrecv(at(rank, t), nullptr, t, from, 0, tag, bytes, request));
   }

@@ -2,6 +2,8 @@
 
 #include <unordered_set>
 
+#include "common/error.h"
+
 namespace icnsim {
 
 CriticalPaths::CriticalPaths(const Schedule& schedule, const ScheduleRun& run) : schedule_(schedule), run_(run) {
@@ -27,27 +29,30 @@ CriticalPaths::CriticalPaths(const Schedule& schedule, const ScheduleRun& run) :
 CriticalPath CriticalPaths::to(int32_t op) const {
   CriticalPath path;
   std::unordered_set<int32_t> ranks;
-  while (op >= 0) {
+  bool viaStart = false;  // the path reached `op` through its start (an irequires), not its end
+  for (int64_t steps = 0; op >= 0; ++steps) {
+    if (steps > 2 * int64_t{schedule_.size()}) throw InternalError("CriticalPaths::to: the path does not end");
     const ScheduleOp& o = schedule_.op(op);
     ++path.operations;
     ranks.insert(o.rank);
-    const Cycle start = run_.started(op), end = run_.completed(op);
-    if (o.kind == ScheduleOp::Kind::kRecv) {
-      const int32_t send = run_.matchedSend(op);
+    const Cycle start = run_.started(op);
+    if (!viaStart) {
+      const int32_t send = o.kind == ScheduleOp::Kind::kRecv ? run_.matchedSend(op) : -1;
       if (send >= 0 && run_.completed(send) > start) {  // it waited for the message
         op = send;
         continue;
       }
+      const Cycle took = run_.completed(op) - start;
+      (o.kind == ScheduleOp::Kind::kCalc   ? path.compute
+       : o.kind == ScheduleOp::Kind::kSend ? path.message
+                                           : path.other) += took;
     }
-    (o.kind == ScheduleOp::Kind::kCalc   ? path.compute
-     : o.kind == ScheduleOp::Kind::kSend ? path.message
-                                         : path.other) += end - start;
     // What held the start up last.
     int32_t last = -1;
     Cycle at = 0;
     for (int32_t w = offsets_[op]; w < offsets_[op + 1]; ++w) {
       const Cycle t = onStart_[w] ? run_.started(waits_[w]) : run_.completed(waits_[w]);
-      if (last < 0 || t > at) last = waits_[w], at = t;
+      if (last < 0 || t > at) last = waits_[w], at = t, viaStart = onStart_[w];
     }
     path.other += start - at;
     op = last;

@@ -43,6 +43,9 @@ class Schedule {
   void setPeer(int32_t op, int32_t peer, int32_t tag, uint64_t size) {
     ops_[op].peer = peer, ops_[op].tag = tag, ops_[op].size = size;
   }
+  // Turns `op` into a calc of no cycles (a receive a trace cancelled): what waits for it
+  // goes on at once.
+  void makeNothing(int32_t op) { ops_[op] = {ScheduleOp::Kind::kCalc, ops_[op].rank, kAnyRank, 0, 0}; }
   // `op` starts after `before` completes (requires) or starts (irequires).
   void requireComplete(int32_t op, int32_t before) { edges_.push_back({before, op, false}); }
   void requireStart(int32_t op, int32_t before) { edges_.push_back({before, op, true}); }

@@ -52,10 +52,33 @@ size_t ByteStream::read(void* to, size_t n) {
                                     offset_ + got, error));
     }
     got += len > 0 ? static_cast<size_t>(len) : 0;
-    ended_ = error == BZ_STREAM_END;
+    if (error == BZ_STREAM_END) ended_ = !nextStream();
   }
   offset_ += got;
   return got;
+}
+
+// A file may hold several bzip2 streams one after another (pbzip2 writes them; bzip2 -d
+// reads them all): opens the next one with the bytes the last one read past its end.
+bool ByteStream::nextStream() {
+  void* unused = nullptr;
+  int count = 0, error = BZ_OK;
+  BZ2_bzReadGetUnused(&error, bz_, &unused, &count);
+  const std::vector<char> rest(static_cast<char*>(unused), static_cast<char*>(unused) + count);
+  BZ2_bzReadClose(&error, bz_);
+  bz_ = nullptr;
+  if (rest.empty() && std::feof(file_)) return false;
+  if (rest.empty()) {
+    const int c = std::fgetc(file_);
+    if (c == EOF) return false;
+    std::ungetc(c, file_);
+  }
+  bz_ = BZ2_bzReadOpen(&error, file_, 0, 0, const_cast<char*>(rest.data()), static_cast<int>(rest.size()));
+  if (error != BZ_OK) {
+    throw ConfigError(
+        fmt::format("{}: cannot open the bzip2 stream after byte {} (libbz2 error {})", where_, offset_, error));
+  }
+  return true;
 }
 
 void ByteStream::readExactly(void* to, size_t n, const char* what) {

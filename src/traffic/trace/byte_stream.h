@@ -28,6 +28,8 @@ class ByteStream {
   const std::string& where() const { return where_; }
 
  private:
+  bool nextStream();
+
   std::FILE* file_ = nullptr;
   BZFILE* bz_ = nullptr;  // null: the file is read as it is
   bool ended_ = false;

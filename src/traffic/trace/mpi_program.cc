@@ -83,17 +83,32 @@ void MpiProgram::irecvComplete(int rank, int from, uint32_t tag, uint64_t bytes,
   if (it != requests.end()) requests.erase(it);
 }
 
+void MpiProgram::cancel(int rank, uint64_t request) {
+  auto& requests = rank_[rank].requests;
+  const auto it = requests.find(request);
+  if (it == requests.end()) return;  // completed, or never started: nothing to undo
+  if (schedule_.op(it->second).kind == ScheduleOp::Kind::kRecv) {
+    schedule_.makeNothing(it->second);
+    ++dropped_;
+  }
+  requests.erase(it);
+}
+
 void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<int>& members, const CollectiveSpec& c) {
   const uint64_t sequence = rank_[rank].collectives[communicator]++;
   Instance& in = instances_[{communicator, sequence}];
   if (in.members.empty()) {
     in.spec = c, in.members = members;
     in.after.assign(members.size(), -1), in.gate.assign(members.size(), -1);
-  } else if (in.spec.name != c.name || in.members != members) {
+  } else if (in.spec.name != c.name) {
     throw ConfigError(fmt::format("{}: collective {} on communicator {} is a {} at one rank and a {} at rank {}",
                                   where_, sequence, communicator, in.spec.name, c.name, rank));
   }
   const auto place = std::find(members.begin(), members.end(), rank) - members.begin();
+  if (place == static_cast<long>(members.size())) {
+    throw ConfigError(fmt::format("{}: rank {} calls a {} on communicator {}, of which it is not a member", where_,
+                                  rank, c.name, communicator));
+  }
   in.after[place] = rank_[rank].last;
   in.gate[place] = wait(rank, -1, "MPI collective");
   ++in.reached;
@@ -107,8 +122,19 @@ Schedule MpiProgram::finish() {
                                     in.reached, in.members.size(), key.first, key.second, in.spec.name));
     }
     // The member's part starts after what it did before the call; the call ends with it.
-    const std::vector<int32_t> last = appendCollective(schedule_, in.spec, in.members, in.after, tag);
+    std::vector<int32_t> last;
+    try {
+      last = appendCollective(schedule_, in.spec, in.members, in.after, tag);
+    } catch (const ConfigError& e) {
+      throw ConfigError(
+          fmt::format("{}: collective {} on communicator {}: {}", where_, key.second, key.first, e.what()));
+    }
     for (size_t i = 0; i < in.members.size(); ++i) schedule_.requireComplete(in.gate[i], last[i]);
+  }
+  for (int rank = 0; rank < ranks(); ++rank) {
+    for (const auto& [request, op] : rank_[rank].requests) {
+      if (schedule_.op(op).kind == ScheduleOp::Kind::kRecv) schedule_.makeNothing(op), ++dropped_;
+    }
   }
   return std::move(schedule_);
 }

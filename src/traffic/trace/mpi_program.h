@@ -39,13 +39,18 @@ class MpiProgram {
   // posted earlier or not).
   void isendComplete(int rank, uint64_t request);
   void irecvComplete(int rank, int from, uint32_t tag, uint64_t bytes, uint64_t request);
+  // A request cancelled: a receive not completed becomes nothing.
+  void cancel(int rank, uint64_t request);
   // Rank `rank` calls `c` on the communicator of world ranks `members` (`communicator`
   // identifies it).
   void collective(int rank, uint32_t communicator, const std::vector<int>& members, const CollectiveSpec& c);
 
-  // Builds the collectives; throws ConfigError when a member never reached one. The
-  // schedule is not finished (Schedule::finish).
+  // Builds the collectives; throws ConfigError when a member never reached one. Receives
+  // posted and never completed in the trace (cut off at its end) become nothing: their
+  // source and tag were never known. The schedule is not finished (Schedule::finish).
   Schedule finish();
+  // Receives finish() or cancel() turned into nothing.
+  uint64_t droppedReceives() const { return dropped_; }
 
  private:
   struct Rank {
@@ -69,6 +74,7 @@ class MpiProgram {
   std::vector<Rank> rank_;
   std::map<std::pair<uint32_t, uint64_t>, Instance> instances_;  // by communicator, sequence
   std::vector<uint32_t> calls_;                                  // per rank: calls so far, to name operations
+  uint64_t dropped_ = 0;
 };
 
 }  // namespace icnsim

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <otf2/otf2.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
@@ -86,7 +87,9 @@ class Otf2Reading {
   Schedule read() {
     readDefinitions();
     readEvents();
-    return program_->finish();
+    Schedule s = program_->finish();
+    counts_.droppedReceives += program_->droppedReceives();
+    return s;
   }
 
  private:
@@ -104,6 +107,7 @@ class Otf2Reading {
     return it == rankOf_.end() ? -1 : it->second;
   }
   int worldRank(OTF2_CommRef comm, uint32_t rank) const;
+  const Group& groupOf(OTF2_CommRef comm) const;  // throws for one never defined
   const std::vector<int>& membersOf(OTF2_CommRef comm, int self);
   uint64_t nanoseconds(uint64_t ticks) const {
     return static_cast<uint64_t>(static_cast<unsigned __int128>(ticks) * 1000000000u / resolution_);
@@ -134,6 +138,10 @@ class Otf2Reading {
                                   uint32_t, uint64_t);
   static OTF2_CallbackCode onIrecv(OTF2_LocationRef, OTF2_TimeStamp, void*, OTF2_AttributeList*, uint32_t, OTF2_CommRef,
                                    uint32_t, uint64_t, uint64_t);
+  static OTF2_CallbackCode onCancelled(OTF2_LocationRef l, OTF2_TimeStamp, void* me, OTF2_AttributeList*,
+                                       uint64_t request) {
+    return atRank(me, l, [&](Otf2Reading& r, int rank) { r.program_->cancel(rank, request); });
+  }
   static OTF2_CallbackCode onCollectiveBegin(OTF2_LocationRef l, OTF2_TimeStamp, void* me, OTF2_AttributeList*) {
     eventRank(me, l);  // the collective is replayed at its end, which has its parameters
     return OTF2_CALLBACK_SUCCESS;
@@ -274,6 +282,7 @@ void Otf2Reading::readEvents() {
   OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvRequestCallback(cb, onIrecvRequest);
   OTF2_GlobalEvtReaderCallbacks_SetMpiRecvCallback(cb, onRecv);
   OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvCallback(cb, onIrecv);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiRequestCancelledCallback(cb, onCancelled);
   OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveBeginCallback(cb, onCollectiveBegin);
   OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveEndCallback(cb, onCollectiveEnd);
   OTF2_Reader_RegisterGlobalEvtCallbacks(reader_, events, cb, this);
@@ -294,27 +303,43 @@ int Otf2Reading::eventRank(void* me, OTF2_LocationRef location) {
   return rank;
 }
 
-int Otf2Reading::worldRank(OTF2_CommRef comm, uint32_t rank) const {
+const Group& Otf2Reading::groupOf(OTF2_CommRef comm) const {
   const auto c = commGroup_.find(comm);
   const auto g = c == commGroup_.end() ? groups_.end() : groups_.find(c->second);
   if (g == groups_.end())
     throw ConfigError(fmt::format("{}: an event names communicator {}, never defined", where_, comm));
-  if (g->second.global) return static_cast<int>(rank);
-  if (rank >= g->second.members.size()) {
+  return g->second;
+}
+
+int Otf2Reading::worldRank(OTF2_CommRef comm, uint32_t rank) const {
+  const Group& g = groupOf(comm);
+  if (!g.global && rank >= g.members.size()) {
     throw ConfigError(
-        fmt::format("{}: rank {} of communicator {}, which has {}", where_, rank, comm, g->second.members.size()));
+        fmt::format("{}: rank {} of communicator {}, which has {}", where_, rank, comm, g.members.size()));
   }
-  return g->second.members[rank];
+  const int world = g.global ? static_cast<int>(rank) : g.members[rank];
+  if (world < 0 || world >= program_->ranks()) {
+    throw ConfigError(
+        fmt::format("{}: an event names rank {} of communicator {}, which is world rank {}; the trace "
+                    "has {} ranks",
+                    where_, rank, comm, world, program_->ranks()));
+  }
+  return world;
 }
 
 const std::vector<int>& Otf2Reading::membersOf(OTF2_CommRef comm, int self) {
-  const auto c = commGroup_.find(comm);
-  const auto g = c == commGroup_.end() ? groups_.end() : groups_.find(c->second);
-  if (g == groups_.end())
-    throw ConfigError(fmt::format("{}: an event names communicator {}, never defined", where_, comm));
-  if (g->second.type != OTF2_GROUP_TYPE_COMM_SELF) return g->second.members;
-  self_ = {self};
-  return self_;
+  const Group& g = groupOf(comm);
+  if (g.type == OTF2_GROUP_TYPE_COMM_SELF) {
+    self_ = {self};
+    return self_;
+  }
+  for (const int m : g.members) {
+    if (m < 0 || m >= program_->ranks()) {
+      throw ConfigError(
+          fmt::format("{}: communicator {} has member {}; the trace has {} ranks", where_, comm, m, program_->ranks()));
+    }
+  }
+  return g.members;
 }
 
 // Computation is the time between the end of one MPI call and the start of the next.
@@ -322,8 +347,9 @@ OTF2_CallbackCode Otf2Reading::onEnter(OTF2_LocationRef l, OTF2_TimeStamp time, 
                                        OTF2_RegionRef region) {
   return guarded(me, [&](Otf2Reading& r) {
     const int rank = r.rankOf(l);
-    if (rank < 0 || !r.mpiRegions_.count(region) || r.depth_[rank]++ > 0) return;
+    if (rank < 0 || !r.mpiRegions_.count(region)) return;
     ++r.counts_.used;
+    if (r.depth_[rank]++ > 0) return;  // an MPI call inside another
     const uint64_t start = std::max(time, r.lastLeave_[rank]);
     r.program_->compute(rank, r.nanoseconds(start - r.lastLeave_[rank]));
   });
@@ -384,12 +410,15 @@ OTF2_CallbackCode Otf2Reading::onCollectiveEnd(OTF2_LocationRef l, OTF2_TimeStam
     const int rank = r.rankOf(l);
     if (rank < 0) return;
     const std::vector<int>& members = r.membersOf(comm, rank);
-    const std::optional<CollectiveSpec> c = collectiveOf(op, root, sent, received, members.size());
+    ++r.counts_.used;
+    std::optional<CollectiveSpec> c = collectiveOf(op, root, sent, received, members.size());
     if (!c) {
       ++r.counts_.unsupportedCollectives;
       return;
     }
-    ++r.counts_.used;
+    if (c->name == "broadcast" && r.groupOf(comm).global) {  // the root is a world rank: find its place
+      c->root = static_cast<int>(std::find(members.begin(), members.end(), c->root) - members.begin());
+    }
     if (members.size() > 1) r.program_->collective(rank, comm, members, *c);
   });
 }

@@ -15,6 +15,7 @@ struct Otf2Counts {
   uint64_t events = 0;                  // every event record read
   uint64_t used = 0;                    // those replayed (MPI calls and their timing)
   uint64_t unsupportedCollectives = 0;  // collectives replayed as nothing (gather, scan, ...)
+  uint64_t droppedReceives = 0;         // irecvs cancelled or never completed in the trace
 };
 
 // Reads the archive whose anchor file is `anchor` (`name.otf2`) into a schedule not yet
