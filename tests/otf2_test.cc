@@ -1,4 +1,4 @@
-// OTF2 traces (traffic/trace/otf2_reader.h, mpi_program.h): MPI programs written here with
+// OTF2 traces (traffic/schedule/otf2_reader.h, mpi_program.h): MPI programs written here with
 // libotf2's writer (tools/traces/mpi_trace_writer.h) and replayed on a 4x4 mesh, with times
 // checked by hand; the committed sample's messages against the algorithms' counts; what
 // cannot be replayed is an error naming the trace, or counted.

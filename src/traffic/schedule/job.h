@@ -9,8 +9,8 @@
 #include "config/config.h"
 #include "traffic/schedule/collectives.h"
 #include "traffic/schedule/goal_reader.h"
+#include "traffic/schedule/otf2_reader.h"
 #include "traffic/schedule/schedule.h"
-#include "traffic/trace/otf2_reader.h"
 
 namespace icnsim {
 

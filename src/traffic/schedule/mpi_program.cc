@@ -1,4 +1,4 @@
-#include "traffic/trace/mpi_program.h"
+#include "traffic/schedule/mpi_program.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "traffic/trace/otf2_reader.h"
+#include "traffic/schedule/otf2_reader.h"
 
 #include <fmt/format.h>
 #include <otf2/otf2.h>
@@ -14,7 +14,7 @@
 #include <unordered_set>
 
 #include "common/error.h"
-#include "traffic/trace/mpi_program.h"
+#include "traffic/schedule/mpi_program.h"
 
 namespace icnsim {
 namespace {
