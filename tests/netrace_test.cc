@@ -196,6 +196,18 @@ TEST(NetraceSource, TheLatencyCountsFromTheEjectionEvenWhenTheDependentComesLate
   }
 }
 
+TEST(NetraceSource, ThePlacementPutsTheNodesOnTerminals) {
+  // Node 15 placed beside node 0 (terminal 1 instead of 15): the corner-to-corner packet
+  // takes the one-hop time.
+  const std::string trace = writeTrace("placed.tra", traceBytes({{0, 0, 1, 0, 15, {}}}, 16));
+  const std::string near = writeTrace("near.tra", traceBytes({{0, 0, 1, 0, 1, {}}}, 16));
+  const std::string file = (std::filesystem::path(trace).parent_path() / "nodes.txt").string();
+  std::ofstream(file) << "0\n15\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n1\n";
+  const nlohmann::json placed = replay(trace, "placement = \"file\"\nplacement_file = \"" + file + "\"\n");
+  EXPECT_EQ(completion(placed), completion(replay(near)));
+  EXPECT_LT(completion(placed), completion(replay(trace)));
+}
+
 TEST(NetraceSource, APacketWaitsForItsCycleAndEveryParent) {
   // Packet 2 names no one; packet 3 waits for 0 and 1, of which 1 is sent at cycle 40.
   const std::vector<TracePacket> packets = {

@@ -59,7 +59,7 @@ TEST(Placement, FileGivesEachRankItsTerminal) {
   std::ofstream(dir / "p.txt") << "# rank 0 first\n5\n\n3   # rank 1\n9\n";
   const std::string file = "placement = \"file\"\nplacement_file = \"" + (dir / "p.txt").string() + "\"\n";
   EXPECT_EQ(place(kMesh, file, 3), (std::vector<int>{5, 3, 9}));
-  EXPECT_NE(test::configErrorOf([&] { place(kMesh, file, 4); }).find("places 3 ranks, the schedule has 4"),
+  EXPECT_NE(test::configErrorOf([&] { place(kMesh, file, 4); }).find("places 3 ranks, the workload has 4"),
             std::string::npos);
   std::ofstream(dir / "twice.txt") << "1\n1\n";
   const std::string twice = "placement = \"file\"\nplacement_file = \"" + (dir / "twice.txt").string() + "\"\n";
@@ -67,7 +67,7 @@ TEST(Placement, FileGivesEachRankItsTerminal) {
             std::string::npos);
   EXPECT_NE(test::configErrorOf([&] {
               place(kMesh, "placement = \"file\"\n", 2);
-            }).find("needs traffic.schedule.placement_file"),
+            }).find("traffic.schedule.placement: placement = \"file\" needs placement_file beside it"),
             std::string::npos);
 }
 

@@ -1,7 +1,8 @@
 // Netrace source (docs/workloads.md): replays a Netrace packet trace (traffic/trace/
 // netrace_reader.h) closed loop. A packet is injected at its trace cycle (counted from the
 // region's start), but not before every packet that names it as a dependent has been
-// ejected, plus traffic.netrace.dependency_latency cycles. Trace node n is terminal n.
+// ejected, plus traffic.netrace.dependency_latency cycles. The trace's nodes run on the
+// terminals traffic.netrace.placement gives (node n on terminal n by default).
 // The trace is read as the clock reaches each packet's cycle, and a packet is forgotten once
 // ejected, so memory holds only the packets waiting or in flight.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
@@ -14,6 +15,7 @@
 #include <unordered_map>
 
 #include "config/config.h"
+#include "traffic/placement/placement.h"
 #include "traffic/trace/netrace_reader.h"
 #include "traffic/traffic_source.h"
 
@@ -30,6 +32,7 @@ const IntKey kRegion = declareInt(kScope, "region", 0, 0, 1 << 16,
                                   "clock starting at the region's first cycle");
 const IntKey kFlitBytes = declareInt(kScope, "flit_bytes", 16, 1, 1 << 10,
                                      "bytes a flit carries: a packet of B bytes is ceil(B / flit_bytes) flits");
+const PlacementKeys kPlacementKeys{kScope};  // traffic.netrace.placement: where the trace's nodes run
 const IntKey kLatency = declareInt(kScope, "dependency_latency", 0, 0, 1 << 20,
                                    "cycles from the ejection of a packet's last parent to its injection (the "
                                    "format's sample simulator uses 8, an L2 access)");
@@ -39,7 +42,7 @@ class NetraceSource : public TrafficSource {
   NetraceSource(const TrafficContext& ctx, const ConfigNode& traffic)
       : node_(traffic.child(kTable)),
         reader_(std::make_unique<NetraceReader>(node_.getPath(kFile), node_.location(kFile))),
-        terminals_(ctx.topology->numTerminals()) {
+        placement_(makePlacement(ctx, node_, kPlacementKeys)), terminals_(ctx.topology->numTerminals()) {
     flitBytes_ = static_cast<int>(node_.get(kFlitBytes));
     latency_ = static_cast<Cycle>(node_.get(kLatency));
     region_ = static_cast<int>(node_.get(kRegion));
@@ -69,6 +72,7 @@ class NetraceSource : public TrafficSource {
                              "least {} (it is {})",
                              kNetraceMaxPacketBytes, longest, flitBytes_, longest, builder.maxPacketLength()));
     }
+    terminalOf_ = placement_->terminals(reader_->header().nodes);
   }
 
   void generate(Cycle now, bool tracked) override {
@@ -119,6 +123,8 @@ class NetraceSource : public TrafficSource {
 
   ConfigNode node_;
   std::unique_ptr<NetraceReader> reader_;
+  std::unique_ptr<Placement> placement_;
+  std::vector<int> terminalOf_;  // per trace node
   int terminals_ = 0, flitBytes_ = 16, region_ = 0;
   Cycle latency_ = 0, startCycle_ = 0, lastEjection_ = 0;
   std::optional<NetracePacket> next_;              // read, its cycle not reached
@@ -181,11 +187,11 @@ void NetraceSource::inject(NetracePacket p, Cycle now, bool tracked) {
   inFlight_[slot] = std::move(p.dependents);
   ++inFlightCount_, ++injected_;
   MessageShape shape;
-  shape.destination = p.destination;
+  shape.destination = terminalOf_[p.destination];
   shape.packets = 1;
   shape.packetLength = (bytes + flitBytes_ - 1) / flitBytes_;
   shape.tag = slot + 1;
-  builder_->create(p.source, now, tracked, shape);
+  builder_->create(terminalOf_[p.source], now, tracked, shape);
 }
 
 void NetraceSource::eject(const std::vector<uint32_t>& dependents, Cycle now) {

@@ -14,40 +14,36 @@
 namespace icnsim {
 namespace {
 
-constexpr KeyScope kScope{"traffic.schedule"};
-const StringKey kType = declarePartKey<Placement>(kScope, "placement", "linear", "where the ranks run");
-const StringKey kFile = declareString(kScope, "placement_file", DefaultText{"none"},
-                                      "placement = \"file\": one terminal per line, rank 0's first (relative to the "
-                                      "configuration file that names it; `#` starts a comment)");
-
 // Ranks beyond the terminals a placement has: the error every placement gives.
-void checkRoom(const ConfigNode& node, int ranks, int terminals) {
+void checkRoom(const PlacementKeys& keys, const ConfigNode& node, int ranks, int terminals) {
   if (ranks > terminals) {
-    node.fail(kType, fmt::format("{} ranks, the network has {} terminals", ranks, terminals));
+    node.fail(keys.type, fmt::format("{} ranks, the network has {} terminals", ranks, terminals));
   }
 }
 
 class Linear : public Placement {
  public:
-  Linear(const TrafficContext& ctx, const ConfigNode& node) : node_(node), n_(ctx.topology->numTerminals()) {}
+  Linear(const PlacementContext& ctx, const ConfigNode& node)
+      : keys_(ctx.keys), node_(node), n_(ctx.traffic.topology->numTerminals()) {}
   std::vector<int> terminals(int ranks) const override {
-    checkRoom(node_, ranks, n_);
+    checkRoom(keys_, node_, ranks, n_);
     std::vector<int> t(ranks);
     for (int r = 0; r < ranks; ++r) t[r] = r;
     return t;
   }
 
  private:
+  const PlacementKeys& keys_;  // static: they outlive every placement
   ConfigNode node_;
   int n_;
 };
 
 class Random : public Placement {
  public:
-  Random(const TrafficContext& ctx, const ConfigNode& node)
-      : node_(node), n_(ctx.topology->numTerminals()), seed_(ctx.seed) {}
+  Random(const PlacementContext& ctx, const ConfigNode& node)
+      : keys_(ctx.keys), node_(node), n_(ctx.traffic.topology->numTerminals()), seed_(ctx.traffic.seed) {}
   std::vector<int> terminals(int ranks) const override {
-    checkRoom(node_, ranks, n_);
+    checkRoom(keys_, node_, ranks, n_);
     std::vector<int> all(n_);
     for (int t = 0; t < n_; ++t) all[t] = t;
     Rng rng(seed_, "placement", 0);
@@ -57,6 +53,7 @@ class Random : public Placement {
   }
 
  private:
+  const PlacementKeys& keys_;  // static: they outlive every placement
   ConfigNode node_;
   int n_;
   uint64_t seed_;
@@ -64,10 +61,11 @@ class Random : public Placement {
 
 class GroupRoundRobin : public Placement {
  public:
-  GroupRoundRobin(const TrafficContext& ctx, const ConfigNode& node) : node_(node), topology_(*ctx.topology) {}
+  GroupRoundRobin(const PlacementContext& ctx, const ConfigNode& node)
+      : keys_(ctx.keys), node_(node), topology_(*ctx.traffic.topology) {}
   std::vector<int> terminals(int ranks) const override {
     const int n = topology_.numTerminals();
-    checkRoom(node_, ranks, n);
+    checkRoom(keys_, node_, ranks, n);
     std::map<int, std::vector<int>> byGroup;  // ordered by group; terminals in order within one
     for (int t = 0; t < n; ++t) {
       byGroup[groupOf(topology_, t)].push_back(t);
@@ -83,19 +81,23 @@ class GroupRoundRobin : public Placement {
   }
 
  private:
+  const PlacementKeys& keys_;  // static: they outlive every placement
   ConfigNode node_;
   const Topology& topology_;
 };
 
 class FromFile : public Placement {
  public:
-  FromFile(const TrafficContext& ctx, const ConfigNode& node) : node_(node), n_(ctx.topology->numTerminals()) {
-    if (!node.has(kFile)) node.fail(kType, "placement = \"file\" needs traffic.schedule.placement_file");
-    path_ = node.getPath(kFile);
+  FromFile(const PlacementContext& ctx, const ConfigNode& node)
+      : keys_(ctx.keys), node_(node), n_(ctx.traffic.topology->numTerminals()) {
+    if (!node.has(ctx.keys.file)) {
+      node.fail(ctx.keys.type, fmt::format("placement = \"file\" needs {} beside it", ctx.keys.file.name));
+    }
+    path_ = node.getPath(ctx.keys.file);
   }
   std::vector<int> terminals(int ranks) const override {
     std::ifstream in(path_);
-    if (!in) node_.fail(kFile, fmt::format("cannot read the placement file '{}'", path_));
+    if (!in) node_.fail(keys_.file, fmt::format("cannot read the placement file '{}'", path_));
     std::vector<int> t;
     std::vector<bool> taken(n_, false);
     std::string text;
@@ -105,7 +107,7 @@ class FromFile : public Placement {
       std::vector<std::string> words;
       for (std::string w; split >> w;) words.push_back(w);
       if (words.empty()) continue;
-      TextLine line(std::move(words), fmt::format("{} ({}:{})", node_.location(kFile), path_, number));
+      TextLine line(std::move(words), fmt::format("{} ({}:{})", node_.location(keys_.file), path_, number));
       const int terminal = line.integer("a terminal", 0, n_ - 1);
       if (!line.done()) line.fail("expected one terminal per line");
       if (taken[terminal]) line.fail(fmt::format("terminal {} is given to two ranks", terminal));
@@ -113,19 +115,20 @@ class FromFile : public Placement {
       t.push_back(terminal);
     }
     if (static_cast<int>(t.size()) < ranks) {
-      node_.fail(kFile, fmt::format("'{}' places {} ranks, the schedule has {}", path_, t.size(), ranks));
+      node_.fail(keys_.file, fmt::format("'{}' places {} ranks, the workload has {}", path_, t.size(), ranks));
     }
     return t;
   }
 
  private:
+  const PlacementKeys& keys_;  // static: they outlive every placement
   ConfigNode node_;
   int n_;
   std::string path_;
 };
 
 template <typename P>
-std::unique_ptr<Placement> make(const TrafficContext& ctx, const ConfigNode& node) {
+std::unique_ptr<Placement> make(const PlacementContext& ctx, const ConfigNode& node) {
   return std::make_unique<P>(ctx, node);
 }
 
@@ -143,8 +146,16 @@ int terminalsInGroupOf(const Topology& topology, int terminal) {
   return n;
 }
 
-std::unique_ptr<Placement> makePlacement(const TrafficContext& ctx, const ConfigNode& node) {
-  return Registry<Placement>::instance().create(node.get(kType), ctx, node, kType.name);
+PlacementKeys::PlacementKeys(KeyScope scope)
+    : type(declarePartKey<Placement>(scope, "placement", "linear", "where the ranks (or a trace's nodes) run")),
+      file(declareString(scope, "placement_file", DefaultText{"none"},
+                         "placement = \"file\": one terminal per line, rank 0's first (relative to the "
+                         "configuration file that names it; `#` starts a comment)")) {}
+
+const PlacementKeys kSchedulePlacementKeys{{"traffic.schedule"}};
+
+std::unique_ptr<Placement> makePlacement(const TrafficContext& ctx, const ConfigNode& node, const PlacementKeys& keys) {
+  return Registry<Placement>::instance().create(node.get(keys.type), PlacementContext{ctx, keys}, node, keys.type.name);
 }
 
 ICNSIM_REGISTER(Placement, "linear", "rank r on terminal r", make<Linear>);
