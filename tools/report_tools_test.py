@@ -669,7 +669,7 @@ class Contention(unittest.TestCase):
         if not alone:
             jobs.append({"name": "background", "completion_cycle": 10 * cycles})
         axes = {"simulation.seed": seed, contention.ALONE: "allreduce" if alone else "",
-                contention.ALGORITHM: algorithm, contention.BYTES: size}
+                contention.ALGORITHM: algorithm, contention.SIZE: f"{size // 1024} KiB"}
         return axes, {"schedule": {"jobs": jobs}, "model": {"completion_cycle": model}}
 
     def test_shared_over_alone_and_ring_over_halving_doubling_are_paired_per_seed(self):

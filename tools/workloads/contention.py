@@ -18,8 +18,15 @@ from tools.report.value import Value
 from tools.report.verdict import paired_ratio
 
 ALGORITHM = "traffic.schedule.job[0].algorithm"
-BYTES = "traffic.schedule.job[0].bytes"
+SIZE = "size"  # the sweep group of the allreduce's vector, e.g. "64 KiB"
 ALONE = "traffic.schedule.alone"
+UNITS = {"KiB": 1024, "MiB": 1024 ** 2}
+
+
+def size_bytes(name):
+    """'64 KiB' -> 65536."""
+    number, unit = str(name).split()
+    return int(number) * UNITS[unit]
 
 
 def allreduce_cycles(row):
@@ -31,10 +38,10 @@ def allreduce_cycles(row):
 
 
 def collect(rows):
-    """{(algorithm, bytes): {"alone": Value, "shared": Value, "model": cycles}}, seeds in order."""
+    """{(algorithm, vector bytes): {"alone": Value, "shared": Value, "model": cycles}}, seeds in order."""
     cells = {}
     for r in sorted(rows, key=lambda r: r["simulation.seed"]):
-        cell = cells.setdefault((r[ALGORITHM], r[BYTES]), {"alone": [], "shared": [], "model": None})
+        cell = cells.setdefault((r[ALGORITHM], size_bytes(r[SIZE])), {"alone": [], "shared": [], "model": None})
         cell["alone" if r[ALONE] == "allreduce" else "shared"].append(allreduce_cycles(r))
         cell["model"] = r["json"]["model"]["completion_cycle"]
     return {k: {"alone": Value(c["alone"]), "shared": Value(c["shared"]), "model": c["model"]} for k, c in cells.items()}
