@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <bit>
+#include <tuple>
 
 #include "test_util.h"
 #include "traffic/schedule/binary_trees.h"
@@ -56,6 +58,67 @@ Cycle runWithInstantDelivery(const Schedule& s) {
   }
   ADD_FAILURE() << "did not finish";
   return kNever;
+}
+
+// A member's operations as (kind, peer, tag, size) in the order they were added, and for
+// each the positions (among the member's) of what it waits for.
+struct Part {
+  std::vector<std::tuple<int, int32_t, int32_t, uint64_t>> ops;
+  std::vector<std::vector<int32_t>> waits;
+  bool operator==(const Part&) const = default;
+};
+
+Part partOf(const Schedule& s, int rank) {
+  Part part;
+  std::vector<int32_t> place(s.size(), -1);
+  std::vector<std::vector<int32_t>> waits(s.size());
+  for (int32_t op = 0; op < s.size(); ++op) {
+    for (auto [p, end] = s.afterCompletion(op); p != end; ++p) waits[*p].push_back(op);
+  }
+  for (int32_t op = 0; op < s.size(); ++op) {
+    const ScheduleOp& o = s.op(op);
+    if (o.rank != rank) continue;
+    place[op] = static_cast<int32_t>(part.ops.size());
+    part.ops.emplace_back(static_cast<int>(o.kind), o.peer, o.tag, o.size);
+    std::vector<int32_t>& w = part.waits.emplace_back();
+    for (const int32_t before : waits[op]) w.push_back(place[before]);
+  }
+  return part;
+}
+
+// A trace's members get their parts one at a time, as each reaches the call: each part must
+// be the one the whole collective gives it, with the same tags.
+TEST(Collectives, AMemberBuiltAloneGetsItsPartOfTheWhole) {
+  const std::vector<std::array<std::string, 2>> all = {
+      {"allreduce", "ring"},         {"allreduce", "halving_doubling"}, {"allreduce", "double_binary_tree"},
+      {"allreduce", "hierarchical"}, {"reduce_scatter", "ring"},        {"allgather", "ring"},
+      {"broadcast", "binomial"},     {"alltoall", "pairwise"},          {"alltoall", "windowed"},
+      {"barrier", "dissemination"}};
+  const int p = 8;
+  for (const auto& [name, algorithm] : all) {
+    SCOPED_TRACE(name + " " + algorithm);
+    CollectiveSpec spec{name, algorithm, 4096};
+    spec.window = 3, spec.segments = 2, spec.groupSize = 4, spec.root = 3;
+    const std::vector<int> members = {7, 2, 5, 0, 1, 3, 6, 4};  // schedule ranks, in no order
+    Schedule whole(p);
+    int32_t wholeTag = 10;
+    appendCollective(whole, spec, members, std::vector<int32_t>(p, -1), wholeTag);
+    whole.finish();
+    for (int place = 0; place < p; ++place) {
+      Schedule alone(p);
+      int32_t tag = 10;
+      const std::vector<int32_t> last = appendCollective(alone, spec, members, std::vector<int32_t>(p, -1), tag, place);
+      alone.finish();
+      EXPECT_EQ(tag, wholeTag);
+      EXPECT_GE(last[place], 0);
+      EXPECT_EQ(alone.op(last[place]).rank, members[place]);
+      for (int other = 0; other < p; ++other) {
+        if (other != place) EXPECT_EQ(last[other], -1);
+      }
+      EXPECT_TRUE(partOf(alone, members[place]) == partOf(whole, members[place])) << "member " << place;
+      EXPECT_EQ(partOf(alone, members[place]).ops.size(), static_cast<size_t>(alone.size()));
+    }
+  }
 }
 
 TEST(Collectives, MessageCountsAndSizesFollowTheAlgorithms) {

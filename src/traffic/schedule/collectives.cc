@@ -11,12 +11,24 @@
 namespace icnsim {
 namespace {
 
-// Appends one collective's operations: each member's chain of steps, and its last operation.
+// Appends one collective's operations: each member's chain of steps, and its last operation;
+// for every member, or for one (`only`, its place among the members): a member's part
+// depends on no other's, so a trace's member may have its part when it reaches the call.
 class Steps {
  public:
-  Steps(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members, const std::vector<int32_t>& after)
-      : s_(s), c_(c), members_(members), last_(after) {}
+  Steps(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members, const std::vector<int32_t>& after,
+        int only)
+      : s_(s), c_(c), members_(members), last_(after), only_(only) {
+    if (only == kEveryMember) {
+      for (int i = 0; i < size(); ++i) built_.push_back(i);
+    } else {
+      built_.push_back(only);
+    }
+  }
   int size() const { return static_cast<int>(members_.size()); }
+  // The places of the members whose parts are built, in order.
+  const std::vector<int>& built() const { return built_; }
+  bool builds(int i) const { return only_ == kEveryMember || only_ == i; }
 
   // Member i sends `bytes` to member `to` and receives as much from member `from`, tag
   // `tag`, after its previous step; the step ends when both have completed.
@@ -24,8 +36,12 @@ class Steps {
     join(i, {addSend(i, to, bytes, tag), addRecv(i, from, bytes, tag)});
   }
   // Member i only sends, or only receives, after its previous step.
-  void send(int i, int to, uint64_t bytes, int32_t tag) { join(i, {addSend(i, to, bytes, tag)}); }
-  void recv(int i, int from, uint64_t bytes, int32_t tag) { join(i, {addRecv(i, from, bytes, tag)}); }
+  void send(int i, int to, uint64_t bytes, int32_t tag) {
+    if (builds(i)) join(i, {addSend(i, to, bytes, tag)});
+  }
+  void recv(int i, int from, uint64_t bytes, int32_t tag) {
+    if (builds(i)) join(i, {addRecv(i, from, bytes, tag)});
+  }
   // A send or receive of member i that waits for the member's previous step (and for what
   // require() adds), in the step join() closes.
   int32_t addSend(int i, int to, uint64_t bytes, int32_t tag) {
@@ -62,6 +78,8 @@ class Steps {
   const CollectiveSpec& c_;
   const std::vector<int>& members_;
   std::vector<int32_t> last_;
+  int only_;
+  std::vector<int> built_;
   std::vector<int> step_ = std::vector<int>(members_.size(), 0);
   // How errors name the operations, e.g. "rank 3 allreduce send (ring), step 5".
   const std::string sendWhat_ = fmt::format("{} send ({}), step", c_.name, c_.algorithm);
@@ -74,7 +92,7 @@ uint64_t share(uint64_t bytes, int parts) { return (bytes + parts - 1) / parts; 
 void ring(Steps& st, int steps, uint64_t bytes, int32_t tag) {
   const int p = st.size();
   for (int k = 0; k < steps; ++k) {
-    for (int i = 0; i < p; ++i) st.sendrecv(i, (i + 1) % p, (i + p - 1) % p, share(bytes, p), tag + k);
+    for (const int i : st.built()) st.sendrecv(i, (i + 1) % p, (i + p - 1) % p, share(bytes, p), tag + k);
   }
 }
 
@@ -83,11 +101,13 @@ void halvingDoubling(Steps& st, uint64_t bytes, int32_t tag) {
   const int rounds = std::countr_zero(static_cast<unsigned>(p));
   for (int k = 0; k < rounds; ++k) {  // recursive halving: partners p/2 apart first, halves of the vector
     const int distance = p >> (k + 1);
-    for (int i = 0; i < p; ++i) st.sendrecv(i, i ^ distance, i ^ distance, share(bytes, 2 << k), tag + k);
+    for (const int i : st.built()) st.sendrecv(i, i ^ distance, i ^ distance, share(bytes, 2 << k), tag + k);
   }
   for (int k = rounds - 1; k >= 0; --k) {  // recursive doubling back
     const int distance = p >> (k + 1);
-    for (int i = 0; i < p; ++i) st.sendrecv(i, i ^ distance, i ^ distance, share(bytes, 2 << k), tag + 2 * rounds - k);
+    for (const int i : st.built()) {
+      st.sendrecv(i, i ^ distance, i ^ distance, share(bytes, 2 << k), tag + 2 * rounds - k);
+    }
   }
 }
 
@@ -105,14 +125,14 @@ void binomialBroadcast(Steps& st, int root, uint64_t bytes, int32_t tag) {
 void pairwiseAlltoall(Steps& st, uint64_t bytes, int32_t tag) {
   const int p = st.size();
   for (int k = 1; k < p; ++k) {
-    for (int i = 0; i < p; ++i) st.sendrecv(i, (i + k) % p, (i + p - k) % p, bytes, tag + k);
+    for (const int i : st.built()) st.sendrecv(i, (i + k) % p, (i + p - k) % p, bytes, tag + k);
   }
 }
 
 // Every send and receive posted at once but for the window: send k waits for send k - window.
 void windowedAlltoall(Steps& st, int window, uint64_t bytes, int32_t tag) {
   const int p = st.size();
-  for (int i = 0; i < p; ++i) {
+  for (const int i : st.built()) {
     std::vector<int32_t> sends, ops;
     for (int k = 1; k < p; ++k) {
       const int32_t send = st.addSend(i, (i + k) % p, bytes, tag + k);
@@ -158,7 +178,7 @@ void treeHalf(Steps& st, int i, int which, int segments, uint64_t bytes, int32_t
 
 // Double binary tree allreduce: each tree reduces and broadcasts half of the vector.
 void doubleTree(Steps& st, int segments, uint64_t bytes, int32_t tag) {
-  for (int i = 0; i < st.size(); ++i) {
+  for (const int i : st.built()) {
     std::vector<int32_t> ops;
     for (int which = 0; which < 2; ++which) {
       treeHalf(st, i, which, segments, share(bytes, 2), tag + 2 * segments * which, ops);
@@ -170,16 +190,17 @@ void doubleTree(Steps& st, int segments, uint64_t bytes, int32_t tag) {
 void dissemination(Steps& st, int32_t tag) {
   const int p = st.size();
   for (int span = 1, round = 0; span < p; span *= 2, ++round) {
-    for (int i = 0; i < p; ++i) st.sendrecv(i, (i + span) % p, (i + p - span) % p, 0, tag + round);
+    for (const int i : st.built()) st.sendrecv(i, (i + span) % p, (i + p - span) % p, 0, tag + round);
   }
 }
 
 // Hierarchical allreduce over groups of `group` consecutive members: a ring reduce-scatter
 // inside each group, a ring allreduce of each member's share among the members of the same
 // place in every group, a ring allgather inside each group. Each phase is a collective on
-// sub-communicators, appended by appendCollective itself.
+// sub-communicators, appended by appendCollective itself (for member `only` alone: on the
+// sub-communicators it is in).
 std::vector<int32_t> hierarchical(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members,
-                                  std::vector<int32_t> last, int32_t& tag) {
+                                  std::vector<int32_t> last, int32_t& tag, int only) {
   const int p = static_cast<int>(members.size()), local = c.groupSize, groups = p / local;
   if (local < 1 || p % local != 0) {
     throw ConfigError(
@@ -196,9 +217,14 @@ std::vector<int32_t> hierarchical(Schedule& s, const CollectiveSpec& c, const st
       const int first = stride == 1 ? c * size : c;
       std::vector<int> sub(size);
       std::vector<int32_t> after(size);
-      for (int k = 0; k < size; ++k) sub[k] = members[first + k * stride], after[k] = last[first + k * stride];
+      int place = kEveryMember;
+      for (int k = 0; k < size; ++k) {
+        sub[k] = members[first + k * stride], after[k] = last[first + k * stride];
+        if (first + k * stride == only) place = k;
+      }
+      if (only != kEveryMember && place == kEveryMember) continue;  // `only` is not in this one
       int32_t t = tag;
-      after = appendCollective(s, phase, sub, after, t);
+      after = appendCollective(s, phase, sub, after, t, place);
       next = std::max(next, t);
       for (int k = 0; k < size; ++k) last[first + k * stride] = after[k];
     }
@@ -222,11 +248,14 @@ std::vector<std::string> collectiveAlgorithms(const std::string& name) {
 }
 
 std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members,
-                                      const std::vector<int32_t>& after, int32_t& tag) {
-  Steps st(s, c, members, after);
+                                      const std::vector<int32_t>& after, int32_t& tag, int only) {
+  Steps st(s, c, members, after, only);
   const int p = st.size();
   const std::string& a = c.algorithm;
   if (p < 2) throw ConfigError(fmt::format("{} needs at least 2 ranks, the communicator has {}", c.name, p));
+  if (only != kEveryMember && (only < 0 || only >= p)) {
+    throw InternalError(fmt::format("appendCollective: member {} of {}", only, p));
+  }
   if (c.name == "allreduce" && a == "ring") {
     ring(st, 2 * (p - 1), c.bytes, tag);
     tag += 2 * (p - 1);
@@ -241,7 +270,7 @@ std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, cons
     doubleTree(st, c.segments, c.bytes, tag);
     tag += 4 * c.segments;
   } else if (c.name == "allreduce" && a == "hierarchical") {
-    return hierarchical(s, c, members, after, tag);
+    return hierarchical(s, c, members, after, tag, only);
   } else if ((c.name == "reduce_scatter" || c.name == "allgather") && a == "ring") {
     ring(st, p - 1, c.bytes, tag);
     tag += p - 1;

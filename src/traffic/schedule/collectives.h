@@ -39,11 +39,16 @@ struct CollectiveSpec {
 // The algorithms each collective has ("" if the collective does not exist).
 std::vector<std::string> collectiveAlgorithms(const std::string& name);
 
-// Appends `c` over the communicator `members` (schedule ranks); member i starts once
-// operation after[i] has completed (-1: at once). Tags from `tag` on are used and `tag`
-// advanced past them. Returns per member the operation that completes its part. Throws
-// ConfigError when the algorithm cannot run on this many members.
+inline constexpr int kEveryMember = -1;
+
+// Appends `c` over the communicator `members` (schedule ranks): every member's part, or only
+// that of the member in place `only` (the same operations as in the whole, and the same tags:
+// a trace's member gets its part when it reaches the call). Member i starts once operation
+// after[i] has completed (-1: at once). Tags from `tag` on are used and `tag` advanced past
+// them, as many whichever member is built. Returns per member the operation that completes
+// its part (after[i] for a member not built). Throws ConfigError when the algorithm cannot
+// run on this many members.
 std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members,
-                                      const std::vector<int32_t>& after, int32_t& tag);
+                                      const std::vector<int32_t>& after, int32_t& tag, int only = kEveryMember);
 
 }  // namespace icnsim

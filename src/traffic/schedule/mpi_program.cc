@@ -14,7 +14,7 @@ constexpr int32_t kCollectiveTags = 1 << 29;  // a trace's own tags stay below
 }  // namespace
 
 MpiProgram::MpiProgram(int ranks, std::string where)
-    : schedule_(ranks), where_(std::move(where)), rank_(ranks), calls_(ranks, 0) {}
+    : schedule_(ranks), where_(std::move(where)), rank_(ranks), nextTag_(kCollectiveTags), calls_(ranks, 0) {}
 
 int32_t MpiProgram::add(int rank, const ScheduleOp& op, const char* what, bool blocking) {
   Rank& r = rank_[rank];
@@ -96,40 +96,42 @@ void MpiProgram::cancel(int rank, uint64_t request) {
 
 void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<int>& members, const CollectiveSpec& c) {
   const uint64_t sequence = rank_[rank].collectives[communicator]++;
-  Instance& in = instances_[{communicator, sequence}];
-  if (in.members.empty()) {
-    in.spec = c, in.members = members;
-    in.after.assign(members.size(), -1), in.gate.assign(members.size(), -1);
-  } else if (in.spec.name != c.name) {
+  const auto key = std::make_pair(communicator, sequence);
+  auto found = instances_.find(key);
+  const bool first = found == instances_.end();
+  if (first) {  // its size is this member's, and the tags from the next free on are its own
+    found = instances_.emplace(key, Instance{c, members, nextTag_, 0}).first;
+  } else if (found->second.spec.name != c.name) {
     throw ConfigError(fmt::format("{}: collective {} on communicator {} is a {} at one rank and a {} at rank {}",
-                                  where_, sequence, communicator, in.spec.name, c.name, rank));
+                                  where_, sequence, communicator, found->second.spec.name, c.name, rank));
   }
-  const auto place = std::find(members.begin(), members.end(), rank) - members.begin();
-  if (place == static_cast<long>(members.size())) {
+  Instance& in = found->second;
+  const auto place = std::find(in.members.begin(), in.members.end(), rank) - in.members.begin();
+  if (place == static_cast<long>(in.members.size())) {
     throw ConfigError(fmt::format("{}: rank {} calls a {} on communicator {}, of which it is not a member", where_,
                                   rank, c.name, communicator));
   }
-  in.after[place] = rank_[rank].last;
-  in.gate[place] = wait(rank, -1, "MPI collective");
-  ++in.reached;
+  // The member's part starts after what it did before the call; the call ends with it.
+  std::vector<int32_t> after(in.members.size(), -1);
+  after[place] = rank_[rank].last;
+  int32_t tag = in.tag;
+  int32_t end = -1;
+  try {
+    end = appendCollective(schedule_, in.spec, in.members, after, tag, static_cast<int>(place))[place];
+  } catch (const ConfigError& e) {
+    throw ConfigError(
+        fmt::format("{}: collective {} on communicator {}: {}", where_, sequence, communicator, e.what()));
+  }
+  if (first) nextTag_ = tag;  // every member's part uses the same tags
+  wait(rank, end, "MPI collective");
+  if (++in.reached == static_cast<int>(in.members.size())) instances_.erase(found);
 }
 
 Schedule MpiProgram::finish() {
-  int32_t tag = kCollectiveTags;
-  for (auto& [key, in] : instances_) {
-    if (in.reached < static_cast<int>(in.members.size())) {
-      throw ConfigError(fmt::format("{}: {} of the {} ranks of communicator {} reach its collective {} (a {})", where_,
-                                    in.reached, in.members.size(), key.first, key.second, in.spec.name));
-    }
-    // The member's part starts after what it did before the call; the call ends with it.
-    std::vector<int32_t> last;
-    try {
-      last = appendCollective(schedule_, in.spec, in.members, in.after, tag);
-    } catch (const ConfigError& e) {
-      throw ConfigError(
-          fmt::format("{}: collective {} on communicator {}: {}", where_, key.second, key.first, e.what()));
-    }
-    for (size_t i = 0; i < in.members.size(); ++i) schedule_.requireComplete(in.gate[i], last[i]);
+  if (!instances_.empty()) {
+    const auto& [key, in] = *instances_.begin();
+    throw ConfigError(fmt::format("{}: {} of the {} ranks of communicator {} reach its collective {} (a {})", where_,
+                                  in.reached, in.members.size(), key.first, key.second, in.spec.name));
   }
   for (int rank = 0; rank < ranks(); ++rank) {
     for (const auto& [request, op] : rank_[rank].requests) {

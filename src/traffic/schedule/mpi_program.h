@@ -8,7 +8,8 @@
 //  - a call starts when the call before it on its rank has completed (blocking) or started
 //    (non-blocking); a wait completes with the request it names;
 //  - the n-th collective a rank calls on a communicator is the n-th of every member, with
-//    the size the first member to reach it reports;
+//    the size the first member to reach it reports; each member's part of it is built when
+//    the member reaches it (its operations wait only for the member's own before it);
 //  - a send completes on delivery (as a schedule's sends do);
 //  - the collectives' own messages have tags from 2^29 on: a trace's tags must be below.
 #pragma once
@@ -59,10 +60,11 @@ class MpiProgram {
     std::unordered_map<uint64_t, int32_t> requests;
     std::unordered_map<uint32_t, uint64_t> collectives;  // per communicator: called so far
   };
+  // A collective some members have reached: each member's part is built when it reaches it.
   struct Instance {
     CollectiveSpec spec;
     std::vector<int> members;
-    std::vector<int32_t> after, gate;  // per member: what it waits for; what waits for it
+    int32_t tag = 0;  // its first tag
     int reached = 0;
   };
   int32_t add(int rank, const ScheduleOp& op, const char* what, bool blocking);
@@ -72,7 +74,8 @@ class MpiProgram {
   Schedule schedule_;
   std::string where_;
   std::vector<Rank> rank_;
-  std::map<std::pair<uint32_t, uint64_t>, Instance> instances_;  // by communicator, sequence
+  std::map<std::pair<uint32_t, uint64_t>, Instance> instances_;  // by communicator, sequence; until all reach it
+  int32_t nextTag_;                                              // the next collective's first tag
   std::vector<uint32_t> calls_;                                  // per rank: calls so far, to name operations
   uint64_t dropped_ = 0;
 };
