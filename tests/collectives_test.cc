@@ -113,7 +113,9 @@ TEST(Collectives, AMemberBuiltAloneGetsItsPartOfTheWhole) {
       EXPECT_GE(last[place], 0);
       EXPECT_EQ(alone.op(last[place]).rank, members[place]);
       for (int other = 0; other < p; ++other) {
-        if (other != place) EXPECT_EQ(last[other], -1);
+        if (other != place) {
+          EXPECT_EQ(last[other], -1);
+        }
       }
       EXPECT_TRUE(partOf(alone, members[place]) == partOf(whole, members[place])) << "member " << place;
       EXPECT_EQ(partOf(alone, members[place]).ops.size(), static_cast<size_t>(alone.size()));

@@ -210,7 +210,7 @@ TEST(ScheduleSource, TheCriticalPathSplitsEachRanksTimeIntoComputeAndMessages) {
   const Cycle latency = pingPong["message_latency"]["max"];
   EXPECT_EQ(s["rank_critical_compute"], nlohmann::json({100, 0}));
   EXPECT_EQ(s["rank_critical_message"], nlohmann::json({2 * latency, 2 * latency}));
-  EXPECT_EQ(s["critical_path"]["ranks"], 2);
+  EXPECT_EQ(s["critical_path"]["rank_changes"], 2);  // to rank 1 and back
   EXPECT_EQ(s["critical_path"]["other_cycles"], 0);
   EXPECT_EQ(s["critical_path"]["operations"], 5);  // calc <- recv <- rank 1's send <- rank 1's recv <- send
   // An exchange whose sends wait only for their receives to start (irequires), and a calc

@@ -13,7 +13,6 @@
 
 #include "config/config.h"
 #include "traffic/placement/placement.h"
-#include "traffic/schedule/critical_path.h"
 #include "traffic/schedule/job.h"
 #include "traffic/schedule/schedule_run.h"
 #include "traffic/traffic_source.h"
@@ -76,7 +75,7 @@ class ScheduleSource : public TrafficSource {
 
  private:
   void build();
-  void reportCriticalPaths(nlohmann::json& s) const;
+  void reportCriticalPaths(nlohmann::json& s, const std::vector<Cycle>& finish) const;
   void send(int32_t op) {
     const ScheduleOp& o = schedule_.op(op);
     MessageShape shape;
@@ -147,30 +146,20 @@ void ScheduleSource::build() {
 
 // The critical path to the last operation to complete, and to each rank's last (ranks that
 // have not finished get nulls).
-void ScheduleSource::reportCriticalPaths(nlohmann::json& s) const {
-  std::vector<int32_t> last(schedule_.ranks(), -1);
-  int32_t end = -1;
-  for (int32_t op = 0; op < schedule_.size(); ++op) {
-    const Cycle done = run_->completed(op);
-    if (done == kNever) continue;
-    int32_t& l = last[schedule_.op(op).rank];
-    if (l < 0 || done >= run_->completed(l)) l = op;
-    if (end < 0 || done >= run_->completed(end)) end = op;
-  }
-  if (end < 0) return;
-  const CriticalPaths paths(schedule_, *run_);
-  const CriticalPath whole = paths.to(end);
+void ScheduleSource::reportCriticalPaths(nlohmann::json& s, const std::vector<Cycle>& finish) const {
+  if (run_->lastCompleted() < 0) return;
+  const CriticalPath whole = run_->criticalPath(run_->lastCompleted());
   s["critical_path"] = {{"compute_cycles", whole.compute},
                         {"message_cycles", whole.message},
                         {"other_cycles", whole.other},
                         {"operations", whole.operations},
-                        {"ranks", whole.ranks}};
+                        {"rank_changes", whole.rankChanges}};
   nlohmann::json& compute = s["rank_critical_compute"];
   nlohmann::json& message = s["rank_critical_message"];
-  const std::vector<Cycle> finish = run_->rankFinish();
   for (int r = 0; r < schedule_.ranks(); ++r) {
-    const bool done = last[r] >= 0 && finish[r] != kNever;
-    const CriticalPath p = done ? paths.to(last[r]) : CriticalPath{};
+    const int32_t last = run_->lastCompleted(r);
+    const bool done = last >= 0 && finish[r] != kNever;
+    const CriticalPath p = done ? run_->criticalPath(last) : CriticalPath{};
     compute.push_back(done ? nlohmann::json(p.compute) : nlohmann::json());
     message.push_back(done ? nlohmann::json(p.message) : nlohmann::json());
   }
@@ -200,7 +189,7 @@ void ScheduleSource::report(nlohmann::json& j) const {
          {"completion_cycle", done},
          {"duration", done.is_null() ? nlohmann::json() : nlohmann::json(done.get<uint64_t>() - job.start)}});
   }
-  reportCriticalPaths(s);
+  reportCriticalPaths(s, finish);
   s["unsupported"] = {{"cpu_attributes", counts_.goal.cpuAttributes},
                       {"nic_attributes", counts_.goal.nicAttributes},
                       {"otf2_events", counts_.otf2.events - counts_.otf2.used},

@@ -17,9 +17,24 @@ ScheduleRun::ScheduleRun(const Schedule& schedule, std::function<void(int32_t)> 
   matched_.assign(n, -1);
   posted_.resize(schedule.ranks());
   unexpected_.resize(schedule.ranks());
+  left_.assign(schedule.ranks(), 0);
+  lastOfRank_.assign(schedule.ranks(), -1);
+  paths_.resize(n);
   for (int32_t op = 0; op < n; ++op) {
     waiting_[op] = schedule.waitsForCompletion(op) + schedule.waitsForStart(op);
     if (waiting_[op] == 0) ready_.push_back(op);
+    ++left_[schedule.op(op).rank];
+  }
+}
+
+// Tells each of `dependents` that `op` has completed (or started) now: those that waited for
+// nothing else are ready.
+void ScheduleRun::release(std::pair<const int32_t*, const int32_t*> dependents, int32_t op, bool onStart) {
+  const int rank = schedule_.op(op).rank;
+  for (auto [p, end] = dependents; p != end; ++p) {
+    if (--waiting_[*p] > 0) continue;
+    ready_.push_back(*p);
+    paths_.readied(*p, schedule_.op(*p).rank, op, rank, onStart);
   }
 }
 
@@ -36,9 +51,7 @@ void ScheduleRun::advance(Cycle now) {
 
 void ScheduleRun::start(int32_t op, Cycle now) {
   started_[op] = now;
-  for (auto [p, end] = schedule_.afterStart(op); p != end; ++p) {
-    if (--waiting_[*p] == 0) ready_.push_back(*p);
-  }
+  release(schedule_.afterStart(op), op, true);
   const ScheduleOp& o = schedule_.op(op);
   switch (o.kind) {
     case ScheduleOp::Kind::kSend:
@@ -58,9 +71,21 @@ void ScheduleRun::start(int32_t op, Cycle now) {
 void ScheduleRun::complete(int32_t op, Cycle now) {
   completed_at_[op] = now;
   ++completed_;
-  for (auto [p, end] = schedule_.afterCompletion(op); p != end; ++p) {
-    if (--waiting_[*p] == 0) ready_.push_back(*p);
+  const ScheduleOp& o = schedule_.op(op);
+  if (matched_[op] < 0 || completed_at_[matched_[op]] <= started_[op]) {
+    using Kind = CriticalPaths::Kind;
+    paths_.completed(op, now - started_[op],
+                     o.kind == ScheduleOp::Kind::kCalc   ? Kind::kCompute
+                     : o.kind == ScheduleOp::Kind::kSend ? Kind::kMessage
+                                                         : Kind::kOther);
+  } else {  // a receive that waited for its message
+    paths_.completedBy(op, o.rank, matched_[op], schedule_.op(matched_[op]).rank);
   }
+  --left_[o.rank];
+  int32_t& last = lastOfRank_[o.rank];
+  if (last < 0 || completed_at_[last] < now || last < op) last = op;
+  if (last_ < 0 || completed_at_[last_] < now || last_ < op) last_ = op;
+  release(schedule_.afterCompletion(op), op, false);
 }
 
 bool ScheduleRun::matches(int32_t recv, int32_t send) const {
@@ -76,8 +101,13 @@ void ScheduleRun::post(int32_t recv, Cycle now) {
     posted_[schedule_.op(recv).rank].push_back(recv);
     return;
   }
-  matched_[recv] = *it;
+  const int32_t send = *it;
   early.erase(it);
+  completeReceive(recv, send, now);
+}
+
+void ScheduleRun::completeReceive(int32_t recv, int32_t send, Cycle now) {
+  matched_[recv] = send;
   complete(recv, now);
 }
 
@@ -91,9 +121,8 @@ void ScheduleRun::delivered(int32_t send, Cycle now) {
     return;
   }
   const int32_t recv = *it;
-  matched_[recv] = send;
   waiting.erase(it);
-  complete(recv, now);
+  completeReceive(recv, send, now);
 }
 
 void ScheduleRun::checkProgress() const {
@@ -117,10 +146,9 @@ void ScheduleRun::checkProgress() const {
 }
 
 std::vector<Cycle> ScheduleRun::rankFinish() const {
-  std::vector<Cycle> finish(schedule_.ranks(), 0);
-  for (int32_t op = 0; op < schedule_.size(); ++op) {
-    Cycle& f = finish[schedule_.op(op).rank];
-    if (f != kNever) f = completed_at_[op] == kNever ? kNever : std::max(f, completed_at_[op]);
+  std::vector<Cycle> finish(schedule_.ranks(), kNever);
+  for (int rank = 0; rank < schedule_.ranks(); ++rank) {
+    if (left_[rank] == 0) finish[rank] = lastOfRank_[rank] < 0 ? 0 : completed_at_[lastOfRank_[rank]];
   }
   return finish;
 }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "kernel/packet.h"
+#include "traffic/schedule/critical_path.h"
 #include "traffic/schedule/schedule.h"
 
 namespace icnsim {
@@ -42,12 +43,20 @@ class ScheduleRun {
   int32_t completedCount() const { return completed_; }
   // The cycle each rank's last operation completed (kNever while one is left).
   std::vector<Cycle> rankFinish() const;
+  // The operation of `rank` that completed last (the highest-numbered on a tie; -1: none
+  // yet), and the run's.
+  int32_t lastCompleted(int rank) const { return lastOfRank_[rank]; }
+  int32_t lastCompleted() const { return last_; }
+  // The critical path to completed operation `op` (critical_path.h).
+  CriticalPath criticalPath(int32_t op) const { return paths_.to(op, completed_at_[op]); }
 
  private:
   void start(int32_t op, Cycle now);
   void complete(int32_t op, Cycle now);
   void post(int32_t recv, Cycle now);
   bool matches(int32_t recv, int32_t send) const;
+  void completeReceive(int32_t recv, int32_t send, Cycle now);
+  void release(std::pair<const int32_t*, const int32_t*> dependents, int32_t op, bool onStart);
 
   const Schedule& schedule_;
   std::function<void(int32_t)> send_;
@@ -59,6 +68,10 @@ class ScheduleRun {
   using Timer = std::pair<Cycle, int32_t>;
   std::priority_queue<Timer, std::vector<Timer>, std::greater<>> calcs_;
   int32_t completed_ = 0, inFlight_ = 0;
+  std::vector<int32_t> left_;        // per rank: operations not completed
+  std::vector<int32_t> lastOfRank_;  // per rank: the operation completed last
+  int32_t last_ = -1;
+  CriticalPaths paths_;
 };
 
 }  // namespace icnsim
