@@ -45,7 +45,7 @@ Counted build(const std::string& name, const std::string& algorithm, int p, uint
 
 // Runs the schedule with every message delivered the cycle after it is sent: the cycles it
 // takes, or fails if it does not finish.
-Cycle runWithInstantDelivery(const Schedule& s) {
+Cycle runWithInstantDelivery(Schedule&& s) {
   std::vector<int32_t> sent;
   ScheduleRun run(s, [&](int32_t op) { sent.push_back(op); });
   for (Cycle t = 0; t < 100000; ++t) {
@@ -73,7 +73,7 @@ Part partOf(const Schedule& s, int rank) {
   std::vector<int32_t> place(s.size(), -1);
   std::vector<std::vector<int32_t>> waits(s.size());
   for (int32_t op = 0; op < s.size(); ++op) {
-    for (auto [p, end] = s.afterCompletion(op); p != end; ++p) waits[*p].push_back(op);
+    s.forEachDependent(op, [&](int32_t after, bool) { waits[after].push_back(op); });
   }
   for (int32_t op = 0; op < s.size(); ++op) {
     const ScheduleOp& o = s.op(op);

@@ -32,7 +32,6 @@ struct JobRange {
   std::string name;
   uint64_t start = 0;
   int rankBegin = 0, rankEnd = 0;
-  int32_t opBegin = 0, opEnd = 0;
 };
 
 class ScheduleSource : public TrafficSource {
@@ -54,21 +53,20 @@ class ScheduleSource : public TrafficSource {
     }
     build();
     run_ = std::make_unique<ScheduleRun>(schedule_, [this](int32_t op) { send(op); });
-    packetsArrived_.assign(schedule_.size(), 0);
   }
 
   void generate(Cycle now, bool tracked) override {
     now_ = now, tracked_ = tracked;
     run_->advance(now);
     run_->checkProgress();
+    run_->forgetFinished();
   }
 
   // Called for each packet: the send is delivered with its last. A schedule message's tag
   // is its send operation + 1; others (a class stream beside the schedule) have tag 0.
   void received(int, const Message& m, Cycle now) override {
     if (m.tag <= 0) return;
-    const int32_t op = m.tag - 1;
-    if (++packetsArrived_[op] == m.packets) run_->delivered(op, now);
+    run_->arrived(m.tag - 1, m.packets, now);
   }
   bool finished() const override { return run_->finished(); }
   void report(nlohmann::json& j) const override;
@@ -101,7 +99,6 @@ class ScheduleSource : public TrafficSource {
   std::vector<JobRange> jobs_;
   std::vector<int> terminalOf_;  // per rank
   std::unique_ptr<ScheduleRun> run_;
-  std::vector<int32_t> packetsArrived_;  // per send operation
   Cycle now_ = 0;
   bool tracked_ = false;
 };
@@ -134,10 +131,10 @@ void ScheduleSource::build() {
     const int begin = rank;
     rank += job.program.ranks();
     if (!alone.empty() && job.name != alone) continue;
-    JobRange range{job.name, job.start, schedule_.ranks(), 0, schedule_.size(), 0};
+    JobRange range{job.name, job.start, schedule_.ranks(), 0};
     schedule_.append(std::move(job.program), job.calcScale, job.start, jobs.size() > 1 ? job.name + ": " : "");
     job.program = Schedule(0);  // appended: its memory is freed before the next job's copy
-    range.rankEnd = schedule_.ranks(), range.opEnd = schedule_.size();
+    range.rankEnd = schedule_.ranks();
     terminalOf_.insert(terminalOf_.end(), placed.begin() + begin, placed.begin() + rank);
     jobs_.push_back(range);
   }
@@ -147,21 +144,20 @@ void ScheduleSource::build() {
 // The critical path to the last operation to complete, and to each rank's last (ranks that
 // have not finished get nulls).
 void ScheduleSource::reportCriticalPaths(nlohmann::json& s, const std::vector<Cycle>& finish) const {
-  if (run_->lastCompleted() < 0) return;
-  const CriticalPath whole = run_->criticalPath(run_->lastCompleted());
-  s["critical_path"] = {{"compute_cycles", whole.compute},
-                        {"message_cycles", whole.message},
-                        {"other_cycles", whole.other},
-                        {"operations", whole.operations},
-                        {"rank_changes", whole.rankChanges}};
+  const ScheduleRun::Last& end = run_->last();
+  if (end.op < 0) return;
+  s["critical_path"] = {{"compute_cycles", end.path.compute},
+                        {"message_cycles", end.path.message},
+                        {"other_cycles", end.path.other},
+                        {"operations", end.path.operations},
+                        {"rank_changes", end.path.rankChanges}};
   nlohmann::json& compute = s["rank_critical_compute"];
   nlohmann::json& message = s["rank_critical_message"];
   for (int r = 0; r < schedule_.ranks(); ++r) {
-    const int32_t last = run_->lastCompleted(r);
-    const bool done = last >= 0 && finish[r] != kNever;
-    const CriticalPath p = done ? run_->criticalPath(last) : CriticalPath{};
-    compute.push_back(done ? nlohmann::json(p.compute) : nlohmann::json());
-    message.push_back(done ? nlohmann::json(p.message) : nlohmann::json());
+    const ScheduleRun::Last& last = run_->last(r);
+    const bool done = last.op >= 0 && finish[r] != kNever;
+    compute.push_back(done ? nlohmann::json(last.path.compute) : nlohmann::json());
+    message.push_back(done ? nlohmann::json(last.path.message) : nlohmann::json());
   }
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "kernel/packet.h"
+#include "traffic/schedule/op_window.h"
 
 namespace icnsim {
 
@@ -26,8 +27,9 @@ struct CriticalPath {
 class CriticalPaths {
  public:
   enum class Kind : uint8_t { kCompute, kMessage, kOther };  // what an operation's own time is
-  // Room for operations [0, ops).
-  void resize(size_t ops) { path_.resize(ops); }
+  // Room for operations up to `end`; none before `before` any more.
+  void growTo(int32_t end) { path_.growTo(end, Sum{}); }
+  void forgetBefore(int32_t before) { path_.forgetBefore(before); }
   // `op` of rank `rank` is ready now that `before` (of rank `beforeRank`) has completed, or
   // started (`onStart`).
   void readied(int32_t op, int rank, int32_t before, int beforeRank, bool onStart);
@@ -46,7 +48,7 @@ class CriticalPaths {
     uint32_t operations = 0, rankChanges = 0;
   };
   // Per operation: started, the path to its start; completed, to its end.
-  std::vector<Sum> path_;
+  OpWindow<Sum> path_;
 };
 
 }  // namespace icnsim

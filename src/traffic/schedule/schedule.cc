@@ -9,9 +9,24 @@
 namespace icnsim {
 
 int32_t Schedule::add(const ScheduleOp& op, const std::string& what, uint32_t number) {
-  ops_.push_back(op);
   const auto known = whatIndex_.find(what);  // no allocation for a text seen before
-  origins_.push_back({known != whatIndex_.end() ? known->second : intern({"", what, 0}), number});
+  return push(op, known != whatIndex_.end() ? known->second : intern({"", what, 0}), number);
+}
+
+int32_t Schedule::add(const ScheduleOp& op, const std::string& prefix, const std::string& what, int rankBase,
+                      uint32_t number) {
+  if (prefix.empty() && rankBase == 0) return add(op, what, number);
+  return push(op, intern({prefix, what, rankBase}), number);
+}
+
+int32_t Schedule::push(const ScheduleOp& op, uint32_t what, uint32_t number) {
+  if (ops_.end() >= kAfterMask) {
+    throw ConfigError(fmt::format("a schedule may have {} operations at most", kAfterMask));
+  }
+  ops_.push_back(op);
+  origins_.push_back({what, number});
+  head_.push_back(-1);
+  tail_.push_back(-1);
   return size() - 1;
 }
 
@@ -44,11 +59,14 @@ void Schedule::append(Schedule&& job, double calcScale, uint64_t start, const st
     const What& was = job.whats_[w];
     whats[w] = intern({prefix + was.prefix, was.text, rankBase + was.rankBase});
   }
-  if (ops_.empty() && edges_.empty()) {  // the first job: moved, not copied, for memory
+  if (size() == 0 && edges_.empty()) {  // the first job: moved, not copied, for memory
     ops_ = std::move(job.ops_), origins_ = std::move(job.origins_), edges_ = std::move(job.edges_);
+    head_ = std::move(job.head_), tail_ = std::move(job.tail_);
   } else {
-    ops_.insert(ops_.end(), job.ops_.begin(), job.ops_.end());
-    origins_.insert(origins_.end(), job.origins_.begin(), job.origins_.end());
+    for (int32_t i = 0; i < job.size(); ++i) {
+      ops_.push_back(job.ops_[i]), origins_.push_back(job.origins_[i]);
+      head_.push_back(-1), tail_.push_back(-1);
+    }
     for (const Edge& e : job.edges_) edges_.push_back({e.before + base, e.after + base, e.onStart});
   }
   for (int32_t i = base; i < size(); ++i) relocate(i, rankBase, calcScale, whats);
@@ -74,7 +92,7 @@ void Schedule::relocate(int32_t i, int rankBase, double calcScale, const std::ve
 // The operations from `base` on that wait for nothing (no edge from edgeBase on leads to
 // them) wait first for a `start`-cycle calc of their rank.
 void Schedule::gateStart(int32_t base, size_t edgeBase, uint64_t start, const std::string& prefix, int rankBase) {
-  std::vector<bool> waits(ops_.size() - base, false);
+  std::vector<bool> waits(size() - base, false);
   for (size_t e = edgeBase; e < edges_.size(); ++e) waits[edges_[e].after - base] = true;
   std::vector<int32_t> gateOf(ranks_ - rankBase, -1);
   const int32_t end = size();
@@ -82,9 +100,7 @@ void Schedule::gateStart(int32_t base, size_t edgeBase, uint64_t start, const st
     if (waits[i - base]) continue;
     int32_t& gate = gateOf[ops_[i].rank - rankBase];
     if (gate < 0) {
-      gate = size();
-      ops_.push_back({ScheduleOp::Kind::kCalc, ops_[i].rank, kAnyRank, 0, start});
-      origins_.push_back({intern({prefix, "start", rankBase}), kNoNumber});
+      gate = add({ScheduleOp::Kind::kCalc, ops_[i].rank, kAnyRank, 0, start}, prefix, "start", rankBase, kNoNumber);
     }
     requireComplete(i, gate);
   }
@@ -94,61 +110,67 @@ void Schedule::finish() {
   finished_ = true;
   ops_.shrink_to_fit();  // kept for the whole run
   origins_.shrink_to_fit();
-  waitComplete_.assign(ops_.size(), 0);
-  waitStart_.assign(ops_.size(), 0);
-  for (const Edge& e : edges_) ++(e.onStart ? waitStart_ : waitComplete_)[e.after];
-  build(afterCompletion_, false);
-  build(afterStart_, true);
+  for (const Edge& e : edges_) link(e);
   edges_ = {};
   checkAcyclic();
+  changes_ = {};
 }
 
-void Schedule::build(Dependents& d, bool onStart) {
-  d.offsets.assign(ops_.size() + 1, 0);
-  for (const Edge& e : edges_) d.offsets[e.before + 1] += e.onStart == onStart;
-  for (size_t i = 0; i < ops_.size(); ++i) d.offsets[i + 1] += d.offsets[i];
-  d.ops.resize(d.offsets.back());
-  std::vector<int32_t> fill(d.offsets.begin(), d.offsets.end() - 1);
-  for (const Edge& e : edges_) {
-    if (e.onStart == onStart) d.ops[fill[e.before]++] = e.after;
-  }
+void Schedule::link(const Edge& e) {
+  if (links_.end() >= kAfterMask) throw ConfigError(fmt::format("a schedule may have {} waits at most", kAfterMask));
+  if (e.before < firstKept()) throw InternalError("Schedule: an operation waits for one already forgotten");
+  const auto l = static_cast<int32_t>(links_.end());
+  links_.push_back({static_cast<uint32_t>(e.after) | (e.onStart ? kOnStart : 0u), -1});
+  int32_t& tail = tail_[e.before];
+  (tail < 0 ? head_[e.before] : links_[tail].next) = l;
+  tail = l;
 }
 
-std::pair<const int32_t*, const int32_t*> Schedule::afterCompletion(int32_t id) const {
-  const int32_t* base = afterCompletion_.ops.data();
-  return {base + afterCompletion_.offsets[id], base + afterCompletion_.offsets[id + 1]};
+Schedule::Changes Schedule::takeChanges() {
+  for (const Edge& e : edges_) link(e);
+  Changes c = std::move(changes_);
+  c.edges = std::move(edges_);
+  changes_ = {}, edges_ = {};
+  return c;
 }
 
-std::pair<const int32_t*, const int32_t*> Schedule::afterStart(int32_t id) const {
-  const int32_t* base = afterStart_.ops.data();
-  return {base + afterStart_.offsets[id], base + afterStart_.offsets[id + 1]};
+void Schedule::forgetBefore(int32_t before) {
+  ops_.forgetBefore(before), origins_.forgetBefore(before);
+  head_.forgetBefore(before), tail_.forgetBefore(before);
+  // Lists are chained in the order waits were added: the entries up to the first for an
+  // operation still kept belong to forgotten lists.
+  while (linkCut_ < links_.end() && (links_[linkCut_].after & kAfterMask) < static_cast<uint32_t>(before)) ++linkCut_;
+  links_.forgetBefore(linkCut_);
+}
+
+size_t Schedule::memory() const {
+  return ops_.memory() + origins_.memory() + head_.memory() + tail_.memory() + links_.memory();
 }
 
 void Schedule::checkAcyclic() const {
   // Kahn's order over both kinds of wait: an operation left over waits on itself.
-  std::vector<int32_t> waiting(ops_.size()), ready;
-  for (size_t i = 0; i < ops_.size(); ++i) {
-    waiting[i] = waitComplete_[i] + waitStart_[i];
-    if (waiting[i] == 0) ready.push_back(static_cast<int32_t>(i));
+  const int32_t n = size();
+  std::vector<int32_t> waiting(n, 0), ready;
+  for (int32_t i = 0; i < n; ++i) forEachDependent(i, [&](int32_t after, bool) { ++waiting[after]; });
+  for (int32_t i = 0; i < n; ++i) {
+    if (waiting[i] == 0) ready.push_back(i);
   }
-  size_t ordered = 0;
+  int32_t ordered = 0;
   while (!ready.empty()) {
     const int32_t op = ready.back();
     ready.pop_back();
     ++ordered;
-    for (auto list : {afterCompletion(op), afterStart(op)}) {
-      for (const int32_t* p = list.first; p != list.second; ++p) {
-        if (--waiting[*p] == 0) ready.push_back(*p);
-      }
-    }
+    forEachDependent(op, [&](int32_t after, bool) {
+      if (--waiting[after] == 0) ready.push_back(after);
+    });
   }
-  if (ordered == ops_.size()) return;
-  for (size_t i = 0; i < ops_.size(); ++i) {
+  if (ordered == n) return;
+  for (int32_t i = 0; i < n; ++i) {
     if (waiting[i] > 0) {
       throw ConfigError(
           fmt::format("the schedule's dependencies form a cycle: {} can never start, as what it requires "
                       "waits on itself ({} operations in or behind cycles)",
-                      name(static_cast<int32_t>(i)), ops_.size() - ordered));
+                      name(i), n - ordered));
     }
   }
 }

@@ -1,16 +1,20 @@
 // A communication schedule: per rank, operations (send, receive, compute) and the order
 // between them, the program the schedule traffic source runs closed loop
-// (traffic.process = "schedule"; docs/workloads.md). Written by the GOAL reader
-// (goal_reader.h); ScheduleRun (schedule_run.h) executes it.
+// (traffic.process = "schedule"; docs/workloads.md). Written whole by the GOAL reader
+// (goal_reader.h) and the collectives (collectives.h), or as the run goes by a trace feed
+// (schedule_feed.h); ScheduleRun (schedule_run.h) executes it.
 //
 // An operation starts once every operation it requires has completed and every one it
-// "irequires" (GOAL's word) has started; finish() checks that no chain of these waits on
-// itself.
+// "irequires" (GOAL's word) has started, and nothing holds it; finish() checks that no chain
+// of these waits on itself. Operations are numbered in the order they are added; the run
+// forgets those it has finished (forgetBefore), so that only a window of them is kept.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include "traffic/schedule/op_window.h"
 
 namespace icnsim {
 
@@ -30,18 +34,25 @@ class Schedule {
  public:
   explicit Schedule(int ranks) : ranks_(ranks) {}
   int ranks() const { return ranks_; }
-  int32_t size() const { return static_cast<int32_t>(ops_.size()); }
+  // Ranks of a job whose operations come later (a feed's), numbered from ranks().
+  void addRanks(int n) { ranks_ += n; }
+  // Operations added so far (kept or forgotten), and the first kept.
+  int32_t size() const { return static_cast<int32_t>(ops_.end()); }
+  int32_t firstKept() const { return static_cast<int32_t>(ops_.first()); }
   const ScheduleOp& op(int32_t id) const { return ops_[id]; }
 
-  // Adds an operation. Errors name it "rank R <what> <number>" ("rank 3 allreduce send
-  // (ring), step 5"); `what` is kept once for all the operations that share it, so that a
-  // schedule of millions of operations does not hold a string for each.
+  // Adds an operation. Errors name it "<prefix>rank R <what> <number>" ("rank 3 allreduce
+  // send (ring), step 5"), R counted from rankBase; `what` is kept once for all the
+  // operations that share it, so that a schedule of millions of operations does not hold a
+  // string for each.
   static constexpr uint32_t kNoNumber = UINT32_MAX;
   int32_t add(const ScheduleOp& op, const std::string& what, uint32_t number = kNoNumber);
+  int32_t add(const ScheduleOp& op, const std::string& prefix, const std::string& what, int rankBase, uint32_t number);
   // A receive's source, tag and size, known only after it was added (an MPI irecv learns
   // them when it completes).
   void setPeer(int32_t op, int32_t peer, int32_t tag, uint64_t size) {
-    ops_[op].peer = peer, ops_[op].tag = tag, ops_[op].size = size;
+    ScheduleOp& o = ops_[op];
+    o.peer = peer, o.tag = tag, o.size = size;
   }
   // Turns `op` into a calc of no cycles (a receive a trace cancelled): what waits for it
   // goes on at once.
@@ -49,20 +60,47 @@ class Schedule {
   // `op` starts after `before` completes (requires) or starts (irequires).
   void requireComplete(int32_t op, int32_t before) { edges_.push_back({before, op, false}); }
   void requireStart(int32_t op, int32_t before) { edges_.push_back({before, op, true}); }
+  // `op` may not start until released (a receive added before it learns its source); and
+  // `op` is kept, finished or not, until unpinned (a feed will add operations that wait for
+  // it). Both are counted: as many releases as holds.
+  void hold(int32_t op) { changes_.held.push_back(op); }
+  void release(int32_t op) { changes_.released.push_back(op); }
+  void pin(int32_t op) { changes_.pinned.push_back(op); }
+  void unpin(int32_t op) { changes_.unpinned.push_back(op); }
+
   // Appends `job` (not finished) as ranks ranks() to ranks() + job.ranks() - 1: its calcs
   // take `calcScale` cycles per unit, and its operations that wait for nothing wait first
   // for a `start`-cycle calc of their rank (none if 0). Its names get `prefix`.
   void append(Schedule&& job, double calcScale, uint64_t start, const std::string& prefix);
-  // Builds the lists below; throws ConfigError naming an operation of a cycle of waits.
+  // Links what was added; throws ConfigError naming an operation of a cycle of waits. What
+  // is added afterwards (by a feed, as the run goes) is taken with takeChanges().
   void finish();
 
+  struct Edge {
+    int32_t before, after;
+    bool onStart;
+  };
+  // What was added since finish() or the last takeChanges(), the edges linked into the lists
+  // of dependents.
+  struct Changes {
+    std::vector<Edge> edges;
+    std::vector<int32_t> held, released, pinned, unpinned;
+  };
+  Changes takeChanges();
+
   std::string name(int32_t id) const;
-  // What operation `id` waits for before it starts, as counts.
-  int32_t waitsForCompletion(int32_t id) const { return waitComplete_[id]; }
-  int32_t waitsForStart(int32_t id) const { return waitStart_[id]; }
-  // The operations that wait for `id` to complete, or to start: [begin, end) of a list.
-  std::pair<const int32_t*, const int32_t*> afterCompletion(int32_t id) const;
-  std::pair<const int32_t*, const int32_t*> afterStart(int32_t id) const;
+  // Calls f(after, onStart) for each operation that waits for `id` to complete or start.
+  template <typename F>
+  void forEachDependent(int32_t id, F&& f) const {
+    for (int32_t l = head_[id]; l >= 0; l = links_[l].next) {
+      f(static_cast<int32_t>(links_[l].after & kAfterMask), (links_[l].after & kOnStart) != 0);
+    }
+  }
+  // Forgets operations [firstKept(), before): they and every operation that waits for them
+  // have started, and no more will be added that wait for them.
+  void forgetBefore(int32_t before);
+  // Bytes held per operation kept (for the run's memory report).
+  size_t memory() const;
 
  private:
   struct Origin {
@@ -74,29 +112,30 @@ class Schedule {
     std::string prefix, text;
     int32_t rankBase = 0;
   };
-  struct Edge {
-    int32_t before, after;
-    bool onStart;
-  };
-  // Compressed lists of dependents: dependents of op i are [offsets[i], offsets[i + 1]).
-  struct Dependents {
-    std::vector<int32_t> offsets, ops;
+  // An entry of an operation's list of dependents; the lists are chained in links_.
+  static constexpr uint32_t kOnStart = 0x80000000u, kAfterMask = 0x7fffffffu;
+  struct Link {
+    uint32_t after;  // | kOnStart for an irequires
+    int32_t next;    // the next entry of the same list, -1 at its end
   };
   uint32_t intern(const What& what);
+  int32_t push(const ScheduleOp& op, uint32_t what, uint32_t number);
   void relocate(int32_t i, int rankBase, double calcScale, const std::vector<uint32_t>& whats);
   void gateStart(int32_t base, size_t edgeBase, uint64_t start, const std::string& prefix, int rankBase);
-  void build(Dependents& d, bool onStart);
+  void link(const Edge& e);
   void checkAcyclic() const;
 
   int ranks_;
   bool finished_ = false;
-  std::vector<ScheduleOp> ops_;
-  std::vector<Origin> origins_;  // per operation
+  OpWindow<ScheduleOp> ops_;
+  OpWindow<Origin> origins_;  // per operation
   std::vector<What> whats_;
   std::unordered_map<std::string, uint32_t> whatIndex_;
-  std::vector<Edge> edges_;
-  std::vector<int32_t> waitComplete_, waitStart_;
-  Dependents afterCompletion_, afterStart_;
+  std::vector<Edge> edges_;  // added, not linked yet
+  Changes changes_;
+  OpWindow<int32_t> head_, tail_;  // per operation: its list of dependents in links_
+  OpWindow<Link> links_;           // numbered from 0 as added; forgotten from the front
+  int64_t linkCut_ = 0;            // links before it are forgotten or may be
 };
 
 }  // namespace icnsim

@@ -8,37 +8,83 @@
 
 namespace icnsim {
 
-ScheduleRun::ScheduleRun(const Schedule& schedule, std::function<void(int32_t)> send)
+ScheduleRun::ScheduleRun(Schedule& schedule, std::function<void(int32_t)> send)
     : schedule_(schedule), send_(std::move(send)) {
+  // What finish() linked: each operation's waits, counted from the lists of dependents.
   const int32_t n = schedule.size();
-  waiting_.resize(n);
-  started_.assign(n, kNever);
-  completed_at_.assign(n, kNever);
-  matched_.assign(n, -1);
-  posted_.resize(schedule.ranks());
-  unexpected_.resize(schedule.ranks());
-  left_.assign(schedule.ranks(), 0);
-  lastOfRank_.assign(schedule.ranks(), -1);
-  paths_.resize(n);
-  for (int32_t op = 0; op < n; ++op) {
-    waiting_[op] = schedule.waitsForCompletion(op) + schedule.waitsForStart(op);
+  waiting_.growTo(n, 0);
+  for (int32_t op = 0; op < n; ++op) schedule.forEachDependent(op, [&](int32_t after, bool) { ++waiting_[after]; });
+  admit();
+}
+
+void ScheduleRun::addFeed(ScheduleFeed& feed, int firstRank, int ranks) {
+  growRanks();
+  for (int r = firstRank; r < firstRank + ranks; ++r) feedOf_[r] = &feed;
+  feeds_.push_back(&feed);
+}
+
+void ScheduleRun::growRanks() {
+  const auto ranks = static_cast<size_t>(schedule_.ranks());
+  if (left_.size() >= ranks) return;
+  posted_.resize(ranks), unexpected_.resize(ranks);
+  left_.resize(ranks, 0), lastOfRank_.resize(ranks), feedOf_.resize(ranks, nullptr);
+}
+
+// Takes in the operations added since the last time, with their waits; those that wait for
+// nothing are ready.
+void ScheduleRun::admit() {
+  growRanks();
+  const int32_t first = admitted_, end = schedule_.size();
+  waiting_.growTo(end, 0);
+  started_.growTo(end, kNever), completed_at_.growTo(end, kNever);
+  matched_.growTo(end, -1), arrived_.growTo(end, 0), pinned_.growTo(end, 0);
+  paths_.growTo(end);
+  for (int32_t op = first; op < end; ++op) ++left_[schedule_.op(op).rank];
+  admitted_ = end;
+  Schedule::Changes c = schedule_.takeChanges();
+  std::vector<Cycle> readiedAt(end - first, 0);  // per new operation: its latest wait met
+  for (const Schedule::Edge& e : c.edges) {
+    if (e.after < first)
+      throw InternalError(fmt::format("ScheduleRun: {} gets a wait after it was taken in", schedule_.name(e.after)));
+    admitWait(e, first, readiedAt);
+  }
+  for (const int32_t op : c.held) ++waiting_[op];
+  for (const int32_t op : c.pinned) ++pinned_[op];
+  for (const int32_t op : c.unpinned) --pinned_[op];
+  for (int32_t op = first; op < end; ++op) {
     if (waiting_[op] == 0) ready_.push_back(op);
-    ++left_[schedule.op(op).rank];
+  }
+  for (const int32_t op : c.released) {
+    if (--waiting_[op] == 0) ready_.push_back(op);
   }
 }
 
-// Tells each of `dependents` that `op` has completed (or started) now: those that waited for
-// nothing else are ready.
-void ScheduleRun::release(std::pair<const int32_t*, const int32_t*> dependents, int32_t op, bool onStart) {
-  const int rank = schedule_.op(op).rank;
-  for (auto [p, end] = dependents; p != end; ++p) {
-    if (--waiting_[*p] > 0) continue;
-    ready_.push_back(*p);
-    paths_.readied(*p, schedule_.op(*p).rank, op, rank, onStart);
+// A wait of a new operation: counted unless what it waits for has already completed (or
+// started); then the latest of those holds it up, as far as they go.
+void ScheduleRun::admitWait(const Schedule::Edge& e, int32_t first, std::vector<Cycle>& readiedAt) {
+  const Cycle met = e.onStart ? started_[e.before] : completed_at_[e.before];
+  if (met == kNever) {
+    ++waiting_[e.after];
+    return;
   }
+  Cycle& latest = readiedAt[e.after - first];
+  if (met < latest) return;
+  latest = met;
+  paths_.readied(e.after, schedule_.op(e.after).rank, e.before, schedule_.op(e.before).rank, e.onStart);
+}
+
+void ScheduleRun::feed(int rank) {
+  feedOf_[rank]->readFor(rank);
+  admit();
 }
 
 void ScheduleRun::advance(Cycle now) {
+  if (!fed_) {
+    fed_ = true;
+    for (int r = 0; r < static_cast<int>(feedOf_.size()); ++r) {
+      if (feedOf_[r]) feed(r);
+    }
+  }
   while (!calcs_.empty() && calcs_.top().first <= now) {
     const int32_t op = calcs_.top().second;
     calcs_.pop();
@@ -49,10 +95,21 @@ void ScheduleRun::advance(Cycle now) {
   ready_.clear();
 }
 
+// Tells each operation that waits for `op` to complete (or start) that it has: those that
+// wait for nothing else are ready, and the last to be met holds each up.
+void ScheduleRun::release(int32_t op, bool onStart) {
+  const int rank = schedule_.op(op).rank;
+  schedule_.forEachDependent(op, [&](int32_t after, bool kind) {
+    if (kind != onStart) return;
+    paths_.readied(after, schedule_.op(after).rank, op, rank, onStart);
+    if (--waiting_[after] == 0) ready_.push_back(after);
+  });
+}
+
 void ScheduleRun::start(int32_t op, Cycle now) {
   started_[op] = now;
-  release(schedule_.afterStart(op), op, true);
-  const ScheduleOp& o = schedule_.op(op);
+  release(op, true);
+  const ScheduleOp o = schedule_.op(op);  // a copy: feeding below may add operations
   switch (o.kind) {
     case ScheduleOp::Kind::kSend:
       ++inFlight_;
@@ -66,26 +123,34 @@ void ScheduleRun::start(int32_t op, Cycle now) {
       else calcs_.push({now + o.size, op});
       break;
   }
+  // The rank's last operation so far has started: the next may be ready as soon as it is.
+  ScheduleFeed* f = feedOf_[o.rank];
+  if (f && op == f->frontier(o.rank) && !f->done(o.rank)) feed(o.rank);
+}
+
+void ScheduleRun::noteLast(Last& last, int32_t op, Cycle now) const {
+  if (last.op >= 0 && last.at == now && last.op > op) return;  // a tie: the highest-numbered
+  last = {op, now, paths_.to(op, now)};
 }
 
 void ScheduleRun::complete(int32_t op, Cycle now) {
   completed_at_[op] = now;
   ++completed_;
   const ScheduleOp& o = schedule_.op(op);
-  if (matched_[op] < 0 || completed_at_[matched_[op]] <= started_[op]) {
+  const int32_t send = matched_[op];
+  if (send < 0 || completed_at_[send] <= started_[op]) {
     using Kind = CriticalPaths::Kind;
     paths_.completed(op, now - started_[op],
                      o.kind == ScheduleOp::Kind::kCalc   ? Kind::kCompute
                      : o.kind == ScheduleOp::Kind::kSend ? Kind::kMessage
                                                          : Kind::kOther);
   } else {  // a receive that waited for its message
-    paths_.completedBy(op, o.rank, matched_[op], schedule_.op(matched_[op]).rank);
+    paths_.completedBy(op, o.rank, send, schedule_.op(send).rank);
   }
   --left_[o.rank];
-  int32_t& last = lastOfRank_[o.rank];
-  if (last < 0 || completed_at_[last] < now || last < op) last = op;
-  if (last_ < 0 || completed_at_[last_] < now || last_ < op) last_ = op;
-  release(schedule_.afterCompletion(op), op, false);
+  noteLast(lastOfRank_[o.rank], op, now);
+  noteLast(last_, op, now);
+  release(op, false);
 }
 
 bool ScheduleRun::matches(int32_t recv, int32_t send) const {
@@ -103,12 +168,17 @@ void ScheduleRun::post(int32_t recv, Cycle now) {
   }
   const int32_t send = *it;
   early.erase(it);
+  --pinned_[send];
   completeReceive(recv, send, now);
 }
 
 void ScheduleRun::completeReceive(int32_t recv, int32_t send, Cycle now) {
   matched_[recv] = send;
   complete(recv, now);
+}
+
+void ScheduleRun::arrived(int32_t op, int parts, Cycle now) {
+  if (++arrived_[op] == parts) delivered(op, now);
 }
 
 void ScheduleRun::delivered(int32_t send, Cycle now) {
@@ -118,6 +188,7 @@ void ScheduleRun::delivered(int32_t send, Cycle now) {
   const auto it = std::find_if(waiting.begin(), waiting.end(), [&](int32_t recv) { return matches(recv, send); });
   if (it == waiting.end()) {
     unexpected_[schedule_.op(send).peer].push_back(send);
+    ++pinned_[send];  // a receive will look at it
     return;
   }
   const int32_t recv = *it;
@@ -125,15 +196,32 @@ void ScheduleRun::delivered(int32_t send, Cycle now) {
   completeReceive(recv, send, now);
 }
 
+bool ScheduleRun::finished() const {
+  return completed_ == schedule_.size() &&
+         std::all_of(feeds_.begin(), feeds_.end(), [](const ScheduleFeed* f) { return f->exhausted(); });
+}
+
+void ScheduleRun::forgetFinished() {
+  int32_t before = forgottenBefore_;
+  while (before < admitted_ && completed_at_[before] != kNever && pinned_[before] == 0) ++before;
+  if (before == forgottenBefore_) return;
+  forgottenBefore_ = before;
+  schedule_.forgetBefore(before);
+  waiting_.forgetBefore(before), started_.forgetBefore(before), completed_at_.forgetBefore(before);
+  matched_.forgetBefore(before), arrived_.forgetBefore(before), pinned_.forgetBefore(before);
+  paths_.forgetBefore(before);
+}
+
 void ScheduleRun::checkProgress() const {
   if (finished() || inFlight_ > 0 || !calcs_.empty() || !ready_.empty()) return;
   // Name an operation that started and cannot complete (a receive nothing matches) if there
   // is one: the operations that never start wait, directly or not, on such a one.
   int32_t stuck = -1;
-  for (int32_t op = 0; op < schedule_.size(); ++op) {
+  for (int32_t op = forgottenBefore_; op < admitted_; ++op) {
     if (completed_at_[op] != kNever) continue;
     if (stuck < 0 || (started_[op] != kNever && started_[stuck] == kNever)) stuck = op;
   }
+  if (stuck < 0) throw InternalError("ScheduleRun: stuck with every operation completed and a feed not done");
   const ScheduleOp& o = schedule_.op(stuck);
   std::string what = "never starts: what it requires never completes";
   if (started_[stuck] != kNever) {
@@ -148,7 +236,8 @@ void ScheduleRun::checkProgress() const {
 std::vector<Cycle> ScheduleRun::rankFinish() const {
   std::vector<Cycle> finish(schedule_.ranks(), kNever);
   for (int rank = 0; rank < schedule_.ranks(); ++rank) {
-    if (left_[rank] == 0) finish[rank] = lastOfRank_[rank] < 0 ? 0 : completed_at_[lastOfRank_[rank]];
+    const bool fedMore = feedOf_[rank] && !feedOf_[rank]->done(rank);
+    if (left_[rank] == 0 && !fedMore) finish[rank] = lastOfRank_[rank].op < 0 ? 0 : lastOfRank_[rank].at;
   }
   return finish;
 }

@@ -2,7 +2,8 @@
 // started and completed, the receives posted and the messages that arrived before their
 // receive (matched as MPI does: by source and tag, in order), and the compute operations
 // under way. The source (schedule_source.cc) hands it each cycle and each delivery; it
-// hands back the sends to create.
+// hands back the sends to create. Operations a feed (schedule_feed.h) adds as the run goes
+// are taken in when added; forgetFinished() lets the run and the schedule drop what is done.
 //
 // When an operation completes (our reading where GOAL leaves it to the simulator):
 //  - send: when its message has been delivered to the destination;
@@ -18,37 +19,51 @@
 
 #include "kernel/packet.h"
 #include "traffic/schedule/critical_path.h"
+#include "traffic/schedule/op_window.h"
 #include "traffic/schedule/schedule.h"
+#include "traffic/schedule/schedule_feed.h"
 
 namespace icnsim {
 
 class ScheduleRun {
  public:
-  // `send(op)` hands a send operation's message to the network. `schedule` is finished.
-  ScheduleRun(const Schedule& schedule, std::function<void(int32_t op)> send);
+  // `send(op)` hands a send operation's message to the network. `schedule` is finished; the
+  // run adds to it what its feeds read.
+  ScheduleRun(Schedule& schedule, std::function<void(int32_t op)> send);
+  // Ranks [firstRank, firstRank + ranks) come from `feed` (before the first advance).
+  void addFeed(ScheduleFeed& feed, int firstRank, int ranks);
 
   // Completes the calcs due by `now` and starts every operation that is ready.
   void advance(Cycle now);
   // The message of send operation `op` has been delivered.
   void delivered(int32_t op, Cycle now);
-  bool finished() const { return completed_ == schedule_.size(); }
+  // One of the `parts` packets of send `op`'s message has been delivered (the last delivers it).
+  void arrived(int32_t op, int parts, Cycle now);
+  bool finished() const;
   // Nothing can happen any more (no message in flight, no calc under way, nothing ready)
   // and operations are left: throws ConfigError naming one of them.
   void checkProgress() const;
+  // Forgets the finished operations that nothing will look at again (those the feeds pin,
+  // and delivered sends no receive has taken, are kept). Until then, any operation may be
+  // asked about.
+  void forgetFinished();
 
   Cycle started(int32_t op) const { return started_[op]; }
   // The send whose message receive `op` took (-1 if it has none yet).
   int32_t matchedSend(int32_t recv) const { return matched_[recv]; }
   Cycle completed(int32_t op) const { return completed_at_[op]; }
-  int32_t completedCount() const { return completed_; }
+  int64_t completedCount() const { return completed_; }
   // The cycle each rank's last operation completed (kNever while one is left).
   std::vector<Cycle> rankFinish() const;
-  // The operation of `rank` that completed last (the highest-numbered on a tie; -1: none
-  // yet), and the run's.
-  int32_t lastCompleted(int rank) const { return lastOfRank_[rank]; }
-  int32_t lastCompleted() const { return last_; }
-  // The critical path to completed operation `op` (critical_path.h).
-  CriticalPath criticalPath(int32_t op) const { return paths_.to(op, completed_at_[op]); }
+  // The operation that completed last, of a rank or of the run (the highest-numbered on a
+  // tie), with the critical path to it (critical_path.h); op -1 if none has.
+  struct Last {
+    int32_t op = -1;
+    Cycle at = 0;
+    CriticalPath path;
+  };
+  const Last& last(int rank) const { return lastOfRank_[rank]; }
+  const Last& last() const { return last_; }
 
  private:
   void start(int32_t op, Cycle now);
@@ -56,22 +71,35 @@ class ScheduleRun {
   void post(int32_t recv, Cycle now);
   bool matches(int32_t recv, int32_t send) const;
   void completeReceive(int32_t recv, int32_t send, Cycle now);
-  void release(std::pair<const int32_t*, const int32_t*> dependents, int32_t op, bool onStart);
+  void release(int32_t op, bool onStart);
+  void admit();
+  void admitWait(const Schedule::Edge& e, int32_t first, std::vector<Cycle>& readiedAt);
+  void feed(int rank);
+  void noteLast(Last& last, int32_t op, Cycle now) const;
+  void growRanks();
 
-  const Schedule& schedule_;
+  Schedule& schedule_;
   std::function<void(int32_t)> send_;
-  std::vector<int32_t> waiting_;  // per op: completions and starts it still waits for
-  std::vector<Cycle> started_, completed_at_;
-  std::vector<int32_t> matched_;  // per receive: the send it took
+  // Per operation taken in so far: [schedule_.firstKept() or later, admitted_).
+  OpWindow<int32_t> waiting_;  // completions, starts and holds it still waits for
+  OpWindow<Cycle> started_, completed_at_;
+  OpWindow<int32_t> matched_;  // per receive: the send it took
+  OpWindow<int32_t> arrived_;  // per send: packets of its message delivered
+  OpWindow<uint8_t> pinned_;   // kept while above zero
+  int32_t admitted_ = 0, forgottenBefore_ = 0;
   std::vector<int32_t> ready_;
   std::vector<std::vector<int32_t>> posted_, unexpected_;  // per rank: receives, and sends delivered before one
   using Timer = std::pair<Cycle, int32_t>;
   std::priority_queue<Timer, std::vector<Timer>, std::greater<>> calcs_;
-  int32_t completed_ = 0, inFlight_ = 0;
-  std::vector<int32_t> left_;        // per rank: operations not completed
-  std::vector<int32_t> lastOfRank_;  // per rank: the operation completed last
-  int32_t last_ = -1;
+  int64_t completed_ = 0;
+  int32_t inFlight_ = 0;
+  std::vector<int64_t> left_;  // per rank: operations not completed
+  std::vector<Last> lastOfRank_;
+  Last last_;
   CriticalPaths paths_;
+  std::vector<ScheduleFeed*> feedOf_;  // per rank: its feed, if it has one
+  std::vector<ScheduleFeed*> feeds_;
+  bool fed_ = false;  // the feeds gave their first operations
 };
 
 }  // namespace icnsim
