@@ -103,6 +103,42 @@ TEST(Otf2, ReceivesNeverCompletedOrCancelledBecomeNothingAndAreCounted) {
   EXPECT_FALSE(j["schedule"]["completion_cycle"].is_null());  // the message went to the receive that named it
 }
 
+// A ring exchange of `iterations` steps: each rank posts its receive, sends to the next,
+// computes 1 us and waits for both.
+std::string ringTrace(const std::string& name, int iterations) {
+  const int p = 8;
+  return writeTrace(name, p, [&](W& w) {
+    for (int r = 0; r < p; ++r) {
+      for (int i = 0; i < iterations; ++i) {
+        const uint64_t t = 2000 * static_cast<uint64_t>(i);
+        w.enter(r, t, W::kIrecv), w.irecvRequest(r, t + 1, 2 * i), w.leave(r, t + 2, W::kIrecv);
+        w.enter(r, t + 3, W::kIsend), w.isend(r, t + 4, (r + 1) % p, 1, 256, 2 * i + 1), w.leave(r, t + 5, W::kIsend);
+        w.enter(r, t + 1005, W::kWait), w.irecv(r, t + 1006, (r + p - 1) % p, 1, 256, 2 * i);
+        w.isendComplete(r, t + 1007, 2 * i + 1), w.leave(r, t + 1008, W::kWait);
+      }
+    }
+  });
+}
+
+// The trace is read as the run goes and what is done is forgotten: ten times the iterations
+// take ten times the operations, and no more of them held at once.
+TEST(Otf2, ALongerTraceHoldsNoMoreOperationsAtOnce) {
+  const nlohmann::json shortRun = replay(ringTrace("ring20", 20), "calc_scale = 0.1\n");
+  const nlohmann::json longRun = replay(ringTrace("ring200", 200), "calc_scale = 0.1\n");
+  const nlohmann::json &s = shortRun["schedule"], &l = longRun["schedule"];
+  // Per rank and iteration: the irecv, the isend and the two waits' gates, and the three
+  // gaps between calls as computation (the first iteration has no gap before it).
+  EXPECT_EQ(l["operations"].get<int64_t>() - s["operations"].get<int64_t>(), 180 * 8 * 7);
+  EXPECT_EQ(l["completed_operations"], l["operations"]);
+  EXPECT_EQ(l["operations_kept_peak"], s["operations_kept_peak"]);
+  EXPECT_LT(l["operations_kept_peak"].get<int64_t>(), s["operations"].get<int64_t>());
+  EXPECT_EQ(longRun["message_latency"]["count"], 8 * 200);
+  // Each iteration takes its 100 cycles of computation plus the exchange, the same each time.
+  const uint64_t perIteration = (finish(longRun, 0) - finish(shortRun, 0)) / 180;
+  EXPECT_GT(perIteration, 100u);
+  EXPECT_EQ(finish(longRun, 0) - finish(shortRun, 0), 180 * perIteration);
+}
+
 TEST(Otf2, TheSampleSendsWhatItsCollectivesAndRingsSend) {
   const nlohmann::json j = replay(ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2");
   // Per rank: 3 x (one ring message + 2 x 7 of the ring allreduce) + 3 dissemination rounds.

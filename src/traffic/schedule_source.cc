@@ -53,6 +53,9 @@ class ScheduleSource : public TrafficSource {
     }
     build();
     run_ = std::make_unique<ScheduleRun>(schedule_, [this](int32_t op) { send(op); });
+    for (size_t t = 0; t < traces_.size(); ++t) {
+      run_->addFeed(*traces_[t], traceRanks_[t].first, traceRanks_[t].second);
+    }
   }
 
   void generate(Cycle now, bool tracked) override {
@@ -99,6 +102,8 @@ class ScheduleSource : public TrafficSource {
   std::vector<JobRange> jobs_;
   std::vector<int> terminalOf_;  // per rank
   std::unique_ptr<ScheduleRun> run_;
+  std::vector<std::unique_ptr<Otf2Feed>> traces_;  // read as the run goes
+  std::vector<std::pair<int, int>> traceRanks_;    // per trace: its first rank and how many
   Cycle now_ = 0;
   bool tracked_ = false;
 };
@@ -116,7 +121,7 @@ void ScheduleSource::build() {
   }
   int ranks = 0;
   for (size_t i = 0; i < jobs.size(); ++i) {
-    ranks += jobs[i].program.ranks();
+    ranks += jobs[i].ranks();
     for (size_t k = 0; k < i; ++k) {
       if (jobs[k].name == jobs[i].name) node_.fail(kScheduleJobs, fmt::format("two jobs are named '{}'", jobs[i].name));
     }
@@ -129,11 +134,19 @@ void ScheduleSource::build() {
   int rank = 0;
   for (Job& job : jobs) {
     const int begin = rank;
-    rank += job.program.ranks();
+    rank += job.ranks();
     if (!alone.empty() && job.name != alone) continue;
     JobRange range{job.name, job.start, schedule_.ranks(), 0};
-    schedule_.append(std::move(job.program), job.calcScale, job.start, jobs.size() > 1 ? job.name + ": " : "");
-    job.program = Schedule(0);  // appended: its memory is freed before the next job's copy
+    const std::string prefix = jobs.size() > 1 ? job.name + ": " : "";
+    if (job.trace) {
+      traceRanks_.emplace_back(range.rankBegin, job.ranks());
+      schedule_.addRanks(job.ranks());
+      job.trace->attach(schedule_, {range.rankBegin, job.calcScale, job.start, prefix});
+      traces_.push_back(std::move(job.trace));
+    } else {
+      schedule_.append(std::move(job.program), job.calcScale, job.start, prefix);
+      job.program = Schedule(0);  // appended: its memory is freed before the next job's copy
+    }
     range.rankEnd = schedule_.ranks();
     terminalOf_.insert(terminalOf_.end(), placed.begin() + begin, placed.begin() + rank);
     jobs_.push_back(range);
@@ -166,6 +179,7 @@ void ScheduleSource::report(nlohmann::json& j) const {
   s["ranks"] = schedule_.ranks();
   s["operations"] = schedule_.size();
   s["completed_operations"] = run_->completedCount();
+  s["operations_kept_peak"] = run_->peakKept();
   const std::vector<Cycle> finish = run_->rankFinish();
   auto last = [&](int begin, int end) {
     const auto f = std::max_element(finish.begin() + begin, finish.begin() + end);

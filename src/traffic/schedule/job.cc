@@ -105,10 +105,13 @@ Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, const Ma
   return s;
 }
 
-Schedule readFile(const JobKeys& keys, const ConfigNode& node, TraceCounts& counts) {
+void readFile(const JobKeys& keys, const ConfigNode& node, TraceCounts& counts, Job& job) {
   const std::string path = node.getPath(keys.file);
-  if (path.ends_with(".otf2")) return readOtf2(path, node.location(keys.file), counts.otf2);
-  return readGoal(path, node.location(keys.file), counts.goal);
+  if (path.ends_with(".otf2")) {
+    job.trace = std::make_unique<Otf2Feed>(path, node.location(keys.file), counts.otf2);
+  } else {
+    job.program = readGoal(path, node.location(keys.file), counts.goal);
+  }
 }
 
 }  // namespace
@@ -121,7 +124,11 @@ Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fall
   job.calcScale = node.get(keys.calcScale);
   const bool collective = node.get(keys.collective) != "none";
   if (node.has(keys.file) == collective) node.fail(keys.collective, "give either a file or a collective");
-  job.program = collective ? collectiveProgram(keys, node, machine) : readFile(keys, node, counts);
+  if (collective) {
+    job.program = collectiveProgram(keys, node, machine);
+  } else {
+    readFile(keys, node, counts, job);
+  }
   return job;
 }
 

@@ -3,6 +3,7 @@
 // [[traffic.schedule.job]] one of several sharing the machine (docs/workloads.md).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,7 +35,9 @@ struct Job {
   std::string name;
   uint64_t start = 0;
   double calcScale = 1.0;
-  Schedule program{0};  // its ranks from 0, not finished
+  Schedule program{0};              // a GOAL file's or a collective's: its ranks from 0, not finished
+  std::unique_ptr<Otf2Feed> trace;  // or an OTF2 trace, read as the run goes
+  int ranks() const { return trace ? trace->ranks() : program.ranks(); }
 };
 
 // What the trace readers counted and did not replay, over every job.
@@ -60,8 +63,9 @@ CollectiveSpec readCollective(const JobKeys& keys, const ConfigNode& node, const
 
 // Reads job `node` (`fallbackName` if it has none): its program from the file or the
 // collective (with every terminal's rank by default), on each of its communicators. A file
-// whose name ends in .otf2 is an OTF2 archive's anchor file, any other a GOAL schedule. What
-// the readers do not replay is counted in `counts`.
+// whose name ends in .otf2 is an OTF2 archive's anchor file (its definitions read now, its
+// events as the run goes), any other a GOAL schedule. What the readers do not replay is
+// counted in `counts`.
 Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fallbackName, const MachineShape& machine,
             TraceCounts& counts);
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "common/error.h"
 
@@ -13,16 +14,47 @@ constexpr int32_t kCollectiveTags = 1 << 29;  // a trace's own tags stay below
 
 }  // namespace
 
-MpiProgram::MpiProgram(int ranks, std::string where)
-    : schedule_(ranks), where_(std::move(where)), rank_(ranks), nextTag_(kCollectiveTags), calls_(ranks, 0) {}
+MpiProgram::MpiProgram(Schedule& schedule, const JobFrame& frame, int ranks, std::string where)
+    : schedule_(schedule), frame_(frame), where_(std::move(where)), rank_(ranks), nextTag_(kCollectiveTags),
+      calls_(ranks, 0) {
+  if (frame.start == 0) return;
+  for (int rank = 0; rank < ranks; ++rank) {  // every call waits for the job's start
+    Rank& r = rank_[rank];
+    r.newest = schedule_.add({ScheduleOp::Kind::kCalc, world(rank), kAnyRank, 0, frame.start}, frame.prefix, "start",
+                             frame.rankBase, Schedule::kNoNumber);
+    setLast(r.last, r.newest);
+  }
+}
 
-int32_t MpiProgram::add(int rank, const ScheduleOp& op, const char* what, bool blocking) {
+// `slot` (a rank's last or lastStart) becomes `op`: more operations may wait for it.
+void MpiProgram::setLast(int32_t& slot, int32_t op) {
+  if (slot >= 0) schedule_.unpin(slot);
+  slot = op;
+  if (op >= 0) schedule_.pin(op);
+}
+
+// Adds `op` of `rank`, its ranks and calc nanoseconds the job's; blocking or not for the calls
+// after it.
+int32_t MpiProgram::add(int rank, ScheduleOp op, const char* what, bool blocking) {
   Rank& r = rank_[rank];
-  const int32_t id = schedule_.add(op, fmt::format("{} of {}, call", what, where_), calls_[rank]++);
+  op.rank = world(rank);
+  if (op.kind != ScheduleOp::Kind::kCalc && op.peer != kAnyRank) op.peer = world(op.peer);
+  if (op.kind == ScheduleOp::Kind::kCalc) {
+    const double cycles = std::round(static_cast<double>(op.size) * frame_.calcScale);
+    if (cycles > 0x1p52) {
+      throw ConfigError(fmt::format("{}: rank {}'s {} ns of computation at calc_scale {} are more than 2^52 cycles",
+                                    where_, rank, op.size, frame_.calcScale));
+    }
+    op.size = static_cast<uint64_t>(cycles);
+  }
+  std::string& text = whats_[what];
+  if (text.empty()) text = fmt::format("{} of {}, call", what, where_);
+  const int32_t id = schedule_.add(op, frame_.prefix, text, frame_.rankBase, calls_[rank]++);
   if (r.last >= 0) schedule_.requireComplete(id, r.last);
   if (r.lastStart >= 0) schedule_.requireStart(id, r.lastStart);
-  if (blocking) r.last = id, r.lastStart = -1;
-  else r.lastStart = id;
+  if (blocking) setLast(r.last, id), setLast(r.lastStart, -1);
+  else setLast(r.lastStart, id);
+  r.newest = id;
   return id;
 }
 
@@ -54,44 +86,65 @@ void MpiProgram::recv(int rank, int from, uint32_t tag, uint64_t bytes) {
 }
 
 void MpiProgram::isend(int rank, int to, uint32_t tag, uint64_t bytes, uint64_t request) {
-  rank_[rank].requests[request] =
-      add(rank, {ScheduleOp::Kind::kSend, rank, to, tagOf(rank, tag), bytes}, "MPI isend", false);
+  const int32_t id = add(rank, {ScheduleOp::Kind::kSend, rank, to, tagOf(rank, tag), bytes}, "MPI isend", false);
+  rank_[rank].requests[request] = id;
+  schedule_.pin(id);  // its wait will wait for it
 }
 
 void MpiProgram::irecvPosted(int rank, uint64_t request) {
-  // Source and tag are known at completion: irecvComplete fills them in.
-  rank_[rank].requests[request] = add(rank, {ScheduleOp::Kind::kRecv, rank, kAnyRank, kAnyTag, 0}, "MPI irecv", false);
+  // Source and tag are known at completion: irecvComplete fills them in, and the receive may
+  // not be posted before.
+  const int32_t id = add(rank, {ScheduleOp::Kind::kRecv, rank, kAnyRank, kAnyTag, 0}, "MPI irecv", false);
+  rank_[rank].requests[request] = id;
+  schedule_.pin(id), schedule_.hold(id);
+  ++held_;
+}
+
+void MpiProgram::forget(std::unordered_map<uint64_t, int32_t>& requests,
+                        std::unordered_map<uint64_t, int32_t>::iterator it) {
+  schedule_.unpin(it->second);
+  requests.erase(it);
 }
 
 void MpiProgram::isendComplete(int rank, uint64_t request) {
-  const auto it = rank_[rank].requests.find(request);
-  if (it == rank_[rank].requests.end()) {
+  auto& requests = rank_[rank].requests;
+  const auto it = requests.find(request);
+  if (it == requests.end()) {
     throw ConfigError(fmt::format("{}: rank {} completes request {}, which no isend started", where_, rank, request));
   }
   wait(rank, it->second, "MPI wait (isend)");
-  rank_[rank].requests.erase(it);
+  forget(requests, it);
 }
 
 void MpiProgram::irecvComplete(int rank, int from, uint32_t tag, uint64_t bytes, uint64_t request) {
   auto& requests = rank_[rank].requests;
   const auto it = requests.find(request);
-  const int32_t recv = it != requests.end()
-                           ? it->second
-                           : add(rank, {ScheduleOp::Kind::kRecv, rank, kAnyRank, kAnyTag, 0}, "MPI irecv", false);
-  schedule_.setPeer(recv, from, tagOf(rank, tag), bytes);
+  int32_t recv = -1;
+  if (it != requests.end()) {  // posted before: it learns its source and may be posted now
+    recv = it->second;
+    schedule_.setPeer(recv, world(from), tagOf(rank, tag), bytes);
+    schedule_.release(recv);
+    --held_;
+  } else {
+    recv = add(rank, {ScheduleOp::Kind::kRecv, rank, from, tagOf(rank, tag), bytes}, "MPI irecv", false);
+  }
   wait(rank, recv, "MPI wait (irecv)");
-  if (it != requests.end()) requests.erase(it);
+  if (it != requests.end()) forget(requests, it);
+}
+
+void MpiProgram::releaseAsNothing(int32_t recv) {
+  schedule_.makeNothing(recv);
+  schedule_.release(recv);
+  --held_;
+  ++dropped_;
 }
 
 void MpiProgram::cancel(int rank, uint64_t request) {
   auto& requests = rank_[rank].requests;
   const auto it = requests.find(request);
   if (it == requests.end()) return;  // completed, or never started: nothing to undo
-  if (schedule_.op(it->second).kind == ScheduleOp::Kind::kRecv) {
-    schedule_.makeNothing(it->second);
-    ++dropped_;
-  }
-  requests.erase(it);
+  if (schedule_.op(it->second).kind == ScheduleOp::Kind::kRecv) releaseAsNothing(it->second);
+  forget(requests, it);
 }
 
 void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<int>& members, const CollectiveSpec& c) {
@@ -114,10 +167,12 @@ void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<i
   // The member's part starts after what it did before the call; the call ends with it.
   std::vector<int32_t> after(in.members.size(), -1);
   after[place] = rank_[rank].last;
+  std::vector<int> scheduleRanks(in.members);
+  for (int& m : scheduleRanks) m = world(m);
   int32_t tag = in.tag;
   int32_t end = -1;
   try {
-    end = appendCollective(schedule_, in.spec, in.members, after, tag, static_cast<int>(place))[place];
+    end = appendCollective(schedule_, in.spec, scheduleRanks, after, tag, static_cast<int>(place))[place];
   } catch (const ConfigError& e) {
     throw ConfigError(
         fmt::format("{}: collective {} on communicator {}: {}", where_, sequence, communicator, e.what()));
@@ -127,18 +182,19 @@ void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<i
   if (++in.reached == static_cast<int>(in.members.size())) instances_.erase(found);
 }
 
-Schedule MpiProgram::finish() {
+void MpiProgram::finish() {
   if (!instances_.empty()) {
     const auto& [key, in] = *instances_.begin();
     throw ConfigError(fmt::format("{}: {} of the {} ranks of communicator {} reach its collective {} (a {})", where_,
                                   in.reached, in.members.size(), key.first, key.second, in.spec.name));
   }
-  for (int rank = 0; rank < ranks(); ++rank) {
-    for (const auto& [request, op] : rank_[rank].requests) {
-      if (schedule_.op(op).kind == ScheduleOp::Kind::kRecv) schedule_.makeNothing(op), ++dropped_;
+  for (Rank& r : rank_) {
+    for (auto it = r.requests.begin(); it != r.requests.end(); it = r.requests.begin()) {
+      if (schedule_.op(it->second).kind == ScheduleOp::Kind::kRecv) releaseAsNothing(it->second);
+      forget(r.requests, it);
     }
+    setLast(r.last, -1), setLast(r.lastStart, -1);  // nothing more will wait for them
   }
-  return std::move(schedule_);
 }
 
 }  // namespace icnsim

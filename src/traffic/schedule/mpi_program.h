@@ -1,8 +1,10 @@
-// An MPI program traced per rank (an OTF2 trace's MPI events, otf2_reader.h) turned into a
-// Schedule (traffic/schedule/schedule.h): each rank's calls in order, blocking ones waiting
-// for what came before, non-blocking ones starting and leaving their completion to the wait
-// that names their request, the compute between calls as calcs, and each collective as its
-// real algorithm (collectives.h) once every member of its communicator has reached it.
+// An MPI program traced per rank (an OTF2 trace's MPI events, otf2_reader.h) turned into
+// operations of a Schedule (traffic/schedule/schedule.h) as its events are read: each rank's
+// calls in order, blocking ones waiting for what came before, non-blocking ones starting and
+// leaving their completion to the wait that names their request, the compute between calls
+// as calcs, and each collective as the rank's part of its real algorithm (collectives.h).
+// The schedule may be running: a rank's operations wait only for its own earlier ones, which
+// are pinned while more may wait for them, and a receive is held until it learns its source.
 //
 // Our reading, where a trace leaves it to the replayer:
 //  - a call starts when the call before it on its rank has completed (blocking) or started
@@ -26,9 +28,12 @@ namespace icnsim {
 
 class MpiProgram {
  public:
-  // `where` names the trace in errors.
-  MpiProgram(int ranks, std::string where);
-  int ranks() const { return schedule_.ranks(); }
+  // `ranks` ranks at `frame` of `schedule`; `where` names the trace in errors.
+  MpiProgram(Schedule& schedule, const JobFrame& frame, int ranks, std::string where);
+  int ranks() const { return static_cast<int>(rank_.size()); }
+  // The rank's last operation so far (-1: none), and receives held (none may start yet).
+  int32_t frontier(int rank) const { return rank_[rank].newest; }
+  int64_t held() const { return held_; }
 
   // `nanoseconds` of computation on `rank` before its next call.
   void compute(int rank, uint64_t nanoseconds);
@@ -46,10 +51,10 @@ class MpiProgram {
   // identifies it).
   void collective(int rank, uint32_t communicator, const std::vector<int>& members, const CollectiveSpec& c);
 
-  // Builds the collectives; throws ConfigError when a member never reached one. Receives
-  // posted and never completed in the trace (cut off at its end) become nothing: their
-  // source and tag were never known. The schedule is not finished (Schedule::finish).
-  Schedule finish();
+  // The trace has ended: throws ConfigError when a member never reached a collective.
+  // Receives posted and never completed in the trace (cut off at its end) become nothing:
+  // their source and tag were never known.
+  void finish();
   // Receives finish() or cancel() turned into nothing.
   uint64_t droppedReceives() const { return dropped_; }
 
@@ -57,6 +62,7 @@ class MpiProgram {
   struct Rank {
     int32_t last = -1;       // completes before the next call starts
     int32_t lastStart = -1;  // a non-blocking call: starts before the next call starts
+    int32_t newest = -1;     // the last operation added
     std::unordered_map<uint64_t, int32_t> requests;
     std::unordered_map<uint32_t, uint64_t> collectives;  // per communicator: called so far
   };
@@ -67,16 +73,23 @@ class MpiProgram {
     int32_t tag = 0;  // its first tag
     int reached = 0;
   };
-  int32_t add(int rank, const ScheduleOp& op, const char* what, bool blocking);
+  int32_t add(int rank, ScheduleOp op, const char* what, bool blocking);
   int32_t wait(int rank, int32_t op, const char* what);
   int32_t tagOf(int rank, uint32_t tag) const;
+  void setLast(int32_t& slot, int32_t op);
+  void forget(std::unordered_map<uint64_t, int32_t>& requests, std::unordered_map<uint64_t, int32_t>::iterator it);
+  void releaseAsNothing(int32_t recv);
+  int world(int rank) const { return frame_.rankBase + rank; }
 
-  Schedule schedule_;
+  Schedule& schedule_;
+  JobFrame frame_;
   std::string where_;
   std::vector<Rank> rank_;
   std::map<std::pair<uint32_t, uint64_t>, Instance> instances_;  // by communicator, sequence; until all reach it
   int32_t nextTag_;                                              // the next collective's first tag
   std::vector<uint32_t> calls_;                                  // per rank: calls so far, to name operations
+  std::unordered_map<const char*, std::string> whats_;           // per kind of call: its name's text
+  int64_t held_ = 0;
   uint64_t dropped_ = 0;
 };
 

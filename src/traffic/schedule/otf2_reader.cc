@@ -64,6 +64,8 @@ std::optional<CollectiveSpec> collectiveOf(OTF2_CollectiveOp op, uint32_t root, 
   }
 }
 
+}  // namespace
+
 class Otf2Reading {
  public:
   Otf2Reading(const std::string& anchor, const std::string& name, Otf2Counts& counts)
@@ -78,19 +80,34 @@ class Otf2Reading {
     lastComplaint.clear();
     reader_ = OTF2_Reader_Open(anchor.c_str());
     if (!reader_) throw ConfigError(fmt::format("{}: cannot open the OTF2 archive ({})", where_, lastComplaint));
-    check(OTF2_Reader_SetSerialCollectiveCallbacks(reader_), "set up the reader");
+    try {
+      check(OTF2_Reader_SetSerialCollectiveCallbacks(reader_), "set up the reader");
+      readDefinitions();
+    } catch (...) {
+      OTF2_Reader_Close(reader_);
+      throw;
+    }
   }
-  ~Otf2Reading() { OTF2_Reader_Close(reader_); }
+  ~Otf2Reading() {
+    if (events_) OTF2_Reader_CloseGlobalEvtReader(reader_, events_);
+    OTF2_Reader_Close(reader_);
+  }
   Otf2Reading(const Otf2Reading&) = delete;
   Otf2Reading& operator=(const Otf2Reading&) = delete;
 
-  Schedule read() {
-    readDefinitions();
-    readEvents();
-    Schedule s = program_->finish();
-    counts_.droppedReceives += program_->droppedReceives();
-    return s;
+  int ranks() const { return static_cast<int>(rankOf_.size()); }
+  void attach(Schedule& schedule, const JobFrame& frame) {
+    program_ = std::make_unique<MpiProgram>(schedule, frame, ranks(), where_);
+    openEvents();
   }
+  // Reads events until `rank` (of the trace) has a new operation, or has no more events, and
+  // no receive is held.
+  void readFor(int rank) {
+    const int32_t before = program_->frontier(rank);
+    while (!ended_ && (program_->frontier(rank) == before || program_->held() > 0)) readEvent();
+  }
+  int32_t frontier(int rank) const { return program_->frontier(rank); }
+  bool ended() const { return ended_; }
 
  private:
   void check(OTF2_ErrorCode status, const char* doing) const {
@@ -100,7 +117,8 @@ class Otf2Reading {
     }
   }
   void readDefinitions();
-  void readEvents();
+  void openEvents();
+  void readEvent();
   void openLocalFiles();
   int rankOf(OTF2_LocationRef location) const {
     const auto it = rankOf_.find(location);
@@ -171,6 +189,8 @@ class Otf2Reading {
   std::unordered_map<OTF2_CommRef, OTF2_GroupRef> commGroup_;
   std::unordered_map<OTF2_LocationRef, int> rankOf_;
   std::unique_ptr<MpiProgram> program_;
+  OTF2_GlobalEvtReader* events_ = nullptr;
+  bool ended_ = false;
   std::vector<uint64_t> lastLeave_;  // per rank, ticks: the end of its last MPI call
   std::vector<int> depth_;           // per rank: MPI regions open
   std::vector<int> self_;            // scratch: a COMM_SELF communicator's member
@@ -245,7 +265,6 @@ void Otf2Reading::readDefinitions() {
   if (error_) throw *error_;
   check(status, "read the global definitions");
   if (rankOf_.empty()) throw ConfigError(where_ + ": no MPI ranks: the definitions have no MPI COMM_LOCATIONS group");
-  program_ = std::make_unique<MpiProgram>(static_cast<int>(rankOf_.size()), where_);
   lastLeave_.assign(rankOf_.size(), offset_);
   depth_.assign(rankOf_.size(), 0);
 }
@@ -270,9 +289,10 @@ void Otf2Reading::openLocalFiles() {
   if (localDefinitions) OTF2_Reader_CloseDefFiles(reader_);
 }
 
-void Otf2Reading::readEvents() {
+void Otf2Reading::openEvents() {
   openLocalFiles();
-  OTF2_GlobalEvtReader* events = OTF2_Reader_GetGlobalEvtReader(reader_);
+  events_ = OTF2_Reader_GetGlobalEvtReader(reader_);
+  if (!events_) throw ConfigError(where_ + ": cannot read the events");
   OTF2_GlobalEvtReaderCallbacks* cb = OTF2_GlobalEvtReaderCallbacks_New();
   OTF2_GlobalEvtReaderCallbacks_SetEnterCallback(cb, onEnter);
   OTF2_GlobalEvtReaderCallbacks_SetLeaveCallback(cb, onLeave);
@@ -285,14 +305,23 @@ void Otf2Reading::readEvents() {
   OTF2_GlobalEvtReaderCallbacks_SetMpiRequestCancelledCallback(cb, onCancelled);
   OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveBeginCallback(cb, onCollectiveBegin);
   OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveEndCallback(cb, onCollectiveEnd);
-  OTF2_Reader_RegisterGlobalEvtCallbacks(reader_, events, cb, this);
+  OTF2_Reader_RegisterGlobalEvtCallbacks(reader_, events_, cb, this);
   OTF2_GlobalEvtReaderCallbacks_Delete(cb);
+}
+
+// The next event, in time order over every location; at the end, what the trace left open.
+void Otf2Reading::readEvent() {
   uint64_t read = 0;
-  const OTF2_ErrorCode status = OTF2_Reader_ReadAllGlobalEvents(reader_, events, &read);
+  const OTF2_ErrorCode status = OTF2_Reader_ReadGlobalEvents(reader_, events_, 1, &read);
   if (error_) throw *error_;
   check(status, "read the events");
   counts_.events += read;
-  OTF2_Reader_CloseGlobalEvtReader(reader_, events);
+  if (read > 0) return;
+  ended_ = true;
+  program_->finish();
+  counts_.droppedReceives += program_->droppedReceives();
+  OTF2_Reader_CloseGlobalEvtReader(reader_, events_);
+  events_ = nullptr;
   OTF2_Reader_CloseEvtFiles(reader_);
 }
 
@@ -423,11 +452,21 @@ OTF2_CallbackCode Otf2Reading::onCollectiveEnd(OTF2_LocationRef l, OTF2_TimeStam
   });
 }
 
-}  // namespace
+Otf2Feed::Otf2Feed(const std::string& anchor, const std::string& name, Otf2Counts& counts)
+    : reading_(std::make_unique<Otf2Reading>(anchor, name, counts)) {}
 
-Schedule readOtf2(const std::string& anchor, const std::string& name, Otf2Counts& counts) {
-  Otf2Reading reading(anchor, name, counts);
-  return reading.read();
+Otf2Feed::~Otf2Feed() = default;
+
+int Otf2Feed::ranks() const { return reading_->ranks(); }
+
+void Otf2Feed::attach(Schedule& schedule, const JobFrame& frame) {
+  rankBase_ = frame.rankBase;
+  reading_->attach(schedule, frame);
 }
+
+void Otf2Feed::readFor(int rank) { reading_->readFor(rank - rankBase_); }
+int32_t Otf2Feed::frontier(int rank) const { return reading_->frontier(rank - rankBase_); }
+bool Otf2Feed::done(int) const { return reading_->ended(); }
+bool Otf2Feed::exhausted() const { return reading_->ended(); }
 
 }  // namespace icnsim

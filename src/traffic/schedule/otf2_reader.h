@@ -1,13 +1,15 @@
 // A reader of OTF2 traces (Open Trace Format 2, Debian's libopen-trace-format2-dev): the MPI
 // events of each rank's location — blocking and non-blocking sends and receives, their
 // waits, and collectives — with the time between one MPI call's end and the next one's start
-// as computation (mpi_program.h builds the schedule). Events of other kinds are counted,
+// as computation (mpi_program.h turns them into operations). Events of other kinds are counted,
 // as are collectives with no algorithm here, and the run reports both.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "traffic/schedule/schedule.h"
+#include "traffic/schedule/schedule_feed.h"
 
 namespace icnsim {
 
@@ -18,9 +20,28 @@ struct Otf2Counts {
   uint64_t droppedReceives = 0;         // irecvs cancelled or never completed in the trace
 };
 
-// Reads the archive whose anchor file is `anchor` (`name.otf2`) into a schedule not yet
-// finished, its calcs in nanoseconds of the trace; `name` says in errors where the path came
-// from. Throws ConfigError naming the trace on what it cannot replay.
-Schedule readOtf2(const std::string& anchor, const std::string& name, Otf2Counts& counts);
+class Otf2Reading;
+
+// The archive whose anchor file is `anchor` (`name.otf2`), read as the run goes: its
+// definitions when made, its events when the run reaches them (in the trace's time order,
+// through libotf2's global event reader), so that memory holds the events between the ranks
+// that have run furthest and least far, not the whole trace. `name` says in errors where the
+// path came from; a ConfigError names the trace on what it cannot replay.
+class Otf2Feed : public ScheduleFeed {
+ public:
+  Otf2Feed(const std::string& anchor, const std::string& name, Otf2Counts& counts);
+  ~Otf2Feed() override;
+  int ranks() const;
+  // Its operations go to `schedule` at `frame` (mpi_program.h), which holds its ranks.
+  void attach(Schedule& schedule, const JobFrame& frame);
+  void readFor(int rank) override;
+  int32_t frontier(int rank) const override;
+  bool done(int rank) const override;
+  bool exhausted() const override;
+
+ private:
+  std::unique_ptr<Otf2Reading> reading_;
+  int rankBase_ = 0;
+};
 
 }  // namespace icnsim

@@ -113,7 +113,6 @@ void Schedule::finish() {
   for (const Edge& e : edges_) link(e);
   edges_ = {};
   checkAcyclic();
-  changes_ = {};
 }
 
 void Schedule::link(const Edge& e) {

@@ -30,6 +30,16 @@ struct ScheduleOp {
   uint64_t size = 0;        // send, receive: bytes; calc: cycles (a file's units until appended)
 };
 
+// Where a job's operations go in the schedule: its rank 0 is schedule rank rankBase, its
+// calcs take calcScale cycles per nanosecond, each rank starts `start` cycles late (none if
+// 0), and its operations' names begin with prefix.
+struct JobFrame {
+  int rankBase = 0;
+  double calcScale = 1.0;
+  uint64_t start = 0;
+  std::string prefix;
+};
+
 class Schedule {
  public:
   explicit Schedule(int ranks) : ranks_(ranks) {}

@@ -41,6 +41,7 @@ void ScheduleRun::admit() {
   paths_.growTo(end);
   for (int32_t op = first; op < end; ++op) ++left_[schedule_.op(op).rank];
   admitted_ = end;
+  peakKept_ = std::max<int64_t>(peakKept_, admitted_ - forgottenBefore_);
   Schedule::Changes c = schedule_.takeChanges();
   std::vector<Cycle> readiedAt(end - first, 0);  // per new operation: its latest wait met
   for (const Schedule::Edge& e : c.edges) {

@@ -53,6 +53,8 @@ class ScheduleRun {
   int32_t matchedSend(int32_t recv) const { return matched_[recv]; }
   Cycle completed(int32_t op) const { return completed_at_[op]; }
   int64_t completedCount() const { return completed_; }
+  // The most operations taken in and not yet forgotten at once.
+  int64_t peakKept() const { return peakKept_; }
   // The cycle each rank's last operation completed (kNever while one is left).
   std::vector<Cycle> rankFinish() const;
   // The operation that completed last, of a rank or of the run (the highest-numbered on a
@@ -87,6 +89,7 @@ class ScheduleRun {
   OpWindow<int32_t> arrived_;  // per send: packets of its message delivered
   OpWindow<uint8_t> pinned_;   // kept while above zero
   int32_t admitted_ = 0, forgottenBefore_ = 0;
+  int64_t peakKept_ = 0;
   std::vector<int32_t> ready_;
   std::vector<std::vector<int32_t>> posted_, unexpected_;  // per rank: receives, and sends delivered before one
   using Timer = std::pair<Cycle, int32_t>;
