@@ -152,6 +152,29 @@ TEST(Otf2, TheSampleSendsWhatItsCollectivesAndRingsSend) {
   EXPECT_EQ(j.dump(), replay(ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2").dump());
 }
 
+// A trace as one job of two: alone, it takes what it takes as the only job; started late, the
+// start is waiting on its critical path; beside a barrier job both finish, each on its own
+// terminals.
+TEST(Otf2, ATraceIsAJobBesideOthers) {
+  const std::string sample = "\"" ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2\"";
+  const nlohmann::json single =
+      replay(ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2", "calc_scale = 0.1\n");
+  auto jobs = [&](const std::string& extra, int start) {
+    return test::runToml(test::scheduleOnMesh4x4(
+        extra + "[[traffic.schedule.job]]\nname = \"trace\"\nfile = " + sample + "\ncalc_scale = 0.1\nstart = " +
+        std::to_string(start) + "\n[[traffic.schedule.job]]\nname = \"sync\"\ncollective = \"barrier\"\nranks = 4\n"));
+  };
+  const nlohmann::json alone = jobs("alone = \"trace\"\n", 0);
+  EXPECT_EQ(alone["schedule"]["jobs"][0]["duration"], single["schedule"]["completion_cycle"]);
+  const nlohmann::json late = jobs("alone = \"trace\"\n", 200);
+  EXPECT_GE(late["schedule"]["critical_path"]["other_cycles"].get<uint64_t>(), 200u);
+  EXPECT_EQ(late["schedule"]["critical_path"]["compute_cycles"], single["schedule"]["critical_path"]["compute_cycles"]);
+  const nlohmann::json both = jobs("", 200);
+  EXPECT_EQ(both["schedule"]["jobs"][1]["terminals"], (std::vector<int>{8, 9, 10, 11}));
+  EXPECT_EQ(both["schedule"]["completed_operations"], both["schedule"]["operations"]);
+  EXPECT_EQ(both["message_latency"]["count"], single["message_latency"]["count"].get<int>() + 4 * 2);
+}
+
 TEST(Otf2, CollectivesRunOnTheirCommunicatorAndUnknownOnesAreCounted) {
   const std::string anchor = writeTrace("comms", 4, [](W& w) {
     const OTF2_CommRef even = w.addCommunicator({0, 2});

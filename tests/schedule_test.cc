@@ -347,6 +347,9 @@ TEST(ScheduleJobs, AStartHoldsBackOnlyWhatWaitsForNothing) {
   // a waits for the 300-cycle gate, b for a, then 10 units of 2 cycles.
   EXPECT_EQ(j["schedule"]["completion_cycle"], 320);
   EXPECT_EQ(j["schedule"]["jobs"][0]["duration"], 20);
+  // On the critical path the start is waiting, not computation.
+  EXPECT_EQ(j["schedule"]["critical_path"]["compute_cycles"], 20);
+  EXPECT_EQ(j["schedule"]["critical_path"]["other_cycles"], 300);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ MpiProgram::MpiProgram(Schedule& schedule, const JobFrame& frame, int ranks, std
   if (frame.start == 0) return;
   for (int rank = 0; rank < ranks; ++rank) {  // every call waits for the job's start
     Rank& r = rank_[rank];
-    r.newest = schedule_.add({ScheduleOp::Kind::kCalc, world(rank), kAnyRank, 0, frame.start}, frame.prefix, "start",
+    r.newest = schedule_.add({ScheduleOp::Kind::kDelay, world(rank), kAnyRank, 0, frame.start}, frame.prefix, "start",
                              frame.rankBase, Schedule::kNoNumber);
     setLast(r.last, r.newest);
   }

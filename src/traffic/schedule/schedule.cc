@@ -100,7 +100,7 @@ void Schedule::gateStart(int32_t base, size_t edgeBase, uint64_t start, const st
     if (waits[i - base]) continue;
     int32_t& gate = gateOf[ops_[i].rank - rankBase];
     if (gate < 0) {
-      gate = add({ScheduleOp::Kind::kCalc, ops_[i].rank, kAnyRank, 0, start}, prefix, "start", rankBase, kNoNumber);
+      gate = add({ScheduleOp::Kind::kDelay, ops_[i].rank, kAnyRank, 0, start}, prefix, "start", rankBase, kNoNumber);
     }
     requireComplete(i, gate);
   }

@@ -22,12 +22,14 @@ inline constexpr int32_t kAnyRank = -1;  // a receive from any source
 inline constexpr int32_t kAnyTag = -1;   // a receive of any tag
 
 struct ScheduleOp {
-  enum class Kind : uint8_t { kSend, kRecv, kCalc };
+  // kDelay: cycles of waiting that are not computation (a job's start), "other" on a
+  // critical path.
+  enum class Kind : uint8_t { kSend, kRecv, kCalc, kDelay };
   Kind kind = Kind::kCalc;
   int32_t rank = 0;
   int32_t peer = kAnyRank;  // send: the destination rank; receive: the source rank or kAnyRank
   int32_t tag = 0;          // receive: kAnyTag matches any
-  uint64_t size = 0;        // send, receive: bytes; calc: cycles (a file's units until appended)
+  uint64_t size = 0;        // send, receive: bytes; calc: cycles (a file's units until appended); delay: cycles
 };
 
 // Where a job's operations go in the schedule: its rank 0 is schedule rank rankBase, its

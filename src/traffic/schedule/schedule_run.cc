@@ -120,6 +120,7 @@ void ScheduleRun::start(int32_t op, Cycle now) {
       post(op, now);
       break;
     case ScheduleOp::Kind::kCalc:
+    case ScheduleOp::Kind::kDelay:
       if (o.size == 0) complete(op, now);
       else calcs_.push({now + o.size, op});
       break;
