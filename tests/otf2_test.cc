@@ -210,6 +210,16 @@ TEST(Otf2, WhatCannotBeReplayedIsAnErrorNamingTheTrace) {
     w.recv(1, 0, 0, 1u << 30, 8);
   });
   EXPECT_NE(test::configErrorOf([&] { replay(tag); }).find("rank 0 uses tag 1073741824"), std::string::npos);
+  const std::string reopened =
+      writeTrace("reopened", 2, [](W& w) { w.isend(0, 0, 1, 1, 8, 7), w.irecvRequest(0, 1, 7); });
+  EXPECT_NE(test::configErrorOf([&] { replay(reopened); }).find("rank 0 starts request 7, which is still open"),
+            std::string::npos);
+  const std::string crossed =
+      writeTrace("crossed", 2, [](W& w) { w.isend(0, 0, 1, 1, 8, 7), w.irecv(0, 1, 1, 1, 8, 7); });
+  EXPECT_NE(test::configErrorOf([&] {
+              replay(crossed);
+            }).find("rank 0 completes request 7 as an irecv, but it was started by an isend"),
+            std::string::npos);
   const std::string beyond = writeTrace("beyond", 2, [](W& w) { w.send(0, 0, 5, 1, 8); });
   EXPECT_NE(test::configErrorOf([&] { replay(beyond); }).find("beyond.otf2): rank 5 of communicator 0, which has 2"),
             std::string::npos);

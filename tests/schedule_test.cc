@@ -7,6 +7,7 @@
 
 #include "test_util.h"
 #include "traffic/schedule/goal_reader.h"
+#include "traffic/schedule/op_window.h"
 #include "traffic/schedule/schedule_run.h"
 
 namespace icnsim {
@@ -337,6 +338,30 @@ TEST(ScheduleJobs, AJobAloneKeepsItsTerminals) {
   EXPECT_EQ(alone["schedule"]["operations"], 4 * 2 * 3 + 4);
   const std::string error = test::configErrorOf([] { test::runToml(twoJobs("alone = \"nobody\"\n")); });
   EXPECT_NE(error.find("traffic.schedule.alone: no job is named 'nobody'"), std::string::npos) << error;
+}
+
+// The run forgets what has finished: an operation that waits for the start of one below it
+// (irequires of a later label) finishes first, and what it waited for is still walked after.
+TEST(ScheduleSource, WhatIsForgottenIsNeverWalkedAgain) {
+  const auto dir = test::tempDir("schedule_forget");
+  std::ofstream(dir / "f.goal") << "num_ranks 1\nrank 0 {\n  a: calc 1\n  b: calc 1000\n  c: calc 5\n"
+                                   "  a irequires b\n  c requires b\n}\n";
+  const nlohmann::json j = test::runToml(test::scheduleOnMesh4x4("file = \"" + (dir / "f.goal").string() + "\"\n"));
+  EXPECT_EQ(j["schedule"]["completion_cycle"], 1005);
+  EXPECT_EQ(j["schedule"]["critical_path"]["compute_cycles"], 1005);
+  EXPECT_EQ(j["schedule"]["critical_path"]["operations"], 2);
+}
+
+TEST(OpWindow, KeepsOnlyWhatIsNotForgotten) {
+  OpWindow<int64_t> w;
+  for (int64_t i = 0; i < 100000; ++i) {
+    w.push_back(i);
+    w.forgetBefore(std::max<int64_t>(0, i - 10));
+    ASSERT_EQ(w[i], i);
+  }
+  EXPECT_GE(w.first(), 100000 - 11 - 11);  // forgotten once half may go
+  EXPECT_EQ(w.end(), 100000);
+  EXPECT_LT(w.memory(), 64 * sizeof(int64_t));
 }
 
 TEST(ScheduleJobs, AStartHoldsBackOnlyWhatWaitsForNothing) {

@@ -17,8 +17,8 @@ namespace {
 class Steps {
  public:
   Steps(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members, const std::vector<int32_t>& after,
-        int only)
-      : s_(s), c_(c), members_(members), last_(after), only_(only) {
+        int only, const JobFrame& names)
+      : s_(s), c_(c), members_(members), last_(after), only_(only), names_(names) {
     if (only == kEveryMember) {
       for (int i = 0; i < size(); ++i) built_.push_back(i);
     } else {
@@ -60,7 +60,7 @@ class Steps {
 
  private:
   int32_t add(int i, const ScheduleOp& op, const std::string& what) {
-    const int32_t id = s_.add(op, what, step_[i]);
+    const int32_t id = s_.add(op, names_.prefix, what, names_.rankBase, step_[i]);
     require(id, last_[i]);
     return id;
   }
@@ -68,7 +68,8 @@ class Steps {
     if (end - begin == 1) {
       last_[i] = *begin;
     } else {
-      last_[i] = s_.add({ScheduleOp::Kind::kCalc, members_[i], kAnyRank, 0, 0}, endWhat_, step_[i]);
+      last_[i] = s_.add({ScheduleOp::Kind::kCalc, members_[i], kAnyRank, 0, 0}, names_.prefix, endWhat_,
+                        names_.rankBase, step_[i]);
       for (const int32_t* op = begin; op != end; ++op) s_.requireComplete(last_[i], *op);
     }
     ++step_[i];
@@ -79,6 +80,7 @@ class Steps {
   const std::vector<int>& members_;
   std::vector<int32_t> last_;
   int only_;
+  const JobFrame& names_;  // a job's prefix and first rank, for the operations' names
   std::vector<int> built_;
   std::vector<int> step_ = std::vector<int>(members_.size(), 0);
   // How errors name the operations, e.g. "rank 3 allreduce send (ring), step 5".
@@ -200,7 +202,7 @@ void dissemination(Steps& st, int32_t tag) {
 // sub-communicators, appended by appendCollective itself (for member `only` alone: on the
 // sub-communicators it is in).
 std::vector<int32_t> hierarchical(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members,
-                                  std::vector<int32_t> last, int32_t& tag, int only) {
+                                  std::vector<int32_t> last, int32_t& tag, int only, const JobFrame& names) {
   const int p = static_cast<int>(members.size()), local = c.groupSize, groups = p / local;
   if (local < 1 || p % local != 0) {
     throw ConfigError(
@@ -224,7 +226,7 @@ std::vector<int32_t> hierarchical(Schedule& s, const CollectiveSpec& c, const st
       }
       if (only != kEveryMember && place == kEveryMember) continue;  // `only` is not in this one
       int32_t t = tag;
-      after = appendCollective(s, phase, sub, after, t, place);
+      after = appendCollective(s, phase, sub, after, t, place, names);
       next = std::max(next, t);
       for (int k = 0; k < size; ++k) last[first + k * stride] = after[k];
     }
@@ -248,8 +250,9 @@ std::vector<std::string> collectiveAlgorithms(const std::string& name) {
 }
 
 std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members,
-                                      const std::vector<int32_t>& after, int32_t& tag, int only) {
-  Steps st(s, c, members, after, only);
+                                      const std::vector<int32_t>& after, int32_t& tag, int only,
+                                      const JobFrame& names) {
+  Steps st(s, c, members, after, only, names);
   const int p = st.size();
   const std::string& a = c.algorithm;
   if (p < 2) throw ConfigError(fmt::format("{} needs at least 2 ranks, the communicator has {}", c.name, p));
@@ -270,7 +273,7 @@ std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, cons
     doubleTree(st, c.segments, c.bytes, tag);
     tag += 4 * c.segments;
   } else if (c.name == "allreduce" && a == "hierarchical") {
-    return hierarchical(s, c, members, after, tag, only);
+    return hierarchical(s, c, members, after, tag, only, names);
   } else if ((c.name == "reduce_scatter" || c.name == "allgather") && a == "ring") {
     ring(st, p - 1, c.bytes, tag);
     tag += p - 1;

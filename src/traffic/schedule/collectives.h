@@ -46,9 +46,10 @@ inline constexpr int kEveryMember = -1;
 // a trace's member gets its part when it reaches the call). Member i starts once operation
 // after[i] has completed (-1: at once). Tags from `tag` on are used and `tag` advanced past
 // them, as many whichever member is built. Returns per member the operation that completes
-// its part (after[i] for a member not built). Throws ConfigError when the algorithm cannot
-// run on this many members.
+// its part (after[i] for a member not built). The operations are named as those of `names`'s
+// job. Throws ConfigError when the algorithm cannot run on this many members.
 std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, const std::vector<int>& members,
-                                      const std::vector<int32_t>& after, int32_t& tag, int only = kEveryMember);
+                                      const std::vector<int32_t>& after, int32_t& tag, int only = kEveryMember,
+                                      const JobFrame& names = {});
 
 }  // namespace icnsim

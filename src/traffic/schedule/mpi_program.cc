@@ -11,6 +11,9 @@ namespace icnsim {
 namespace {
 
 constexpr int32_t kCollectiveTags = 1 << 29;  // a trace's own tags stay below
+// Past it the collectives' tags start again from kCollectiveTags (a collective uses fewer than
+// 2^29, and those of 2^30 tags before are long matched).
+constexpr int32_t kCollectiveTagsWrap = 3 << 29;
 
 }  // namespace
 
@@ -85,9 +88,28 @@ void MpiProgram::recv(int rank, int from, uint32_t tag, uint64_t bytes) {
   add(rank, {ScheduleOp::Kind::kRecv, rank, from, tagOf(rank, tag), bytes}, "MPI receive", true);
 }
 
+// A request `rank` opens: one of its open ones may not have the same number.
+void MpiProgram::open(int rank, uint64_t request, int32_t op) {
+  if (!rank_[rank].requests.emplace(request, op).second) {
+    throw ConfigError(fmt::format("{}: rank {} starts request {}, which is still open", where_, rank, request));
+  }
+}
+
+// The open request `request` of `rank`, which must be of kind `kind`.
+std::unordered_map<uint64_t, int32_t>::iterator MpiProgram::request(int rank, uint64_t request, ScheduleOp::Kind kind) {
+  auto& requests = rank_[rank].requests;
+  const auto it = requests.find(request);
+  if (it != requests.end() && schedule_.op(it->second).kind != kind) {
+    throw ConfigError(fmt::format("{}: rank {} completes request {} as an {}, but it was started by an {}", where_,
+                                  rank, request, kind == ScheduleOp::Kind::kSend ? "isend" : "irecv",
+                                  kind == ScheduleOp::Kind::kSend ? "irecv" : "isend"));
+  }
+  return it;
+}
+
 void MpiProgram::isend(int rank, int to, uint32_t tag, uint64_t bytes, uint64_t request) {
   const int32_t id = add(rank, {ScheduleOp::Kind::kSend, rank, to, tagOf(rank, tag), bytes}, "MPI isend", false);
-  rank_[rank].requests[request] = id;
+  open(rank, request, id);
   schedule_.pin(id);  // its wait will wait for it
 }
 
@@ -95,7 +117,7 @@ void MpiProgram::irecvPosted(int rank, uint64_t request) {
   // Source and tag are known at completion: irecvComplete fills them in, and the receive may
   // not be posted before.
   const int32_t id = add(rank, {ScheduleOp::Kind::kRecv, rank, kAnyRank, kAnyTag, 0}, "MPI irecv", false);
-  rank_[rank].requests[request] = id;
+  open(rank, request, id);
   schedule_.pin(id), schedule_.hold(id);
   ++held_;
 }
@@ -108,7 +130,7 @@ void MpiProgram::forget(std::unordered_map<uint64_t, int32_t>& requests,
 
 void MpiProgram::isendComplete(int rank, uint64_t request) {
   auto& requests = rank_[rank].requests;
-  const auto it = requests.find(request);
+  const auto it = this->request(rank, request, ScheduleOp::Kind::kSend);
   if (it == requests.end()) {
     throw ConfigError(fmt::format("{}: rank {} completes request {}, which no isend started", where_, rank, request));
   }
@@ -118,7 +140,7 @@ void MpiProgram::isendComplete(int rank, uint64_t request) {
 
 void MpiProgram::irecvComplete(int rank, int from, uint32_t tag, uint64_t bytes, uint64_t request) {
   auto& requests = rank_[rank].requests;
-  const auto it = requests.find(request);
+  const auto it = this->request(rank, request, ScheduleOp::Kind::kRecv);
   int32_t recv = -1;
   if (it != requests.end()) {  // posted before: it learns its source and may be posted now
     recv = it->second;
@@ -153,6 +175,7 @@ void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<i
   auto found = instances_.find(key);
   const bool first = found == instances_.end();
   if (first) {  // its size is this member's, and the tags from the next free on are its own
+    if (nextTag_ > kCollectiveTagsWrap) nextTag_ = kCollectiveTags;
     found = instances_.emplace(key, Instance{c, members, nextTag_, 0}).first;
   } else if (found->second.spec.name != c.name) {
     throw ConfigError(fmt::format("{}: collective {} on communicator {} is a {} at one rank and a {} at rank {}",
@@ -172,7 +195,7 @@ void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<i
   int32_t tag = in.tag;
   int32_t end = -1;
   try {
-    end = appendCollective(schedule_, in.spec, scheduleRanks, after, tag, static_cast<int>(place))[place];
+    end = appendCollective(schedule_, in.spec, scheduleRanks, after, tag, static_cast<int>(place), frame_)[place];
   } catch (const ConfigError& e) {
     throw ConfigError(
         fmt::format("{}: collective {} on communicator {}: {}", where_, sequence, communicator, e.what()));

@@ -77,6 +77,8 @@ class MpiProgram {
   int32_t wait(int rank, int32_t op, const char* what);
   int32_t tagOf(int rank, uint32_t tag) const;
   void setLast(int32_t& slot, int32_t op);
+  void open(int rank, uint64_t request, int32_t op);
+  std::unordered_map<uint64_t, int32_t>::iterator request(int rank, uint64_t request, ScheduleOp::Kind kind);
   void forget(std::unordered_map<uint64_t, int32_t>& requests, std::unordered_map<uint64_t, int32_t>::iterator it);
   void releaseAsNothing(int32_t recv);
   int world(int rank) const { return frame_.rankBase + rank; }

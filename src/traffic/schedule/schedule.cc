@@ -117,7 +117,8 @@ void Schedule::finish() {
 
 void Schedule::link(const Edge& e) {
   if (links_.end() >= kAfterMask) throw ConfigError(fmt::format("a schedule may have {} waits at most", kAfterMask));
-  if (e.before < firstKept()) throw InternalError("Schedule: an operation waits for one already forgotten");
+  if (e.before < forgotten_) throw InternalError("Schedule: an operation waits for one already forgotten");
+  if (e.before > e.after) waitsForLater_ = true;
   const auto l = static_cast<int32_t>(links_.end());
   links_.push_back({static_cast<uint32_t>(e.after) | (e.onStart ? kOnStart : 0u), -1});
   int32_t& tail = tail_[e.before];
@@ -136,8 +137,12 @@ Schedule::Changes Schedule::takeChanges() {
 void Schedule::forgetBefore(int32_t before) {
   ops_.forgetBefore(before), origins_.forgetBefore(before);
   head_.forgetBefore(before), tail_.forgetBefore(before);
-  // Lists are chained in the order waits were added: the entries up to the first for an
-  // operation still kept belong to forgotten lists.
+  forgotten_ = before;
+  // Lists are chained in the order waits were added. Where every wait is for an earlier
+  // operation, an entry for a forgotten operation is in a forgotten one's list, and the
+  // entries up to the first for a kept operation may go; a wait for a later operation (a GOAL
+  // irequires of a label below) keeps every entry.
+  if (waitsForLater_) return;
   while (linkCut_ < links_.end() && (links_[linkCut_].after & kAfterMask) < static_cast<uint32_t>(before)) ++linkCut_;
   links_.forgetBefore(linkCut_);
 }

@@ -147,6 +147,8 @@ class Schedule {
   Changes changes_;
   OpWindow<int32_t> head_, tail_;  // per operation: its list of dependents in links_
   OpWindow<Link> links_;           // numbered from 0 as added; forgotten from the front
+  int32_t forgotten_ = 0;          // operations before it are forgotten
+  bool waitsForLater_ = false;     // an operation waits for one added after it
   int64_t linkCut_ = 0;            // links before it are forgotten or may be
 };
 

@@ -110,7 +110,11 @@ void ScheduleRun::release(int32_t op, bool onStart) {
 void ScheduleRun::start(int32_t op, Cycle now) {
   started_[op] = now;
   release(op, true);
-  const ScheduleOp o = schedule_.op(op);  // a copy: feeding below may add operations
+  const ScheduleOp o = schedule_.op(op);  // a copy: feeding may add operations
+  // The rank's last operation so far has started: the next may be ready as soon as it is
+  // (taken in before `op` may complete, so that a wait for its start sees the start).
+  ScheduleFeed* f = feedOf_[o.rank];
+  if (f && op == f->frontier(o.rank) && !f->done(o.rank)) feed(o.rank);
   switch (o.kind) {
     case ScheduleOp::Kind::kSend:
       ++inFlight_;
@@ -125,9 +129,6 @@ void ScheduleRun::start(int32_t op, Cycle now) {
       else calcs_.push({now + o.size, op});
       break;
   }
-  // The rank's last operation so far has started: the next may be ready as soon as it is.
-  ScheduleFeed* f = feedOf_[o.rank];
-  if (f && op == f->frontier(o.rank) && !f->done(o.rank)) feed(o.rank);
 }
 
 void ScheduleRun::noteLast(Last& last, int32_t op, Cycle now) const {
