@@ -2,6 +2,10 @@
 // its bin limit), checked by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 #include "stats/latency_stats.h"
 
 namespace {
@@ -50,3 +54,35 @@ TEST(LatencyStats, PercentilesAreNearestRank) {
 }
 
 }  // namespace
+
+namespace icnsim {
+namespace {
+
+// Counted per value, the summary is that of the samples kept and sorted: the nearest-rank
+// percentiles and the histogram, for values on both sides of the array's bound.
+TEST(LatencyStats, CountsGiveWhatSortedSamplesGive) {
+  std::vector<uint64_t> samples;
+  LatencyStats stats;
+  uint64_t x = 12345;
+  for (int i = 0; i < 5000; ++i) {
+    x = x * 6364136223846793005u + 1442695040888963407u;
+    const uint64_t v = (x >> 33) % 7 == 0 ? (uint64_t{1} << 20) + (x >> 40) % 5000 : (x >> 33) % 3000;
+    samples.push_back(v);
+    stats.add(v);
+  }
+  std::sort(samples.begin(), samples.end());
+  for (const double p : {0.0, 1.0, 50.0, 85.7, 90.0, 99.0, 100.0}) {
+    const auto rank = std::clamp<size_t>(static_cast<size_t>(std::ceil(p / 100.0 * samples.size())), 1, samples.size());
+    EXPECT_EQ(stats.percentile(p), samples[rank - 1]) << p;
+  }
+  const nlohmann::json h = stats.histogramJson(1000, 2000);
+  const uint64_t width = h["bin_width"], first = h["first_bin"];
+  std::vector<uint64_t> counts(h["counts"].size(), 0);
+  for (const uint64_t v : samples) ++counts.at(v / width - first);
+  EXPECT_EQ(h["counts"].get<std::vector<uint64_t>>(), counts);
+  EXPECT_EQ(first, samples.front() / width);
+  EXPECT_EQ(stats.count(), samples.size());
+}
+
+}  // namespace
+}  // namespace icnsim

@@ -5,9 +5,19 @@
 
 namespace icnsim {
 
-void LatencyStats::sort() const {
-  if (!sorted_) std::sort(samples_.begin(), samples_.end());
-  sorted_ = true;
+uint64_t LatencyStats::smallest() const {
+  for (size_t v = 0; v < dense_.size(); ++v) {
+    if (dense_[v] > 0) return v;
+  }
+  return sparse_.empty() ? 0 : sparse_.begin()->first;
+}
+
+uint64_t LatencyStats::largest() const {
+  if (!sparse_.empty()) return sparse_.rbegin()->first;
+  for (size_t v = dense_.size(); v > 0; --v) {
+    if (dense_[v - 1] > 0) return v - 1;
+  }
+  return 0;
 }
 
 double Moments::stddev() const {
@@ -18,30 +28,34 @@ double Moments::stddev() const {
   return var > 0 ? static_cast<double>(std::sqrt(var)) : 0.0;
 }
 
-nlohmann::json Moments::summary() const {
-  return {{"count", count_}, {"mean", mean()}, {"stddev", stddev()}};
-}
+nlohmann::json Moments::summary() const { return {{"count", count_}, {"mean", mean()}, {"stddev", stddev()}}; }
 
 uint64_t LatencyStats::percentile(double p) const {
-  if (samples_.empty()) return 0;
-  sort();
-  size_t rank = static_cast<size_t>(std::ceil(p / 100.0 * samples_.size()));
-  return samples_[std::clamp<size_t>(rank, 1, samples_.size()) - 1];
+  const uint64_t n = count();
+  if (n == 0) return 0;
+  const auto rank = std::clamp<uint64_t>(static_cast<uint64_t>(std::ceil(p / 100.0 * n)), 1, n);
+  uint64_t below = 0, found = 0;
+  bool done = false;
+  forEachValue([&](uint64_t v, uint64_t k) {
+    if (done) return;
+    below += k;
+    if (below >= rank) found = v, done = true;
+  });
+  return found;
 }
 
 nlohmann::json LatencyStats::histogramJson(uint64_t width, uint64_t maxBins) const {
   std::vector<uint64_t> counts;
   uint64_t first = 0;
-  if (!samples_.empty() && width > 0 && maxBins > 0) {
-    sort();
-    const uint64_t lo = samples_.front(), hi = samples_.back();
+  if (count() > 0 && width > 0 && maxBins > 0) {
+    const uint64_t lo = smallest(), hi = largest();
     const auto binsAt = [&](uint64_t w) { return hi / w - lo / w + 1; };
     uint64_t factor = std::max<uint64_t>(1, (hi - lo + 1) / (width * maxBins));
     while (binsAt(width * factor) > maxBins) ++factor;  // at most a few steps
     width *= factor;
     first = lo / width;
     counts.assign(binsAt(width), 0);
-    for (uint64_t v : samples_) ++counts[v / width - first];
+    forEachValue([&](uint64_t v, uint64_t k) { counts[v / width - first] += k; });
   }
   return {{"bin_width", width}, {"first_bin", first}, {"counts", counts}};
 }

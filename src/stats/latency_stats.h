@@ -3,6 +3,7 @@
 // whatever order they arrive in.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,13 +28,21 @@ class Moments {
   long double sumSquares_ = 0;
 };
 
+// Latencies are whole cycles, so they are kept as a count per value: the summary is exactly
+// that of the samples (nearest-rank percentiles, the histogram), in memory that grows with
+// the latencies seen, not with how many packets a run delivers.
 class LatencyStats {
  public:
   void add(uint64_t value) {
-    samples_.push_back(value);
+    if (value < kDenseValues) {
+      if (value >= dense_.size()) dense_.resize(value + 1, 0);
+      ++dense_[value];
+    } else {
+      ++sparse_[value];
+    }
     moments_.add(value);
   }
-  size_t count() const { return samples_.size(); }
+  size_t count() const { return moments_.count(); }
   double mean() const { return moments_.mean(); }
   double stddev() const { return moments_.stddev(); }
   // p in [0, 100]; nearest-rank percentile.
@@ -46,9 +55,21 @@ class LatencyStats {
   nlohmann::json summary() const;
 
  private:
-  void sort() const;
-  mutable std::vector<uint64_t> samples_;
-  mutable bool sorted_ = false;
+  // Values below it are counted in an array (8 MiB at most), larger ones in a map.
+  static constexpr uint64_t kDenseValues = uint64_t{1} << 20;
+  // Calls f(value, count) for every value seen, in increasing order.
+  template <typename F>
+  void forEachValue(F&& f) const {
+    for (size_t v = 0; v < dense_.size(); ++v) {
+      if (dense_[v] > 0) f(static_cast<uint64_t>(v), dense_[v]);
+    }
+    for (const auto& [v, n] : sparse_) f(v, n);
+  }
+  uint64_t smallest() const;
+  uint64_t largest() const;
+
+  std::vector<uint64_t> dense_;
+  std::map<uint64_t, uint64_t> sparse_;
   Moments moments_;
 };
 

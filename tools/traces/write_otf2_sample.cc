@@ -2,8 +2,10 @@
 // three iterations of computation (20 to 27 us, uneven over the ranks), a ring exchange of
 // 4 KiB (MPI_Isend to the next rank, MPI_Recv from the one before, MPI_Wait) and an
 // MPI_Allreduce of 64 KiB, then an MPI_Barrier. Built as icnsim_otf2_sample.
-//   icnsim_otf2_sample DIRECTORY NAME   (writes DIRECTORY/NAME.otf2 and its files)
+//   icnsim_otf2_sample DIRECTORY NAME [ITERATIONS]   (writes DIRECTORY/NAME.otf2 and its files;
+//   ITERATIONS: 3 unless given, for longer traces of the same program)
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 
 #include "traces/mpi_trace_writer.h"
@@ -11,17 +13,18 @@
 using icnsim::otf2::MpiTraceWriter;
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s DIRECTORY NAME\n", argv[0]);
+  const int iterations = argc == 4 ? std::atoi(argv[3]) : 3;
+  if ((argc != 3 && argc != 4) || iterations < 1) {
+    std::fprintf(stderr, "usage: %s DIRECTORY NAME [ITERATIONS >= 1]\n", argv[0]);
     return 2;
   }
   try {
-    constexpr int kRanks = 8, kIterations = 3;
+    constexpr int kRanks = 8;
     constexpr uint64_t kRing = 4096, kVector = 65536;
     MpiTraceWriter w(argv[1], argv[2], kRanks);
     for (int r = 0; r < kRanks; ++r) {
       uint64_t t = 0;
-      for (int i = 0; i < kIterations; ++i) {
+      for (int i = 0; i < iterations; ++i) {
         const uint64_t work = 20000 + 1000 * r;
         w.enter(r, t, MpiTraceWriter::kUserCode);
         w.leave(r, t += work, MpiTraceWriter::kUserCode);

@@ -119,7 +119,7 @@ void MpiProgram::irecvPosted(int rank, uint64_t request) {
   const int32_t id = add(rank, {ScheduleOp::Kind::kRecv, rank, kAnyRank, kAnyTag, 0}, "MPI irecv", false);
   open(rank, request, id);
   schedule_.pin(id), schedule_.hold(id);
-  ++held_;
+  ++rank_[rank].held;
 }
 
 void MpiProgram::forget(std::unordered_map<uint64_t, int32_t>& requests,
@@ -146,7 +146,7 @@ void MpiProgram::irecvComplete(int rank, int from, uint32_t tag, uint64_t bytes,
     recv = it->second;
     schedule_.setPeer(recv, world(from), tagOf(rank, tag), bytes);
     schedule_.release(recv);
-    --held_;
+    --rank_[rank].held;
   } else {
     recv = add(rank, {ScheduleOp::Kind::kRecv, rank, from, tagOf(rank, tag), bytes}, "MPI irecv", false);
   }
@@ -154,10 +154,10 @@ void MpiProgram::irecvComplete(int rank, int from, uint32_t tag, uint64_t bytes,
   if (it != requests.end()) forget(requests, it);
 }
 
-void MpiProgram::releaseAsNothing(int32_t recv) {
+void MpiProgram::releaseAsNothing(int rank, int32_t recv) {
   schedule_.makeNothing(recv);
   schedule_.release(recv);
-  --held_;
+  --rank_[rank].held;
   ++dropped_;
 }
 
@@ -165,7 +165,7 @@ void MpiProgram::cancel(int rank, uint64_t request) {
   auto& requests = rank_[rank].requests;
   const auto it = requests.find(request);
   if (it == requests.end()) return;  // completed, or never started: nothing to undo
-  if (schedule_.op(it->second).kind == ScheduleOp::Kind::kRecv) releaseAsNothing(it->second);
+  if (schedule_.op(it->second).kind == ScheduleOp::Kind::kRecv) releaseAsNothing(rank, it->second);
   forget(requests, it);
 }
 
@@ -205,18 +205,20 @@ void MpiProgram::collective(int rank, uint32_t communicator, const std::vector<i
   if (++in.reached == static_cast<int>(in.members.size())) instances_.erase(found);
 }
 
+void MpiProgram::finishRank(int rank) {
+  Rank& r = rank_[rank];
+  for (auto it = r.requests.begin(); it != r.requests.end(); it = r.requests.begin()) {
+    if (schedule_.op(it->second).kind == ScheduleOp::Kind::kRecv) releaseAsNothing(rank, it->second);
+    forget(r.requests, it);
+  }
+  setLast(r.last, -1), setLast(r.lastStart, -1);  // nothing more will wait for them
+}
+
 void MpiProgram::finish() {
   if (!instances_.empty()) {
     const auto& [key, in] = *instances_.begin();
     throw ConfigError(fmt::format("{}: {} of the {} ranks of communicator {} reach its collective {} (a {})", where_,
                                   in.reached, in.members.size(), key.first, key.second, in.spec.name));
-  }
-  for (Rank& r : rank_) {
-    for (auto it = r.requests.begin(); it != r.requests.end(); it = r.requests.begin()) {
-      if (schedule_.op(it->second).kind == ScheduleOp::Kind::kRecv) releaseAsNothing(it->second);
-      forget(r.requests, it);
-    }
-    setLast(r.last, -1), setLast(r.lastStart, -1);  // nothing more will wait for them
   }
 }
 

@@ -31,9 +31,9 @@ class MpiProgram {
   // `ranks` ranks at `frame` of `schedule`; `where` names the trace in errors.
   MpiProgram(Schedule& schedule, const JobFrame& frame, int ranks, std::string where);
   int ranks() const { return static_cast<int>(rank_.size()); }
-  // The rank's last operation so far (-1: none), and receives held (none may start yet).
+  // The rank's last operation so far (-1: none), and its receives held (none may start yet).
   int32_t frontier(int rank) const { return rank_[rank].newest; }
-  int64_t held() const { return held_; }
+  int held(int rank) const { return rank_[rank].held; }
 
   // `nanoseconds` of computation on `rank` before its next call.
   void compute(int rank, uint64_t nanoseconds);
@@ -51,9 +51,10 @@ class MpiProgram {
   // identifies it).
   void collective(int rank, uint32_t communicator, const std::vector<int>& members, const CollectiveSpec& c);
 
-  // The trace has ended: throws ConfigError when a member never reached a collective.
-  // Receives posted and never completed in the trace (cut off at its end) become nothing:
-  // their source and tag were never known.
+  // `rank`'s calls have ended: its receives posted and never completed (cut off at the end)
+  // become nothing, their source and tag never known. Then the trace's: throws ConfigError
+  // when a member never reached a collective.
+  void finishRank(int rank);
   void finish();
   // Receives finish() or cancel() turned into nothing.
   uint64_t droppedReceives() const { return dropped_; }
@@ -63,6 +64,7 @@ class MpiProgram {
     int32_t last = -1;       // completes before the next call starts
     int32_t lastStart = -1;  // a non-blocking call: starts before the next call starts
     int32_t newest = -1;     // the last operation added
+    int held = 0;            // receives that have not learnt their source
     std::unordered_map<uint64_t, int32_t> requests;
     std::unordered_map<uint32_t, uint64_t> collectives;  // per communicator: called so far
   };
@@ -80,7 +82,7 @@ class MpiProgram {
   void open(int rank, uint64_t request, int32_t op);
   std::unordered_map<uint64_t, int32_t>::iterator request(int rank, uint64_t request, ScheduleOp::Kind kind);
   void forget(std::unordered_map<uint64_t, int32_t>& requests, std::unordered_map<uint64_t, int32_t>::iterator it);
-  void releaseAsNothing(int32_t recv);
+  void releaseAsNothing(int rank, int32_t recv);
   int world(int rank) const { return frame_.rankBase + rank; }
 
   Schedule& schedule_;
@@ -91,7 +93,6 @@ class MpiProgram {
   int32_t nextTag_;                                              // the next collective's first tag
   std::vector<uint32_t> calls_;                                  // per rank: calls so far, to name operations
   std::unordered_map<const char*, std::string> whats_;           // per kind of call: its name's text
-  int64_t held_ = 0;
   uint64_t dropped_ = 0;
 };
 

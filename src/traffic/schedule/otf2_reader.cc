@@ -89,8 +89,7 @@ class Otf2Reading {
     }
   }
   ~Otf2Reading() {
-    if (events_) OTF2_Reader_CloseGlobalEvtReader(reader_, events_);
-    OTF2_Reader_Close(reader_);
+    OTF2_Reader_Close(reader_);  // with every event reader still open
   }
   Otf2Reading(const Otf2Reading&) = delete;
   Otf2Reading& operator=(const Otf2Reading&) = delete;
@@ -100,14 +99,21 @@ class Otf2Reading {
     program_ = std::make_unique<MpiProgram>(schedule, frame, ranks(), where_);
     openEvents();
   }
-  // Reads events until `rank` (of the trace) has a new operation, or has no more events, and
-  // no receive is held.
+  // Reads `rank`'s events (of the trace) until it has a new operation, or has no more
+  // events, and none of its receives is held.
   void readFor(int rank) {
     const int32_t before = program_->frontier(rank);
-    while (!ended_ && (program_->frontier(rank) == before || program_->held() > 0)) readEvent();
+    while (!done_[rank] && (program_->frontier(rank) == before || program_->held(rank) > 0)) readEvent(rank);
   }
   int32_t frontier(int rank) const { return program_->frontier(rank); }
-  bool ended() const { return ended_; }
+  bool done(int rank) const { return done_[rank]; }
+  // Reads every event left: what the trace cannot replay shows as its error.
+  void readAll() {
+    for (int rank = 0; rank < ranks(); ++rank) {
+      while (!done_[rank]) readEvent(rank);
+    }
+  }
+  bool ended() const { return ranksDone_ == ranks(); }
 
  private:
   void check(OTF2_ErrorCode status, const char* doing) const {
@@ -118,7 +124,7 @@ class Otf2Reading {
   }
   void readDefinitions();
   void openEvents();
-  void readEvent();
+  void readEvent(int rank);
   void openLocalFiles();
   int rankOf(OTF2_LocationRef location) const {
     const auto it = rankOf_.find(location);
@@ -189,8 +195,9 @@ class Otf2Reading {
   std::unordered_map<OTF2_CommRef, OTF2_GroupRef> commGroup_;
   std::unordered_map<OTF2_LocationRef, int> rankOf_;
   std::unique_ptr<MpiProgram> program_;
-  OTF2_GlobalEvtReader* events_ = nullptr;
-  bool ended_ = false;
+  std::vector<OTF2_EvtReader*> events_;  // per rank: its location's event reader
+  std::vector<bool> done_;               // per rank: every event read
+  int ranksDone_ = 0;
   std::vector<uint64_t> lastLeave_;  // per rank, ticks: the end of its last MPI call
   std::vector<int> depth_;           // per rank: MPI regions open
   std::vector<int> self_;            // scratch: a COMM_SELF communicator's member
@@ -269,8 +276,7 @@ void Otf2Reading::readDefinitions() {
   depth_.assign(rankOf_.size(), 0);
 }
 
-// Every location's local definitions (mapping tables) and event reader, so that the global
-// event reader merges them.
+// Every location's local definitions (mapping tables) and event reader.
 void Otf2Reading::openLocalFiles() {
   for (const OTF2_LocationRef l : locations_) check(OTF2_Reader_SelectLocation(reader_, l), "select a location");
   const bool localDefinitions = OTF2_Reader_OpenDefFiles(reader_) == OTF2_SUCCESS;
@@ -289,39 +295,63 @@ void Otf2Reading::openLocalFiles() {
   if (localDefinitions) OTF2_Reader_CloseDefFiles(reader_);
 }
 
+// Each rank's location is read with its own event reader, so that a rank's events are read
+// when the run needs them, whatever their times beside other ranks' (libotf2's local event
+// callbacks have the global ones' arguments and the event's position, which we ignore).
+template <auto Global>
+struct Local;
+template <typename... Args,
+          OTF2_CallbackCode (*Global)(OTF2_LocationRef, OTF2_TimeStamp, void*, OTF2_AttributeList*, Args...)>
+struct Local<Global> {
+  static OTF2_CallbackCode call(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t, void* me, OTF2_AttributeList* a,
+                                Args... args) {
+    return Global(l, t, me, a, args...);
+  }
+};
+
 void Otf2Reading::openEvents() {
   openLocalFiles();
-  events_ = OTF2_Reader_GetGlobalEvtReader(reader_);
-  if (!events_) throw ConfigError(where_ + ": cannot read the events");
-  OTF2_GlobalEvtReaderCallbacks* cb = OTF2_GlobalEvtReaderCallbacks_New();
-  OTF2_GlobalEvtReaderCallbacks_SetEnterCallback(cb, onEnter);
-  OTF2_GlobalEvtReaderCallbacks_SetLeaveCallback(cb, onLeave);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiSendCallback(cb, onSend);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCallback(cb, onIsend);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCompleteCallback(cb, onIsendComplete);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvRequestCallback(cb, onIrecvRequest);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiRecvCallback(cb, onRecv);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvCallback(cb, onIrecv);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiRequestCancelledCallback(cb, onCancelled);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveBeginCallback(cb, onCollectiveBegin);
-  OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveEndCallback(cb, onCollectiveEnd);
-  OTF2_Reader_RegisterGlobalEvtCallbacks(reader_, events_, cb, this);
-  OTF2_GlobalEvtReaderCallbacks_Delete(cb);
+  OTF2_EvtReaderCallbacks* cb = OTF2_EvtReaderCallbacks_New();
+  OTF2_EvtReaderCallbacks_SetEnterCallback(cb, Local<onEnter>::call);
+  OTF2_EvtReaderCallbacks_SetLeaveCallback(cb, Local<onLeave>::call);
+  OTF2_EvtReaderCallbacks_SetMpiSendCallback(cb, Local<onSend>::call);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCallback(cb, Local<onIsend>::call);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(cb, Local<onIsendComplete>::call);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(cb, Local<onIrecvRequest>::call);
+  OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cb, Local<onRecv>::call);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(cb, Local<onIrecv>::call);
+  OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(cb, Local<onCancelled>::call);
+  OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(cb, Local<onCollectiveBegin>::call);
+  OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cb, Local<onCollectiveEnd>::call);
+  events_.assign(ranks(), nullptr);
+  done_.assign(ranks(), false);
+  for (const auto& [location, rank] : rankOf_) {
+    events_[rank] = OTF2_Reader_GetEvtReader(reader_, location);
+    if (!events_[rank]) {
+      OTF2_EvtReaderCallbacks_Delete(cb);
+      throw ConfigError(fmt::format("{}: rank {}'s location {} has no events", where_, rank, location));
+    }
+    OTF2_Reader_RegisterEvtCallbacks(reader_, events_[rank], cb, this);
+  }
+  OTF2_EvtReaderCallbacks_Delete(cb);
 }
 
-// The next event, in time order over every location; at the end, what the trace left open.
-void Otf2Reading::readEvent() {
+// `rank`'s next event; at its end, what the rank left open, and at the trace's, what the
+// ranks together did.
+void Otf2Reading::readEvent(int rank) {
   uint64_t read = 0;
-  const OTF2_ErrorCode status = OTF2_Reader_ReadGlobalEvents(reader_, events_, 1, &read);
+  const OTF2_ErrorCode status = OTF2_Reader_ReadLocalEvents(reader_, events_[rank], 1, &read);
   if (error_) throw *error_;
   check(status, "read the events");
   counts_.events += read;
   if (read > 0) return;
-  ended_ = true;
+  done_[rank] = true;
+  program_->finishRank(rank);
+  OTF2_Reader_CloseEvtReader(reader_, events_[rank]);
+  events_[rank] = nullptr;
+  if (++ranksDone_ < ranks()) return;
   program_->finish();
   counts_.droppedReceives += program_->droppedReceives();
-  OTF2_Reader_CloseGlobalEvtReader(reader_, events_);
-  events_ = nullptr;
   OTF2_Reader_CloseEvtFiles(reader_);
 }
 
@@ -466,7 +496,8 @@ void Otf2Feed::attach(Schedule& schedule, const JobFrame& frame) {
 
 void Otf2Feed::readFor(int rank) { reading_->readFor(rank - rankBase_); }
 int32_t Otf2Feed::frontier(int rank) const { return reading_->frontier(rank - rankBase_); }
-bool Otf2Feed::done(int) const { return reading_->ended(); }
+bool Otf2Feed::done(int rank) const { return reading_->done(rank - rankBase_); }
 bool Otf2Feed::exhausted() const { return reading_->ended(); }
+void Otf2Feed::readAll() { reading_->readAll(); }
 
 }  // namespace icnsim

@@ -23,9 +23,9 @@ struct Otf2Counts {
 class Otf2Reading;
 
 // The archive whose anchor file is `anchor` (`name.otf2`), read as the run goes: its
-// definitions when made, its events when the run reaches them (in the trace's time order,
-// through libotf2's global event reader), so that memory holds the events between the ranks
-// that have run furthest and least far, not the whole trace. `name` says in errors where the
+// definitions when made, each rank's events when the run reaches them (through the rank's own
+// event reader of libotf2), so that memory holds what each rank has under way, not the whole
+// trace. `name` says in errors where the
 // path came from; a ConfigError names the trace on what it cannot replay.
 class Otf2Feed : public ScheduleFeed {
  public:
@@ -38,6 +38,7 @@ class Otf2Feed : public ScheduleFeed {
   int32_t frontier(int rank) const override;
   bool done(int rank) const override;
   bool exhausted() const override;
+  void readAll() override;
 
  private:
   std::unique_ptr<Otf2Reading> reading_;

@@ -20,6 +20,9 @@ class ScheduleFeed {
   // Every operation of schedule rank `rank`, or of every rank, has been added.
   virtual bool done(int rank) const = 0;
   virtual bool exhausted() const = 0;
+  // Adds everything left (a run that cannot go on: what the program cannot replay is the
+  // better error).
+  virtual void readAll() = 0;
 };
 
 }  // namespace icnsim

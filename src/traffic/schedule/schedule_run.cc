@@ -215,8 +215,9 @@ void ScheduleRun::forgetFinished() {
   paths_.forgetBefore(before);
 }
 
-void ScheduleRun::checkProgress() const {
+void ScheduleRun::checkProgress() {
   if (finished() || inFlight_ > 0 || !calcs_.empty() || !ready_.empty()) return;
+  for (ScheduleFeed* f : feeds_) f->readAll();
   // Name an operation that started and cannot complete (a receive nothing matches) if there
   // is one: the operations that never start wait, directly or not, on such a one.
   int32_t stuck = -1;

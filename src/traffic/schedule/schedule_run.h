@@ -41,8 +41,9 @@ class ScheduleRun {
   void arrived(int32_t op, int parts, Cycle now);
   bool finished() const;
   // Nothing can happen any more (no message in flight, no calc under way, nothing ready)
-  // and operations are left: throws ConfigError naming one of them.
-  void checkProgress() const;
+  // and operations are left: throws ConfigError naming one of them (after the feeds have
+  // read what is left, which may throw a better one).
+  void checkProgress();
   // Forgets the finished operations that nothing will look at again (those the feeds pin,
   // and delivered sends no receive has taken, are kept). Until then, any operation may be
   // asked about.
