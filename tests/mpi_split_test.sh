@@ -6,7 +6,8 @@
 source "$(dirname "$0")/mpi_common.sh"
 golden="$(cd "$(dirname "$0")" && pwd)/golden"
 
-for name in mesh_cut_through nifdy_fat_tree two_rails_striped hyperx_dal_tornado otf2_mesh schedule_ring_mesh netrace_mesh; do
+for name in mesh_cut_through nifdy_fat_tree two_rails_striped hyperx_dal_tornado otf2_mesh schedule_ring_mesh netrace_mesh \
+  schedule_jobs_dragonfly; do
   "$mpirun" "${args[@]}" "$bin" run "$golden/$name.toml" --json "$dir/$name.json" -q > "$dir/$name.log" 2>&1 ||
     fail "$name under mpirun: $(cat "$dir/$name.log")"
   cmp -s "$dir/$name.json" "$golden/$name.json" || fail "$name split over 2 ranks differs from one process"

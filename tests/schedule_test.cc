@@ -3,6 +3,9 @@
 // whole runs on a small mesh with hand-checked orderings.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <fstream>
 
 #include "test_util.h"
@@ -266,6 +269,62 @@ rank 1 {
     const nlohmann::json& c = r["critical_path"];
     EXPECT_EQ(c["compute_cycles"].get<Cycle>() + c["message_cycles"].get<Cycle>() + c["other_cycles"].get<Cycle>(),
               r["completion_cycle"].get<Cycle>());
+  }
+}
+
+TEST(ScheduleSource, EachOperationIsWrittenAsItCompletes) {
+  const auto dir = test::tempDir("schedule_operations");
+  const std::string csv = (dir / "ops.csv").string();
+  const nlohmann::json j =
+      test::runToml(pingPongConfig(writeGoal("ping.goal", kPingPong)) + "operations_file = \"" + csv + "\"\n");
+  std::ifstream in(csv);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 1u + 5u);  // the header, then the five operations
+  EXPECT_EQ(lines[0], "job,rank,operation,kind,peer,size,started,completed");
+  const Cycle latency = j["message_latency"]["max"];
+  // Rank 1 receives rank 0's message when it arrives; rank 0's calc of 100 cycles starts when
+  // the answer is in and is the last to complete.
+  EXPECT_NE(std::find(lines.begin(), lines.end(), fmt::format("\"job 0\",1,3,recv,0,640,0,{}", latency)), lines.end());
+  EXPECT_EQ(lines.back(), fmt::format("\"job 0\",0,2,calc,-1,100,{},{}", 2 * latency, 2 * latency + 100));
+}
+
+// A committed configuration with its [traffic] tables replaced by `traffic`.
+std::string withTraffic(const std::string& golden, const std::string& traffic) {
+  std::ifstream in(std::string(ICNSIM_SOURCE_DIR "/tests/golden/") + golden + ".toml");
+  std::string text;
+  bool skipping = false;  // inside a [traffic...] or [[traffic...]] table
+  for (std::string line; std::getline(in, line);) {
+    const size_t first = line.find_first_not_of(" \t");
+    if (first != std::string::npos && line[first] == '[') {
+      skipping = line.compare(line.find_first_not_of("[", first), 7, "traffic") == 0;
+    }
+    if (!skipping) text += line + "\n";
+  }
+  return text + traffic;
+}
+
+// A schedule drives every NI the papers built: NIFDY's, the CM-5's processors, multi-rail
+// NICs (striped, hybrid) and SPIDER's adapter; a ring allreduce of 8 ranks sends its
+// 2 x 8 x 7 messages and completes on each.
+TEST(ScheduleSource, ACollectiveRunsOverEveryKindOfNetworkInterface) {
+  for (const char* golden :
+       {"nifdy_fat_tree", "cshift_cm5_fat_tree", "two_rails_striped", "multirail_hybrid", "spider_torus"}) {
+    SCOPED_TRACE(golden);
+    auto config = test::doc(withTraffic(golden, R"(
+[traffic]
+process = "schedule"
+[traffic.schedule]
+collective = "allreduce"
+ranks = 8
+bytes = 4096
+)"));
+    config->applyOverride("simulation.warmup_cycles=0");
+    config->applyOverride("simulation.measure_cycles=1000000");
+    const nlohmann::json j = Simulation(config).run();
+    EXPECT_EQ(j["schedule"]["completed_operations"], j["schedule"]["operations"]);
+    EXPECT_EQ(j["message_latency"]["count"], 2 * 8 * 7);
+    EXPECT_EQ(j["undelivered_packets"], 0);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -26,13 +27,27 @@ const StringKey kAlone = declareString(kScope, "alone", DefaultText{"none: every
                                        "run only the job of this name, on the terminals it has when all run (its "
                                        "time alone, for the interference the others cause)");
 
+const StringKey kOperationsFile = declareString(
+    kScope, "operations_file", DefaultText{"none"},
+    "a CSV file to write each operation to as it completes: job, rank (in the job), operation (its number in the "
+    "run), kind, peer, size (bytes; cycles for a calc), started, completed (relative to the working directory; "
+    "replaced if it exists)");
+
 constexpr uint64_t kMaxPackets = uint64_t{1} << 30;
 
 struct JobRange {
   std::string name;
+  std::string quotedName;  // for a CSV file
   uint64_t start = 0;
   int rankBegin = 0, rankEnd = 0;
 };
+
+// `text` as a CSV field: in double quotes, each inner one doubled.
+std::string csvField(const std::string& text) {
+  std::string q = "\"";
+  for (const char c : text) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
 
 class ScheduleSource : public TrafficSource {
  public:
@@ -53,6 +68,7 @@ class ScheduleSource : public TrafficSource {
     }
     build();
     run_ = std::make_unique<ScheduleRun>(schedule_, [this](int32_t op) { send(op); });
+    if (node_.has(kOperationsFile)) openOperationsFile(node_.get(kOperationsFile));
     for (size_t t = 0; t < traces_.size(); ++t) {
       run_->addFeed(*traces_[t], traceRanks_[t].first, traceRanks_[t].second);
     }
@@ -76,6 +92,7 @@ class ScheduleSource : public TrafficSource {
 
  private:
   void build();
+  void openOperationsFile(const std::string& path);
   void reportCriticalPaths(nlohmann::json& s, const std::vector<Cycle>& finish) const;
   void send(int32_t op) {
     const ScheduleOp& o = schedule_.op(op);
@@ -104,6 +121,7 @@ class ScheduleSource : public TrafficSource {
   std::unique_ptr<ScheduleRun> run_;
   std::vector<std::unique_ptr<Otf2Feed>> traces_;  // read as the run goes
   std::vector<std::pair<int, int>> traceRanks_;    // per trace: its first rank and how many
+  std::ofstream operations_;                       // traffic.schedule.operations_file
   Cycle now_ = 0;
   bool tracked_ = false;
 };
@@ -136,7 +154,7 @@ void ScheduleSource::build() {
     const int begin = rank;
     rank += job.ranks();
     if (!alone.empty() && job.name != alone) continue;
-    JobRange range{job.name, job.start, schedule_.ranks(), 0};
+    JobRange range{job.name, csvField(job.name), job.start, schedule_.ranks(), 0};
     const std::string prefix = jobs.size() > 1 ? job.name + ": " : "";
     if (job.trace) {
       traceRanks_.emplace_back(range.rankBegin, job.ranks());
@@ -152,6 +170,32 @@ void ScheduleSource::build() {
     jobs_.push_back(range);
   }
   schedule_.finish();
+}
+
+// Every operation, as it completes, to a CSV file (written as the run goes: it needs no
+// memory for the operations done).
+void ScheduleSource::openOperationsFile(const std::string& path) {
+  operations_.open(path, std::ios::trunc);
+  if (!operations_) node_.fail(kOperationsFile, fmt::format("cannot write '{}'", path));
+  operations_ << "job,rank,operation,kind,peer,size,started,completed\n";
+  std::vector<int> jobOf(schedule_.ranks(), 0);
+  for (size_t j = 0; j < jobs_.size(); ++j) {
+    for (int r = jobs_[j].rankBegin; r < jobs_[j].rankEnd; ++r) jobOf[r] = static_cast<int>(j);
+  }
+  run_->onCompletion([this, jobOf = std::move(jobOf)](int32_t op, Cycle started, Cycle completed) {
+    static constexpr const char* kKind[] = {"send", "recv", "calc", "delay"};
+    const ScheduleOp& o = schedule_.op(op);
+    const JobRange& job = jobs_[jobOf[o.rank]];
+    int peer = o.kind == ScheduleOp::Kind::kSend || o.kind == ScheduleOp::Kind::kRecv ? o.peer : kAnyRank;
+    if (o.kind == ScheduleOp::Kind::kRecv && run_->matchedSend(op) >= 0) {
+      peer = schedule_.op(run_->matchedSend(op)).rank;  // the source it took (any source)
+    }
+    if (peer != kAnyRank) peer -= job.rankBegin;
+    operations_ << job.quotedName << ',' << o.rank - job.rankBegin << ',' << op << ','
+                << kKind[static_cast<int>(o.kind)] << ',' << peer << ',' << o.size << ',' << started << ',' << completed
+                << '\n';
+    if (!operations_) throw ConfigError(fmt::format("{}: writing failed", node_.location(kOperationsFile)));
+  });
 }
 
 // The critical path to the last operation to complete, and to each rank's last (ranks that

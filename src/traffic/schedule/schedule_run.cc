@@ -153,6 +153,7 @@ void ScheduleRun::complete(int32_t op, Cycle now) {
   --left_[o.rank];
   noteLast(lastOfRank_[o.rank], op, now);
   noteLast(last_, op, now);
+  if (onCompletion_) onCompletion_(op, started_[op], now);
   release(op, false);
 }
 

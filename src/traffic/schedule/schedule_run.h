@@ -32,6 +32,10 @@ class ScheduleRun {
   ScheduleRun(Schedule& schedule, std::function<void(int32_t op)> send);
   // Ranks [firstRank, firstRank + ranks) come from `feed` (before the first advance).
   void addFeed(ScheduleFeed& feed, int firstRank, int ranks);
+  // `done(op, started, completed)` is called as each operation completes.
+  void onCompletion(std::function<void(int32_t op, Cycle started, Cycle completed)> done) {
+    onCompletion_ = std::move(done);
+  }
 
   // Completes the calcs due by `now` and starts every operation that is ready.
   void advance(Cycle now);
@@ -83,6 +87,7 @@ class ScheduleRun {
 
   Schedule& schedule_;
   std::function<void(int32_t)> send_;
+  std::function<void(int32_t, Cycle, Cycle)> onCompletion_;
   // Per operation taken in so far: [schedule_.firstKept() or later, admitted_).
   OpWindow<int32_t> waiting_;  // completions, starts and holds it still waits for
   OpWindow<Cycle> started_, completed_at_;
