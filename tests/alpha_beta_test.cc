@@ -92,6 +92,9 @@ TEST_F(OneRouter, EveryCollectiveTakesItsAlphaBetaTimeWithin1Percent) {
                                          {"reduce_scatter", "ring", ""},
                                          {"allgather", "ring", ""},
                                          {"broadcast", "binomial", ""},
+                                         {"reduce", "binomial", "root = 5\n"},
+                                         {"gather", "binomial", ""},
+                                         {"scatter", "binomial", "root = 3\n"},
                                          {"alltoall", "pairwise", ""},
                                          {"barrier", "dissemination", ""}}) {
     SCOPED_TRACE(c.name + " " + c.algorithm);

@@ -89,11 +89,19 @@ Part partOf(const Schedule& s, int rank) {
 // A trace's members get their parts one at a time, as each reaches the call: each part must
 // be the one the whole collective gives it, with the same tags.
 TEST(Collectives, AMemberBuiltAloneGetsItsPartOfTheWhole) {
-  const std::vector<std::array<std::string, 2>> all = {
-      {"allreduce", "ring"},         {"allreduce", "halving_doubling"}, {"allreduce", "double_binary_tree"},
-      {"allreduce", "hierarchical"}, {"reduce_scatter", "ring"},        {"allgather", "ring"},
-      {"broadcast", "binomial"},     {"alltoall", "pairwise"},          {"alltoall", "windowed"},
-      {"barrier", "dissemination"}};
+  const std::vector<std::array<std::string, 2>> all = {{"allreduce", "ring"},
+                                                       {"allreduce", "halving_doubling"},
+                                                       {"allreduce", "double_binary_tree"},
+                                                       {"allreduce", "hierarchical"},
+                                                       {"reduce_scatter", "ring"},
+                                                       {"allgather", "ring"},
+                                                       {"broadcast", "binomial"},
+                                                       {"reduce", "binomial"},
+                                                       {"gather", "binomial"},
+                                                       {"scatter", "binomial"},
+                                                       {"alltoall", "pairwise"},
+                                                       {"alltoall", "windowed"},
+                                                       {"barrier", "dissemination"}};
   const int p = 8;
   for (const auto& [name, algorithm] : all) {
     SCOPED_TRACE(name + " " + algorithm);
@@ -139,6 +147,16 @@ TEST(Collectives, MessageCountsAndSizesFollowTheAlgorithms) {
     const Counted bcast = build("broadcast", "binomial", p, bytes);
     EXPECT_EQ(bcast.sends, uint64_t(p - 1));
     EXPECT_EQ(bcast.sentBytes, uint64_t(p - 1) * bytes);
+    EXPECT_EQ(build("reduce", "binomial", p, bytes).sentBytes, uint64_t(p - 1) * bytes);
+    // A gather or scatter carries each rank's piece once per level it climbs: rank r (from
+    // the root) is as deep as r has one bits.
+    uint64_t depths = 0;
+    for (int r = 1; r < p; ++r) depths += std::popcount(static_cast<unsigned>(r));
+    for (const char* name : {"gather", "scatter"}) {
+      const Counted c = build(name, "binomial", p, bytes);
+      EXPECT_EQ(c.sends, uint64_t(p - 1)) << name;
+      EXPECT_EQ(c.sentBytes, depths * bytes) << name;
+    }
     for (const char* a : {"pairwise", "windowed"}) {
       const Counted all = build("alltoall", a, p, bytes);
       EXPECT_EQ(all.sends, uint64_t(p * (p - 1))) << a;
@@ -232,6 +250,9 @@ TEST(Collectives, EveryAlgorithmCompletesAndTakesItsSteps) {
   EXPECT_EQ(runWithInstantDelivery(build("alltoall", "pairwise", 8, 8).schedule), 7u);
   // Binomial: a rank sends its rounds one after another, each send delivered before the next.
   EXPECT_EQ(runWithInstantDelivery(build("broadcast", "binomial", 8, 8).schedule), 3u);
+  for (const char* name : {"reduce", "gather", "scatter"}) {
+    EXPECT_EQ(runWithInstantDelivery(build(name, "binomial", 8, 8).schedule), 3u) << name;
+  }
   // All posted at once, three under way: 7 sends in windows of 3.
   EXPECT_EQ(runWithInstantDelivery(build("alltoall", "windowed", 8, 8).schedule), 3u);
   // Trees of depth 3 on 8 ranks: 3 steps up and 3 down; 4 pieces pipeline, one a step behind

@@ -181,11 +181,14 @@ TEST(Otf2, CollectivesRunOnTheirCommunicatorAndUnknownOnesAreCounted) {
     for (const int r : {0, 2}) {
       w.collective(r, 10, 20, W::kAllreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, 2 * 1024, 2 * 1024, even);
     }
-    for (int r = 0; r < 4; ++r) w.collective(r, 30, 40, W::kGather, OTF2_COLLECTIVE_OP_GATHER, 64, 64);
+    for (int r = 0; r < 4; ++r) w.collective(r, 30, 40, W::kGather, OTF2_COLLECTIVE_OP_GATHER, 64, 256, 0, 2);
+    for (int r = 0; r < 4; ++r) w.collective(r, 50, 60, W::kGather, OTF2_COLLECTIVE_OP_SCAN, 64, 64);
   });
   const nlohmann::json j = replay(anchor);
-  EXPECT_EQ(j["message_latency"]["count"], 2 * 2);  // a ring allreduce of 2 ranks: 2 steps each
-  EXPECT_EQ(j["schedule"]["unsupported"]["otf2_collectives"], 4);
+  // A ring allreduce of 2 ranks (2 steps each), and a binomial gather to rank 2 (3 messages:
+  // ranks 0 and 1 send 64 bytes to ranks 2 and 3, then rank 3 sends 128 to rank 2).
+  EXPECT_EQ(j["message_latency"]["count"], 2 * 2 + 3);
+  EXPECT_EQ(j["schedule"]["unsupported"]["otf2_collectives"], 4);  // the scans
 }
 
 TEST(Otf2, WhatCannotBeReplayedIsAnErrorNamingTheTrace) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "analytic/analytic_model.h"
@@ -30,8 +31,15 @@ std::optional<double> alphaBetaTime(const CollectiveSpec& c, int p, int iteratio
     once += 2.0 * (groups - 1) * cost.message((share(local) + groups - 1) / groups);
   } else if (c.name == "reduce_scatter" || c.name == "allgather") {
     once = (p - 1) * cost.message(share(p));
-  } else if (c.name == "broadcast") {
+  } else if (c.name == "broadcast" || c.name == "reduce") {
     once = rounds * cost.message(c.bytes);
+  } else if (c.name == "gather" || c.name == "scatter") {
+    // Round by round, the largest message: the ranks under the one that receives (scatter)
+    // or sends (gather) it.
+    const std::vector<uint64_t> under = binomialSubtrees(p);
+    for (int span = 1; span < p; span *= 2) {
+      once += cost.message(*std::max_element(under.begin() + span, under.begin() + std::min(2 * span, p)) * c.bytes);
+    }
   } else if (c.name == "alltoall" && c.algorithm == "pairwise") {
     once = (p - 1) * cost.message(c.bytes);
   } else if (c.name == "barrier") {

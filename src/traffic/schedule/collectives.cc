@@ -124,6 +124,37 @@ void binomialBroadcast(Steps& st, int root, uint64_t bytes, int32_t tag) {
   }
 }
 
+// The broadcast's tree run backwards (the widest span first): each rank sends to its parent
+// once its children's messages are in, `bytes` times what it sends for (1: a reduce's
+// vector; its subtree's ranks: a gather's pieces).
+void binomialToRoot(Steps& st, int root, uint64_t bytes, bool gathers, int32_t tag) {
+  const int p = st.size();
+  const std::vector<uint64_t> under = binomialSubtrees(p);
+  const int rounds = std::bit_width(static_cast<unsigned>(p - 1));
+  for (int round = rounds - 1; round >= 0; --round) {
+    const int span = 1 << round;
+    for (int rel = span; rel < 2 * span && rel < p; ++rel) {
+      const int from = (rel + root) % p, to = (rel - span + root) % p;
+      const uint64_t size = gathers ? under[rel] * bytes : bytes;
+      st.send(from, to, size, tag + round);
+      st.recv(to, from, size, tag + round);
+    }
+  }
+}
+
+// A binomial scatter: the broadcast's tree, each rank passing on its children's pieces.
+void binomialScatter(Steps& st, int root, uint64_t bytes, int32_t tag) {
+  const int p = st.size();
+  const std::vector<uint64_t> under = binomialSubtrees(p);
+  for (int span = 1, round = 0; span < p; span *= 2, ++round) {
+    for (int rel = 0; rel < span && rel + span < p; ++rel) {
+      const int from = (rel + root) % p, to = (rel + span + root) % p;
+      st.send(from, to, under[rel + span] * bytes, tag + round);
+      st.recv(to, from, under[rel + span] * bytes, tag + round);
+    }
+  }
+}
+
 void pairwiseAlltoall(Steps& st, uint64_t bytes, int32_t tag) {
   const int p = st.size();
   for (int k = 1; k < p; ++k) {
@@ -240,10 +271,16 @@ std::vector<int32_t> hierarchical(Schedule& s, const CollectiveSpec& c, const st
 
 }  // namespace
 
+std::vector<uint64_t> binomialSubtrees(int p) {
+  std::vector<uint64_t> under(p, 1);
+  for (int rel = p - 1; rel > 0; --rel) under[rel - std::bit_floor(static_cast<unsigned>(rel))] += under[rel];
+  return under;
+}
+
 std::vector<std::string> collectiveAlgorithms(const std::string& name) {
   if (name == "allreduce") return {"ring", "halving_doubling", "double_binary_tree", "hierarchical"};
   if (name == "reduce_scatter" || name == "allgather") return {"ring"};
-  if (name == "broadcast") return {"binomial"};
+  if (name == "broadcast" || name == "reduce" || name == "gather" || name == "scatter") return {"binomial"};
   if (name == "alltoall") return {"pairwise", "windowed"};
   if (name == "barrier") return {"dissemination"};
   return {};
@@ -277,9 +314,13 @@ std::vector<int32_t> appendCollective(Schedule& s, const CollectiveSpec& c, cons
   } else if ((c.name == "reduce_scatter" || c.name == "allgather") && a == "ring") {
     ring(st, p - 1, c.bytes, tag);
     tag += p - 1;
-  } else if (c.name == "broadcast" && a == "binomial") {
-    if (c.root < 0 || c.root >= p) throw ConfigError(fmt::format("broadcast root {} is not among {} ranks", c.root, p));
-    binomialBroadcast(st, c.root, c.bytes, tag);
+  } else if (a == "binomial" &&
+             (c.name == "broadcast" || c.name == "reduce" || c.name == "gather" || c.name == "scatter")) {
+    if (c.root < 0 || c.root >= p)
+      throw ConfigError(fmt::format("{} root {} is not among {} ranks", c.name, c.root, p));
+    if (c.name == "broadcast") binomialBroadcast(st, c.root, c.bytes, tag);
+    if (c.name == "reduce" || c.name == "gather") binomialToRoot(st, c.root, c.bytes, c.name == "gather", tag);
+    if (c.name == "scatter") binomialScatter(st, c.root, c.bytes, tag);
     tag += std::bit_width(static_cast<unsigned>(p));
   } else if (c.name == "alltoall" && a == "pairwise") {
     pairwiseAlltoall(st, c.bytes, tag);

@@ -12,6 +12,9 @@
 //   reduce_scatter  ring (p-1 steps of bytes/p)
 //   allgather       ring (p-1 steps of bytes/p; bytes is the gathered vector)
 //   broadcast       binomial (a tree of ceil(log2 p) rounds from the root, bytes each)
+//   reduce          binomial (the broadcast's tree backwards to the root, bytes each)
+//   gather          binomial (the same, each rank sending bytes for each rank under it)
+//   scatter         binomial (the broadcast's tree, bytes for each rank under the receiver)
 //   alltoall        pairwise (p-1 steps, bytes to each other rank), windowed (every send
 //                   posted, at most `window` under way per rank)
 //   barrier         dissemination (ceil(log2 p) rounds of empty messages)
@@ -29,12 +32,17 @@ namespace icnsim {
 struct CollectiveSpec {
   std::string name = "allreduce";
   std::string algorithm = "ring";
-  uint64_t bytes = 0;  // allreduce, reduce_scatter, allgather, broadcast: the vector; alltoall: per pair
+  uint64_t bytes = 0;  // allreduce, reduce_scatter, allgather, broadcast, reduce: the vector; alltoall: per
+                       // pair; gather, scatter: per rank
   int window = 4;      // alltoall windowed: sends under way per rank
-  int root = 0;        // broadcast: the root's place in the communicator
+  int root = 0;        // broadcast, reduce, gather, scatter: the root's place in the communicator
   int segments = 1;    // allreduce double_binary_tree: pieces pipelined through the trees
   int groupSize = 1;   // allreduce hierarchical: consecutive ranks per group
 };
+
+// The binomial tree of a broadcast over p ranks (rank rel, relative to the root, receives in
+// the round of its highest bit from rel less that bit): the ranks under each (itself included).
+std::vector<uint64_t> binomialSubtrees(int p);
 
 // The algorithms each collective has ("" if the collective does not exist).
 std::vector<std::string> collectiveAlgorithms(const std::string& name);

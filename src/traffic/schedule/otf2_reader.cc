@@ -38,26 +38,40 @@ struct Group {
 };
 
 // What each collective of the trace is here; sizes as Score-P records them (a total over the
-// communicator where each rank sends to every other). None: replayed as nothing, counted.
+// communicator where each rank sends to every other). A v-variant's sizes are those of the
+// first member to reach it, as for every collective (mpi_program.h). None: replayed as
+// nothing, counted.
 std::optional<CollectiveSpec> collectiveOf(OTF2_CollectiveOp op, uint32_t root, uint64_t sent, uint64_t received,
                                            size_t size) {
   const uint64_t n = std::max<size_t>(size, 1);
+  auto rooted = [&](const char* name, uint64_t bytes) {
+    CollectiveSpec c{name, "binomial", bytes};
+    c.root = static_cast<int>(root);
+    return c;
+  };
   switch (op) {
     case OTF2_COLLECTIVE_OP_BARRIER:
       return CollectiveSpec{"barrier", "dissemination", 0};
-    case OTF2_COLLECTIVE_OP_BCAST: {
-      CollectiveSpec c{"broadcast", "binomial", received};
-      c.root = static_cast<int>(root);
-      return c;
-    }
+    case OTF2_COLLECTIVE_OP_BCAST:
+      return rooted("broadcast", received);
+    case OTF2_COLLECTIVE_OP_REDUCE:
+      return rooted("reduce", sent);
+    case OTF2_COLLECTIVE_OP_GATHER:
+    case OTF2_COLLECTIVE_OP_GATHERV:
+      return rooted("gather", sent);
+    case OTF2_COLLECTIVE_OP_SCATTER:
+    case OTF2_COLLECTIVE_OP_SCATTERV:
+      return rooted("scatter", received > 0 ? received : sent / n);
     case OTF2_COLLECTIVE_OP_ALLREDUCE:
       return CollectiveSpec{"allreduce", "ring", sent / n};
     case OTF2_COLLECTIVE_OP_ALLGATHER:
+    case OTF2_COLLECTIVE_OP_ALLGATHERV:
       return CollectiveSpec{"allgather", "ring", received};
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER:
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK:
       return CollectiveSpec{"reduce_scatter", "ring", sent};
     case OTF2_COLLECTIVE_OP_ALLTOALL:
+    case OTF2_COLLECTIVE_OP_ALLTOALLV:
       return CollectiveSpec{"alltoall", "pairwise", sent / n};
     default:
       return std::nullopt;
@@ -475,7 +489,7 @@ OTF2_CallbackCode Otf2Reading::onCollectiveEnd(OTF2_LocationRef l, OTF2_TimeStam
       ++r.counts_.unsupportedCollectives;
       return;
     }
-    if (c->name == "broadcast" && r.groupOf(comm).global) {  // the root is a world rank: find its place
+    if (c->algorithm == "binomial" && r.groupOf(comm).global) {  // the root is a world rank: find its place
       c->root = static_cast<int>(std::find(members.begin(), members.end(), c->root) - members.begin());
     }
     if (members.size() > 1) r.program_->collective(rank, comm, members, *c);
