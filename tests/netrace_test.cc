@@ -184,6 +184,25 @@ TEST(NetraceSource, ADependentWaitsForItsParentsEjection) {
   EXPECT_EQ(apart["delivered_packets"], 2);
 }
 
+// The trace is read as the run goes and each packet forgotten once ejected: a chain of
+// request-response pairs ten times as long holds no more packets at once.
+TEST(NetraceSource, ALongerTraceHoldsNoMorePacketsAtOnce) {
+  auto pairs = [](uint32_t n) {
+    std::vector<TracePacket> t;
+    for (uint32_t i = 0; i < n; ++i) {  // request i, its response, which holds back request i + 1
+      t.push_back({100 * uint64_t{i}, 2 * i, 1, 0, 15, {2 * i + 1}});
+      t.push_back({100 * uint64_t{i} + 10, 2 * i + 1, 2, 15, 0,
+                   i + 1 < n ? std::vector<uint32_t>{2 * i + 2} : std::vector<uint32_t>{}});
+    }
+    return t;
+  };
+  const nlohmann::json shortRun = replay(writeTrace("pairs100.tra", traceBytes(pairs(100), 16)));
+  const nlohmann::json longRun = replay(writeTrace("pairs1000.tra", traceBytes(pairs(1000), 16)));
+  EXPECT_EQ(longRun["netrace"]["packets_injected"], 2000);
+  EXPECT_EQ(longRun["netrace"]["packets_held_peak"], shortRun["netrace"]["packets_held_peak"]);
+  EXPECT_LE(longRun["netrace"]["packets_held_peak"].get<int>(), 3);
+}
+
 TEST(NetraceSource, TheLatencyCountsFromTheEjectionEvenWhenTheDependentComesLater) {
   // The request is ejected at `one`; its response's trace cycle is 3 later, within the
   // 8-cycle latency, so it leaves at one + 8; at 20 later, past it, at its own cycle.

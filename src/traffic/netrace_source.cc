@@ -85,6 +85,7 @@ class NetraceSource : public TrafficSource {
       ready_.pop();
       inject(std::move(r.packet), now, tracked);
     }
+    heldPeak_ = std::max<uint64_t>(heldPeak_, tracked_.size() + ready_.size() + inFlightCount_);
     checkProgress();
   }
 
@@ -129,6 +130,7 @@ class NetraceSource : public TrafficSource {
   Cycle latency_ = 0, startCycle_ = 0, lastEjection_ = 0;
   std::optional<NetracePacket> next_;              // read, its cycle not reached
   std::unordered_map<uint32_t, Tracked> tracked_;  // packets some unejected packet names
+  uint64_t heldPeak_ = 0;                          // the most packets tracked, ready or in flight at once
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready_;
   std::vector<std::vector<uint32_t>> inFlight_;  // per slot (a message's tag - 1): its dependents
   std::vector<int32_t> freeSlots_;
@@ -228,6 +230,7 @@ void NetraceSource::report(nlohmann::json& j) const {
                   {"start_cycle", startCycle_},
                   {"packets_read", read_},
                   {"packets_injected", injected_},
+                  {"packets_held_peak", heldPeak_},
                   {"local_packets", local_},
                   {"unsupported_packets", unsupported_},
                   {"backward_dependencies", backward_},
