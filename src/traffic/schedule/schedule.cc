@@ -147,10 +147,6 @@ void Schedule::forgetBefore(int32_t before) {
   links_.forgetBefore(linkCut_);
 }
 
-size_t Schedule::memory() const {
-  return ops_.memory() + origins_.memory() + head_.memory() + tail_.memory() + links_.memory();
-}
-
 void Schedule::checkAcyclic() const {
   // Kahn's order over both kinds of wait: an operation left over waits on itself.
   const int32_t n = size();

@@ -111,8 +111,6 @@ class Schedule {
   // Forgets operations [firstKept(), before): they and every operation that waits for them
   // have started, and no more will be added that wait for them.
   void forgetBefore(int32_t before);
-  // Bytes held per operation kept (for the run's memory report).
-  size_t memory() const;
 
  private:
   struct Origin {
