@@ -153,17 +153,20 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
       continue;
     }
     if (countingLinks_) noteHeadWaits(req.lane, now);
-    if (waitOn < 0) {
+    if (waitOn == kAskAgain) {
       s.pendingHeads.push_back(req.lane);  // asks again next cycle
-    } else {                               // nothing changes for it until a lane of that channel is released
-      parkedNext_[req.lane] = parkedHead_[waitOn];
-      parkedHead_[waitOn] = req.lane;
+      continue;
     }
+    // Nothing changes for it until a lane of that channel (or of its router's) is released.
+    if (waitOn == kWaitAtRouter) parksAtRouters_.store(true, std::memory_order_relaxed);
+    int32_t& list = waitOn == kWaitAtRouter ? parkedAt(req.router) : parkedHead_[waitOn];
+    parkedNext_[req.lane] = list;
+    list = req.lane;
   }
 }
 
 bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& waitOn) {
-  waitOn = -1;
+  waitOn = kAskAgain;
   const Lane& l = lanes_[req.lane];
   const Channel& c = channels_[laneChannel_[req.lane]];
   Packet& pk = packets_[l.packet];
@@ -193,7 +196,7 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   } else {
     const Grant grant = claimOutputLane(req, options, vn, now, waitOn);
     granted = grant != Grant::kNone;
-    if (vn.hostBuffering != HostBuffering::kNever) waitOn = -1;  // the host may take it any cycle
+    if (vn.hostBuffering != HostBuffering::kNever) waitOn = kAskAgain;  // the host may take it any cycle
     if (grant == Grant::kToRouter && firstTry && c.srcRouter >= 0) ++pk.cutThroughs;
     if (!granted && vn.hostBuffering == HostBuffering::kWhenBlocked && inTransit()) {
       granted = bufferAtHost(req.router, req.lane, vn, false);
@@ -231,9 +234,10 @@ int32_t VcNetwork::outputChannel(int32_t router, int port) const {
 
 VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
                                             const VirtualNetwork& vn, Cycle now, int32_t& waitOn) {
-  // waitOn: the one channel whose lanes were all taken, when nothing else refused the head
-  // (-1: several channels, or a refusal that no lane release would lift).
-  waitOn = rules_.empty() ? -2 : -1;
+  // waitOn: the one channel whose lanes were all taken, when nothing else refused the head;
+  // kWaitAtRouter: several channels, all taken; kAskAgain: a refusal no lane release lifts.
+  constexpr int32_t kNoOption = -2;
+  waitOn = rules_.empty() ? kNoOption : kAskAgain;
   const int offset = vn.laneBegin;
   // Packet switching: the next node's memory is reserved before the packet leaves, so it
   // never waits for memory in a link's lanes (which would let full memories deadlock).
@@ -247,7 +251,8 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
       throw InternalError(
           fmt::format("routing sent packet {}->{} to terminal {}", packets_[id].source, destination, terminal));
     }
-    waitOn = waitOn == -2 || waitOn == out ? out : -1;
+    if (waitOn == kNoOption || waitOn == out) waitOn = out;
+    else if (waitOn != kAskAgain) waitOn = kWaitAtRouter;
     if (!admittedAt(channels_[out].dstRouter, id, false, now)) continue;
     // A wide ejection channel: any of its lanes that serves one of the option's lanes.
     const bool wide = channels_[out].everyLane;
@@ -260,14 +265,14 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
       // (arrivalSpace); a host memory that refuses does not.
       if (terminal >= 0 && !terminals_.reserveArrival(terminal, id)) break;
       if (reserveAhead && terminal < 0 && !reserveMemory(channels_[out].dstRouter, id, vn)) {
-        waitOn = -1;
+        waitOn = kAskAgain;
         break;
       }
       claimLane(candidate, id, req.lane);
       return terminal >= 0 ? Grant::kToTerminal : Grant::kToRouter;
     }
   }
-  waitOn = std::max(waitOn, -1);
+  if (waitOn == kNoOption) waitOn = kAskAgain;
   return Grant::kNone;
 }
 

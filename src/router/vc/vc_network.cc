@@ -18,6 +18,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   buildLanes();
   answerOf_.resize(lanes_.size());  // zero: no answer (untouched until a head waits)
   parkedHead_.assign(channels_.size(), -1);
+  parkedAtRouter_.assign(topology.numRouters() + 1, -1);
   parkedNext_.resize(lanes_.size());
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   // Only the round-robin policy reads which lane of a channel sent last.
@@ -44,7 +45,7 @@ void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
 
 void VcNetwork::arrivalSpace(Port port) {
   const int32_t channel = ejectionChannel_[port.terminal];
-  if (parkedHead_[channel] >= 0) wakeParked(shards_[channelShard_[channel]], channel);  // between phases
+  if (hasParked(channel)) wakeParked(shards_[channelShard_[channel]], channel);  // between phases
 }
 
 template <typename Phase>

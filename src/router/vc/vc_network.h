@@ -61,6 +61,7 @@
 // injection_lanes) likewise: SPIDER's transmit engines feed the outbound lanes from memory
 // in parallel.
 #pragma once
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -330,7 +331,9 @@ class VcNetwork : public Network, private vc::LaneState {
   std::vector<SwitchFeed> switchFeed_;
   // Inlined: together they are the per-head loop of allocateLanes.
   // false: the head waits; waitOn is then the channel a lane release of which it waits for,
-  // or -1 if it must ask again every cycle.
+  // kWaitAtRouter when it waits for a lane of any of several output channels of its router,
+  // or kAskAgain if it must ask again every cycle.
+  static constexpr int32_t kAskAgain = -1, kWaitAtRouter = -3;
   [[gnu::always_inline]] inline bool grantHead(Shard& s, const HeadRequest& req, Cycle now,
                                                int32_t& waitOn);  // false: the head waits
   [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
@@ -347,8 +350,20 @@ class VcNetwork : public Network, private vc::LaneState {
   std::vector<int32_t> activeEveryLane_;   // active channels whose every lane may move
   // Heads whose every output lane was taken, parked until a lane of that channel is
   // released (a refused request changes nothing, so skipping it keeps results): per channel
-  // the first parked lane, per lane the next one. Waiting heads otherwise ask every cycle.
+  // the first parked lane, per lane the next one. A head with options on several channels
+  // parks at its router and wakes on a release of any of the router's output channels.
+  // Waiting heads otherwise ask every cycle.
   std::vector<int32_t> parkedHead_;
+  // Per router plus one (slot 0 for the terminals' side, never used): the first lane parked there.
+  std::vector<int32_t> parkedAtRouter_;
+  int32_t& parkedAt(int32_t router) { return parkedAtRouter_[router + 1]; }
+  // Set when a head first parks at a router, so that networks where none does never look
+  // (written in the allocation phase, read in others: the phase barrier orders them).
+  std::atomic<bool> parksAtRouters_ = false;
+  bool hasParked(int32_t channel) const {
+    return parkedHead_[channel] >= 0 ||
+           (parksAtRouters_.load(std::memory_order_relaxed) && parkedAtRouter_[channels_[channel].srcRouter + 1] >= 0);
+  }
   std::vector<int32_t, UntouchedAllocator<int32_t>> parkedNext_;  // written as a head parks: never read before
   // Per lane: its waiting head's routing answer in its shard, plus one (0: none, so that
   // another rank's lanes stay untouched pages).

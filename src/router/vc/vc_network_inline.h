@@ -76,13 +76,17 @@ inline void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
 }
 
 inline void VcNetwork::wakeParked(Shard& s, int32_t channel) {
-  for (int32_t lane = parkedHead_[channel]; lane >= 0; lane = parkedNext_[lane]) s.pendingHeads.push_back(lane);
-  parkedHead_[channel] = -1;
+  auto wakeList = [&](int32_t& head) {
+    for (int32_t lane = head; lane >= 0; lane = parkedNext_[lane]) s.pendingHeads.push_back(lane);
+    head = -1;
+  };
+  wakeList(parkedHead_[channel]);
+  wakeList(parkedAt(channels_[channel].srcRouter));
 }
 
 inline void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   const int32_t channel = laneChannel_[lane];
-  if (parkedHead_[channel] >= 0) {  // heads at the channel's sending router may take it
+  if (hasParked(channel)) {  // heads at the channel's sending router may take it
     const int owner = channelShard_[channel];
     if (owner == s.index) wakeParked(s, channel);
     else s.releasedFor[owner].push_back(channel);  // that shard wakes them before it allocates
