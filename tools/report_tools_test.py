@@ -17,6 +17,7 @@ from tools.dally import report as dally_report
 from tools.dragonfly import beyond as dragonfly_beyond
 from tools.dragonfly import links as dragonfly_links
 from tools.dragonfly import report as dragonfly_report
+from tools.fedx import backpressure as fedx_backpressure
 from tools.fedx import report as fedx_report
 from tools.nifdy import bound as nifdy_bound
 from tools.nifdy import common as nifdy_common
@@ -247,6 +248,19 @@ class Verdicts(unittest.TestCase):
         self.assertEqual(rep.summary(), {vd.HOLDS: 1, vd.FAILS: 1, vd.INCONCLUSIVE: 1})
         self.assertIn("| b | 2 | **inconclusive** |", "\n".join(rep.lines))
 
+    def test_a_sensitivity_table_gives_each_claims_outcome_per_setting_and_counts_changes(self):
+        rep = Report("t", "i")
+        rows = {"low": [("a", "", True, ""), ("b", "", False, ""), ("c", "", None, "")],
+                "ours": [("a", "", True, ""), ("b", "", True, seed_stats.FLIPS), ("c", "", None, "")]}
+        rep.verdicts_by_setting(rows)
+        text = "\n".join(rep.lines)
+        self.assertIn("| claim | low | ours |", text)
+        self.assertIn("| a | holds | holds |", text)
+        self.assertIn("| b | does not hold | inconclusive |", text)
+        self.assertIn("| c | n/a | n/a |", text)
+        self.assertIn("1 of 3 verdicts differ between the 2 settings.", text)
+        self.assertEqual(sum(rep.summary().values()), 0, "a sensitivity table is not counted among the claims")
+
 
 class NamedParts(unittest.TestCase):
     def test_each_parts_note_carries_its_name(self):
@@ -276,8 +290,8 @@ class FedxIndependentNodes(unittest.TestCase):
         def point(accepted, measured):
             return {"groups": [{"name": "independent", "accepted_rate": accepted, "offered_rate": 0.5,
                                 "offered_measured_rate": measured}]}
-        self.assertTrue(fedx_report.independent_below(point(0.40, 0.42)))   # a quiet window: 0.95 of 0.42
-        self.assertFalse(fedx_report.independent_below(point(0.40, 0.45)))  # 0.89 of what was offered
+        self.assertTrue(fedx_backpressure.independent_below(point(0.40, 0.42)))   # a quiet window: 0.95 of 0.42
+        self.assertFalse(fedx_backpressure.independent_below(point(0.40, 0.45)))  # 0.89 of what was offered
 
 
 class DallyFig19(unittest.TestCase):

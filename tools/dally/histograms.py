@@ -11,7 +11,6 @@ import os
 
 from tools.report.lib import histogram_plot, unit_histogram
 from tools.report.seed_stats import Grid, Value, against, between, joined
-from tools.report.verdict import as_verdict
 
 PAPER_MINIMUM = 24
 PAPER_MEANS = (75.1, 62.2)          # random, deadline (§V-C)
@@ -184,6 +183,4 @@ def split_sensitivity(out, rep):
                 "The paper gives neither lanes nor depth for Figs. 17-18. Their verdicts for each split of 16 flits "
                 "per channel, and for 8 lanes x 4 (32 flits), on the same seeds; 4 x 4 is the reproduction's "
                 "(docs/models/dally.md, \"Figs. 17-18\"):")
-    rep.table(["claim"] + [f"{s} (lanes x depth)" for s in splits],
-              [[row[0]] + [as_verdict(rows[s][i][2], rows[s][i][3]).outcome for s in splits]
-               for i, row in enumerate(rows[CHOSEN])])
+    rep.verdicts_by_setting(rows, [f"{s} (lanes x depth)" for s in splits], count_changes=False)

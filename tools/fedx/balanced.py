@@ -45,7 +45,7 @@ def fig7_10(out, rep):
               [[c] + [grid.knee_text(case=c, **{ALPHA: a}) for a in (0.0, 8.0)]
                + [peak_accepted(grid, case=c, **{ALPHA: a}).text() for a in (0.0, 8.0)] for c in CASES])
     capacity = CAPACITY.format(knee=grid.knee_text(case=REGULAR, **{ALPHA: 0.0}))
-    rep.claims([with_capacity_note(row, capacity) for row in fig7_claims(grid) + fig8_9_claims(grid) + fig10_claims(grid)])
+    rep.claims([with_capacity_note(row, capacity) for row in claims(grid)])
     figures = [(7, "fig07_bi_packet_latency", packet, 0.0, "packet latency", 2000),
                (8, "fig08_bi_message_latency_fifo", message, 0.0, "message latency", 40000),
                (9, "fig09_bi_message_latency_alpha", message, 8.0, "message latency", 40000)]
@@ -59,6 +59,11 @@ def fig7_10(out, rep):
                      for c in (REGULAR, BLT6) for a in (0.0, 8.0)}, "traffic density u", "message latency (cycles)",
                     "Fig. 10: regular vs balanced injection (below saturation)", ylim=(0, 40000))
     rep.figure(png, "Fig. 10")
+
+
+def claims(grid):
+    """The claims of Figs. 7-10."""
+    return fig7_claims(grid) + fig8_9_claims(grid) + fig10_claims(grid)
 
 
 def latency_at(grid, f, case, alpha, x):

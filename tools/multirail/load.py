@@ -172,8 +172,4 @@ def sensitivity(out, rep):
                 "Figs. 7-10's verdicts with the dynamic algorithm's thread at 200 and 800 cycles and with a 400-cycle "
                 "status read, each in place of the algorithm it varies, and with every algorithm's 4 KB runs "
                 "repeated with a 16-cycle bus turnaround (`sensitivity_bus.toml`):")
-    rows = [[row[0]] + [vd.as_verdict(by_case[c][i][2], by_case[c][i][3]).outcome for c in by_case]
-            for i, row in enumerate(by_case[next(iter(by_case))])]
-    rep.table(["claim"] + list(by_case), rows)
-    changed = sum(1 for r in rows if len(set(r[1:])) > 1)
-    rep.text(f"{changed} of {len(rows)} verdicts differ between the {len(by_case)} settings.")
+    rep.verdicts_by_setting(by_case)

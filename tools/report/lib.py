@@ -263,6 +263,20 @@ class Report:
             self.lines.append(f"| {claim} | {measured} | {text} | {note} |")
         self.lines.append("")
 
+    def verdicts_by_setting(self, by_setting, labels=None, count_changes=True):
+        """A sensitivity table: each claim's outcome at every setting of a parameter we chose
+        ({setting: claim rows as claims() takes them, in the same order for every setting}),
+        then how many claims' outcomes differ between the settings."""
+        settings = list(by_setting)
+        rows = []
+        for i, row in enumerate(by_setting[settings[0]]):
+            verdicts = [as_verdict(by_setting[s][i][2], by_setting[s][i][3]) for s in settings]
+            rows.append([row[0]] + ["n/a" if v is None else v.outcome for v in verdicts])
+        self.table(["claim"] + list(labels or settings), rows)
+        if count_changes:
+            changed = sum(1 for r in rows if len(set(r[1:])) > 1)
+            self.text(f"{changed} of {len(rows)} verdicts differ between the {len(settings)} settings.")
+
     def figure(self, png, caption):
         if png:
             self.lines += [f"![{caption}]({png})", ""]

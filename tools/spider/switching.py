@@ -5,7 +5,7 @@ import os
 from tools.report.lib import line_plot
 from tools.report.seed_stats import LOAD, Grid, Value, joined
 from tools.report import verdict as vd
-from tools.report.verdict import as_verdict, with_readings
+from tools.report.verdict import with_readings
 
 from tools.spider.common import cell, direction_row, host_arrivals
 
@@ -97,17 +97,7 @@ def sensitivity(out, rep):
                 "each (docs/models/spider.md). Fig. 3's verdicts with the host-buffering cases run again with both at "
                 "8 and at 32 cycles, and with no receive work, on the same seeds, at the loads the sensitivity sweep "
                 f"runs ({', '.join(f'{x:g}' for x in sens.values(LOAD))}):")
-    rows = []
-    for i, row in enumerate(by_case[HOST_DEFAULT]):
-        outcomes = []
-        for case in by_case:
-            _, _, held, note = by_case[case][i]
-            v = as_verdict(held, note)
-            outcomes.append("n/a" if v is None else v.outcome)
-        rows.append([row[0]] + outcomes)
-    rep.table(["claim"] + list(by_case), rows)
-    changed = sum(1 for r in rows if len(set(r[1:])) > 1)
-    rep.text(f"{changed} of {len(rows)} verdicts differ between the {len(by_case)} settings.")
+    rep.verdicts_by_setting(by_case)
 
 
 def host_cost_order(case):
