@@ -39,8 +39,9 @@ def independent_accepted(j):
     return group(j, "independent")["accepted_rate"]
 
 
-def backpressure_grid(out, experiment):
-    return Grid(out, experiment, ["case", BP, RATE], below=independent_below, load=RATE)
+def backpressure_grid(out, experiment, keys=("case", BP, RATE)):
+    """A sweep's grid judged on the independent nodes (keys: its axes besides the seed)."""
+    return Grid(out, experiment, list(keys), below=independent_below, load=RATE)
 
 
 def knees(grid):

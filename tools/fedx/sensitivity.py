@@ -5,21 +5,18 @@ import os
 
 from tools.report.seed_stats import Grid
 from tools.fedx import balanced
-from tools.fedx.backpressure import BP, RATE, bounded_claim, fig1_claims, independent_below
+from tools.fedx.backpressure import BP, RATE, backpressure_grid, bounded_claim, fig1_claims
 
 NACK_WK15, HOT_SENDERS, NACK_BALANCED = "sensitivity_nack_wk15", "sensitivity_hot_senders", "sensitivity_nack_balanced"
 EXPERIMENTS = [HOT_SENDERS, NACK_BALANCED, NACK_WK15]
 NACK, HOT = "nack", "hot"               # the sweeps' axes
 OUR_NACK = "12 cycles (ours)"           # the header time, every other experiment's
 OUR_HOT = "hot senders at 0.3 (ours)"
+TITLE = "Sensitivity — the NACK time and the hot senders' density"
 
 
 def ran(out, experiment):
     return os.path.isdir(os.path.join(out, experiment))
-
-
-def backpressure_grid(out, experiment, keys):
-    return Grid(out, experiment, keys, below=independent_below, load=RATE)
 
 
 def fig1_2_rows(grid):
@@ -46,11 +43,10 @@ def by_hot_senders(main, sens):
 
 def section(out, rep):
     if not all(ran(out, e) for e in EXPERIMENTS):
-        rep.section("Sensitivity — the NACK time and the hot senders' density",
-                    "Not in this run: " + ", ".join(f"`{e}`" for e in EXPERIMENTS if not ran(out, e)) + ".")
+        rep.section(TITLE, "Not in this run: " + ", ".join(f"`{e}`" for e in EXPERIMENTS if not ran(out, e)) + ".")
         return
-    wk15 = backpressure_grid(out, "fig01_02_wk15_backpressure", ["case", BP, RATE])
-    rep.section("Sensitivity — the NACK time and the hot senders' density",
+    wk15 = backpressure_grid(out, "fig01_02_wk15_backpressure")
+    rep.section(TITLE,
                 "The paper gives neither how long a refused offer (NACK) holds a link, nor how many PEs send to the "
                 "hot spots at what density; we chose the 12-cycle header time and 19 hot senders at 0.3 each, 1.43 "
                 "times what the 4 hot spots can take (docs/models/fedx.md). The verdicts of Figs. 1-2 and 7-10 with "
@@ -63,7 +59,6 @@ def section(out, rep):
     hot = backpressure_grid(out, HOT_SENDERS, [HOT, BP, RATE])
     rep.verdicts_by_setting(by_hot_senders(wk15, hot))
     rep.text("Figs. 7-10, the NACK time:")
-    keys = ["case", balanced.ALPHA, RATE]
-    main = Grid(out, "fig07_10_balanced_injection", keys, load=RATE)
+    main = Grid(out, "fig07_10_balanced_injection", ["case", balanced.ALPHA, RATE], load=RATE)
     nack_balanced = Grid(out, NACK_BALANCED, ["case", NACK, balanced.ALPHA, RATE], load=RATE)
     rep.verdicts_by_setting(by_nack(main, nack_balanced, balanced.claims))
