@@ -200,7 +200,8 @@ struct Outcomes {
       const std::string what = e.what();
       if (what.find("can deadlock") == std::string::npos) return;
       EXPECT_TRUE(what.find("[router ") != std::string::npos ||
-                  what.find("[buffer pool of router ") != std::string::npos)
+                  what.find("[buffer pool of router ") != std::string::npos ||
+                  what.find("[packets to terminal ") != std::string::npos)
           << what;
       ++refused;
       stuckWhenForced += stopsWhenForced(toml);
@@ -253,6 +254,65 @@ TEST(DeadlockCheck, EveryAcceptedCentralBufferNetworkDrainsAtSaturation) {
   EXPECT_GE(o.accepted, 8);
   EXPECT_GE(o.refused, 8);
   EXPECT_GE(o.stuckWhenForced, 1);
+}
+
+// Issue 50, defect 1: with backpressure, packets to one destination waiting at two routers,
+// each asking to enter the other's, refuse each other forever with every lane free. The
+// check saw a refused head wait only for the lanes the refusing packets wait for, so a
+// cycle of refusals alone went unseen unless a cycle through lanes happened to exist as well
+// (it did with two routers per group, not with one). The class is every routing whose
+// routes to a destination can lead from R to R' and from R' to R (Valiant, UGAL, PAR, DAL)
+// under backpressure; each is tried on every newer topology: refused, it names a cycle;
+// accepted, it drains at saturation.
+const std::vector<Family> kBackpressureFamilies{
+    {"type = \"dragonfly\"\np = 2\na = 1\nh = 2",
+     {"type = \"dragonfly_minimal\"", "type = \"dragonfly_valiant\"", "type = \"dragonfly_ugal\"",
+      "type = \"dragonfly_par\""}},
+    {"type = \"dragonfly\"\np = 1\na = 2\nh = 1",
+     {"type = \"dragonfly_minimal\"", "type = \"dragonfly_valiant\"", "type = \"dragonfly_ugal\""}},
+    {"type = \"hyperx\"\nwidths = [3, 3]\nterminals = 1",
+     {"type = \"hyperx_dimension_order\"", "type = \"valiant\"", "type = \"ugal\"", "type = \"hyperx_dal\""}},
+    {"type = \"slim_fly\"\nq = 5\np = 1", {"type = \"slim_fly_minimal\"", "type = \"valiant\""}},
+};
+
+std::string withBackpressure(const Family& f, const std::string& routing, const char* backpressure) {
+  return "[simulation]\nwarmup_cycles = 200\nmeasure_cycles = 800\ndrain_cycles = 20000\nwatchdog_cycles = 3000\n"
+         "[topology]\n" +
+         f.topology + "\n[routing]\n" + routing + "\n[router]\nlanes = 4\ndepth = 4\nbackpressure = \"" + backpressure +
+         "\"\n[traffic]\nprocess = \"saturation\"\npacket_length = 4\n";
+}
+
+TEST(DeadlockCheck, BackpressureWithEveryRoutingIsRefusedOrDrains) {
+  Outcomes o;
+  for (const Family& f : kBackpressureFamilies) {
+    for (const std::string& routing : f.routings) {
+      for (const char* backpressure : {"destination", "message"}) {
+        o.tryConfiguration(withBackpressure(f, routing, backpressure));
+      }
+    }
+  }
+  EXPECT_GE(o.accepted, 4);  // the minimal routings: every hop comes closer
+  EXPECT_GE(o.refused, 10);
+  EXPECT_GE(o.stuckWhenForced, 2);
+}
+
+TEST(DeadlockCheck, PacketsRefusingEachOtherAcrossGroupsAreACycle) {
+  const Family& oneRouterGroups = kBackpressureFamilies.front();
+  for (const char* routing :
+       {"type = \"dragonfly_valiant\"", "type = \"dragonfly_ugal\"", "type = \"dragonfly_par\""}) {
+    const std::string toml = withBackpressure(oneRouterGroups, routing, "destination");
+    const std::string e = configErrorOf([&] { Simulation s(doc(toml)); });
+    SCOPED_TRACE(e);
+    const std::vector<std::string> cycle = cycleIn(e);
+    ASSERT_EQ(cycle.size(), 3u);  // two refusals, the first repeated
+    for (const std::string& resource : cycle) EXPECT_EQ(resource.rfind("[packets to terminal ", 0), 0u);
+    EXPECT_NE(e.find("refuse each other with every lane free"), std::string::npos);
+  }
+  // Run anyway at half load (random arrivals let two such packets meet), it stops.
+  std::string forced = withBackpressure(oneRouterGroups, "type = \"dragonfly_valiant\"", "destination");
+  const std::string saturation = "process = \"saturation\"";
+  forced.replace(forced.find(saturation), saturation.size(), "load = 0.5");
+  EXPECT_TRUE(stopsWhenForced(forced));
 }
 
 // What the graph cannot see: message dependencies through the network interfaces. Each

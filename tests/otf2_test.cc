@@ -236,7 +236,9 @@ TEST(Otf2, WhatCannotBeReplayedIsAnErrorNamingTheTrace) {
   const std::string wait = writeTrace("wait", 1, [](W& w) { w.isendComplete(0, 0, 3); });
   EXPECT_NE(test::configErrorOf([&] { replay(wait); }).find("rank 0 completes request 3, which no isend started"),
             std::string::npos);
-  EXPECT_NE(test::configErrorOf([&] { replay("/nonexistent/x.otf2"); }).find("cannot read the OTF2 anchor file"),
+  EXPECT_NE(test::configErrorOf([&] {
+              replay("/nonexistent/x.otf2");
+            }).find("/nonexistent/x.otf2: cannot open the OTF2 anchor file: no such file"),
             std::string::npos);
 }
 

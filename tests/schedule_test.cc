@@ -127,7 +127,7 @@ TEST(GoalReader, MalformedInputNamesTheLineAndWhatWasExpected) {
   EXPECT_NE(configErrorOf([] {
               GoalCounts c;
               readGoal("/nonexistent/x.goal", "traffic.schedule.file", c);
-            }).find("cannot read the GOAL schedule '/nonexistent/x.goal'"),
+            }).find("traffic.schedule.file: /nonexistent/x.goal: cannot open the GOAL schedule: no such file"),
             std::string::npos);
 }
 

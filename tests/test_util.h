@@ -214,8 +214,11 @@ struct CommandResult {
   std::string output;  // stdout and stderr
 };
 
-inline CommandResult runCommand(const std::string& args) {
-  std::string cmd = std::string(ICNSIM_BINARY) + " " + args + " 2>&1";
+// With `timeoutSeconds`, the run is killed after that long (exit code 124): a test of
+// something that must not block fails instead of hanging the suite.
+inline CommandResult runCommand(const std::string& args, int timeoutSeconds = 0) {
+  std::string cmd = (timeoutSeconds > 0 ? "timeout " + std::to_string(timeoutSeconds) + " " : std::string()) +
+                    std::string(ICNSIM_BINARY) + " " + args + " 2>&1";
   CommandResult r{0, ""};
   FILE* pipe = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf;

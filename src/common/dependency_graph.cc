@@ -15,6 +15,15 @@ void DependencyGraph::addEdge(int32_t from, int32_t to) {
   mark_[static_cast<size_t>(to)] = stamp_;
   next_.push_back(head);
   to_.push_back(to);
+  isNew_.push_back(false);
+  head = static_cast<int32_t>(to_.size()) - 1;
+}
+
+void DependencyGraph::addNewEdge(int32_t from, int32_t to) {
+  int32_t& head = firstNew_[static_cast<size_t>(from)];
+  next_.push_back(head);
+  to_.push_back(to);
+  isNew_.push_back(true);
   head = static_cast<int32_t>(to_.size()) - 1;
 }
 
@@ -24,7 +33,7 @@ int32_t DependencyGraph::nodeOnCycle() const {
   std::vector<std::pair<int32_t, int32_t>> path;  // node and its next edge to follow
   for (int32_t root = 0; root < nodes(); ++root) {
     if (state[root] != kNew) continue;
-    path.push_back({root, first_[root]});
+    path.push_back({root, firstEdge(root)});
     state[root] = kOnPath;
     while (!path.empty()) {
       auto& [node, edge] = path.back();
@@ -34,11 +43,11 @@ int32_t DependencyGraph::nodeOnCycle() const {
         continue;
       }
       const int32_t s = to_[edge];
-      edge = next_[edge];
+      edge = nextEdge(node, edge);
       if (state[s] == kOnPath) return s;  // a back edge: s is on the cycle it closes
       if (state[s] == kNew) {
         state[s] = kOnPath;
-        path.push_back({s, first_[s]});
+        path.push_back({s, firstEdge(s)});
       }
     }
   }
@@ -51,7 +60,7 @@ std::vector<int32_t> DependencyGraph::shortestCycleThrough(int32_t node) const {
   while (!frontier.empty()) {
     next.clear();
     for (int32_t u : frontier) {
-      for (int32_t e = first_[u]; e >= 0; e = next_[e]) {
+      for (int32_t e = firstEdge(u); e >= 0; e = nextEdge(u, e)) {
         const int32_t v = to_[e];
         if (v == node) {  // back at the start: walk the parents to it
           std::vector<int32_t> cycle{u};

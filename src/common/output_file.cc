@@ -117,7 +117,7 @@ void createDirectories(const fs::path& dir) {
   if (!fs::is_directory(dir)) fail(dir, "create the directory", ENOTDIR);
 }
 
-AppendFile::AppendFile(const fs::path& path, bool truncate) : path_(path) {
+AppendFile::AppendFile(const fs::path& path, bool truncate, Flush flush) : path_(path), flush_(flush) {
   if (fs::is_directory(path)) fail(path, "write the file", EISDIR);
   file_ = std::fopen(path.c_str(), truncate ? "w" : "a");
   if (!file_) fail(path, "open the file", errno);
@@ -129,9 +129,20 @@ AppendFile::~AppendFile() {
 
 void AppendFile::writeLine(std::string_view line) {
   errno = 0;
-  const bool ok = std::fwrite(line.data(), 1, line.size(), file_) == line.size() &&
-                  std::fputc('\n', file_) != EOF && std::fflush(file_) == 0;
+  if (!file_) fail(path_, "write after closing", EBADF);
+  const bool ok = std::fwrite(line.data(), 1, line.size(), file_) == line.size() && std::fputc('\n', file_) != EOF &&
+                  (flush_ == Flush::kAtClose || std::fflush(file_) == 0);
   if (!ok) fail(path_, "write", errno ? errno : EIO);
+}
+
+void AppendFile::close() {
+  if (!file_) return;
+  errno = 0;
+  const bool flushed = std::fflush(file_) == 0 && !std::ferror(file_);
+  const int flushError = errno;
+  const bool closed = std::fclose(file_) == 0;
+  file_ = nullptr;
+  if (!flushed || !closed) fail(path_, "write", flushError ? flushError : (errno ? errno : EIO));
 }
 
 }  // namespace icnsim

@@ -23,19 +23,25 @@ void checkWritable(const std::filesystem::path& path);
 // Creates `dir` and its parents; an existing file in the way is an ResourceError.
 void createDirectories(const std::filesystem::path& dir);
 
-// A file written line by line as results arrive (a sweep's running results.csv). Every
-// line is flushed and checked at once; a failure throws ResourceError.
+// A file written line by line as results arrive (a sweep's running results.csv, a
+// schedule's operations). Every write is checked; a failure throws ResourceError. With
+// kEveryLine each line is flushed at once (a log that must survive a kill); with kAtClose
+// lines are buffered and close() flushes and checks the rest (a long log whose writer
+// reports at its end).
 class AppendFile {
  public:
-  AppendFile(const std::filesystem::path& path, bool truncate);
+  enum class Flush { kEveryLine, kAtClose };
+  AppendFile(const std::filesystem::path& path, bool truncate, Flush flush = Flush::kEveryLine);
   ~AppendFile();
   AppendFile(const AppendFile&) = delete;
   AppendFile& operator=(const AppendFile&) = delete;
   void writeLine(std::string_view line);
+  void close();  // flushes and closes; throws ResourceError if anything was not written
 
  private:
   std::filesystem::path path_;
   std::FILE* file_ = nullptr;
+  Flush flush_;
 };
 
 }  // namespace icnsim

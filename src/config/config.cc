@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "common/input_file.h"
 #include "config/toml.h"
 
 namespace icnsim {
@@ -123,33 +125,11 @@ void overlay(toml::table& base, const toml::table& top) {
   }
 }
 
-// Configuration files are read whole, so their size is limited: /dev/zero, a FIFO or a
-// runaway generator would otherwise grow the text without bound.
-constexpr uintmax_t kMaxConfigBytes = uintmax_t{4} << 20;
-
+// Configuration files are read whole, under the rule every input follows (a regular file
+// of at most 4 MiB): /dev/zero, a FIFO or a runaway generator would otherwise grow the text
+// without bound.
 std::string readConfigText(const std::string& path, const std::string& askedBy) {
-  const std::string who = askedBy.empty() ? path : fmt::format("{}: {}", askedBy, path);
-  std::error_code ec;
-  const std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (!std::filesystem::exists(status))
-    throw ConfigError(fmt::format("{}: cannot open the configuration file: no such file", who));
-  if (std::filesystem::is_directory(status)) {
-    throw ConfigError(fmt::format("{}: is a directory, not a configuration file", who));
-  }
-  if (!std::filesystem::is_regular_file(status)) {
-    throw ConfigError(
-        fmt::format("{}: is not a regular file (a device, FIFO or socket); give a configuration file", who));
-  }
-  const uintmax_t size = std::filesystem::file_size(path, ec);
-  if (!ec && size > kMaxConfigBytes) {
-    throw ConfigError(
-        fmt::format("{}: is {} bytes; a configuration file may have at most {} (4 MiB)", who, size, kMaxConfigBytes));
-  }
-  std::ifstream in(path);
-  if (!in) throw ConfigError(fmt::format("{}: cannot open the configuration file", who));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return readInputFile(path, input_kinds::kConfiguration, askedBy);
 }
 
 // The base files an `extends` names: one string, or an array of at least one string.

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "common/input_file.h"
 #include "common/json_text.h"
 #include "common/output_file.h"
 #include "experiment/progress.h"
@@ -47,6 +48,7 @@ std::string shellQuote(const std::string& s) {
 // experiments stay listed when --only runs others, and with --resume an experiment's time
 // adds to the time its kept points took. Anything unreadable counts as no earlier run.
 nlohmann::json earlierManifest(const fs::path& path, const std::string& profile) {
+  if (!isReadableInputFile(path.string(), input_kinds::kRunRecord)) return nlohmann::json::object();
   std::ifstream in(path);
   if (!in) return nlohmann::json::object();
   nlohmann::json m = nlohmann::json::parse(in, nullptr, false);

@@ -16,6 +16,7 @@
 #include "config/toml.h"
 
 #include "common/error.h"
+#include "common/input_file.h"
 #include "common/output_file.h"
 #include "experiment/point_ledger.h"
 #include "experiment/progress.h"
@@ -245,6 +246,7 @@ std::filesystem::path pointFile(const std::filesystem::path& out, size_t index) 
 // The point's JSON file if it is a finished result of exactly this point's configuration;
 // null otherwise (missing, torn, corrupt, or from an earlier definition of the sweep).
 nlohmann::json readFinishedPoint(const std::filesystem::path& file, size_t index, const nlohmann::json& config) {
+  if (!isReadableInputFile(file.string(), input_kinds::kRunRecord)) return nullptr;
   std::ifstream in(file);
   if (!in) return nullptr;
   std::stringstream text;

@@ -24,7 +24,8 @@ class LaneDependencies {
   // params.walkBudget; says which in `coverage`.
   void build(LaneDeadlock& coverage);
   const DependencyGraph& graph() const { return graph_; }
-  bool isMemory(int32_t node) const { return node >= memoryBase_; }
+  bool isMemory(int32_t node) const { return node >= memoryBase_ && node < refusalBase_; }
+  bool isRefusal(int32_t node) const { return node >= refusalBase_; }
   std::string describe(int32_t node) const;
 
  private:
@@ -76,7 +77,7 @@ class LaneDependencies {
   // Queues `node` once per walk; for a lane, with the router its head enters (-1: none)
   // and the input port there.
   void visit(int32_t node, int router = -1, int inPort = -1);
-  void addAdmissionWaits();
+  void addAdmissionWaits(int destination);
 
   const Topology& topology_;
   const LaneDependencyParams& p_;
@@ -86,7 +87,7 @@ class LaneDependencies {
   std::vector<int> classOf_;       // per lane
   std::vector<int> classFirst_;    // per class: its first lane (and, at the end, lanes_)
   std::vector<int32_t> laneBase_;  // per router: its first output lane class's node
-  int32_t injectionBase_ = 0, memoryBase_ = 0;
+  int32_t injectionBase_ = 0, memoryBase_ = 0, refusalBase_ = 0;
   int memoryClasses_ = 1;
   DependencyGraph graph_{0};
 
@@ -105,8 +106,10 @@ class LaneDependencies {
   std::vector<int32_t> waits_, asks_;
   std::vector<std::vector<int32_t>> waitingAt_;  // per router: the states waiting there
   std::vector<int32_t> routersWithWaiting_;
-  std::vector<uint32_t> reached_;  // per state: the holder whose closure reached it
-  std::vector<int32_t> pending_;
+  std::vector<int32_t> refusalAt_;  // per router: its refusal node this destination (-1: none)
+  std::vector<int32_t> lastAsker_;  // per router: the last holder given an edge to that node
+  // Per refusal node (numbered from refusalBase_): the destination and the router.
+  std::vector<std::pair<int32_t, int32_t>> refusals_;
   std::vector<RouteOption> options_;
 };
 
@@ -123,8 +126,13 @@ LaneDependencies::LaneDependencies(const Topology& topology, const LaneDependenc
   if (p_.host.hopClasses && topology.hasRouterDistance()) memoryClasses_ = topology.routerDiameter() + 1;
   const int32_t nodes = memoryBase_ + (anyMemory ? routers * memoryClasses_ : 0);
   graph_ = DependencyGraph(nodes);
+  refusalBase_ = nodes;
   seen_.assign(static_cast<size_t>(nodes), 0);
-  if (withAdmission_) waitingAt_.resize(static_cast<size_t>(routers));
+  if (withAdmission_) {
+    waitingAt_.resize(static_cast<size_t>(routers));
+    refusalAt_.assign(static_cast<size_t>(routers), -1);
+    lastAsker_.assign(static_cast<size_t>(routers), -1);
+  }
 }
 
 void LaneDependencies::findLaneClasses() {
@@ -170,7 +178,7 @@ void LaneDependencies::build(LaneDeadlock& coverage) {
       walk({u.network, std::max(u.trafficClass, 0), d, topology_.ejectionPort(d).id});
     }
     // A refused head waits on packets to its destination in every virtual network.
-    if (withAdmission_) addAdmissionWaits();
+    if (withAdmission_) addAdmissionWaits(d);
   }
 }
 
@@ -288,32 +296,45 @@ void LaneDependencies::waitForMemory(const Walk& w, int from, int next, Wait&& w
   }
 }
 
-// A refused head waits for a packet to its own destination waiting at the router it asks
-// to enter, and so for whatever that packet waits for: its lanes and memory, and through
-// its own refusals those of the next such packet. The holders in between hold packets to
-// this walk's destination only, so the graph gets the edges to what they wait for, not to
-// them (an edge to a holder would let a cycle continue from it as if it held a packet to
-// another destination).
-void LaneDependencies::addAdmissionWaits() {
-  reached_.assign(states_.size(), 0);
-  for (size_t h = 0; h < states_.size(); ++h) {
-    const uint32_t mark = static_cast<uint32_t>(h) + 1;
-    auto reachWaitersAt = [&](const State& from) {
-      for (int32_t a = from.askBegin; a < from.askEnd; ++a) {
-        for (int32_t waiter : waitingAt_[asks_[a]]) {
-          if (reached_[waiter] != mark) reached_[waiter] = mark, pending_.push_back(waiter);
-        }
-      }
-    };
-    reachWaitersAt(states_[h]);
-    while (!pending_.empty()) {
-      const State& waiter = states_[pending_.back()];
-      pending_.pop_back();
-      for (int32_t i = waiter.waitBegin; i < waiter.waitEnd; ++i) graph_.addEdge(states_[h].node, waits_[i]);
-      reachWaitersAt(waiter);
+// A refused head waits for the packets to its own destination waiting at the router it asks
+// to enter: a refusal node per router where such packets wait, this destination (the
+// resource "a packet to d waiting at R", which leaves only when it gets what it waits for).
+// Edges: a holder -> the refusal node of each router it asks to enter; a refusal node ->
+// what each packet waiting there waits for (its lanes and memory) and -> the refusal nodes
+// of the routers those packets ask to enter. A cycle of refusal nodes alone is packets to
+// one destination refusing each other while every lane they ask for is free; a holder's
+// edges never lead to another holder (a cycle must not continue from a lane as if it held
+// a packet to another destination). Linear in the waits, where the closure over chains of
+// refusals grew with their square.
+void LaneDependencies::addAdmissionWaits(int destination) {
+  for (int32_t router : routersWithWaiting_) {
+    refusalAt_[router] = graph_.addNode();
+    refusals_.emplace_back(destination, router);
+  }
+  // A holder's edges to this destination's refusals are new (the nodes are), so they skip
+  // the graph's duplicate test, whose cost grows with the holder's edges; a holder asking
+  // one router by several options gets one edge.
+  for (const State& s : states_) {
+    for (int32_t a = s.askBegin; a < s.askEnd; ++a) {
+      const int32_t router = asks_[a];
+      if (refusalAt_[router] < 0 || lastAsker_[router] == s.node) continue;
+      lastAsker_[router] = s.node;
+      graph_.addNewEdge(s.node, refusalAt_[router]);
     }
   }
-  for (int32_t router : routersWithWaiting_) waitingAt_[router].clear();
+  for (int32_t router : routersWithWaiting_) {
+    for (int32_t waiter : waitingAt_[router]) {
+      const State& w = states_[waiter];
+      for (int32_t i = w.waitBegin; i < w.waitEnd; ++i) graph_.addEdge(refusalAt_[router], waits_[i]);
+      for (int32_t a = w.askBegin; a < w.askEnd; ++a) {
+        if (refusalAt_[asks_[a]] >= 0) graph_.addEdge(refusalAt_[router], refusalAt_[asks_[a]]);
+      }
+    }
+  }
+  for (int32_t router : routersWithWaiting_) {
+    waitingAt_[router].clear();
+    refusalAt_[router] = lastAsker_[router] = -1;
+  }
   routersWithWaiting_.clear();
   states_.clear();
   waits_.clear();
@@ -321,6 +342,10 @@ void LaneDependencies::addAdmissionWaits() {
 }
 
 std::string LaneDependencies::describe(int32_t node) const {
+  if (isRefusal(node)) {
+    const auto [destination, router] = refusals_[node - refusalBase_];
+    return fmt::format("[packets to terminal {} waiting at router {}]", destination, router);
+  }
   if (isMemory(node)) {
     const int router = (node - memoryBase_) / memoryClasses_;
     if (!hopClasses()) return fmt::format("[host memory of router {}]", router);
@@ -337,11 +362,13 @@ std::string LaneDependencies::describe(int32_t node) const {
 }
 
 std::vector<std::string> describeCycle(const LaneDependencies& deps, const std::vector<int32_t>& cycle,
-                                       bool& throughMemory) {
+                                       LaneDeadlock& verdict) {
   std::vector<std::string> names;
+  verdict.refusalsOnly = !cycle.empty();
   for (int32_t node : cycle) {
     names.push_back(deps.describe(node));
-    throughMemory |= deps.isMemory(node);
+    verdict.throughMemory |= deps.isMemory(node);
+    verdict.refusalsOnly &= deps.isRefusal(node);
   }
   return names;
 }
@@ -372,7 +399,7 @@ LaneDeadlock computeLaneDeadlock(const Topology& topology, const LaneDependencyP
   routes.build(result);
   std::vector<int32_t> cycle = routes.graph().findCycle();
   if (!cycle.empty()) {
-    result.cycle = describeCycle(routes, cycle, result.throughMemory);
+    result.cycle = describeCycle(routes, cycle, result);
     return result;
   }
   if (!params.backpressure) return result;
@@ -380,7 +407,7 @@ LaneDeadlock computeLaneDeadlock(const Topology& topology, const LaneDependencyP
   admitted.build(result);
   cycle = admitted.graph().findCycle();
   result.throughAdmission = !cycle.empty();
-  result.cycle = describeCycle(admitted, cycle, result.throughMemory);
+  result.cycle = describeCycle(admitted, cycle, result);
   return result;
 }
 
@@ -450,9 +477,15 @@ std::string cycleText(const std::vector<std::string>& cycle) {
 
 // What to change, by what the cycle runs through.
 std::string remedy(const LaneDeadlock& d, const LaneDependencyParams& p) {
+  if (d.refusalsOnly) {
+    return "router.backpressure refuses a packet while a packet to its destination waits at the next router, and "
+           "these packets, on routes that do not always come closer to their destination, refuse each other with "
+           "every lane free; set router.backpressure = \"none\" or use a routing whose every hop comes closer";
+  }
   if (d.throughAdmission) {
     return "router.backpressure makes a refused packet wait for the packets to its destination at the next "
-           "router, and those wait on lanes back; set router.backpressure = \"none\"";
+           "router, and those wait, through lanes or refusals of their own, back on it; set router.backpressure = "
+           "\"none\"";
   }
   if (d.throughMemory) {
     bool loadLimit = false;

@@ -25,8 +25,12 @@
 //    class one hop closer to the destination (Merlin & Schweitzer's induction, which needs
 //    at least as many buffers as the topology's diameter); with host_load_limit it waits
 //    for any packet of that memory to leave, so for every class of it.
-//  - backpressure (message or destination): a head refused entry waits, besides, for
-//    every lane into that router where a packet to the same destination can wait.
+//  - backpressure (message or destination): a head refused entry waits, besides, for the
+//    packets to its destination waiting at that router: a resource of its own per
+//    destination and router (a "refusal"), which waits for whatever those packets wait
+//    for: their lanes and memory, and the refusals of the routers they ask to enter. A
+//    cycle of refusals alone (packets to one destination at two routers, each asking to
+//    enter the other's, every lane free) is a deadlock too.
 // A cyclic graph is refused with one short cycle named; an acyclic one cannot deadlock
 // through buffers. Networks too large to walk every destination within the budget (a
 // million terminals) are walked for an evenly spread sample: a cycle found is real, but
@@ -61,6 +65,7 @@ struct LaneDeadlock {
   std::vector<std::string> cycle;  // the resources of one cycle, in order (empty: none)
   bool throughMemory = false;      // the cycle holds a host memory
   bool throughAdmission = false;   // no cycle without the admission rule's waits
+  bool refusalsOnly = false;       // every resource of the cycle is a refusal (packets refusing each other)
   int destinations = 0;            // terminals
   int destinationsChecked = 0;     // walked (fewer: a sample, which proves no freedom)
 };

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/input_file.h"
 #include "common/text_line.h"
 
 namespace icnsim {
@@ -78,8 +79,7 @@ void checkComplete(const GraphFile& g, const std::string& name) {
 }  // namespace
 
 GraphFile readGraphFile(const std::string& path, const std::string& name) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError(fmt::format("{}: cannot read the graph file '{}'", name, path));
+  std::ifstream in = openInputFile(path, input_kinds::kGraph, name);
   GraphFile g;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {

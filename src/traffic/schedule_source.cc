@@ -8,10 +8,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "common/output_file.h"
 #include "config/config.h"
 #include "traffic/placement/placement.h"
 #include "traffic/schedule/job.h"
@@ -121,7 +121,7 @@ class ScheduleSource : public TrafficSource {
   std::unique_ptr<ScheduleRun> run_;
   std::vector<std::unique_ptr<Otf2Feed>> traces_;  // read as the run goes
   std::vector<std::pair<int, int>> traceRanks_;    // per trace: its first rank and how many
-  std::ofstream operations_;                       // traffic.schedule.operations_file
+  std::unique_ptr<AppendFile> operations_;         // traffic.schedule.operations_file
   Cycle now_ = 0;
   bool tracked_ = false;
 };
@@ -175,9 +175,8 @@ void ScheduleSource::build() {
 // Every operation, as it completes, to a CSV file (written as the run goes: it needs no
 // memory for the operations done).
 void ScheduleSource::openOperationsFile(const std::string& path) {
-  operations_.open(path, std::ios::trunc);
-  if (!operations_) node_.fail(kOperationsFile, fmt::format("cannot write '{}'", path));
-  operations_ << "job,rank,operation,kind,peer,size,started,completed\n";
+  operations_ = std::make_unique<AppendFile>(path, true, AppendFile::Flush::kAtClose);
+  operations_->writeLine("job,rank,operation,kind,peer,size,started,completed");
   std::vector<int> jobOf(schedule_.ranks(), 0);
   for (size_t j = 0; j < jobs_.size(); ++j) {
     for (int r = jobs_[j].rankBegin; r < jobs_[j].rankEnd; ++r) jobOf[r] = static_cast<int>(j);
@@ -191,10 +190,8 @@ void ScheduleSource::openOperationsFile(const std::string& path) {
       peer = schedule_.op(run_->matchedSend(op)).rank;  // the source it took (any source)
     }
     if (peer != kAnyRank) peer -= job.rankBegin;
-    operations_ << job.quotedName << ',' << o.rank - job.rankBegin << ',' << op << ','
-                << kKind[static_cast<int>(o.kind)] << ',' << peer << ',' << o.size << ',' << started << ',' << completed
-                << '\n';
-    if (!operations_) throw ConfigError(fmt::format("{}: writing failed", node_.location(kOperationsFile)));
+    operations_->writeLine(fmt::format("{},{},{},{},{},{},{},{}", job.quotedName, o.rank - job.rankBegin, op,
+                                       kKind[static_cast<int>(o.kind)], peer, o.size, started, completed));
   });
 }
 
@@ -219,6 +216,7 @@ void ScheduleSource::reportCriticalPaths(nlohmann::json& s, const std::vector<Cy
 }
 
 void ScheduleSource::report(nlohmann::json& j) const {
+  if (operations_) operations_->close();  // its last rows, checked: a full disk is an error
   nlohmann::json& s = j["schedule"];
   s["ranks"] = schedule_.ranks();
   s["operations"] = schedule_.size();

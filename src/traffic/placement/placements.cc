@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/input_file.h"
 #include "common/rng.h"
 #include "common/text_line.h"
 #include "config/config.h"
@@ -96,8 +97,7 @@ class FromFile : public Placement {
     path_ = node.getPath(ctx.keys.file);
   }
   std::vector<int> terminals(int ranks) const override {
-    std::ifstream in(path_);
-    if (!in) node_.fail(keys_.file, fmt::format("cannot read the placement file '{}'", path_));
+    std::ifstream in = openInputFile(path_, input_kinds::kPlacement, node_.location(keys_.file));
     std::vector<int> t;
     std::vector<bool> taken(n_, false);
     std::string text;

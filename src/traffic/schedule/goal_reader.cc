@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "common/input_file.h"
 #include "common/text_line.h"
 
 namespace icnsim {
@@ -185,8 +186,7 @@ Schedule GoalReader::finish(const std::string& where) {
 }  // namespace
 
 Schedule readGoal(const std::string& path, const std::string& name, GoalCounts& counts) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError(fmt::format("{}: cannot read the GOAL schedule '{}'", name, path));
+  std::ifstream in = openInputFile(path, input_kinds::kGoal, name);
   GoalReader reader(counts, fmt::format("operation of {} ({}), line", name, path));
   bool inComment = false;
   std::string text;

@@ -8,12 +8,14 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "common/error.h"
+#include "common/input_file.h"
 #include "traffic/schedule/mpi_program.h"
 
 namespace icnsim {
@@ -78,6 +80,24 @@ std::optional<CollectiveSpec> collectiveOf(OTF2_CollectiveOp op, uint32_t root, 
   }
 }
 
+// The files the library will read (the anchor, the global definitions beside it and every
+// file of the archive's folder) follow the input rule: regular files of bounded size, so
+// that a device or FIFO in an archive neither blocks nor grows the run.
+void checkArchiveFiles(const std::string& anchor, const std::string& name) {
+  checkInputFile(anchor, input_kinds::kOtf2Anchor, name);
+  namespace fs = std::filesystem;
+  const fs::path stem = fs::path(anchor).replace_extension();
+  const fs::path definitions = fs::path(stem).replace_extension(".def");
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(definitions, ec))) {
+    checkInputFile(definitions.string(), input_kinds::kOtf2Part, name);
+  }
+  if (!fs::is_directory(stem, ec)) return;  // the library names what is missing
+  for (const fs::directory_entry& entry : fs::directory_iterator(stem, ec)) {
+    checkInputFile(entry.path().string(), input_kinds::kOtf2Part, name);
+  }
+}
+
 }  // namespace
 
 class Otf2Reading {
@@ -85,11 +105,7 @@ class Otf2Reading {
   Otf2Reading(const std::string& anchor, const std::string& name, Otf2Counts& counts)
       : where_(fmt::format("{} ({})", name, anchor)), counts_(counts) {
     // Checked first: the library leaks an archive it fails to open.
-    if (std::FILE* f = std::fopen(anchor.c_str(), "rb")) {
-      std::fclose(f);
-    } else {
-      throw ConfigError(fmt::format("{}: cannot read the OTF2 anchor file: {}", where_, std::strerror(errno)));
-    }
+    checkArchiveFiles(anchor, name);
     OTF2_Error_RegisterCallback(keepComplaint, nullptr);
     lastComplaint.clear();
     reader_ = OTF2_Reader_Open(anchor.c_str());

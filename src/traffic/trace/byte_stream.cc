@@ -8,10 +8,12 @@
 #include <vector>
 
 #include "common/error.h"
+#include "common/input_file.h"
 
 namespace icnsim {
 
 ByteStream::ByteStream(const std::string& path, const std::string& name) : where_(fmt::format("{} ({})", name, path)) {
+  checkInputFile(path, input_kinds::kNetrace, name);
   file_ = std::fopen(path.c_str(), "rb");
   if (!file_) throw ConfigError(fmt::format("{}: cannot read the file: {}", where_, std::strerror(errno)));
   char signature[3] = {};
