@@ -64,6 +64,10 @@ class LaneDependencies {
     return topology_.hasRouterDistance() ? topology_.routerDistance(router, w.exitRouter) : 0;
   }
 
+  // The destinations whose walks stand for all: every terminal, or one of each router where
+  // every routing's routes follow the destination's router (the others' graphs are copies);
+  // with how many terminals each stands for.
+  void chooseDestinations();
   int destinationStride() const;
   void walk(const Walk& w);
   void fromInjection(const Walk& w, int terminal, int laneClass);
@@ -111,6 +115,7 @@ class LaneDependencies {
   // Per refusal node (numbered from refusalBase_): the destination and the router.
   std::vector<std::pair<int32_t, int32_t>> refusals_;
   std::vector<RouteOption> options_;
+  std::vector<int> destinations_, standsFor_;
 };
 
 LaneDependencies::LaneDependencies(const Topology& topology, const LaneDependencyParams& params, bool withAdmission)
@@ -162,18 +167,37 @@ LaneDependencies::LaneEnd LaneDependencies::laneEnd(int32_t node) const {
   return {upstream, offset / classes_, offset % classes_, toRouter ? peer.id : -1, toRouter ? peer.port : -1};
 }
 
+void LaneDependencies::chooseDestinations() {
+  const bool byRouter = std::ranges::all_of(
+      p_.networks, [](const VirtualNetworks::Use& u) { return u.network->routing->routesFollowDestinationRouter(); });
+  std::vector<int> slot(static_cast<size_t>(topology_.numRouters()), -1);
+  for (int t = 0; t < topology_.numTerminals(); ++t) {
+    int& s = slot[topology_.ejectionPort(t).id];
+    if (byRouter && s >= 0) {
+      ++standsFor_[s];
+      continue;
+    }
+    s = static_cast<int>(destinations_.size());
+    destinations_.push_back(t);
+    standsFor_.push_back(1);
+  }
+}
+
 int LaneDependencies::destinationStride() const {
   // A walk asks at most every injection lane class and every lane class once.
   const double perWalk = static_cast<double>(memoryBase_);
-  const double walks = static_cast<double>(topology_.numTerminals()) * static_cast<double>(p_.networks.size());
+  const double walks = static_cast<double>(destinations_.size()) * static_cast<double>(p_.networks.size());
   return static_cast<int>(std::max(1.0, std::ceil(walks * perWalk / p_.walkBudget)));
 }
 
 void LaneDependencies::build(LaneDeadlock& coverage) {
+  chooseDestinations();
   const int stride = destinationStride();
   coverage.destinations = topology_.numTerminals();
-  coverage.destinationsChecked = (coverage.destinations + stride - 1) / stride;
-  for (int d = 0; d < topology_.numTerminals(); d += stride) {
+  coverage.destinationsChecked = 0;
+  for (size_t i = 0; i < destinations_.size(); i += static_cast<size_t>(stride)) {
+    const int d = destinations_[i];
+    coverage.destinationsChecked += standsFor_[i];
     for (const VirtualNetworks::Use& u : p_.networks) {
       walk({u.network, std::max(u.trafficClass, 0), d, topology_.ejectionPort(d).id});
     }

@@ -24,6 +24,8 @@ class DragonflyMinimalRouting : public Routing {
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override { return {0, lanes / 2, lanes}; }
   std::string dependencyIdentity() const override { return "dragonfly_minimal lanes=" + std::to_string(lanes_); }
+  // With several links per group pair, a packet's link is drawn from its terminals.
+  bool routesFollowDestinationRouter() const override { return fly_.linksPerGroupPair() == 1; }
 
  private:
   const Dragonfly& fly_;

@@ -52,6 +52,8 @@ class DragonflyNonMinimalRouting : public Routing {
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
+  // With several links per group pair, a packet's link is drawn from its terminals.
+  bool routesFollowDestinationRouter() const override { return fly_.linksPerGroupPair() == 1; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // UGAL-G: every global channel
 
   // The intermediate group of a packet from terminal src to dst (another group's): one of

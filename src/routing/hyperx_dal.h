@@ -35,6 +35,7 @@ class HyperXDalRouting : public Routing {
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
+  bool routesFollowDestinationRouter() const override { return true; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // its own router's queues
 
  private:

@@ -18,6 +18,8 @@ class HyperXDimensionOrderRouting : public Routing {
   HyperXDimensionOrderRouting(const HyperX& hyperx, int lanes) : hyperx_(hyperx), lanes_(lanes) {}
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::string dependencyIdentity() const override { return "hyperx_dimension_order lanes=" + std::to_string(lanes_); }
+  // With trunks, a packet's trunk is drawn from its source and destination terminals.
+  bool routesFollowDestinationRouter() const override { return hyperx_.trunking() == 1; }
 
  private:
   const HyperX& hyperx_;

@@ -26,6 +26,7 @@ class NonMinimalRouting : public Routing {
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
+  bool routesFollowDestinationRouter() const override { return true; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // with "queue": its own ports
   // The packet's intermediate router (its source's or destination's: no detour).
   int intermediate(int src, int dst, uint32_t packetKey) const;

@@ -93,6 +93,12 @@ class Routing {
   // name and keys), so that the deadlock check may reuse its verdict on an identical
   // network (sweep points that differ in load or seed); empty, the default: never reused.
   virtual std::string dependencyIdentity() const { return ""; }
+  // Whether possibleRoutes depends on request.destination only through the router the
+  // destination is attached to (but for the ejection port there): the deadlock check then
+  // walks one terminal of each router, the others' graphs being copies of its graph.
+  // Default: false (every terminal is walked). Every function that says so is tested for
+  // it (tests/deadlock_check_test.cc: DestinationRouterRoutes).
+  virtual bool routesFollowDestinationRouter() const { return false; }
   // The output ports (router, port) whose queues route() reads through
   // CongestionView::remoteQueue. Default: none.
   virtual std::vector<std::pair<int, int>> remotePorts() const { return {}; }

@@ -23,6 +23,7 @@ class ShortestPathRouting : public Routing {
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
+  bool routesFollowDestinationRouter() const override { return true; }
 
  private:
   // The productive ports at the request's router, and the lanes of its next hop's class.

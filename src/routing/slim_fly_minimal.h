@@ -19,6 +19,7 @@ class SlimFlyMinimalRouting : public Routing {
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override { return {0, lanes / 2, lanes}; }
   std::string dependencyIdentity() const override { return "slim_fly_minimal lanes=" + std::to_string(lanes_); }
+  bool routesFollowDestinationRouter() const override { return true; }
 
  private:
   const SlimFly& fly_;
