@@ -127,6 +127,30 @@ TEST(DeadlockCheck, NetworksWhoseRoutersFormNoCycleNeedNoWalk) {
   EXPECT_EQ(r.destinations, 65536);
 }
 
+// Issue 50, defect 6: the check's cost is its steps (a routing question and each lane class
+// it offers), measured on the first destination's walk: a network whose one destination
+// needs more than simulation.deadlock_check_limit is refused naming the key, at once where
+// the first questions predict it; below, a sample is walked; far below, every destination.
+TEST(DeadlockCheck, ABudgetTooSmallForOneDestinationIsRefusedNamingTheKey) {
+  const std::string hyperx =
+      "[topology]\ntype = \"hyperx\"\nwidths = [8, 8]\nterminals = 2\n[routing]\ntype = \"hyperx_dal\"\n"
+      "[router]\nlanes = 4\n[traffic]\nload = 0.1\n";
+  const std::string e = refusal(hyperx, {"simulation.deadlock_check_limit=1e4"});
+  EXPECT_NE(e.find("routing.type: the deadlock check cannot walk even one destination"), std::string::npos) << e;
+  EXPECT_NE(e.find("test.toml (set by --set): simulation.deadlock_check_limit = 1e+04 steps"), std::string::npos) << e;
+  EXPECT_EQ(refusal(hyperx), "no error");
+  auto d = doc(hyperx);
+  auto topology = makeTopology({}, d->root().child("topology"));
+  auto routing = makeRouting({1, topology.get(), 4}, d->root().child("routing"));
+  VirtualNetworks networks(*routing, 4, 1, Switching::kWormhole);
+  const LaneDeadlock all = findLaneDeadlock(*topology, {4, networks.distinct(false), {}, false, false, 1e9});
+  EXPECT_EQ(all.destinationsChecked, 128);
+  const LaneDeadlock sample = findLaneDeadlock(*topology, {4, networks.distinct(false), {}, false, false, 2e5});
+  EXPECT_FALSE(sample.beyondBudget);
+  EXPECT_GT(sample.destinationsChecked, 0);
+  EXPECT_LT(sample.destinationsChecked, 128);
+}
+
 // Backpressure with lanes released once the tail is sent: a waiting packet may sit behind
 // another's tail, a wait the graph does not model, so the combination is refused.
 TEST(DeadlockCheck, BackpressureWithLanesReleasedAtTheTailIsRefused) {

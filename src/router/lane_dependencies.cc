@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <mutex>
 
@@ -21,7 +22,8 @@ class LaneDependencies {
   LaneDependencies(const Topology& topology, const LaneDependencyParams& params, bool withAdmission);
 
   // Walks every destination, or an evenly spread sample of them where that would exceed
-  // params.walkBudget; says which in `coverage`.
+  // params.walkBudget; says which in `coverage`, and stops (coverage.beyondBudget) where
+  // one destination alone would.
   void build(LaneDeadlock& coverage);
   const DependencyGraph& graph() const { return graph_; }
   bool isMemory(int32_t node) const { return node >= memoryBase_ && node < refusalBase_; }
@@ -68,7 +70,9 @@ class LaneDependencies {
   // every routing's routes follow the destination's router (the others' graphs are copies);
   // with how many terminals each stands for.
   void chooseDestinations();
-  int destinationStride() const;
+  // Every `stride`-th destination, the walks' cost measured on the first: its steps (a
+  // routing question and each lane class it offers) times the walks.
+  size_t destinationStride(double firstSteps) const;
   void walk(const Walk& w);
   void fromInjection(const Walk& w, int terminal, int laneClass);
   void fromLane(const Walk& w, const Held& held);
@@ -116,6 +120,12 @@ class LaneDependencies {
   std::vector<std::pair<int32_t, int32_t>> refusals_;
   std::vector<RouteOption> options_;
   std::vector<int> destinations_, standsFor_;
+  double steps_ = 0;      // routing questions asked and lane classes offered, all walks
+  double stepLimit_ = 0;  // a walk stops beyond it: the budget while the first is measured
+  // After this many questions (or injecting terminals) of the first walk, its cost is
+  // predicted from their rate, so that a network far beyond the budget is refused at once.
+  static constexpr int64_t kAsksToPredict = 4096;
+  bool overLimit(double stepsBefore, int64_t asked);
 };
 
 LaneDependencies::LaneDependencies(const Topology& topology, const LaneDependencyParams& params, bool withAdmission)
@@ -183,26 +193,32 @@ void LaneDependencies::chooseDestinations() {
   }
 }
 
-int LaneDependencies::destinationStride() const {
-  // A walk asks at most every injection lane class and every lane class once.
-  const double perWalk = static_cast<double>(memoryBase_);
-  const double walks = static_cast<double>(destinations_.size()) * static_cast<double>(p_.networks.size());
-  return static_cast<int>(std::max(1.0, std::ceil(walks * perWalk / p_.walkBudget)));
+size_t LaneDependencies::destinationStride(double firstSteps) const {
+  const double walks = static_cast<double>(destinations_.size());
+  return static_cast<size_t>(std::max(1.0, std::ceil(walks * firstSteps / p_.walkBudget)));
 }
 
 void LaneDependencies::build(LaneDeadlock& coverage) {
   chooseDestinations();
-  const int stride = destinationStride();
   coverage.destinations = topology_.numTerminals();
   coverage.destinationsChecked = 0;
-  for (size_t i = 0; i < destinations_.size(); i += static_cast<size_t>(stride)) {
+  size_t stride = 1;
+  stepLimit_ = p_.walkBudget;
+  for (size_t i = 0; i < destinations_.size(); i += stride) {
     const int d = destinations_[i];
-    coverage.destinationsChecked += standsFor_[i];
     for (const VirtualNetworks::Use& u : p_.networks) {
       walk({u.network, std::max(u.trafficClass, 0), d, topology_.ejectionPort(d).id});
+      if (steps_ > p_.walkBudget && i == 0) {  // not even one destination within the budget
+        coverage.beyondBudget = true;
+        coverage.stepsForOne = steps_;
+        coverage.destinationsChecked = 0;
+        return;
+      }
     }
+    coverage.destinationsChecked += standsFor_[i];
     // A refused head waits on packets to its destination in every virtual network.
     if (withAdmission_) addAdmissionWaits(d);
+    if (i == 0) stride = destinationStride(steps_), stepLimit_ = std::numeric_limits<double>::infinity();
   }
 }
 
@@ -210,10 +226,12 @@ void LaneDependencies::walk(const Walk& w) {
   ++stamp_;
   queue_.clear();
   const int firstClass = classOf_[w.vn->laneBegin], endClass = classOf_[w.vn->laneBegin + w.vn->lanes - 1] + 1;
-  for (int s = 0; s < topology_.numTerminals(); ++s) {
+  const double stepsBefore = steps_;
+  int64_t asked = 0;
+  for (int s = 0; s < topology_.numTerminals() && !overLimit(stepsBefore, ++asked); ++s) {
     for (int c = firstClass; c < endClass; ++c) fromInjection(w, s, c);
   }
-  for (size_t i = 0; i < queue_.size(); ++i) {
+  for (size_t i = 0; i < queue_.size() && !overLimit(stepsBefore, ++asked); ++i) {
     const Held held = queue_[i];
     if (isMemory(held.node)) {
       fromMemory(w, held.node);
@@ -221,6 +239,15 @@ void LaneDependencies::walk(const Walk& w) {
       fromLane(w, held);
     }
   }
+}
+
+bool LaneDependencies::overLimit(double stepsBefore, int64_t asked) {
+  if (steps_ > stepLimit_) return true;
+  if (asked != kAsksToPredict || std::isinf(stepLimit_)) return false;
+  // A walk asks about each resource at most once: at this rate, all of them would take
+  const double predicted = (steps_ - stepsBefore) / static_cast<double>(asked) * static_cast<double>(memoryBase_);
+  if (predicted > 2 * stepLimit_) steps_ = std::max(steps_, predicted);  // refused now, not after the budget
+  return steps_ > stepLimit_;
 }
 
 void LaneDependencies::visit(int32_t node, int router, int inPort) {
@@ -274,6 +301,7 @@ void LaneDependencies::fromMemory(const Walk& w, int32_t node) {
 void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& request, bool reservesMemory) {
   options_.clear();
   w.vn->routing->possibleRoutes(request, options_);
+  steps_ += 1.0;
   auto wait = [&](int32_t node) {
     graph_.addEdge(holder, node);
     if (withAdmission_) waits_.push_back(node);
@@ -289,6 +317,7 @@ void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& re
                       "laneClassBounds must list every boundary its options use",
                       first, end));
     }
+    steps_ += classOf_[end - 1] - classOf_[first] + 1;
     for (int c = classOf_[first]; c <= classOf_[end - 1]; ++c) {
       const int32_t lane = laneBase_[request.router] + o.port * classes_ + c;
       wait(lane);
@@ -421,6 +450,7 @@ LaneDeadlock computeLaneDeadlock(const Topology& topology, const LaneDependencyP
   if (routersFormNoCycle(topology)) return result;
   LaneDependencies routes(topology, params, false);
   routes.build(result);
+  if (result.beyondBudget) return result;
   std::vector<int32_t> cycle = routes.graph().findCycle();
   if (!cycle.empty()) {
     result.cycle = describeCycle(routes, cycle, result);
@@ -429,6 +459,7 @@ LaneDeadlock computeLaneDeadlock(const Topology& topology, const LaneDependencyP
   if (!params.backpressure) return result;
   LaneDependencies admitted(topology, params, true);
   admitted.build(result);
+  if (result.beyondBudget) return result;
   cycle = admitted.graph().findCycle();
   result.throughAdmission = !cycle.empty();
   result.cycle = describeCycle(admitted, cycle, result);
@@ -475,7 +506,8 @@ LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyPara
     if (auto it = verdicts.find(key); it != verdicts.end()) return it->second;
   }
   LaneDeadlock result = computeLaneDeadlock(topology, params);
-  if (result.cycle.empty() && result.destinationsChecked < result.destinations) {  // once per network
+  if (result.cycle.empty() && !result.beyondBudget &&
+      result.destinationsChecked < result.destinations) {  // once per network
     fmt::print(stderr,
                "note: the deadlock check walked {} of {} destinations of the {} (a sample: too large to walk "
                "them all within simulation.deadlock_check_limit); no cycle found among them\n",
@@ -546,8 +578,16 @@ void requireDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& router,
   requireAdmissibleMemory(*ctx.topology, router, params);
   if (ctx.allowDeadlock) return;
   const LaneDeadlock d = findLaneDeadlock(*ctx.topology, params);
-  if (d.cycle.empty()) return;
   const ConfigNode& routing = ctx.routingConfig != nullptr ? *ctx.routingConfig : router;
+  if (d.beyondBudget) {
+    routing.fail("type", fmt::format("the deadlock check cannot walk even one destination of this network within "
+                                     "{} = {:.3g} steps (a routing question and each lane class it offers): it "
+                                     "needs about {:.2g}; raise it (about 2 x 10^7 steps a second, and up to 8 "
+                                     "bytes of memory each), or set simulation.allow_deadlock = true to run "
+                                     "without the check",
+                                     ctx.deadlockCheckKey, params.walkBudget, d.stepsForOne));
+  }
+  if (d.cycle.empty()) return;
   routing.fail("type", fmt::format("this network can deadlock: its resources wait on each other in a cycle ({}). "
                                    "To break it, {}; or set simulation.allow_deadlock = true to run it anyway",
                                    cycleText(d.cycle), remedy(d, params)));

@@ -55,10 +55,10 @@ struct LaneDependencyParams {
   TransitHostParams host;        // the host memories, where a class buffers there
   bool backpressure = false;     // an admission rule waits on packets to the same destination
   bool adaptivePackets = false;  // some packets ask for adaptive routing
-  // Resources the walks may visit in all (about 0.5 s per 10^8; simulation.deadlock_check_limit):
-  // beyond, the check walks an evenly spread sample of destinations. A 64x64 torus with
-  // datelines takes 2.0 x 10^8.
-  double walkBudget = 2.5e8;
+  // Steps the walks may take in all (a routing question and each lane class it offers;
+  // simulation.deadlock_check_limit): beyond, the check walks an evenly spread sample of
+  // destinations, its cost measured on the first. A 64x64 torus with datelines takes 1.1 x 10^8.
+  double walkBudget = 1e8;
 };
 
 struct LaneDeadlock {
@@ -68,6 +68,8 @@ struct LaneDeadlock {
   bool refusalsOnly = false;       // every resource of the cycle is a refusal (packets refusing each other)
   int destinations = 0;            // terminals
   int destinationsChecked = 0;     // walked (fewer: a sample, which proves no freedom)
+  bool beyondBudget = false;       // one destination's walk alone exceeded walkBudget: no verdict
+  double stepsForOne = 0;          // then: the steps it took or, predicted from its first, would take
 };
 
 // Builds the graph and looks for a cycle.

@@ -70,7 +70,8 @@ struct NetworkContext {
   const RankExchange* ranks = nullptr;  // under mpirun: the processes it is split over (null: one)
   std::string threadsKey;               // "file:line: simulation.threads", for errors
   bool allowDeadlock = false;           // simulation.allow_deadlock
-  double deadlockCheckLimit = 2.5e8;    // simulation.deadlock_check_limit
+  double deadlockCheckLimit = 1e8;      // simulation.deadlock_check_limit
+  std::string deadlockCheckKey = "simulation.deadlock_check_limit";  // for errors
 };
 
 template <>

@@ -59,9 +59,12 @@ const FloatKey kMemoryLimit = declareFloat(kSimulation, "memory_limit_gb", 0, 0,
 const BoolKey kAllowDeadlock = declareBool(kSimulation, "allow_deadlock", false,
                                            "build a network whose buffers can wait in a cycle (refused by default, "
                                            "naming the cycle; docs/reliability.md)");
-const FloatKey kDeadlockCheckLimit = declareFloat(kSimulation, "deadlock_check_limit", 2.5e8, 1e3, 1e12,
-                                                  "resources the deadlock check visits before it walks a sample of "
-                                                  "the destinations instead of all (a 64x64 torus: 2.0e8, about 1 s)");
+const FloatKey kDeadlockCheckLimit =
+    declareFloat(kSimulation, "deadlock_check_limit", 1e8, 1e3, 1e12,
+                 "steps (a routing question, a lane class offered) the deadlock check "
+                 "takes before it walks a sample of the destinations instead of all; a "
+                 "network whose one destination needs more is refused (about 2e7 steps a "
+                 "second; a 64x64 torus with datelines needs 1.1e8)");
 const ChoiceKey kLatencyExcludes =
     declareChoice(kSimulation, "latency_excludes", "nothing", {"nothing", "terminal_channels"},
                   "terminal_channels: latencies leave out the zero-load time of the injection and ejection "
@@ -172,6 +175,7 @@ NetworkContext Simulation::networkContext(const ConfigNode& sim, const RankExcha
   ctx.threadsKey = sim.location(kThreads);
   ctx.allowDeadlock = sim.get(kAllowDeadlock);
   ctx.deadlockCheckLimit = sim.get(kDeadlockCheckLimit);
+  if (sim.has(kDeadlockCheckLimit)) ctx.deadlockCheckKey = sim.location(kDeadlockCheckLimit);
   return ctx;
 }
 
