@@ -23,6 +23,11 @@ class MemoryBudget {
   // `node`.`key` (the setting that makes it big) with the estimate.
   void reserve(uint64_t bytes, const std::string& what, const ConfigNode& node, const std::string& key);
   uint64_t reserved() const { return reserved_; }
+  // What the limit leaves beside the estimate so far (the most a uint64_t holds: no limit).
+  uint64_t left() const {
+    if (limit_ == 0) return UINT64_MAX;
+    return limit_ > reserved_ ? limit_ - reserved_ : 0;
+  }
 
  private:
   uint64_t limit_;

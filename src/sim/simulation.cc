@@ -1,6 +1,7 @@
 #include "sim/simulation.h"
 
 #include <chrono>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -117,8 +118,9 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
                                                        : MemoryBudget::machineAvailable());
 
   networks_ = std::make_unique<NetworkSet>(root, seed_, memory_.get());
-  workload_ = std::make_unique<Workload>(TrafficContext{seed_, &networks_->topology(0), networks_->nodeCapacity()},
-                                         root.child(kTraffic));
+  workload_ = std::make_unique<Workload>(
+      TrafficContext{seed_, &networks_->topology(0), networks_->nodeCapacity(), nullptr, memory_.get()},
+      root.child(kTraffic));
   stats_ = std::make_unique<RunStats>(workload_->describe(), warmup_, warmup_ + measure_);
   const ConfigNode processor = root.child(kProcessor);
   const NicContext nicContext{
@@ -149,8 +151,24 @@ void Simulation::startLinkStats(const ConfigNode& sim) {
                "this network's router model does not count links: use router.type = "
                "\"input_queued\" (or link_stats_interval = 0)");
     }
+    reserveLinkStats(sim, links, perLane);
     linkSeries_.emplace_back(std::move(links), networks_->topology(i), linkInterval_, perLane);
   }
+}
+
+// The link statistics grow with the run: a column of values per link (or lane) and metric
+// each interval, about 32 bytes a value by the end (the value, and the JSON it is written
+// as). Counted for the longest run the keys allow (warmup, measurement and the whole drain).
+void Simulation::reserveLinkStats(const ConfigNode& sim, const std::vector<LinkInfo>& links, bool perLane) {
+  constexpr double kBytesPerValue = 32;
+  double slots = 0;
+  for (const LinkInfo& l : links) slots += perLane ? l.lanes : 1;
+  const double samples = std::floor(static_cast<double>(warmup_ + measure_ + drain_) / linkInterval_) + 1;
+  const double bytes = std::min(samples * slots * LinkCounts::kMetrics * kBytesPerValue, 1e18);
+  memory_->reserve(static_cast<uint64_t>(bytes),
+                   fmt::format("link statistics ({:.3g} samples of {:.0f} {})", samples, slots,
+                               perLane ? "lanes (link_stats_lanes)" : "links"),
+                   sim, kLinkStatsInterval.name);
 }
 
 void Simulation::sampleLinks(Cycle end) {

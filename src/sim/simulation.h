@@ -65,7 +65,8 @@ class Simulation {
   void excludeTerminalChannels(const ConfigNode& sim);
   NetworkContext networkContext(const ConfigNode& sim, const RankExchange* ranks);
   void startLinkStats(const ConfigNode& sim);  // simulation.link_stats_interval
-  void sampleLinks(Cycle end);                 // every network's counts up to `end` become a sample
+  void reserveLinkStats(const ConfigNode& sim, const std::vector<LinkInfo>& links, bool perLane);
+  void sampleLinks(Cycle end);  // every network's counts up to `end` become a sample
 
   std::shared_ptr<ConfigDocument> doc_;
   const RankExchange* ranks_;  // null unless split over several ranks

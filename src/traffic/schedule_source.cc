@@ -13,6 +13,7 @@
 
 #include "common/output_file.h"
 #include "config/config.h"
+#include "parts/memory_budget.h"
 #include "traffic/placement/placement.h"
 #include "traffic/schedule/job.h"
 #include "traffic/schedule/schedule_run.h"
@@ -55,6 +56,7 @@ class ScheduleSource : public TrafficSource {
       : node_(traffic.child(kTable)), placement_(makePlacement(ctx, node_)) {
     machine_.terminals = ctx.topology->numTerminals();
     machine_.groupTerminals = terminalsInGroupOf(*ctx.topology, 0);
+    if (ctx.memory) limitOperations(ctx.memory->left());
     flitBytes_ = static_cast<uint64_t>(node_.get(kScheduleFlitBytes));
   }
 
@@ -93,6 +95,7 @@ class ScheduleSource : public TrafficSource {
  private:
   void build();
   void openOperationsFile(const std::string& path);
+  void limitOperations(uint64_t memoryLeft);
   void reportCriticalPaths(nlohmann::json& s, const std::vector<Cycle>& finish) const;
   void send(int32_t op) {
     const ScheduleOp& o = schedule_.op(op);
@@ -170,6 +173,16 @@ void ScheduleSource::build() {
     jobs_.push_back(range);
   }
   schedule_.finish();
+}
+
+// A schedule built from keys stops at the memory the budget leaves, before it takes more.
+void ScheduleSource::limitOperations(uint64_t memoryLeft) {
+  machine_.operationLimit =
+      static_cast<int64_t>(std::min<uint64_t>(memoryLeft / kScheduleBytesPerOperation, uint64_t{1} << 62));
+  machine_.operationLimitWhy = fmt::format(
+      "at about {} bytes each, more than the {:.3g} GB the memory budget leaves (simulation.memory_limit_gb, "
+      "default: what the machine has available); use fewer iterations, segments or ranks",
+      kScheduleBytesPerOperation, static_cast<double>(memoryLeft) / 1e9);
 }
 
 // Every operation, as it completes, to a CSV file (written as the run goes: it needs no

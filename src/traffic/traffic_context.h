@@ -9,6 +9,7 @@
 namespace icnsim {
 
 struct TerminalGroups;
+class MemoryBudget;
 
 struct TrafficContext {
   uint64_t seed = 1;
@@ -16,6 +17,7 @@ struct TrafficContext {
   double nodeCapacity = 0;                 // flits/node/cycle all networks carry under uniform traffic
                                            // (0: the topology's own)
   const TerminalGroups* groups = nullptr;  // source groups, for patterns that use them
+  const MemoryBudget* memory = nullptr;    // what large structures may take (null: no bound)
 };
 
 }  // namespace icnsim

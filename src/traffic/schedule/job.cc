@@ -95,7 +95,11 @@ std::vector<std::vector<int>> communicators(const JobKeys& keys, const ConfigNod
 Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, const MachineShape& machine) {
   const CollectiveSpec c = readCollective(keys, node, machine);
   const int ranks = static_cast<int>(node.get(keys.ranks, machine.terminals));
+  if (ranks > machine.terminals) {  // before anything is built for them
+    node.fail(keys.ranks, fmt::format("{} ranks, the network has {} terminals", ranks, machine.terminals));
+  }
   Schedule s(ranks);
+  s.setOperationLimit(machine.operationLimit, machine.operationLimitWhy);
   try {
     for (const std::vector<int>& members : communicators(keys, node, ranks)) {
       std::vector<int32_t> last(members.size(), -1);

@@ -51,7 +51,15 @@ struct TraceCounts {
 struct MachineShape {
   int terminals = 0;
   int groupTerminals = 1;
+  // Operations a schedule built from keys may have: the memory left for it (the memory
+  // budget's) at about kScheduleBytesPerOperation each.
+  int64_t operationLimit = int64_t{1} << 62;
+  std::string operationLimitWhy;
 };
+
+// A schedule's memory per operation (the operation, its name, its dependents and its
+// critical path, and the vectors' growth), an estimate.
+inline constexpr uint64_t kScheduleBytesPerOperation = 128;
 
 // A job's ranks split into communicators of `size` members `stride` apart: the ranks taken
 // in blocks of size x stride, each block `stride` communicators (stride 1: consecutive

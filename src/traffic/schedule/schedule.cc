@@ -23,6 +23,9 @@ int32_t Schedule::push(const ScheduleOp& op, uint32_t what, uint32_t number) {
   if (ops_.end() >= kAfterMask) {
     throw ConfigError(fmt::format("a schedule may have {} operations at most", kAfterMask));
   }
+  if (static_cast<int64_t>(ops_.end()) >= limit_) {
+    throw ConfigError(fmt::format("the schedule would have more than {} operations: {}", limit_, limitWhy_));
+  }
   ops_.push_back(op);
   origins_.push_back({what, number});
   head_.push_back(-1);

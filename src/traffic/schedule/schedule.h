@@ -48,6 +48,10 @@ class Schedule {
   int ranks() const { return ranks_; }
   // Ranks of a job whose operations come later (a feed's), numbered from ranks().
   void addRanks(int n) { ranks_ += n; }
+  // Refuses (ConfigError) an operation beyond the first `limit`, saying `why` there are no
+  // more: a schedule built from a few keys (a collective's iterations and segments) stops
+  // when it would pass the memory it may have, not when the machine's runs out.
+  void setOperationLimit(int64_t limit, std::string why) { limit_ = limit, limitWhy_ = std::move(why); }
   // Operations added so far (kept or forgotten), and the first kept.
   int32_t size() const { return static_cast<int32_t>(ops_.end()); }
   int32_t firstKept() const { return static_cast<int32_t>(ops_.first()); }
@@ -136,6 +140,8 @@ class Schedule {
   void checkAcyclic() const;
 
   int ranks_;
+  int64_t limit_ = kAfterMask;
+  std::string limitWhy_;
   bool finished_ = false;
   OpWindow<ScheduleOp> ops_;
   OpWindow<Origin> origins_;  // per operation
