@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target over the configuration loader and validate with clang
-# (AddressSanitizer and UBSan on) and runs it for a bounded time from the committed corpus
-# (fuzz/corpus/config). Fails on any crash, sanitizer report, uncaught exception or hang.
-# Usage: scripts/fuzz.sh [SECONDS]   (default 60; FUZZ_BUILD=dir to change the build dir)
+# Builds the libFuzzer targets (fuzz/*_fuzzer.cc: the configuration loader and validate, and
+# the GOAL, graph-file, placement-file, Netrace and OTF2 readers) with clang, AddressSanitizer
+# and UBSan on, and runs each for a bounded time from its committed corpus (fuzz/corpus/NAME).
+# Fails on any crash, sanitizer report, uncaught exception or hang.
+# Usage: scripts/fuzz.sh [SECONDS]   (default 60 per target; FUZZ_BUILD=dir to change the build dir)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -10,9 +11,15 @@ build=${FUZZ_BUILD:-build-fuzz}
 bash scripts/install-deps.sh --with-fuzz
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DICNSIM_FUZZ=ON -DICNSIM_BUILD_TESTS=OFF > /dev/null
-cmake --build "$build" -j "$(nproc)" --target icnsim_fuzz_config
-# New inputs go to a scratch corpus, so the committed one changes only by hand.
-work="$build/corpus"
-mkdir -p "$work" "$build/artifacts"
-"$build/icnsim_fuzz_config" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=4096 \
-  -artifact_prefix="$build/artifacts/" -print_final_stats=1 "$work" fuzz/corpus/config
+targets=(config goal graph placement netrace otf2)
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/icnsim_fuzz_}"
+# Each target for SECONDS from its committed corpus fuzz/corpus/NAME; new inputs go to a
+# scratch corpus, so the committed one changes only by hand.
+export LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+for name in "${targets[@]}"; do
+  work="$build/corpus/$name"
+  mkdir -p "$work" "$build/artifacts/$name"
+  echo "fuzz: $name for ${seconds}s"
+  "$build/icnsim_fuzz_$name" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=16384 \
+    -artifact_prefix="$build/artifacts/$name/" -print_final_stats=1 "$work" "fuzz/corpus/$name"
+done

@@ -91,6 +91,17 @@ TEST(InputFiles, SizeBoundsAreNamed) {
   EXPECT_FALSE(icnsim::isReadableInputFile((d / "missing").string(), small));
 }
 
+// Issue 50, defect 8: bytes of a binary file quoted in an error are printed escaped.
+TEST(InputFiles, BinaryBytesAreEscapedInMessages) {
+  const fs::path d = tempDir("input_files_binary");
+  std::ofstream(d / "bin.goal", std::ios::binary) << "num_ranks 2\nrank 0 {\n\x01\x02\xff\x7f: calc 5\nzz\x1b[31m x\n";
+  const auto r = runCommand("validate " + experiment("workloads/goal_ring.toml") +
+                            " --set traffic.schedule.file=" + (d / "bin.goal").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("\\x1b[31m"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find('\x1b'), std::string::npos) << r.output;
+}
+
 // Issue 50, defect 3: the operations file on a full disk is an error naming the path.
 TEST(InputFiles, AnOperationsFileThatCannotBeWrittenIsAnError) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";

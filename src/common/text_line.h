@@ -14,6 +14,18 @@
 
 namespace icnsim {
 
+// Text quoted from an input file, made safe to print: bytes outside printable ASCII become
+// \xNN (a binary file's bytes would otherwise reach the terminal raw), and text beyond
+// `maxBytes` is cut with "...".
+inline std::string printableText(const std::string& text, size_t maxBytes = 400) {
+  std::string out;
+  for (size_t i = 0; i < text.size() && out.size() < maxBytes; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    out += c >= 0x20 && c < 0x7f ? std::string(1, static_cast<char>(c)) : fmt::format("\\x{:02x}", c);
+  }
+  return out.size() >= maxBytes ? out + "..." : out;
+}
+
 class TextLine {
  public:
   // `where`: how errors name the line, e.g. "topology.file (net.graph:12)".
@@ -38,7 +50,10 @@ class TextLine {
     }
     return v;
   }
-  [[noreturn]] void fail(const std::string& message) const { throw ConfigError(where_ + ": " + message); }
+  // The message quotes the line's words: printed safely whatever bytes they hold.
+  [[noreturn]] void fail(const std::string& message) const {
+    throw ConfigError(where_ + ": " + printableText(message));
+  }
   const std::string& where() const { return where_; }
 
  private:

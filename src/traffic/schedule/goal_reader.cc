@@ -120,7 +120,8 @@ void GoalReader::closeRank(TextLine& line) {
 int32_t GoalReader::labelled(const std::string& label, const std::string& where) const {
   const auto it = labels_.find(label);
   if (it == labels_.end()) {
-    throw ConfigError(fmt::format("{}: no operation of rank {} has the label '{}'", where, rank_, label));
+    throw ConfigError(
+        fmt::format("{}: no operation of rank {} has the label '{}'", where, rank_, printableText(label)));
   }
   return it->second;
 }
