@@ -35,6 +35,23 @@ TEST(Nifdy, BuffersOnlySplitsNifdysBuffering) {
   EXPECT_EQ(split("arrival_share = 1.0"), std::pair(7, 1));
 }
 
+// Issue 50, defect 7: an NI that sends no acks takes packets shorter than an ack; NIFDY,
+// which sends them, names the key and the longest packet.
+TEST(Nifdy, OnlyAnNiThatSendsAcksNeedsPacketsAsLongAsThem) {
+  auto build = [](const std::string& type) {
+    auto d = doc("[nic]\ntype = \"" + type + "\"\n");
+    PacketPool packets;
+    NicContext ctx;
+    ctx.maxPacketLength = 2;
+    ctx.packets = &packets;
+    return test::configErrorOf([&] { makeNicProtocol(type, ctx, d->root().child("nic")); });
+  };
+  EXPECT_EQ(build("buffers_only"), "no error");
+  EXPECT_NE(build("nifdy").find("nic.ack_length: acks of 4 flits may not be longer than the workload's longest "
+                                "packet (2 flits)"),
+            std::string::npos);
+}
+
 TEST(Nifdy, DeliversInOrderOnANetworkThatReorders) {
   auto plain = Simulation(doc(kAdaptive)).run();
   EXPECT_GT(plain["out_of_order_packets"].get<int>(), 10);

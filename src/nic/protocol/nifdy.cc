@@ -28,7 +28,7 @@ const IntKey kArrivals =
 
 }  // namespace
 
-NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic) {
+NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool sendsAcks) {
   NifdyParams p;
   if (nic.has("outgoing_buffer")) nic.fail("outgoing_buffer", "NIFDY sizes the outgoing pool with B");
   p.opt = static_cast<int>(nic.get(kOpt));
@@ -37,8 +37,13 @@ NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic) {
   p.window = static_cast<int>(nic.get(kWindow));
   p.ackOnArrival = nic.get(kAckOn) == "arrival";
   p.ackLength = static_cast<int>(nic.get(kAckLength));
+  // An NI that sends no acks (buffers_only) reads the keys, so that a sweep comparing it with
+  // NIFDY may set them for both, but its packets need not be as long as an ack.
+  if (!sendsAcks) return p;
   if (p.ackLength > ctx.maxPacketLength) {
-    nic.fail("ack_length", "acks may not be longer than the workload's longest packet");
+    nic.fail("ack_length", fmt::format("acks of {} flits may not be longer than the workload's longest packet ({} "
+                                       "flits): set ack_length to at most {}",
+                                       p.ackLength, ctx.maxPacketLength, ctx.maxPacketLength));
   }
   return p;
 }
@@ -237,7 +242,7 @@ class BuffersOnly : public NicProtocol {
 
 ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet per destination, bulk dialogs, acks",
                 [](const NicContext& ctx, const ConfigNode& nic) {
-                  NifdyParams p = readNifdyParams(ctx, nic);
+                  NifdyParams p = readNifdyParams(ctx, nic, true);
                   if ((p.dialogs > 0) != (p.window > 0)) nic.fail(kWindow, "bulk dialogs need both D > 0 and W > 0");
                   p.bulkThreshold = static_cast<int>(nic.get(kBulkThreshold));
                   p.arrivals = static_cast<int>(nic.get(kArrivals));
@@ -246,7 +251,7 @@ ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet p
 
 ICNSIM_REGISTER(NicProtocol, "buffers_only", "NIFDY's buffers without its protocol",
                 [](const NicContext& ctx, const ConfigNode& nic) {
-                  NifdyParams p = readNifdyParams(ctx, nic);
+                  NifdyParams p = readNifdyParams(ctx, nic, false);
                   if (nic.has(kArrivals)) nic.fail(kArrivals, "buffers_only derives its buffers from O, B, D and W");
                   return std::make_unique<BuffersOnly>(p, nic.get(kArrivalShare));
                 });

@@ -41,7 +41,8 @@ struct NifdyParams {
   int ackLength = 4;
 };
 
-NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic);
+// NIFDY's keys; with `sendsAcks` false (buffers_only) the acks' length is not checked against the packets.
+NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool sendsAcks);
 
 class Nifdy : public NicProtocol {
  public:
