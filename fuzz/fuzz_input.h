@@ -11,6 +11,10 @@
 #include <fstream>
 #include <string>
 
+#include "common/error.h"
+#include "config/config.h"
+#include "sim/experiment_point.h"
+
 namespace icnsim::fuzz {
 
 // This process's scratch folder (created once).
@@ -34,6 +38,18 @@ inline std::string inputFile(const uint8_t* data, size_t size, const std::string
   const std::filesystem::path path = scratch() / name;
   writeBytes(path, data, size);
   return path.string();
+}
+
+// Builds the configuration `toml` as `icnsim validate` builds a point; a configuration error
+// or a refusal for lack of resources is the expected answer to bad input.
+inline void buildAsValidateDoes(const std::string& toml) {
+  try {
+    auto doc = ConfigDocument::fromString(toml, "fuzz.toml");
+    doc->applyProfile("");
+    ExperimentPoint point(doc);
+  } catch (const ConfigError&) {
+  } catch (const ResourceError&) {
+  }
 }
 
 }  // namespace icnsim::fuzz

@@ -1,24 +1,14 @@
 // libFuzzer target over the placement-file reader: any byte string is read as the
 // placement of a 16-rank allreduce on a 4x4 mesh, built as `icnsim validate` builds it.
-#include "common/error.h"
-#include "config/config.h"
 #include "fuzz_input.h"
-#include "sim/experiment_point.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace icnsim;
   const std::string path = fuzz::inputFile(data, size, "placement.txt");
-  try {
-    auto doc = ConfigDocument::fromString(
-        "[topology]\ntype = \"mesh\"\nk = 4\n[routing]\ntype = \"dimension_order\"\n[traffic]\nprocess = "
-        "\"schedule\"\n[traffic.schedule]\ncollective = \"allreduce\"\nranks = 16\nplacement = \"file\"\n"
-        "placement_file = \"" +
-            path + "\"\n",
-        "fuzz.toml");
-    doc->applyProfile("");
-    ExperimentPoint point(doc);
-  } catch (const ConfigError&) {
-  } catch (const ResourceError&) {
-  }
+  fuzz::buildAsValidateDoes(
+      "[topology]\ntype = \"mesh\"\nk = 4\n[routing]\ntype = \"dimension_order\"\n[traffic]\nprocess = "
+      "\"schedule\"\n[traffic.schedule]\ncollective = \"allreduce\"\nranks = 16\nplacement = \"file\"\n"
+      "placement_file = \"" +
+      path + "\"\n");
   return 0;
 }
