@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 
 #include "test_util.h"
 
@@ -35,6 +36,26 @@ TEST(GrownMemory, ACollectiveStopsAtTheMemoryTheBudgetLeaves) {
   // The same collective, a few iterations, fits.
   auto small = doc(kCollective + "iterations = 3\n[simulation]\nmemory_limit_gb = 0.05\n");
   EXPECT_EQ(configErrorOf([&] { Simulation s(small); }), "no error");
+}
+
+// Defect 8: a send too large for a message is refused when the schedule is built (validate
+// too), naming the key or file that gave its size, not at the moment it would be sent.
+TEST(GrownMemory, ASendLargerThanAMessageIsRefusedWhenBuiltNamingItsKey) {
+  auto d = doc(test::scheduleOnMesh4x4("collective = \"broadcast\"\nbytes = 1099511627776\n"));
+  const std::string e = configErrorOf([&] { Simulation s(d); });
+  EXPECT_NE(e.find("test.toml:19: traffic.schedule.bytes: rank 0 broadcast"), std::string::npos) << e;
+  EXPECT_NE(e.find("sends 1099511627776 bytes: 17179869184 packets of 64 bytes"), std::string::npos) << e;
+  d->applyOverride("traffic.schedule.flit_bytes=1048576");  // 262,144 packets
+  EXPECT_EQ(configErrorOf([&] { Simulation s(d); }), "no error");
+
+  const auto dir = test::tempDir("huge_send");
+  std::ofstream(dir / "huge.goal") << "num_ranks 2\nrank 0 {\n  l1: send 1099511627776b to 1 tag 1\n}\n"
+                                   << "rank 1 {\n  l1: recv 1099511627776b from 0 tag 1\n}\n";
+  auto goal = doc(test::scheduleOnMesh4x4("file = \"" + (dir / "huge.goal").string() + "\"\n"));
+  const std::string g = configErrorOf([&] { Simulation s(goal); });
+  EXPECT_NE(g.find("traffic.schedule.file: rank 0"), std::string::npos) << g;
+  EXPECT_NE(g.find("more than a message may have (1073741824); raise traffic.schedule.flit_bytes"), std::string::npos)
+      << g;
 }
 
 TEST(GrownMemory, LinkStatisticsAreInTheEstimate) {

@@ -19,6 +19,11 @@ code=$?
 set -e
 [[ $code -eq 2 ]] || fail "a configuration that cannot split exited $code, expected 2: $(cat "$dir/fly.log")"
 grep -q "synchronous timing" "$dir/fly.log" || fail "the error does not say why: $(cat "$dir/fly.log")"
+grep -q "^error: .*fly_synchronous.toml: under mpirun" "$dir/fly.log" || fail "the error names no file: $(cat "$dir/fly.log")"
+# Every rank refuses alike: the job says it once and ends without MPI_Abort (whose notice
+# would follow; mpirun's own of a non-zero exit is silenced by mpirun -q).
+[[ $(grep -c "error:" "$dir/fly.log") -eq 1 ]] || fail "the refusal is not said once: $(cat "$dir/fly.log")"
+! grep -q "MPI_ABORT" "$dir/fly.log" || fail "a refusal of every rank aborted the job: $(cat "$dir/fly.log")"
 [[ ! -e "$dir/fly.json" ]] || fail "a refused run wrote a result"
 # bench reports the exchange's volume on two ranks (the scaling report's measurement).
 "$mpirun" "${args[@]}" "$bin" bench --only mesh8x8 --cycles 200 --csv "$dir/bench.csv" > "$dir/bench.log" 2>&1 ||

@@ -257,7 +257,8 @@ TEST(NetraceSource, ARegionStartsTheClockAtItsFirstCycle) {
   EXPECT_EQ(completion(j), 30 + one);
   const std::string error = test::configErrorOf([&] { replay(path, "region = 2\n"); });
   EXPECT_NE(error.find("traffic.netrace.region"), std::string::npos) << error;
-  EXPECT_NE(error.find("no region 2: the trace has 2"), std::string::npos) << error;
+  EXPECT_NE(error.find("no region 2: the trace has 2 (0 to 1)"), std::string::npos) << error;
+  EXPECT_EQ(error.find("traffic.netrace.file"), std::string::npos) << error;  // one location, the key's
 }
 
 TEST(NetraceSource, ReplayedTwiceOrOnThreadsTheResultIsTheSame) {

@@ -655,6 +655,13 @@ TEST(Preset, BooksimRouterRunsAndItsKeysCanBeOverridden) {
   std::string own = toml;
   own.replace(own.find("preset = \"booksim\""), 18, "preset = \"booksim\"\nswitch = \"multiplexed\"");
   EXPECT_TRUE(runToml(own + "[timing]\nmode = \"synchronous\"\n")["drained"].get<bool>());
+  // Another arbitration under the preset's rotating heads: the refusal says the preset chose them.
+  std::string fixed = toml;
+  fixed.replace(fixed.find("preset = \"booksim\""), 18, "preset = \"booksim\"\narbitration = \"oldest_first\"");
+  const std::string heads = icnsim::test::configErrorOf([&] { runToml(fixed); });
+  EXPECT_NE(heads.find("router.head_order (not set): router.preset = \"booksim\" sets it: \"rotating\""),
+            std::string::npos)
+      << heads;
 }
 
 // A congested 4x4 mesh run from a fixed script: every packet's delivery cycle.

@@ -199,6 +199,21 @@ TEST(ScheduleRun, AScheduleThatCannotGoOnNamesTheReceive) {
   EXPECT_NE(error.find("a receive from rank 1 with tag 3 that no send matches"), std::string::npos) << error;
 }
 
+// Each rank receives before it sends: both sends exist and neither can ever start.
+TEST(ScheduleRun, ReceivesWaitingForEachOthersSendsSayTheSendNeverStarts) {
+  Harness h(
+      "num_ranks 2\nrank 0 {\n  a: recv 8b from 1 tag 3\n  b: send 8b to 1 tag 4\n  b requires a\n}\n"
+      "rank 1 {\n  a: recv 8b from 0 tag 4\n  b: send 8b to 0 tag 3\n  b requires a\n}\n");
+  h.run.advance(0);
+  const std::string error = configErrorOf([&] { h.run.checkProgress(); });
+  EXPECT_NE(error.find("a receive from rank 1 with tag 3 whose send, rank 1 operation of "), std::string::npos)
+      << error;
+  EXPECT_NE(error.find("line 9, never starts: what it requires never completes (a cycle of waits across ranks)"),
+            std::string::npos)
+      << error;
+  EXPECT_EQ(error.find("no send matches"), std::string::npos) << error;
+}
+
 std::string pingPongConfig(const std::string& goal) { return test::scheduleOnMesh4x4("file = \"" + goal + "\"\n"); }
 
 TEST(ScheduleSource, APingPongRunsToItsEndOnAMesh) {
@@ -353,7 +368,8 @@ packet_length = 4
 TEST(ScheduleSource, MoreRanksThanTerminalsIsAConfigurationError) {
   const std::string goal = writeGoal("big.goal", "num_ranks 17\n");
   const std::string error = configErrorOf([&] { test::runToml(pingPongConfig(goal)); });
-  EXPECT_NE(error.find("traffic.schedule.placement: 17 ranks, the network has 16 terminals"), std::string::npos)
+  EXPECT_NE(error.find("traffic.schedule.placement (not set): 17 ranks, the network has 16 terminals"),
+            std::string::npos)
       << error;
 }
 

@@ -71,7 +71,9 @@ class AlphaBetaModel : public AnalyticModel {
     }
     if (!schedule.has(keys.ranks)) model.fail(kAlpha, "the alpha_beta model needs traffic.schedule.ranks");
     ranks_ = static_cast<int>(schedule.get(keys.ranks));
-    collective_ = readCollective(keys, schedule, {ranks_, ranks_});
+    MachineShape machine;
+    machine.terminals = machine.groupTerminals = ranks_;
+    collective_ = readCollective(keys, schedule, machine);
     if (collective_.algorithm == "hierarchical" && !schedule.has(keys.groupSize)) {
       model.fail(kAlpha, "the alpha_beta model of a hierarchical allreduce needs traffic.schedule.group_size");
     }

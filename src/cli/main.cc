@@ -81,14 +81,32 @@ int unknownSubcommand(const CLI::App& app, const std::string& word) {
 
 // Runs the chosen command; every failure becomes a message and its exit code.
 template <typename Command>
-int guarded(Command&& command) {
+Failure guarded(Command&& command) {
   try {
-    return command();
+    return {command(), ""};
   } catch (...) {
-    const Failure failure = describeFailure(std::current_exception());
-    fmt::print(stderr, "{}\n", failure.message);
+    return describeFailure(std::current_exception());
+  }
+}
+
+// Prints a failure once for the job: under mpirun, where every rank fails alike (a
+// configuration every rank refuses), rank 0 says it and all end with its exit code; a rank
+// that fails alone says it and ends the others, which may be waiting for it.
+// (A command that returns an exit code has said why itself: its message is empty.)
+int reportFailure(const Failure& failure, const MpiRanks* ranks) {
+  if (failure.exitCode == kExitOk) return kExitOk;
+  if (!ranks || ranks->size() == 1) {
+    if (!failure.message.empty()) fmt::print(stderr, "{}\n", failure.message);
     return failure.exitCode;
   }
+  constexpr double kSecondsForTheOthers = 10;
+  const MpiRanks::Failed who = ranks->whoFailed(failure.message, kSecondsForTheOthers);
+  const bool alike = who == MpiRanks::Failed::kEveryRankAlike;
+  if (!failure.message.empty() && (!alike || ranks->rank() == 0)) {
+    fmt::print(stderr, "{}{}\n", alike ? "" : fmt::format("rank {}: ", ranks->rank()), failure.message);
+  }
+  if (who == MpiRanks::Failed::kThisRankAlone) ranks->abort(failure.exitCode);
+  return failure.exitCode;
 }
 
 // Every subcommand's options, filled in by CLI11 while it parses.
@@ -301,10 +319,9 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   }
   std::unique_ptr<MpiRanks> ranks;
-  const int code = guarded([&] {
+  const Failure failure = guarded([&] {
     ranks = std::make_unique<MpiRanks>(argc, argv);
     return dispatch(commands, *ranks);
   });
-  if (code != kExitOk && ranks && ranks->size() > 1) ranks->abort(code);  // the other ranks may be waiting on this one
-  return code;
+  return reportFailure(failure, ranks.get());
 }

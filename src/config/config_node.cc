@@ -27,9 +27,11 @@ const toml::node* ConfigNode::get(const std::string& key) const {
 
 bool ConfigNode::has(const std::string& key) const { return get(key) != nullptr; }
 
+// A key the file does not set is said to be so: what a message says of it is of its
+// default (or of its absence), not of something the user wrote.
 std::string ConfigNode::location(const std::string& key) const {
-  const bool present = table_ && table_->get(key);
-  return fmt::format("{}: {}", present ? doc_->origin(keyPath(key)) : doc_->fileName_, keyPath(key));
+  if (table_ && table_->get(key)) return fmt::format("{}: {}", doc_->origin(keyPath(key)), keyPath(key));
+  return fmt::format("{}: {} (not set)", doc_->fileName_, keyPath(key));
 }
 
 std::string ConfigNode::getPath(const StringKey& key) const {
@@ -59,7 +61,7 @@ int64_t ConfigNode::getInt(const std::string& key, int64_t def, int64_t min, int
 }
 
 int64_t ConfigNode::requireInt(const std::string& key, int64_t min, int64_t max) const {
-  if (!has(key)) fail(key, fmt::format("missing required key (an integer in [{}, {}])", min, max));
+  if (!has(key)) fail(key, fmt::format("a required key (an integer in [{}, {}])", min, max));
   return getInt(key, 0, min, max);
 }
 
@@ -77,7 +79,7 @@ double ConfigNode::getDouble(const std::string& key, double def, double min, dou
 }
 
 double ConfigNode::requireDouble(const std::string& key, double min, double max) const {
-  if (!has(key)) fail(key, fmt::format("missing required key (a number in [{}, {}])", min, max));
+  if (!has(key)) fail(key, fmt::format("a required key (a number in [{}, {}])", min, max));
   return getDouble(key, 0, min, max);
 }
 
@@ -98,7 +100,7 @@ std::string ConfigNode::getString(const std::string& key, const std::string& def
 }
 
 std::string ConfigNode::requireString(const std::string& key) const {
-  if (!has(key)) fail(key, "missing required key (a string)");
+  if (!has(key)) fail(key, "a required key (a string)");
   return getString(key, "");
 }
 

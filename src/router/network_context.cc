@@ -49,10 +49,10 @@ void requireUnsplit(const NetworkContext& ctx, const std::string& why) {
   if (ctx.threads > 1) throw ConfigError(fmt::format("{}: must be 1: {}", ctx.threadsKey, why));
   if (ctx.ranks && ctx.ranks->size() > 1) {
     throw ConfigError(
-        fmt::format("under mpirun with {} ranks `icnsim run` splits the network over them, which this "
+        fmt::format("{}: under mpirun with {} ranks `icnsim run` splits the network over them, which this "
                     "configuration does not allow: {} (run it as one process, or spread a sweep's "
                     "points over the ranks with `icnsim sweep`)",
-                    ctx.ranks->size(), why));
+                    ctx.configFile, ctx.ranks->size(), why));
   }
 }
 

@@ -69,6 +69,7 @@ struct NetworkContext {
   Prefetch prefetch = Prefetch::kAuto;  // simulation.prefetch
   const RankExchange* ranks = nullptr;  // under mpirun: the processes it is split over (null: one)
   std::string threadsKey;               // "file:line: simulation.threads", for errors
+  std::string configFile;               // the configuration's file, for errors that name no key
   bool allowDeadlock = false;           // simulation.allow_deadlock
   double deadlockCheckLimit = 1e8;      // simulation.deadlock_check_limit
   std::string deadlockCheckKey = "simulation.deadlock_check_limit";  // for errors

@@ -1,6 +1,9 @@
 #include "sim/mpi_ranks.h"
 
+#include <chrono>
 #include <cstdlib>
+#include <functional>
+#include <thread>
 
 #include "common/error.h"
 
@@ -30,10 +33,16 @@ MpiRanks::MpiRanks(int& argc, char**& argv) {
   started_ = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  MPI_Comm failures;
+  MPI_Comm_dup(MPI_COMM_WORLD, &failures);
+  failureCommunicator_ = MPI_Comm_c2f(failures);
 }
 
 MpiRanks::~MpiRanks() {
-  if (started_) MPI_Finalize();
+  if (!started_) return;
+  MPI_Comm failures = MPI_Comm_f2c(failureCommunicator_);
+  MPI_Comm_free(&failures);
+  MPI_Finalize();
 }
 
 void MpiRanks::send(int destination, int tag, const std::string& payload) const {
@@ -94,14 +103,32 @@ void MpiRanks::abort(int exitCode) const {
   std::_Exit(exitCode);
 }
 
+MpiRanks::Failed MpiRanks::whoFailed(const std::string& message, double seconds) const {
+  MPI_Comm failures = MPI_Comm_f2c(failureCommunicator_);
+  MPI_Request everyRank;
+  MPI_Ibarrier(failures, &everyRank);
+  int done = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (MPI_Test(&everyRank, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done) {
+    if (std::chrono::steady_clock::now() > deadline) return Failed::kThisRankAlone;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const uint64_t mine = std::hash<std::string>{}(message);
+  uint64_t lowest = 0, highest = 0;
+  MPI_Allreduce(&mine, &lowest, 1, MPI_UINT64_T, MPI_MIN, failures);
+  MPI_Allreduce(&mine, &highest, 1, MPI_UINT64_T, MPI_MAX, failures);
+  return lowest == highest ? Failed::kEveryRankAlike : Failed::kEveryRankDifferently;
+}
+
 #else  // a build without MPI: one rank
 
 MpiRanks::MpiRanks(int&, char**&) {
   const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
   if (!size) size = std::getenv("PMI_SIZE");
   if (size && std::atoi(size) > 1) {
-    throw ConfigError("this icnsim was built without MPI, so mpirun would run the same work in every rank: "
-                      "install libopenmpi-dev (scripts/install-deps.sh does) and rebuild");
+    throw ConfigError(
+        "this icnsim was built without MPI, so mpirun would run the same work in every rank: "
+        "install libopenmpi-dev (scripts/install-deps.sh does) and rebuild");
   }
 }
 
@@ -124,6 +151,8 @@ void MpiRanks::allToAll(const std::vector<std::vector<std::byte>>& toEach, std::
 }
 
 void MpiRanks::abort(int exitCode) const { std::_Exit(exitCode); }
+
+MpiRanks::Failed MpiRanks::whoFailed(const std::string&, double) const { return Failed::kEveryRankAlike; }
 
 #endif
 

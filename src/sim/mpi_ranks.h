@@ -38,9 +38,16 @@ class MpiRanks : public RankExchange {
   // others waiting for it).
   [[noreturn]] void abort(int exitCode) const;
 
+  // After this rank failed with `message`: whether every rank failed too, within `seconds`
+  // (a configuration refused is refused by all), and with the same message. Waits on a
+  // communicator of its own, so that no collective under way is taken for the wait.
+  enum class Failed { kThisRankAlone, kEveryRankAlike, kEveryRankDifferently };
+  Failed whoFailed(const std::string& message, double seconds) const;
+
  private:
   int rank_ = 0, size_ = 1;
   bool started_ = false;
+  int failureCommunicator_ = 0;                // whoFailed's MPI_Comm, as its Fortran handle (an int: no mpi.h here)
   mutable std::vector<std::byte> sendBuffer_;  // allToAll's messages end to end, kept between cycles
 };
 

@@ -191,6 +191,7 @@ NetworkContext Simulation::networkContext(const ConfigNode& sim, const RankExcha
   ctx.prefetch = prefetch_;
   ctx.ranks = ranks;
   ctx.threadsKey = sim.location(kThreads);
+  ctx.configFile = doc_->fileName();
   ctx.allowDeadlock = sim.get(kAllowDeadlock);
   ctx.deadlockCheckLimit = sim.get(kDeadlockCheckLimit);
   if (sim.has(kDeadlockCheckLimit)) ctx.deadlockCheckKey = sim.location(kDeadlockCheckLimit);

@@ -8,6 +8,8 @@
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -50,11 +52,12 @@ class NetraceSource : public TrafficSource {
       node_.fail(kFile,
                  fmt::format("the trace has {} nodes, the network {} terminals", reader_->header().nodes, terminals_));
     }
-    try {
-      startCycle_ = reader_->seekRegion(region_);
-    } catch (const ConfigError& e) {
-      node_.fail(kRegion, e.what());
+    const size_t regions = reader_->header().regions.size();
+    if (region_ > 0 && static_cast<size_t>(region_) >= regions) {
+      node_.fail(kRegion, fmt::format("no region {}: the trace has {} (0 to {})", region_, regions,
+                                      std::max<size_t>(regions, 1) - 1));
     }
+    startCycle_ = reader_->seekRegion(region_);
     readNext();
   }
 

@@ -34,8 +34,6 @@ const StringKey kOperationsFile = declareString(
     "run), kind, peer, size (bytes; cycles for a calc), started, completed (relative to the working directory; "
     "replaced if it exists)");
 
-constexpr uint64_t kMaxPackets = uint64_t{1} << 30;
-
 struct JobRange {
   std::string name;
   std::string quotedName;  // for a CSV file
@@ -68,6 +66,7 @@ class ScheduleSource : public TrafficSource {
                                                  "take another",
                                                  c->name, c->packetLength, builder.maxPacketLength()));
     }
+    machine_.packetBytes = flitBytes_ * static_cast<uint64_t>(builder.maxPacketLength());
     build();
     run_ = std::make_unique<ScheduleRun>(schedule_, [this](int32_t op) { send(op); });
     if (node_.has(kOperationsFile)) openOperationsFile(node_.get(kOperationsFile));
@@ -103,11 +102,12 @@ class ScheduleSource : public TrafficSource {
     shape.destination = terminalOf_[o.peer];
     shape.tag = op + 1;
     shape.packetLength = builder_->maxPacketLength();  // one length, so that bytes give packets
-    const uint64_t perPacket = flitBytes_ * static_cast<uint64_t>(shape.packetLength);
-    const uint64_t packets = std::max<uint64_t>(1, (o.size + perPacket - 1) / perPacket);
-    if (packets > kMaxPackets) {
-      throw ConfigError(fmt::format("{}: {} bytes are {} packets, more than a message may have ({})",
-                                    schedule_.name(op), o.size, packets, kMaxPackets));
+    const uint64_t packets = messagePackets(o.size, machine_.packetBytes);
+    if (packets > kMaxMessagePackets) {  // an OTF2 trace's, read as the run goes
+      node_.fail(kScheduleFlitBytes,
+                 fmt::format("{} sends {} bytes: {} packets of {} bytes, more than a message may "
+                             "have ({}); raise flit_bytes",
+                             schedule_.name(op), o.size, packets, machine_.packetBytes, kMaxMessagePackets));
     }
     shape.packets = static_cast<int>(packets);
     builder_->create(terminalOf_[o.rank], now_, tracked_, shape);

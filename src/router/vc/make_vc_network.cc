@@ -162,12 +162,20 @@ RouterDefaults readPreset(const ConfigNode& node) {
           "round_robin"};
 }
 
+// Fails on `key`, saying so when its value is the preset's rather than the file's.
+[[noreturn]] void failPresetKey(const ConfigNode& node, const KeyBase& key, const std::string& message) {
+  if (!node.has(key) && node.get(kPreset) != "none") {
+    node.fail(key, fmt::format("router.preset = \"{}\" sets it: {}", node.get(kPreset), message));
+  }
+  node.fail(key, message);
+}
+
 void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
   p.releaseOnTailSent = node.get(kLaneRelease, d.laneRelease) == "tail_sent";
   if (p.releaseOnTailSent && (vns.anyCutThrough() || vns.anyHostBuffering())) {
-    node.fail(kLaneRelease,
-              "\"tail_sent\" shares a lane's buffer between packets, which virtual cut-through, "
-              "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
+    failPresetKey(node, kLaneRelease,
+                  "\"tail_sent\" shares a lane's buffer between packets, which virtual cut-through, "
+                  "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
   }
   p.onePacketPerSource = node.get(kSource, d.source) == "one_packet";
   p.injectionRoundRobin = node.get(kInjectionLane, d.injectionLane) == "round_robin";
@@ -332,7 +340,8 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
   p.arbitration = arbitrationPolicyByName(node.get(kArbitration, defaults.arbitration));
   p.rotatingHeads = node.get(kHeadOrder, defaults.headOrder) == "rotating";
   if (p.rotatingHeads && p.arbitration != ArbitrationPolicy::kRoundRobin) {
-    node.fail(kHeadOrder, "\"rotating\" moves the round-robin pointer: it needs arbitration = \"round_robin\"");
+    failPresetKey(node, kHeadOrder,
+                  "\"rotating\" moves the round-robin pointer: it needs arbitration = \"round_robin\"");
   }
   const ConfigNode& t = *ctx.timing;
   readTiming(t, p.timing);

@@ -100,8 +100,9 @@ Schedule collectiveProgram(const JobKeys& keys, const ConfigNode& node, const Ma
   }
   Schedule s(ranks);
   s.setOperationLimit(machine.operationLimit, machine.operationLimitWhy);
-  try {
-    for (const std::vector<int>& members : communicators(keys, node, ranks)) {
+  const std::vector<std::vector<int>> all = communicators(keys, node, ranks);
+  try {  // what the collective itself refuses (its sizes, the operation limit) names no key
+    for (const std::vector<int>& members : all) {
       std::vector<int32_t> last(members.size(), -1);
       int32_t tag = 0;  // communicators share no rank: their tags may coincide
       for (int64_t i = node.get(keys.iterations); i > 0; --i) last = appendCollective(s, c, members, last, tag);
@@ -121,6 +122,21 @@ void readFile(const JobKeys& keys, const ConfigNode& node, TraceCounts& counts, 
   }
 }
 
+// Refuses, naming `key`, a program with a send more than a message may carry, before it runs.
+void checkMessageSizes(const Schedule& program, const MachineShape& machine, const ConfigNode& node,
+                       const KeyBase& key) {
+  if (machine.packetBytes == 0) return;
+  for (int32_t op = program.firstKept(); op < program.size(); ++op) {
+    const ScheduleOp& o = program.op(op);
+    if (o.kind != ScheduleOp::Kind::kSend) continue;
+    const uint64_t packets = messagePackets(o.size, machine.packetBytes);
+    if (packets <= kMaxMessagePackets) continue;
+    node.fail(key, fmt::format("{} sends {} bytes: {} packets of {} bytes, more than a message may have ({}); raise "
+                               "traffic.schedule.flit_bytes or send fewer bytes",
+                               program.name(op), o.size, packets, machine.packetBytes, kMaxMessagePackets));
+  }
+}
+
 }  // namespace
 
 Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fallbackName, const MachineShape& machine,
@@ -133,8 +149,10 @@ Job readJob(const JobKeys& keys, const ConfigNode& node, const std::string& fall
   if (node.has(keys.file) == collective) node.fail(keys.collective, "give either a file or a collective");
   if (collective) {
     job.program = collectiveProgram(keys, node, machine);
+    checkMessageSizes(job.program, machine, node, keys.bytes);
   } else {
     readFile(keys, node, counts, job);
+    checkMessageSizes(job.program, machine, node, keys.file);
   }
   return job;
 }

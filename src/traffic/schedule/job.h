@@ -55,7 +55,17 @@ struct MachineShape {
   // budget's) at about kScheduleBytesPerOperation each.
   int64_t operationLimit = int64_t{1} << 62;
   std::string operationLimitWhy;
+  // Bytes a packet of a schedule's message carries (traffic.schedule.flit_bytes x the
+  // packet length); 0 until known.
+  uint64_t packetBytes = 0;
 };
+
+// The packets a message may have: its count is an int, and a run holds a few of them.
+inline constexpr uint64_t kMaxMessagePackets = uint64_t{1} << 30;
+// The packets a send of `bytes` takes, at least one.
+inline uint64_t messagePackets(uint64_t bytes, uint64_t packetBytes) {
+  return bytes == 0 ? 1 : (bytes - 1) / packetBytes + 1;
+}
 
 // A schedule's memory per operation (the operation, its name, its dependents and its
 // critical path, and the vectors' growth), an estimate.

@@ -163,6 +163,17 @@ bool ScheduleRun::matches(int32_t recv, int32_t send) const {
   return (r.peer == kAnyRank || r.peer == s.rank) && (r.tag == kAnyTag || r.tag == s.tag);
 }
 
+int32_t ScheduleRun::unstartedSendFor(int32_t recv) const {
+  for (int32_t op = forgottenBefore_; op < admitted_; ++op) {
+    const ScheduleOp& o = schedule_.op(op);
+    if (o.kind == ScheduleOp::Kind::kSend && started_[op] == kNever && o.peer == schedule_.op(recv).rank &&
+        matches(recv, op)) {
+      return op;
+    }
+  }
+  return -1;
+}
+
 void ScheduleRun::post(int32_t recv, Cycle now) {
   std::vector<int32_t>& early = unexpected_[schedule_.op(recv).rank];
   const auto it = std::find_if(early.begin(), early.end(), [&](int32_t send) { return matches(recv, send); });
@@ -230,9 +241,15 @@ void ScheduleRun::checkProgress() {
   const ScheduleOp& o = schedule_.op(stuck);
   std::string what = "never starts: what it requires never completes";
   if (started_[stuck] != kNever) {
-    what = fmt::format("is a receive from {} with tag {} that no send matches",
+    what = fmt::format("is a receive from {} with tag {} ",
                        o.peer == kAnyRank ? std::string("any rank") : fmt::format("rank {}", o.peer),
                        o.tag == kAnyTag ? std::string("any") : std::to_string(o.tag));
+    const int32_t send = unstartedSendFor(stuck);
+    what += send < 0 ? "that no send matches"
+                     : fmt::format(
+                           "whose send, {}, never starts: what it requires never completes (a cycle of "
+                           "waits across ranks)",
+                           schedule_.name(send));
   }
   throw ConfigError(fmt::format("the schedule cannot go on: {} of {} operations completed, and {} {}", completed_,
                                 schedule_.size(), schedule_.name(stuck), what));

@@ -77,6 +77,8 @@ class ScheduleRun {
   void complete(int32_t op, Cycle now);
   void post(int32_t recv, Cycle now);
   bool matches(int32_t recv, int32_t send) const;
+  // A send to `recv`'s rank that would match it and has not started (-1: none).
+  int32_t unstartedSendFor(int32_t recv) const;
   void completeReceive(int32_t recv, int32_t send, Cycle now);
   void release(int32_t op, bool onStart);
   void admit();
