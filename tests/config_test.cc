@@ -81,7 +81,7 @@ TEST(Config, MissingRequiredKey) {
   std::string toml = kBase;
   toml.replace(toml.find("type = \"dimension_order\""), 24, "");
   std::string e = errorOf(toml);
-  EXPECT_NE(e.find("routing.type (not set): a required key"), std::string::npos) << e;
+  EXPECT_NE(e.find("routing.type (not set): required: a string"), std::string::npos) << e;
 }
 
 TEST(Config, RoutingMustFitTopology) {

@@ -61,7 +61,7 @@ int64_t ConfigNode::getInt(const std::string& key, int64_t def, int64_t min, int
 }
 
 int64_t ConfigNode::requireInt(const std::string& key, int64_t min, int64_t max) const {
-  if (!has(key)) fail(key, fmt::format("a required key (an integer in [{}, {}])", min, max));
+  if (!has(key)) fail(key, fmt::format("required: an integer in [{}, {}]", min, max));
   return getInt(key, 0, min, max);
 }
 
@@ -79,7 +79,7 @@ double ConfigNode::getDouble(const std::string& key, double def, double min, dou
 }
 
 double ConfigNode::requireDouble(const std::string& key, double min, double max) const {
-  if (!has(key)) fail(key, fmt::format("a required key (a number in [{}, {}])", min, max));
+  if (!has(key)) fail(key, fmt::format("required: a number in [{}, {}]", min, max));
   return getDouble(key, 0, min, max);
 }
 
@@ -100,7 +100,7 @@ std::string ConfigNode::getString(const std::string& key, const std::string& def
 }
 
 std::string ConfigNode::requireString(const std::string& key) const {
-  if (!has(key)) fail(key, "a required key (a string)");
+  if (!has(key)) fail(key, "required: a string");
   return getString(key, "");
 }
 

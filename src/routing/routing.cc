@@ -38,7 +38,7 @@ int spreadIndex(uint64_t seed, const RouteRequest& req, int n) {
 
 std::unique_ptr<Routing> makeRouting(const RoutingContext& ctx, const ConfigNode& node) {
   std::string type = node.get(kType);
-  if (type.empty()) node.fail(kType, "a required key (e.g. \"dimension_order\", \"destination_tag\")");
+  if (type.empty()) node.fail(kType, "required: e.g. \"dimension_order\", \"destination_tag\"");
   return Registry<Routing>::instance().create(type, ctx, node, kType.name);
 }
 
