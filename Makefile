@@ -19,9 +19,10 @@ build: deps
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer (Debug build).
+# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer (clang, -O1), in the
+# build the fuzz targets share (scripts/fuzz.sh configures it the same way).
 test-sanitize: deps
-	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DICNSIM_SANITIZE=ON
+	FUZZ_BUILD=$(BUILD)-asan bash scripts/fuzz.sh --configure-only
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS)
 
@@ -30,9 +31,9 @@ format-check:
 	bash scripts/install-deps.sh --with-format
 	bash scripts/check-format.sh
 
-# The libFuzzer target over the configuration loader and validate, one minute (clang).
+# The libFuzzer targets over every reader of user input, one minute each (clang).
 fuzz:
-	bash scripts/fuzz.sh 60
+	FUZZ_BUILD=$(BUILD)-asan bash scripts/fuzz.sh 60
 
 run: deps-plots build
 	BIN=$(BUILD)/icnsim bash scripts/run-main.sh
@@ -41,4 +42,4 @@ bench: build
 	$(BUILD)/icnsim bench
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-asan build-fuzz out
+	rm -rf $(BUILD) $(BUILD)-asan out

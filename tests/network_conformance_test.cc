@@ -7,6 +7,7 @@
 //   -> delivered
 // exactly once, each call naming the packet's own port (network and terminal); flits are conserved (the network is
 // empty at the end and has ejected exactly the flits delivered); and the same seed gives the same trace.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <map>
@@ -199,6 +200,54 @@ ModelRun runModel(const std::string& toml, int copies) {
   }
   EXPECT_EQ(ejected, terminals.deliveredFlits_);
   return {terminals.trace_, terminals.refusals_, terminals.arrivalRefusals_};
+}
+
+// A routing that says it reads the routers' queues (as UGAL, PAR and DAL do), routing as
+// another does.
+class QueueReadingRouting : public Routing {
+ public:
+  explicit QueueReadingRouting(std::unique_ptr<Routing> inner) : inner_(std::move(inner)) {}
+  void route(const RouteRequest& request, std::vector<RouteOption>& out) const override { inner_->route(request, out); }
+  bool readsCongestion() const override { return true; }
+
+ private:
+  std::unique_ptr<Routing> inner_;
+};
+
+// Every model either shows its queues or refuses, when built, a routing that reads them.
+TEST(NetworkConformance, AModelThatShowsNoQueuesRefusesARoutingThatReadsThem) {
+  for (const auto& name : Registry<Network>::instance().names()) {
+    SCOPED_TRACE(name);
+    auto d = doc(kModelConfigs.at(name) + "[timing]\n");
+    ConfigNode root = d->root(), routingNode = root.child("routing"), timing = root.child("timing");
+    auto topology = makeTopology({}, root.child("topology"));
+    NetworkContext ctx;
+    ctx.topology = topology.get();
+    ctx.lanes = static_cast<int>(root.child("router").getInt("lanes", 1, 1, 256));
+    QueueReadingRouting routing(makeRouting({1, topology.get(), ctx.lanes}, routingNode));
+    ctx.routing = &routing;
+    ctx.routingConfig = &routingNode;
+    ctx.timing = &timing;
+    ctx.maxPacketLength = 6;
+    PacketPool pool;
+    ContractChecker terminals(pool);
+    ctx.packets = &pool;
+    ctx.listener = &terminals;
+    std::unique_ptr<Network> network;
+    const std::string error = icnsim::test::configErrorOf([&] { network = makeNetwork(ctx, root.child("router")); });
+    if (name == "input_queued") {
+      EXPECT_TRUE(network) << error;  // the model adaptive routings need
+    }
+    if (network) {
+      EXPECT_TRUE(network->showsCongestion());
+    } else {
+      EXPECT_NE(error.find(fmt::format("routing.type: reads the routers' queues, which router.type \"{}\" does not "
+                                       "show: use \"input_queued\"",
+                                       name)),
+                std::string::npos)
+          << error;
+    }
+  }
 }
 
 TEST(NetworkConformance, EveryRegisteredModelHonoursTheContract) {

@@ -35,6 +35,9 @@ class Network {
   // The run ended after cycle `last`: a model that defers work (ranks that exchange every
   // few cycles) finishes it, so that its checks cover every cycle run.
   virtual void endOfRun(Cycle /*last*/) {}
+  // Whether routing functions see this model's queues (RouteRequest::congestion), as
+  // adaptive routings need (Routing::readsCongestion).
+  virtual bool showsCongestion() const { return false; }
   // Throws InternalError on a broken invariant (credit bounds, conservation).
   virtual void checkInvariants() const = 0;
   // Cycles without any flit moving while flits wait before StuckNetworkError (0 = off).

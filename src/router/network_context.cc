@@ -34,9 +34,30 @@ HostBuffering hostBufferingByName(const std::string& name) {
                              : HostBuffering::kAlways;
 }
 
+namespace {
+
+// Refuses an adaptive routing (the network's or a traffic class's) on a router model that
+// shows it no queues, before the first packet is routed.
+void requireCongestionView(const NetworkContext& ctx, const Network& network, const ConfigNode& node) {
+  auto refuse = [&](const ConfigNode& routing) {
+    routing.fail("type", fmt::format("reads the routers' queues, which router.type \"{}\" does not show: use "
+                                     "\"input_queued\"",
+                                     node.get(kType)));
+  };
+  if (network.showsCongestion()) return;
+  if (ctx.routing && ctx.routing->readsCongestion()) refuse(*ctx.routingConfig);
+  for (const TrafficClassNetwork& c : ctx.classes) {
+    if (c.routing && c.routing->readsCongestion()) refuse(c.table.child("routing"));
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<Network> makeNetwork(const NetworkContext& ctx, const ConfigNode& node) {
   std::string type = node.get(kType);
-  return Registry<Network>::instance().create(type, ctx, node, kType.name);
+  std::unique_ptr<Network> network = Registry<Network>::instance().create(type, ctx, node, kType.name);
+  requireCongestionView(ctx, *network, node);
+  return network;
 }
 
 TerminalPlumbing plumbingFor(const NetworkContext& ctx) {

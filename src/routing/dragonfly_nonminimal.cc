@@ -13,27 +13,25 @@ const char* const kCongestionDoc =
     "the queue the choice compares: the output port's occupancy (UGAL-L), the lanes the path would take "
     "(UGAL-LVC), the lanes' when both paths leave by one port (UGAL-LVC_H), or the global channel each path leaves "
     "the source group by, wherever it is (UGAL-G: global knowledge)";
-const char* const kThresholdDoc =
-    "flit-hops (a queue in flits times router hops): the minimal path is kept unless q_min H_min > q_val H_val + "
-    "threshold";
 const std::vector<std::string> kCongestions = {"port", "lane_class", "hybrid", "global"};
 constexpr KeyScope kUgal{"routing", "dragonfly_ugal"};
 const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "port", kCongestions, kCongestionDoc);
 const std::vector<std::string> kLocalCongestions = {"port", "lane_class", "hybrid"};
-const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20, kThresholdDoc);
+const IntKey kThreshold = UgalChoice::declareThreshold(kUgal);
 constexpr KeyScope kPar{"routing", "dragonfly_par"};
 const ChoiceKey kParCongestion =
     declareChoice(kPar, "congestion", "port", kLocalCongestions,
                   "the queue the choice compares, at the router choosing: the output port's "
                   "occupancy (UGAL-L), the lanes the path would take (UGAL-LVC), or the lanes' "
                   "when both paths leave by one port (UGAL-LVC_H)");
-const IntKey kParThreshold = declareInt(kPar, "threshold", 0, 0, 1 << 20, kThresholdDoc);
+const IntKey kParThreshold = UgalChoice::declareThreshold(kPar);
 
 }  // namespace
 
 DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice,
                                                        Congestion congestion, int threshold)
-    : fly_(dragonfly), lanes_(lanes), choice_(choice), congestion_(congestion), threshold_(threshold) {
+    : fly_(dragonfly), lanes_(lanes), choice_(choice), congestion_(congestion),
+      ugal_(threshold, congestion == Congestion::kGlobal ? UgalQueue::kWaiting : UgalQueue::kOccupancy) {
   const bool par = choice == Choice::kPar;
   minimalClass_ = par ? 0 : 1;
   valiantClass_ = par ? 1 : 0;
@@ -76,9 +74,9 @@ int DragonflyNonMinimalRouting::hopsFrom(int router, int via, int src, int dst) 
   return hops + (router != target);
 }
 
-int DragonflyNonMinimalRouting::queue(const RouteRequest& req, int port, int laneClass, bool classOnly) const {
-  return classOnly ? req.congestion->occupancy(req.router, port, bounds_[laneClass], bounds_[laneClass + 1])
-                   : req.congestion->occupancy(req.router, port, 0, lanes_);
+int64_t DragonflyNonMinimalRouting::localQueue(const RouteRequest& req, int port, int laneClass, bool classOnly) const {
+  return classOnly ? ugal_.queue(req, req.router, port, bounds_[laneClass], bounds_[laneClass + 1])
+                   : ugal_.queue(req, req.router, port, 0, lanes_);
 }
 
 std::vector<std::pair<int, int>> DragonflyNonMinimalRouting::remotePorts() const {
@@ -92,26 +90,24 @@ std::vector<std::pair<int, int>> DragonflyNonMinimalRouting::remotePorts() const
   return ports;
 }
 
-int DragonflyNonMinimalRouting::globalQueue(const RouteRequest& req, int to) const {
+int64_t DragonflyNonMinimalRouting::globalQueue(const RouteRequest& req, int to) const {
   const auto [linkRouter, linkPort] = fly_.globalLinkFor(fly_.group(req.router), to, req.source, req.destination);
-  return req.congestion->remoteQueue(linkRouter, linkPort);
+  return ugal_.queue(req, linkRouter, linkPort, 0, lanes_);
 }
 
 bool DragonflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int minimalPort, int valiantPort,
                                                int via) const {
   if (via < 0) return true;
   if (choice_ == Choice::kValiant) return false;
-  if (!req.congestion)
-    throw ConfigError("routing.type \"dragonfly_ugal\" and \"dragonfly_par\" need router.type \"input_queued\"");
   const bool classOnly =
       congestion_ == Congestion::kLaneClass || (congestion_ == Congestion::kHybrid && minimalPort == valiantPort);
   const bool global = congestion_ == Congestion::kGlobal;
   const int there = fly_.group(fly_.routerOfTerminal(req.destination));
-  const int minimalQueue = global ? globalQueue(req, there) : queue(req, minimalPort, minimalClass_, classOnly);
-  const int valiantQueue = global ? globalQueue(req, via) : queue(req, valiantPort, valiantClass_, classOnly);
-  const int64_t minimal = int64_t(minimalQueue) * hopsFrom(req.router, -1, req.source, req.destination);
-  const int64_t valiant = int64_t(valiantQueue) * hopsFrom(req.router, via, req.source, req.destination);
-  return minimal <= valiant + threshold_;
+  const int64_t minimalQueue =
+      global ? globalQueue(req, there) : localQueue(req, minimalPort, minimalClass_, classOnly);
+  const int64_t valiantQueue = global ? globalQueue(req, via) : localQueue(req, valiantPort, valiantClass_, classOnly);
+  return ugal_.keepsMinimal({minimalQueue, hopsFrom(req.router, -1, req.source, req.destination)},
+                            {valiantQueue, hopsFrom(req.router, via, req.source, req.destination)});
 }
 
 RouteOption DragonflyNonMinimalRouting::option(const Hop& hop) const {

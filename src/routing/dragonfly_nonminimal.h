@@ -38,6 +38,7 @@
 #include <string>
 
 #include "routing/routing.h"
+#include "routing/ugal.h"
 #include "topology/dragonfly.h"
 
 namespace icnsim {
@@ -55,6 +56,7 @@ class DragonflyNonMinimalRouting : public Routing {
   // With several links per group pair, a packet's link is drawn from its terminals.
   bool routesFollowDestinationRouter() const override { return fly_.linksPerGroupPair() == 1; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // UGAL-G: every global channel
+  bool readsCongestion() const override { return choice_ != Choice::kValiant; }
 
   // The intermediate group of a packet from terminal src to dst (another group's): one of
   // the g - 2 others, drawn from the packet's key; -1 with two groups.
@@ -73,16 +75,17 @@ class DragonflyNonMinimalRouting : public Routing {
   // In the source group: the packet takes the minimal path (else Valiant's) from here.
   bool minimalFromHere(const RouteRequest& req, int minimalPort, int valiantPort, int via) const;
   int classOf(int lane) const;  // the class of a lane index (bounds_)
-  int queue(const RouteRequest& req, int port, int laneClass, bool classOnly) const;
+  // UGAL-L's queue at this router's `port`: its lanes of `laneClass`, or all of them.
+  int64_t localQueue(const RouteRequest& req, int port, int laneClass, bool classOnly) const;
   // UGAL-G's queue: the global channel out of the source group toward group `to`.
-  int globalQueue(const RouteRequest& req, int to) const;
+  int64_t globalQueue(const RouteRequest& req, int to) const;
   RouteOption option(const Hop& hop) const;
 
   const Dragonfly& fly_;
   int lanes_;
   Choice choice_;
   Congestion congestion_;
-  int threshold_;
+  UgalChoice ugal_;
   // The classes of each part of a path (the comment above) and their lane bounds.
   int valiantClass_, minimalClass_, intermediateClass_, arrivedClass_, classes_;
   std::vector<int> bounds_;

@@ -62,7 +62,7 @@ void HyperXDalRouting::route(const RouteRequest& req, std::vector<RouteOption>& 
     out.push_back({hyperx_.ejectionPort(req.destination).port, 0, lanes_});
     return;
   }
-  if (!req.congestion) throw ConfigError("routing.type \"hyperx_dal\" needs router.type \"input_queued\"");
+  if (!req.congestion) throw InternalError("hyperx_dal routed a packet without a congestion view");
   const int source = hyperx_.routerOfTerminal(req.source);
   thread_local std::vector<Candidate> found;
   thread_local std::vector<int64_t> cost;

@@ -37,6 +37,7 @@ class HyperXDalRouting : public Routing {
   std::string dependencyIdentity() const override;
   bool routesFollowDestinationRouter() const override { return true; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // its own router's queues
+  bool readsCongestion() const override { return true; }
 
  private:
   struct Candidate {

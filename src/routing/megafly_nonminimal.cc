@@ -10,7 +10,7 @@ namespace icnsim {
 namespace {
 
 constexpr KeyScope kUgal{"routing", "megafly_ugal"};
-const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20, kUgalThresholdDoc);
+const IntKey kThreshold = UgalChoice::declareThreshold(kUgal);
 const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"occupancy", "queue", "global"},
                                             "q: the leaf's up port's occupancy (flits sent, not yet credited back), "
                                             "its queue (also the heads at the leaf waiting for it), or the queue of "
@@ -20,7 +20,8 @@ const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"
 
 MegaflyNonMinimalRouting::MegaflyNonMinimalRouting(const Megafly& megafly, int lanes, bool ugal, int threshold,
                                                    Sense sense, uint64_t seed)
-    : fly_(megafly), lanes_(lanes), ugal_(ugal), threshold_(threshold), sense_(sense), seed_(seed),
+    : fly_(megafly), lanes_(lanes), ugal_(ugal), sense_(sense),
+      choice_(threshold, sense == Sense::kOccupancy ? UgalQueue::kOccupancy : UgalQueue::kWaiting), seed_(seed),
       bounds_(evenLaneClasses(lanes, 3)) {}
 
 std::string MegaflyNonMinimalRouting::dependencyIdentity() const {
@@ -63,20 +64,16 @@ int MegaflyNonMinimalRouting::hopsThrough(int src, int dst, int via) const {
 bool MegaflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int via) const {
   if (via < 0) return true;
   if (!ugal_) return false;
-  if (!req.congestion) throw ConfigError("routing.type \"megafly_ugal\" needs router.type \"input_queued\"");
   const int here = fly_.group(req.router), there = fly_.group(fly_.leafOfTerminal(req.destination));
   auto q = [&](int to) -> int64_t {
     if (sense_ == Sense::kGlobal) {
       const auto [spine, port] = fly_.globalLinkFor(here, to, req.source, req.destination);
-      return req.congestion->remoteQueue(spine, port);
+      return choice_.queue(req, spine, port, 0, lanes_);
     }
-    const int up = upPortToward(here, to, req.source, req.destination);
-    return sense_ == Sense::kQueue ? req.congestion->remoteQueue(req.router, up)
-                                   : req.congestion->occupancy(req.router, up, 0, lanes_);
+    return choice_.queue(req, req.router, upPortToward(here, to, req.source, req.destination), 0, lanes_);
   };
-  const int64_t minimal = q(there) * hopsThrough(req.source, req.destination, -1);
-  const int64_t valiant = q(via) * hopsThrough(req.source, req.destination, via);
-  return minimal <= valiant + threshold_;
+  return choice_.keepsMinimal({q(there), hopsThrough(req.source, req.destination, -1)},
+                              {q(via), hopsThrough(req.source, req.destination, via)});
 }
 
 void MegaflyNonMinimalRouting::fromLandingSpine(const RouteRequest& req, int there, bool everySource,

@@ -23,6 +23,7 @@
 #include <string>
 
 #include "routing/routing.h"
+#include "routing/ugal.h"
 #include "topology/megafly.h"
 
 namespace icnsim {
@@ -38,6 +39,7 @@ class MegaflyNonMinimalRouting : public Routing {
   std::string dependencyIdentity() const override;
   // "queue": the leaves' up ports; "global": the spines' global ports.
   std::vector<std::pair<int, int>> remotePorts() const override;
+  bool readsCongestion() const override { return ugal_; }
 
   int intermediateGroup(int src, int dst, uint32_t packetKey) const;
   // Router hops from the source leaf through group `via` (-1: minimally) to dst's leaf.
@@ -55,8 +57,8 @@ class MegaflyNonMinimalRouting : public Routing {
   const Megafly& fly_;
   int lanes_;
   bool ugal_;
-  int threshold_;
   Sense sense_;
+  UgalChoice choice_;
   uint64_t seed_;
   std::vector<int> bounds_;
 };

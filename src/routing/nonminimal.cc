@@ -2,7 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <climits>
+#include <algorithm>
+#include <cstdint>
 
 #include "common/error.h"
 #include "config/config.h"
@@ -12,7 +13,7 @@ namespace icnsim {
 namespace {
 
 constexpr KeyScope kUgal{"routing", "ugal"};
-const IntKey kThreshold = declareInt(kUgal, "threshold", 0, 0, 1 << 20, kUgalThresholdDoc);
+const IntKey kThreshold = UgalChoice::declareThreshold(kUgal);
 const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"occupancy", "queue"},
                                             "q: the output port's occupancy (flits sent, not yet credited back), or "
                                             "its queue (also the heads at this router waiting for it)");
@@ -21,8 +22,9 @@ const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"
 
 NonMinimalRouting::NonMinimalRouting(const Topology& topology, int lanes, bool ugal, int threshold, uint64_t seed,
                                      bool queue)
-    : topology_(topology), lanes_(lanes), diameter_(std::max(1, topology.routerDiameter())), ugal_(ugal),
-      threshold_(threshold), queue_(queue), seed_(seed), bounds_(laneClassBounds(lanes)) {}
+    : topology_(topology), lanes_(lanes), diameter_(std::max(1, topology.routerDiameter())), ugal_(ugal), queue_(queue),
+      choice_(threshold, queue ? UgalQueue::kWaiting : UgalQueue::kOccupancy), seed_(seed),
+      bounds_(laneClassBounds(lanes)) {}
 
 std::vector<std::pair<int, int>> NonMinimalRouting::remotePorts() const {
   std::vector<std::pair<int, int>> ports;
@@ -65,28 +67,21 @@ int NonMinimalRouting::flowPort(const RouteRequest& req, int target) const {
   return ports[spreadIndex(seed_, req, static_cast<int>(ports.size()))];
 }
 
-int NonMinimalRouting::leastOccupied(const RouteRequest& req, int target, int& port) const {
+int64_t NonMinimalRouting::leastQueue(const RouteRequest& req, int target) const {
   thread_local std::vector<int> ports;
   ports.clear();
   closer(req.router, target, ports);
-  int best = INT_MAX;
-  for (int p : ports) {
-    const int q =
-        queue_ ? req.congestion->remoteQueue(req.router, p) : req.congestion->occupancy(req.router, p, 0, lanes_);
-    if (q < best) best = q, port = p;
-  }
+  int64_t best = INT64_MAX;
+  for (int p : ports) best = std::min(best, choice_.queue(req, req.router, p, 0, lanes_));
   return best;
 }
 
 bool NonMinimalRouting::chooseMinimal(const RouteRequest& req, int via) const {
   if (!ugal_) return false;
-  if (!req.congestion) throw ConfigError("routing.type \"ugal\" needs router.type \"input_queued\"");
   const int target = topology_.ejectionPort(req.destination).id;
-  int port = -1;
-  const int64_t minimal = int64_t(leastOccupied(req, target, port)) * topology_.routerDistance(req.router, target);
-  const int64_t valiant = int64_t(leastOccupied(req, via, port)) *
-                          (topology_.routerDistance(req.router, via) + topology_.routerDistance(via, target));
-  return minimal <= valiant + threshold_;
+  const int viaHops = topology_.routerDistance(req.router, via) + topology_.routerDistance(via, target);
+  return choice_.keepsMinimal({leastQueue(req, target), topology_.routerDistance(req.router, target)},
+                              {leastQueue(req, via), viaHops});
 }
 
 void NonMinimalRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {

@@ -15,6 +15,7 @@
 // confirms it. Needs router.lanes >= 2D. Keys: `icnsim keys routing`.
 #pragma once
 #include "routing/routing.h"
+#include "routing/ugal.h"
 #include "topology/topology.h"
 
 namespace icnsim {
@@ -28,6 +29,7 @@ class NonMinimalRouting : public Routing {
   std::string dependencyIdentity() const override;
   bool routesFollowDestinationRouter() const override { return true; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // with "queue": its own ports
+  bool readsCongestion() const override { return ugal_; }
   // The packet's intermediate router (its source's or destination's: no detour).
   int intermediate(int src, int dst, uint32_t packetKey) const;
 
@@ -35,16 +37,16 @@ class NonMinimalRouting : public Routing {
   int heldClass(const RouteRequest& req) const;  // the class of the lane the head came in on
   // The ports of `router` one hop closer to `target`.
   void closer(int router, int target, std::vector<int>& ports) const;
-  int flowPort(const RouteRequest& req, int target) const;                  // the flow's hashed next hop towards target
-  int leastOccupied(const RouteRequest& req, int target, int& port) const;  // its occupancy
+  int flowPort(const RouteRequest& req, int target) const;        // the flow's hashed next hop towards target
+  int64_t leastQueue(const RouteRequest& req, int target) const;  // UGAL's q of the ports towards it
   bool chooseMinimal(const RouteRequest& req, int via) const;
   RouteOption option(int port, int laneClass) const { return {port, bounds_[laneClass], bounds_[laneClass + 1]}; }
 
   const Topology& topology_;
   int lanes_, diameter_;
   bool ugal_;
-  int threshold_;
   bool queue_;  // compare queues (remoteQueue) rather than occupancy
+  UgalChoice choice_;
   uint64_t seed_;
   std::vector<int> bounds_;
 };

@@ -16,11 +16,6 @@
 
 namespace icnsim {
 
-// The meaning of every UGAL routing's `threshold` key.
-inline constexpr const char* kUgalThresholdDoc =
-    "flit-hops (a queue in flits times router hops): the minimal path is kept unless q_min H_min > q_val H_val + "
-    "threshold";
-
 // What an adaptive routing function may read of the network when it routes a head: the
 // router model provides it (the input-queued router does; null elsewhere and in the deadlock
 // check, which asks possibleRoutes instead).
@@ -102,6 +97,9 @@ class Routing {
   // The output ports (router, port) whose queues route() reads through
   // CongestionView::remoteQueue. Default: none.
   virtual std::vector<std::pair<int, int>> remotePorts() const { return {}; }
+  // Whether route() reads the router's queues (RouteRequest::congestion): the network is
+  // then refused, when built, by a router model that shows none. Default: false.
+  virtual bool readsCongestion() const { return false; }
 };
 
 // Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the

@@ -103,6 +103,7 @@ class VcNetwork : public Network, private vc::LaneState {
   void arrivalSpace(Port port) override;  // wakes the heads parked on the terminal's ejection channel
   // Flits moved into host memory do not cross a channel.
   uint64_t flitHops() const override;
+  bool showsCongestion() const override { return true; }
   uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
   uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
