@@ -12,7 +12,7 @@
 #include "routing/dragonfly_nonminimal.h"
 #include "test_util.h"
 #include "topology/dragonfly.h"
-#include "traffic/pattern.h"
+#include "traffic/pattern/pattern.h"
 
 using namespace icnsim;
 

@@ -1,4 +1,4 @@
-// Netrace traces (traffic/trace/netrace_reader.h, traffic/netrace_source.cc): the reader on
+// Netrace traces (traffic/trace/netrace_reader.h, traffic/trace/netrace_source.cc): the reader on
 // traces written here byte by byte, plain and bzip2-compressed; its errors; and replays on a
 // mesh whose times are checked by hand: a packet that names another as dependent holds it
 // back until its own ejection.

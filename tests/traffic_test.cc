@@ -8,7 +8,7 @@
 
 #include "test_util.h"
 #include "topology/kary_ncube.h"
-#include "traffic/pattern.h"
+#include "traffic/pattern/pattern.h"
 #include "traffic/workload.h"
 
 #include <map>

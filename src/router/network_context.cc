@@ -12,17 +12,6 @@ const StringKey kType = declarePartKey<Network>({"router"}, "type", "input_queue
 
 }  // namespace
 
-const std::vector<std::string>& switchingNames() {
-  static const std::vector<std::string> names = {"wormhole", "virtual_cut_through", "store_and_forward"};
-  return names;
-}
-
-Switching switchingByName(const std::string& name) {
-  return name == "wormhole"              ? Switching::kWormhole
-         : name == "virtual_cut_through" ? Switching::kCutThrough
-                                         : Switching::kStoreAndForward;
-}
-
 const std::vector<std::string>& hostBufferingNames() {
   static const std::vector<std::string> names = {"never", "blocked", "always"};
   return names;

@@ -16,6 +16,7 @@
 #include "kernel/terminal_plumbing.h"
 #include "parts/memory_budget.h"
 #include "parts/registry.h"
+#include "router/switching.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
 
@@ -23,13 +24,9 @@ namespace icnsim {
 
 class RankExchange;
 
-enum class Switching : uint8_t { kWormhole, kCutThrough, kStoreAndForward };
 enum class HostBuffering : uint8_t { kNever, kWhenBlocked, kAlways };
 
-// The names configurations use: "wormhole", "virtual_cut_through", "store_and_forward";
-// "never", "blocked", "always".
-const std::vector<std::string>& switchingNames();
-Switching switchingByName(const std::string& name);
+// The names configurations use: "never", "blocked", "always".
 const std::vector<std::string>& hostBufferingNames();
 HostBuffering hostBufferingByName(const std::string& name);
 

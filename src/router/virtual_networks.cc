@@ -18,10 +18,7 @@ const IntKey kHostLoadLimit =
 }  // namespace
 
 Switching readSwitching(const ConfigNode& node, const ChoiceKey& key, Switching def) {
-  const char* defName = def == Switching::kWormhole     ? "wormhole"
-                        : def == Switching::kCutThrough ? "virtual_cut_through"
-                                                        : "store_and_forward";
-  return switchingByName(node.get(key, defName));
+  return switchingByName(node.get(key, describe(def).name));
 }
 
 VirtualNetworks::VirtualNetworks(const Routing& routing, int lanes, int logicalNetworks, Switching switching,
@@ -41,10 +38,10 @@ void VirtualNetworks::applyClasses(const std::vector<TrafficClassNetwork>& class
 }
 
 void VirtualNetworks::summarise() {
-  anyStoreAndForward_ = anyCutThrough_ = anyHostBuffering_ = false;
+  anyLeavesWhenComplete_ = anyWholePacketLanes_ = anyHostBuffering_ = false;
   auto note = [&](const VirtualNetwork& vn) {
-    anyStoreAndForward_ |= vn.switching == Switching::kStoreAndForward;
-    anyCutThrough_ |= vn.switching != Switching::kWormhole;
+    anyLeavesWhenComplete_ |= describe(vn.switching).leavesWhenComplete;
+    anyWholePacketLanes_ |= describe(vn.switching).wholePacketLanes;
     anyHostBuffering_ |= vn.hostBuffering != HostBuffering::kNever;
   };
   note(control_);

@@ -29,8 +29,7 @@
 
 namespace icnsim {
 
-// The switching mode named by `key` of `node` ("wormhole", "virtual_cut_through",
-// "store_and_forward"), `def` if absent.
+// The switching mode named by `key` of `node` (router/switching.h), `def` if absent.
 Switching readSwitching(const ConfigNode& node, const ChoiceKey& key, Switching def);
 
 struct VirtualNetwork {
@@ -56,8 +55,10 @@ class VirtualNetworks {
   // for every class that does not name its own; call before applyClasses.
   void readHostBuffering(const ConfigNode& router);
   const VirtualNetwork& of(const Packet& pk) const { return pk.control ? control_ : byClass_[pk.trafficClass]; }
-  bool anyStoreAndForward() const { return anyStoreAndForward_; }
-  bool anyCutThrough() const { return anyCutThrough_; }
+  // Whether some virtual network's switching mode holds packets until complete (store and
+  // forward), or gives each lane a whole packet (cut-through, store and forward).
+  bool anyLeavesWhenComplete() const { return anyLeavesWhenComplete_; }
+  bool anyWholePacketLanes() const { return anyWholePacketLanes_; }
   bool anyHostBuffering() const { return anyHostBuffering_; }
   // Each virtual network that differs in lanes, routing or host buffering once, with a
   // traffic class that uses it (-1: only the NI's control packets, counted only if there
@@ -77,7 +78,7 @@ class VirtualNetworks {
   std::vector<VirtualNetwork> byClass_;
   VirtualNetwork control_;
   int dataLanes_;
-  bool anyStoreAndForward_ = false, anyCutThrough_ = false, anyHostBuffering_ = false;
+  bool anyLeavesWhenComplete_ = false, anyWholePacketLanes_ = false, anyHostBuffering_ = false;
 };
 
 }  // namespace icnsim

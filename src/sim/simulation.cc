@@ -9,7 +9,7 @@
 #include "nic/queue/injection_queue.h"
 #include "nic/rails/rail_allocator.h"
 #include "parts/memory_budget.h"
-#include "traffic/pattern.h"
+#include "traffic/pattern/pattern.h"
 #include "traffic/traffic_source.h"
 
 namespace icnsim {
@@ -382,7 +382,7 @@ std::string notDrainedNote(const nlohmann::json& r) {
                                   watchdog));
 }
 
-// The schedule source's outcome (traffic/schedule_source.cc).
+// The schedule source's outcome (traffic/schedule/schedule_source.cc).
 std::string scheduleLine(const nlohmann::json& s) {
   const auto& u = s["unsupported"];
   const uint64_t ignored = u["cpu_attributes"].get<uint64_t>() + u["nic_attributes"].get<uint64_t>();
@@ -407,7 +407,7 @@ std::string scheduleLine(const nlohmann::json& s) {
   return line;
 }
 
-// The Netrace source's outcome (traffic/netrace_source.cc).
+// The Netrace source's outcome (traffic/trace/netrace_source.cc).
 std::string netraceLine(const nlohmann::json& t) {
   const uint64_t read = t["packets_read"].get<uint64_t>();
   std::string line =

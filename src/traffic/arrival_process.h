@@ -3,7 +3,7 @@
 //              same cycle are all created in it);
 //   bernoulli  a trial each cycle (at most one message per cycle): geometric gaps;
 //   periodic   a fixed gap of 1/rate cycles, the first one at a random phase within it.
-// Used by the main open-loop sources (traffic/open_loop_source.h) and by traffic classes
+// Used by the main open-loop sources (traffic/source/open_loop_source.h) and by traffic classes
 // with a source of their own (traffic/class_stream.h).
 #pragma once
 #include <string>

@@ -13,7 +13,7 @@
 #include "config/config.h"
 #include "kernel/packet.h"
 #include "traffic/arrival_process.h"
-#include "traffic/pattern.h"
+#include "traffic/pattern/pattern.h"
 #include "traffic/traffic_context.h"
 
 namespace icnsim {

@@ -18,8 +18,8 @@
 #include "common/rng.h"
 #include "kernel/message.h"
 #include "traffic/class_stream.h"
-#include "traffic/pattern.h"
-#include "traffic/terminal_groups.h"
+#include "traffic/pattern/pattern.h"
+#include "traffic/pattern/terminal_groups.h"
 
 namespace icnsim {
 

@@ -1,6 +1,6 @@
 // A traffic source: when each terminal creates a message. Registered by name (key
 // traffic.process), one file per process:
-//   bernoulli, poisson   open loop at an offered rate (traffic/open_loop_source.h)
+//   bernoulli, poisson   open loop at an offered rate (traffic/source/open_loop_source.h)
 //   saturation           a new message whenever the NI could send (Dally §V-A)
 //   phased               bulk-synchronous phases with barriers, or a cyclic shift (NIFDY §4.1)
 //   scan                 a radix-sort scan chain (NIFDY §4.5)

@@ -201,7 +201,7 @@ int32_t VcNetwork::decide(int32_t channel, Cycle now) {
     // No flit ready at the feeder (or none: free, or the owner's tail has already left).
     if (sendState_[lane].feedReady > nowOffset(now)) continue;
     const Lane& out = lanes_[lane];
-    if (vns_.anyStoreAndForward() && !frontMayLeave(out.feeder, now)) continue;  // the whole packet first
+    if (vns_.anyLeavesWhenComplete() && !frontMayLeave(out.feeder, now)) continue;  // the whole packet first
     if (!sink && !hasRoom(sendState_[lane], c)) {
       // Full downstream buffer: only the synchronous mode lets a flit in as the front leaves.
       if (!kSynchronous || out.next < 0) continue;

@@ -172,7 +172,7 @@ RouterDefaults readPreset(const ConfigNode& node) {
 
 void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
   p.releaseOnTailSent = node.get(kLaneRelease, d.laneRelease) == "tail_sent";
-  if (p.releaseOnTailSent && (vns.anyCutThrough() || vns.anyHostBuffering())) {
+  if (p.releaseOnTailSent && (vns.anyWholePacketLanes() || vns.anyHostBuffering())) {
     failPresetKey(node, kLaneRelease,
                   "\"tail_sent\" shares a lane's buffer between packets, which virtual cut-through, "
                   "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
@@ -300,7 +300,7 @@ VirtualNetworks readVirtualNetworks(const NetworkContext& ctx, const ConfigNode&
               "(router or traffic class)");
   }
   p.host = readTransitHost(node, ctx.topology->hasRouterDistance());
-  if (vns.anyCutThrough() && p.depth < p.maxPacketLength) {
+  if (vns.anyWholePacketLanes() && p.depth < p.maxPacketLength) {
     node.fail(kSwitching,
               fmt::format(
                   "virtual cut-through and store-and-forward (router or traffic class) needs lanes at least one packet "

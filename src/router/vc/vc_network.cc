@@ -24,7 +24,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   // Only the round-robin policy reads which lane of a channel sent last.
   trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
   if (p_.rotatingHeads) lastHeadGranted_.assign(topology.numRouters(), 0);
-  laneMasks_ = p_.lanes <= 32 && !vns_.anyStoreAndForward();
+  laneMasks_ = p_.lanes <= 32 && !vns_.anyLeavesWhenComplete();
   prefetch_ = p_.prefetch == Prefetch::kAuto ? laneBytes() > kPrefetchAbove : p_.prefetch == Prefetch::kOn;
   if (p_.timing.bodyDelay >= 0) bodySaving_ = static_cast<uint32_t>(p_.timing.routerDelay - p_.timing.bodyDelay);
   enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();

@@ -116,8 +116,8 @@ bool VcNetwork::returnCredit(int32_t lane) {
 inline bool VcNetwork::frontMayLeave(int32_t lane, Cycle now) const {
   const Lane& in = lanes_[lane];
   if (in.count == 0 || frontReady(in) > now) return false;
-  if (vns_.anyStoreAndForward() && isRouterLane(lane) &&
-      vns_.of(packets_[in.packet]).switching == Switching::kStoreAndForward) {
+  if (vns_.anyLeavesWhenComplete() && isRouterLane(lane) &&
+      describe(vns_.of(packets_[in.packet]).switching).leavesWhenComplete) {
     const int32_t length = packets_[in.packet].length;
     return in.received >= length && slotReady(ringSlot(in, in.count - 1u)) <= now;
   }

@@ -1,4 +1,4 @@
-#include "traffic/em3d.h"
+#include "traffic/source/em3d.h"
 
 #include <map>
 
@@ -6,8 +6,7 @@
 
 namespace icnsim {
 
-Em3dGraph::Em3dGraph(const Em3dParams& params, int processors, uint64_t seed)
-    : sends_(processors) {
+Em3dGraph::Em3dGraph(const Em3dParams& params, int processors, uint64_t seed) : sends_(processors) {
   Rng rng(seed, "em3d-graph", 0);
   std::vector<std::map<int, int>> need(processors);  // need[p][q]: values p needs from q
   const int span = std::max(1, std::min(params.span, processors / 2));

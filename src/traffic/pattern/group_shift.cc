@@ -6,7 +6,7 @@
 
 #include "config/config.h"
 #include "topology/topology.h"
-#include "traffic/pattern.h"
+#include "traffic/pattern/pattern.h"
 
 namespace icnsim {
 

@@ -6,8 +6,8 @@
 #include <bit>
 
 #include "topology/topology.h"
-#include "traffic/pattern.h"
-#include "traffic/terminal_groups.h"
+#include "traffic/pattern/pattern.h"
+#include "traffic/pattern/terminal_groups.h"
 
 namespace icnsim {
 

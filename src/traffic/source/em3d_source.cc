@@ -3,13 +3,13 @@
 // nodes one message with those values (values_per_packet values per packet), and waits
 // until it has all the values it needs for the next half-iteration. Two half-iterations
 // (E, then H) make an iteration; the run ends after `iterations` of them. The graph is
-// traffic/em3d.h.
+// traffic/source/em3d.h.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <algorithm>
 #include <memory>
 
 #include "config/config.h"
-#include "traffic/em3d.h"
+#include "traffic/source/em3d.h"
 #include "traffic/traffic_source.h"
 
 namespace icnsim {

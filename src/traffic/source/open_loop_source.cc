@@ -1,4 +1,4 @@
-#include "traffic/open_loop_source.h"
+#include "traffic/source/open_loop_source.h"
 
 #include <cmath>
 

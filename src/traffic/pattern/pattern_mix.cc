@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "config/config.h"
-#include "traffic/pattern.h"
+#include "traffic/pattern/pattern.h"
 
 namespace icnsim {
 

@@ -12,10 +12,10 @@
 namespace icnsim {
 
 struct Em3dParams {
-  int nodes = 200;       // n_nodes: E (and H) nodes per processor
-  int degree = 10;       // d_nodes: dependencies per node
-  int localPercent = 80; // local_p
-  int span = 5;          // dist_span
+  int nodes = 200;        // n_nodes: E (and H) nodes per processor
+  int degree = 10;        // d_nodes: dependencies per node
+  int localPercent = 80;  // local_p
+  int span = 5;           // dist_span
 };
 
 class Em3dGraph {
