@@ -24,9 +24,9 @@ TEST(Nifdy, BuffersOnlySplitsNifdysBuffering) {
     NicContext ctx;
     ctx.maxPacketLength = 8;
     ctx.packets = &packets;
-    ProcessorParams p;
+    NiBuffers p;
     makeNicProtocol("buffers_only", ctx, d->root().child("nic"))->sizeBuffers(p);
-    return std::pair{p.arrivalBuffer, p.outgoingBuffer};
+    return std::pair{p.arrivals, p.outgoing};
   };
   EXPECT_EQ(split(""), std::pair(4, 4));  // 4 + 1 x 2 + 2 = 8, half each
   EXPECT_EQ(split("arrival_share = 0.75"), std::pair(6, 2));

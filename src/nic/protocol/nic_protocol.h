@@ -1,7 +1,7 @@
 // A protocol layer a network interface runs with its peers (NIFDY §2), between the
 // processor's outgoing pool and the network. It says which pool packets may go, may send
 // control packets of its own (acks), consumes the control packets its peers send it, and
-// learns when the processor has taken a packet. Layers stack (nic/nic_stack.h): a packet
+// learns when the processor has taken a packet. Layers stack (nic/protocol/nic_stack.h): a packet
 // goes when every layer lets it. "none" is a plain NI: pool packets leave in order.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
@@ -10,17 +10,23 @@
 
 #include "kernel/packet.h"
 #include "nic/nic_context.h"
-#include "nic/terminal/processor.h"
 #include "parts/registry.h"
 
 namespace icnsim {
+
+// The NI's two buffers between processor and network, in packets: the outgoing pool (what
+// the processor has written, waiting for the network) and the arrivals queue.
+struct NiBuffers {
+  int outgoing = 1;
+  int arrivals = 1;
+};
 
 class NicProtocol {
  public:
   using Context = NicContext;
   virtual ~NicProtocol() = default;
   // Sets the NI's buffer sizes where the protocol defines them (NIFDY's pool B).
-  virtual void sizeBuffers(ProcessorParams&) const {}
+  virtual void sizeBuffers(NiBuffers&) const {}
   // Whether pool[index] may go to the network now (the oldest packet every layer lets go
   // is sent first).
   virtual bool eligible(int /*terminal*/, const RingDeque<int32_t>& /*pool*/, size_t /*index*/) const { return true; }

@@ -33,8 +33,8 @@ NicStack::NicStack(const NicContext& ctx, const ConfigNode& nic) : packets_(*ctx
   }
 }
 
-void NicStack::sizeBuffers(ProcessorParams& p) const {
-  for (const auto& layer : layers_) layer->sizeBuffers(p);
+void NicStack::sizeBuffers(NiBuffers& b) const {
+  for (const auto& layer : layers_) layer->sizeBuffers(b);
 }
 
 int NicStack::choose(int terminal, const RingDeque<int32_t>& pool) const {

@@ -23,7 +23,7 @@ class NicStack {
   // The protocol layers nic.type names (["none"] by default).
   static std::vector<std::string> layerNames(const ConfigNode& nic);
 
-  void sizeBuffers(ProcessorParams& p) const;
+  void sizeBuffers(NiBuffers& b) const;
   // Index in `pool` of the packet to hand to the network next, -1 if none may go.
   int choose(int terminal, const RingDeque<int32_t>& pool) const;
   void sent(int terminal, int32_t packet);

@@ -51,9 +51,9 @@ NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool s
 Nifdy::Nifdy(const NifdyParams& params, PacketPool& packets, int terminals)
     : p_(params), packets_(packets), opt_(terminals), out_(terminals), in_(terminals), nextDialog_(terminals, 0) {}
 
-void Nifdy::sizeBuffers(ProcessorParams& p) const {
-  p.outgoingBuffer = p_.pool;
-  p.arrivalBuffer = p_.arrivals;
+void Nifdy::sizeBuffers(NiBuffers& b) const {
+  b.outgoing = p_.pool;
+  b.arrivals = p_.arrivals;
 }
 
 bool Nifdy::inTable(int terminal, int destination) const {
@@ -227,10 +227,10 @@ class BuffersOnly : public NicProtocol {
  public:
   BuffersOnly(const NifdyParams& p, double arrivalShare)
       : total_(p.pool + p.dialogs * p.window + p.arrivals), share_(arrivalShare) {}
-  void sizeBuffers(ProcessorParams& p) const override {
+  void sizeBuffers(NiBuffers& b) const override {
     const int arrivals = static_cast<int>(std::ceil(total_ * share_ - 1e-9));
-    p.arrivalBuffer = std::clamp(arrivals, 1, total_ - 1);
-    p.outgoingBuffer = total_ - p.arrivalBuffer;
+    b.arrivals = std::clamp(arrivals, 1, total_ - 1);
+    b.outgoing = total_ - b.arrivals;
   }
 
  private:

@@ -48,7 +48,7 @@ class Nifdy : public NicProtocol {
  public:
   Nifdy(const NifdyParams& params, PacketPool& packets, int terminals);
 
-  void sizeBuffers(ProcessorParams& p) const override;
+  void sizeBuffers(NiBuffers& b) const override;
   bool eligible(int terminal, const RingDeque<int32_t>& pool, size_t index) const override;
   bool usesDataHeader() const override { return true; }
   bool sendsControlPackets() const override { return true; }

@@ -41,8 +41,8 @@ ProcessorParams readProcessorParams(const ConfigNode& processor, const ConfigNod
     processor.fail(p.unresponsiveInterval > 0 ? kUnresponsiveLength : kUnresponsiveInterval,
                    "give both unresponsive_interval and unresponsive_length, or neither");
   }
-  p.outgoingBuffer = static_cast<int>(nic.get(kOutgoingBuffer));
-  p.arrivalBuffer = static_cast<int>(nic.get(kArrivalBuffer));
+  p.buffers.outgoing = static_cast<int>(nic.get(kOutgoingBuffer));
+  p.buffers.arrivals = static_cast<int>(nic.get(kArrivalBuffer));
   return p;
 }
 

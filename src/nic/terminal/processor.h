@@ -17,6 +17,7 @@
 
 #include "common/rng.h"
 #include "kernel/packet.h"
+#include "nic/protocol/nic_protocol.h"
 
 namespace icnsim {
 
@@ -28,8 +29,7 @@ struct ProcessorParams {
   Cycle pollOverhead = 0;
   double unresponsiveInterval = 0;  // 0: always responsive
   double unresponsiveLength = 0;
-  int outgoingBuffer = 1;
-  int arrivalBuffer = 1;
+  NiBuffers buffers;  // sized by the NI protocol where it defines them
 };
 
 // Reads [processor] and the NI buffer keys of [nic].

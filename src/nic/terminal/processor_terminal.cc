@@ -73,7 +73,7 @@ class ProcessorTerminals : public TerminalModel {
   // Nothing to receive or send: poll (true) or idle (false) until woken.
   bool idle(int terminal, Cycle now);
   bool poolFull(int terminal) const {
-    return static_cast<int>(terminals_[terminal].pool.size()) >= processor_.outgoingBuffer;
+    return static_cast<int>(terminals_[terminal].pool.size()) >= processor_.buffers.outgoing;
   }
 
   MessageLayer& layer_;
@@ -96,7 +96,7 @@ ProcessorTerminals::ProcessorTerminals(const NicContext& ctx, const ConfigNode& 
              "(no [processor], nic.type = \"none\") or one network");
   }
   processor_ = readProcessorParams(*ctx.processor, nic);
-  protocol_.sizeBuffers(processor_);
+  protocol_.sizeBuffers(processor_.buffers);
   const int n = ctx.topology->numTerminals();
   terminals_.resize(n);
   for (int t = 0; t < n; ++t) unresponsive_.emplace_back(processor_, ctx.seed, t);
@@ -133,7 +133,7 @@ bool ProcessorTerminals::reserveArrival(Port port, int32_t packet) {
   // The NI consumes control packets itself; the protocol may hold a slot for a packet.
   if (!forProcessor(packets_[packet])) return true;
   Terminal& s = terminals_[port.terminal];
-  if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.arrivalBuffer) return false;
+  if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.buffers.arrivals) return false;
   ++s.reserved;
   return true;
 }

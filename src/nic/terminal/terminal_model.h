@@ -4,7 +4,7 @@
 //  - "ideal" (nic/ideal_terminal.cc): a packet is made when a port asks for one and
 //    received the moment its tail arrives; buffers are unbounded. Any number of networks.
 //  - "processor" (nic/processor_terminal.cc): a processor with send and receive overheads,
-//    bounded NI buffers and an NI protocol (nic/processor.h, nic/nic_protocol.h).
+//    bounded NI buffers and an NI protocol (nic/terminal/processor.h, nic/protocol/nic_protocol.h).
 //  - "multirail" (nic/multirail_terminal.cc): one NIC per network behind an I/O bus that
 //    carries data one way at a time, with send and receive buffers (Coll et al.).
 //
