@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "config/spelling.h"
 #include "test_util.h"
 
 using namespace icnsim;

@@ -12,6 +12,7 @@
 #include "common/error.h"
 #include "config/config.h"
 #include "config/key.h"
+#include "config/spelling.h"
 
 namespace icnsim {
 

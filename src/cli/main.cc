@@ -17,6 +17,7 @@
 #include "common/failure.h"
 #include "common/json_text.h"
 #include "common/output_file.h"
+#include "config/spelling.h"
 #include "experiment/bench.h"
 #include "experiment/progress.h"
 #include "experiment/reproduce.h"

@@ -158,8 +158,4 @@ class ConfigNode {
 // "a.b": the key path of key `b` in the table at path `a` ("" at the root).
 std::string joinPath(const std::string& a, const std::string& b);
 
-// Edit distance, used to suggest the nearest valid key or name.
-size_t editDistance(const std::string& a, const std::string& b);
-std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
-
 }  // namespace icnsim

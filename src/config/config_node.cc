@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "config/config.h"
+#include "config/spelling.h"
 #include "config/toml.h"
 
 namespace icnsim {

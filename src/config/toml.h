@@ -29,6 +29,10 @@ namespace icnsim {
 // backslash in a multi-line string, where toml++ 3.3 would test it as whitespace.
 void checkTomlText(std::string_view text, std::string_view name);
 
+// A value as a TOML literal that reads back as the same value: floats keep every digit they
+// need, strings are escaped, arrays and tables are written inline.
+std::string tomlValueText(const toml::node& n);
+
 // "a string", "an integer", ...: a value's type as an error message names it.
 std::string tomlTypeName(const toml::node& n);
 

@@ -1,5 +1,7 @@
 #include <fmt/format.h>
 
+#include <sstream>
+
 #include "common/error.h"
 #include "config/toml.h"
 
@@ -97,6 +99,61 @@ std::string tomlTypeName(const toml::node& n) {
     default:
       return "a date/time";
   }
+}
+
+namespace {
+
+// A TOML basic string: quotes, backslashes and control characters escaped.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\u{:04X}", c);
+    else out += static_cast<char>(c);
+  }
+  return out + "\"";
+}
+
+// The shortest text that reads back as the same double, always with a '.' or an exponent
+// so that TOML reads it as a float again (2.0, not 2).
+std::string floatText(double v) {
+  std::string text = fmt::format("{}", v);
+  if (text.find_first_of(".eEn") == std::string::npos) text += ".0";  // "inf" and "nan" have an n
+  return text;
+}
+
+std::string keyText(const std::string& key) {
+  const bool bare =
+      !key.empty() &&
+      key.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
+  return bare ? key : quoted(key);
+}
+
+}  // namespace
+
+std::string tomlValueText(const toml::node& n) {
+  std::ostringstream s;
+  if (auto v = n.as_string()) s << quoted(v->get());
+  else if (auto i = n.as_integer()) s << i->get();
+  else if (auto f = n.as_floating_point()) s << floatText(f->get());
+  else if (auto b = n.as_boolean()) s << (b->get() ? "true" : "false");
+  else if (auto d = n.as_date()) s << *d;
+  else if (auto t = n.as_time()) s << *t;
+  else if (auto dt = n.as_date_time()) s << *dt;
+  else if (auto* arr = n.as_array()) {
+    s << "[";
+    for (size_t i = 0; i < arr->size(); ++i) s << (i ? ", " : "") << tomlValueText(*arr->get(i));
+    s << "]";
+  } else if (auto* table = n.as_table()) {
+    s << "{";
+    bool first = true;
+    for (const auto& [k, v] : *table)
+      s << (first ? " " : ", ") << keyText(std::string(k.str())) << " = " << tomlValueText(v), first = false;
+    s << (first ? "}" : " }");
+  }
+  return s.str();
 }
 
 }  // namespace icnsim

@@ -1,13 +1,13 @@
-// Parameter sweeps: the [sweep] table maps key paths to arrays of values
-// (e.g. "router.lanes" = [1, 2, 4]) and may hold case axes ([[sweep.NAME]] tables); every
-// combination is one point, run in parallel on
-// -j threads. Each finished point appends a row to DIR/results.csv at once and writes
-// DIR/points/<n>.json, so an interrupted sweep keeps its points and --resume skips them.
+// Parameter sweeps: every point of the [sweep] table's axes (experiment/sweep_axes.h) run
+// in parallel on -j threads (and on mpirun's ranks). Each finished point appends a row to
+// DIR/results.csv at once and writes DIR/points/<n>.json (experiment/sweep_results.h), so
+// an interrupted sweep keeps its points and --resume skips them.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "config/config.h"
+#include "experiment/sweep_axes.h"
 
 namespace icnsim {
 
@@ -28,16 +28,6 @@ struct SweepOptions {
   const MpiRanks* ranks = nullptr;
 };
 
-struct SweepAxis {
-  std::string key;
-  std::vector<std::string> values;              // TOML literals
-  std::vector<std::vector<std::string>> cases;  // a case axis: assignments per value
-};
-
-// The axes of a [sweep] table (which loses its arrays of tables): first a case axis for
-// each array of tables [[sweep.NAME]], whose tables are a name and keys to set together
-// (e.g. a mechanism and its parameters, or its absence), then one axis per other key.
-std::vector<SweepAxis> sweepAxes(ConfigDocument& sweep);
 // Checks that every sweep key names a valid setting by building the first and last points.
 void validateSweep(const ConfigDocument& base, const std::vector<SweepAxis>& axes);
 int runSweep(const SweepOptions& options);

@@ -100,6 +100,7 @@ StringListKey declarePartListKey(KeyScope scope, const char* name, std::vector<s
 }  // namespace icnsim
 
 #include "config/config.h"
+#include "config/spelling.h"
 
 namespace icnsim {
 template <typename Base>

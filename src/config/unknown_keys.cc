@@ -1,0 +1,81 @@
+// Keys nobody read: after the whole simulation is built, each is reported with the nearest
+// valid key, or as a key that does not apply to this configuration; before an error, the
+// likely typos among them (which may be its cause).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "config/config.h"
+#include "config/spelling.h"
+#include "config/toml.h"
+
+namespace icnsim {
+
+std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly, const std::vector<std::string>& notReached) const {
+  std::vector<std::string> errors;
+  auto reached = [&](const std::string& path) {
+    for (const std::string& p : notReached) {
+      if (path == p || path.rfind(p + ".", 0) == 0) return false;
+    }
+    return true;
+  };
+  auto walk = [&](auto&& self, const toml::table& t, const std::string& path, const std::string& queriedPath) -> void {
+    if (!reached(path)) return;
+    auto it = queried_.find(queriedPath);
+    std::vector<std::string> known;
+    if (it != queried_.end()) known.assign(it->second.begin(), it->second.end());
+    // Suggestions come from the keys read here and every key declared for this table.
+    const std::vector<std::string> declared = declaredKeysOf(queriedPath);
+    std::vector<std::string> candidates = declared;
+    candidates.insert(candidates.end(), known.begin(), known.end());
+    for (const auto& [k, v] : t) {
+      std::string key(k.str());
+      std::string full = joinPath(path, key);
+      if (std::find(known.begin(), known.end(), key) == known.end()) {
+        const bool valid = std::find(declared.begin(), declared.end(), key) != declared.end();
+        if (typosOnly && valid) continue;
+        const std::string guess = known.empty() ? "" : nearest(key, valid ? known : candidates);
+        if (typosOnly && (guess.empty() || editDistance(key, guess) > 2)) continue;
+        std::string msg = fmt::format("{}: {}: unknown key", origin(full), full);
+        if (valid) {
+          std::string declaredPath = joinPath(queriedPath, key);
+          for (size_t at; (at = declaredPath.find("[]")) != std::string::npos;) declaredPath.erase(at, 2);
+          msg = fmt::format("{}: {}: not used by this configuration (`icnsim keys {}` says where it applies)",
+                            origin(full), full, declaredPath);
+        } else if (!guess.empty()) msg += fmt::format(" (did you mean '{}'?)", guess);
+        else msg += " (this section is not used by the configuration)";
+        errors.push_back(msg);
+        continue;
+      }
+      if (auto* sub = v.as_table()) self(self, *sub, full, joinPath(queriedPath, key));
+      if (auto* arr = v.as_array()) {
+        for (size_t i = 0; i < arr->size(); ++i) {
+          if (auto* sub = arr->get(i)->as_table()) {
+            self(self, *sub, fmt::format("{}[{}]", full, i), joinPath(queriedPath, key) + "[]");
+          }
+        }
+      }
+    }
+  };
+  walk(walk, *table_, "", "");
+  return errors;
+}
+
+void ConfigDocument::checkAllKeysUsed() const {
+  if (recordingKeyReads()) {
+    for (const auto& [path, keys] : queried_) {
+      for (const std::string& key : keys) {
+        if (!isDeclared(path, key)) undeclaredKeyReads().push_back(fileName_ + ": " + joinPath(path, key));
+      }
+    }
+  }
+  const auto errors = unknownKeys(false);
+  if (!errors.empty()) throw UnknownKeyError(fmt::format("{}", fmt::join(errors, "\n")));
+}
+
+std::vector<std::string> ConfigDocument::likelyTypos(const std::vector<std::string>& notReached) const {
+  return unknownKeys(true, notReached);
+}
+
+}  // namespace icnsim
