@@ -2,6 +2,7 @@
 // (simulation.link_stats_interval; stats/link_series.h turns the counts into the result's
 // time series). Plain data: the model fills it, the statistics read it.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

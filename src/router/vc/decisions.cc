@@ -28,7 +28,7 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
   }
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
   if (p_.countChannelUse) countChannelUse(s, now);
-  if (countingLinks_) countLinks(s, now);
+  if (links_.counting()) countLinks(s, now);
 }
 
 template <typename Decide>

@@ -149,10 +149,10 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
     int32_t waitOn;
     if (grantHead(s, req, now, waitOn)) {
       if (p_.rotatingHeads) lastHeadGranted_[req.router] = req.lane;
-      if (countingLinks_) noteHeadGranted(req.lane, now);
+      if (links_.counting()) links_.headGranted(req.lane, now);
       continue;
     }
-    if (countingLinks_) noteHeadWaits(req.lane, now);
+    if (links_.counting()) links_.headWaits(req.lane, now);
     if (waitOn == kAskAgain) {
       s.pendingHeads.push_back(req.lane);  // asks again next cycle
       continue;

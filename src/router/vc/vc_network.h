@@ -77,6 +77,7 @@
 #include "router/vc/channel.h"
 #include "router/vc/host_memories.h"
 #include "router/vc/lane_state.h"
+#include "router/vc/link_counter.h"
 #include "router/vc/params.h"
 #include "router/vc/rank_batch.h"
 #include "router/vc/shard.h"
@@ -415,13 +416,7 @@ class VcNetwork : public Network, private vc::LaneState {
   // --- link statistics over time (link_counting.cc), only once startLinkCounts is called ---
   [[gnu::noinline]] void countLinks(Shard& s, Cycle now);  // after the shard's decisions
   void countChannelLanes(int32_t channel, Cycle now);
-  [[gnu::noinline]] void noteHeadWaits(int32_t lane, Cycle now);  // its request was refused
-  [[gnu::noinline]] void noteHeadGranted(int32_t lane, Cycle now);
-  bool countingLinks_ = false;
-  std::vector<int32_t> linkChannels_;    // the channel of each link, in the links' order
-  LinkCounts laneCounts_;                // per channel lane
-  std::vector<Cycle> laneSentAt_;        // per channel lane: the last cycle a flit crossed it
-  std::vector<Cycle> headWaitingSince_;  // per channel lane: its head's first refused cycle, or kNever
+  vc::LinkCounter links_;
 
   // --- queues routing reads at other routers (remote_queues.cc): UGAL-G's global view ---
   void watchRemoteQueues();              // the ports every virtual network's routing lists
