@@ -158,10 +158,8 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
       continue;
     }
     // Nothing changes for it until a lane of that channel (or of its router's) is released.
-    if (waitOn == kWaitAtRouter) parksAtRouters_.store(true, std::memory_order_relaxed);
-    int32_t& list = waitOn == kWaitAtRouter ? parkedAt(req.router) : parkedHead_[waitOn];
-    parkedNext_[req.lane] = list;
-    list = req.lane;
+    if (waitOn == kWaitAtRouter) parked_.parkAtRouter(req.lane, req.router);
+    else parked_.parkOnChannel(req.lane, waitOn);
   }
 }
 

@@ -17,9 +17,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   buildShards();  // before the lanes: a rank initialises only those it keeps
   buildLanes();
   answerOf_.resize(lanes_.size());  // zero: no answer (untouched until a head waits)
-  parkedHead_.assign(channels_.size(), -1);
-  parkedAtRouter_.assign(topology.numRouters() + 1, -1);
-  parkedNext_.resize(lanes_.size());
+  parked_.resize(channels_.size(), topology.numRouters(), lanes_.size());
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   // Only the round-robin policy reads which lane of a channel sent last.
   trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
@@ -45,7 +43,8 @@ void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
 
 void VcNetwork::arrivalSpace(Port port) {
   const int32_t channel = ejectionChannel_[port.terminal];
-  if (hasParked(channel)) wakeParked(shards_[channelShard_[channel]], channel);  // between phases
+  if (parked_.any(channel, channels_[channel].srcRouter))
+    wakeParked(shards_[channelShard_[channel]], channel);  // between phases
 }
 
 template <typename Phase>
@@ -67,7 +66,7 @@ void VcNetwork::step(Cycle now) {
   listingEpoch_ = 2 * now;
   if (!p_.timing.synchronous) forEachShard([&](Shard& s) { returnCredits(s, now); });
   injectFromTerminals(now);  // serial: the NI above hands out packets in one order
-  if (!remoteChannels_.empty()) snapshotRemoteQueues();
+  if (!remote_.empty()) snapshotRemoteQueues();
   listingEpoch_ = 2 * now + 1;
   forEachShard([&](Shard& s) {
     allocateLanes(s, now);

@@ -79,7 +79,9 @@
 #include "router/vc/lane_state.h"
 #include "router/vc/link_counter.h"
 #include "router/vc/params.h"
+#include "router/vc/parked_heads.h"
 #include "router/vc/rank_batch.h"
+#include "router/vc/remote_queues.h"
 #include "router/vc/shard.h"
 #include "router/vc/switch_allocator.h"
 #include "router/virtual_networks.h"
@@ -350,23 +352,7 @@ class VcNetwork : public Network, private vc::LaneState {
   void scheduleHostReady(Cycle inMemory);  // after the flits of a cycle have moved
   vc::HostMemories hosts_;                 // empty unless some virtual network buffers at hosts
   std::vector<int32_t> activeEveryLane_;   // active channels whose every lane may move
-  // Heads whose every output lane was taken, parked until a lane of that channel is
-  // released (a refused request changes nothing, so skipping it keeps results): per channel
-  // the first parked lane, per lane the next one. A head with options on several channels
-  // parks at its router and wakes on a release of any of the router's output channels.
-  // Waiting heads otherwise ask every cycle.
-  std::vector<int32_t> parkedHead_;
-  // Per router plus one (slot 0 for the terminals' side, never used): the first lane parked there.
-  std::vector<int32_t> parkedAtRouter_;
-  int32_t& parkedAt(int32_t router) { return parkedAtRouter_[router + 1]; }
-  // Set when a head first parks at a router, so that networks where none does never look
-  // (written in the allocation phase, read in others: the phase barrier orders them).
-  std::atomic<bool> parksAtRouters_ = false;
-  bool hasParked(int32_t channel) const {
-    return parkedHead_[channel] >= 0 ||
-           (parksAtRouters_.load(std::memory_order_relaxed) && parkedAtRouter_[channels_[channel].srcRouter + 1] >= 0);
-  }
-  std::vector<int32_t, UntouchedAllocator<int32_t>> parkedNext_;  // written as a head parks: never read before
+  vc::ParkedHeads parked_;                 // heads waiting for a lane release (router/vc/parked_heads.h)
   // Per lane: its waiting head's routing answer in its shard, plus one (0: none, so that
   // another rank's lanes stay untouched pages).
   std::vector<int32_t, UntouchedAllocator<int32_t>> answerOf_;
@@ -419,14 +405,10 @@ class VcNetwork : public Network, private vc::LaneState {
   vc::LinkCounter links_;
 
   // --- queues routing reads at other routers (remote_queues.cc): UGAL-G's global view ---
-  void watchRemoteQueues();              // the ports every virtual network's routing lists
-  void snapshotRemoteQueues();           // between phases, before any head is routed
-  void sumRemoteQueuesOverRanks();       // under mpirun: each rank counted its own routers' part
-  std::vector<int32_t> remoteSlot_;      // per channel: its place in remoteChannels_, or -1
-  std::vector<int32_t> remoteChannels_;  // the channels watched
-  std::vector<int32_t> remoteCounted_;   // their places whose sending side this rank keeps (all in one process)
-  std::vector<int32_t> remoteInputs_;    // the input lanes of their routers
-  std::vector<int32_t> remoteFlits_;     // per channel watched: its queue when the cycle began
+  void watchRemoteQueues();         // the ports every virtual network's routing lists
+  void snapshotRemoteQueues();      // between phases, before any head is routed
+  void sumRemoteQueuesOverRanks();  // under mpirun: each rank counted its own routers' part
+  vc::RemoteQueues remote_;
 
   int32_t busyInjectionLanes_ = 0;
   enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };

@@ -76,17 +76,12 @@ inline void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
 }
 
 inline void VcNetwork::wakeParked(Shard& s, int32_t channel) {
-  auto wakeList = [&](int32_t& head) {
-    for (int32_t lane = head; lane >= 0; lane = parkedNext_[lane]) s.pendingHeads.push_back(lane);
-    head = -1;
-  };
-  wakeList(parkedHead_[channel]);
-  wakeList(parkedAt(channels_[channel].srcRouter));
+  parked_.wake(channel, channels_[channel].srcRouter, [&](int32_t lane) { s.pendingHeads.push_back(lane); });
 }
 
 inline void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   const int32_t channel = laneChannel_[lane];
-  if (hasParked(channel)) {  // heads at the channel's sending router may take it
+  if (parked_.any(channel, channels_[channel].srcRouter)) {  // heads at the channel's sending router may take it
     const int owner = channelShard_[channel];
     if (owner == s.index) wakeParked(s, channel);
     else s.releasedFor[owner].push_back(channel);  // that shard wakes them before it allocates
