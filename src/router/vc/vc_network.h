@@ -300,11 +300,11 @@ class VcNetwork : public Network, private vc::LaneState {
   std::vector<int32_t> routerOut_;        // routerOutBase_[r] + port -> channel or -1
   std::vector<int32_t> routerOutBase_;
   std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
-  std::vector<int16_t> lastInjectionLane_;
-  std::vector<int32_t> lastHeadGranted_;  // per router, with rotating head order: the lane granted last  // per
-                                          // terminal, with round-robin injection: the lane used last
-  bool laneMasks_ =
-      false;  // decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no store-and-forward
+  std::vector<int16_t> lastInjectionLane_;  // per terminal, with round-robin injection: the lane used last
+  std::vector<int32_t> lastHeadGranted_;    // per router, with rotating head order: the lane granted last
+  // Decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no
+  // store-and-forward.
+  bool laneMasks_ = false;
   bool trackRoundRobin_ = false;  // Channel::roundRobin is read (the round-robin policy)
 
   struct Decision {  // a channel's decision in the synchronous mode, per cycle
