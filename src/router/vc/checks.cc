@@ -91,8 +91,10 @@ std::vector<Network::RouterCounter> VcNetwork::routerCounters() const {
     counters.push_back({"host_busy", hosts_.host->busy(), false});
   }
   if (p_.countChannelUse) {
-    const char* names[kChannelUses] = {"link_busy", "link_idle_free", "link_idle_starved", "link_idle_blocked"};
-    for (int use = 0; use < kChannelUses; ++use) counters.push_back({names[use], channelUse_[use], false});
+    using Use = vc::ChannelUseCounter::Use;
+    for (int use = 0; use < vc::ChannelUseCounter::kUses; ++use) {
+      counters.push_back({vc::ChannelUseCounter::kNames[use], channelUse_.counts(static_cast<Use>(use)), false});
+    }
   }
   return counters;
 }

@@ -236,22 +236,23 @@ void VcNetwork::decideEachNetwork(Shard& s, int32_t channel, Cycle now) {
 // this router (starved: the packet is held up behind, Dally's model assumes it is not), or a
 // flit is ready but no lane it may enter has room (blocked: the model's b_{i,j}).
 void VcNetwork::countChannelUse(const Shard& s, Cycle now) {
-  for (int32_t lane : s.moves) sentAt_[laneChannel_[lane]] = now;
+  using Use = vc::ChannelUseCounter::Use;
+  for (int32_t lane : s.moves) channelUse_.sent(laneChannel_[lane], now);
   for (int32_t ch = 0; ch < static_cast<int32_t>(channels_.size()); ++ch) {
     const Channel& c = channels_[ch];
     if (c.srcRouter < 0 || c.dstRouter < 0) continue;
-    ChannelUse use = kLinkIdleStarved;
-    if (sentAt_[ch] == now) {
-      use = kLinkBusy;
+    Use use = Use::kIdleStarved;
+    if (channelUse_.sentAt(ch, now)) {
+      use = Use::kBusy;
     } else if (c.allocated == 0) {
-      use = kLinkIdleFree;
+      use = Use::kIdleFree;
     } else {
       for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane) {
         const int32_t feeder = lanes_[lane].feeder;
-        if (feeder >= 0 && frontMayLeave(feeder, now)) use = kLinkIdleBlocked;
+        if (feeder >= 0 && frontMayLeave(feeder, now)) use = Use::kIdleBlocked;
       }
     }
-    ++channelUse_[use][c.srcRouter];
+    channelUse_.count(use, c.srcRouter);
   }
 }
 

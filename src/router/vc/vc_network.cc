@@ -26,10 +26,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   prefetch_ = p_.prefetch == Prefetch::kAuto ? laneBytes() > kPrefetchAbove : p_.prefetch == Prefetch::kOn;
   if (p_.timing.bodyDelay >= 0) bodySaving_ = static_cast<uint32_t>(p_.timing.routerDelay - p_.timing.bodyDelay);
   enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
-  if (p_.countChannelUse) {
-    sentAt_.assign(channels_.size(), kNever);
-    channelUse_.assign(kChannelUses, std::vector<uint64_t>(topology.numRouters(), 0));
-  }
+  if (p_.countChannelUse) channelUse_.start(channels_.size(), topology.numRouters());
   if (p_.switchKind != SwitchKind::kMultiplexed) {
     switch_ = std::make_unique<SwitchAllocator>(p_.switchKind, p_.inputSpeedup, p_.allocatorIterations,
                                                 static_cast<int32_t>(channels_.size()));

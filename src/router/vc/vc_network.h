@@ -75,6 +75,7 @@
 #include "router/arbitration.h"
 #include "router/transit_host.h"
 #include "router/vc/channel.h"
+#include "router/vc/channel_use.h"
 #include "router/vc/host_memories.h"
 #include "router/vc/lane_state.h"
 #include "router/vc/link_counter.h"
@@ -411,9 +412,7 @@ class VcNetwork : public Network, private vc::LaneState {
   vc::RemoteQueues remote_;
 
   int32_t busyInjectionLanes_ = 0;
-  enum ChannelUse { kLinkBusy, kLinkIdleFree, kLinkIdleStarved, kLinkIdleBlocked, kChannelUses };
-  std::vector<Cycle> sentAt_;                      // per channel: last cycle it sent a flit
-  std::vector<std::vector<uint64_t>> channelUse_;  // [ChannelUse][router]
+  vc::ChannelUseCounter channelUse_;  // router.count_channel_use
 };
 
 }  // namespace icnsim
