@@ -4,10 +4,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
 #include <sstream>
+
+#include "common/error.h"
 
 namespace icnsim {
 
@@ -174,16 +177,39 @@ StringKey declareString(KeyScope scope, const char* name, DefaultText def, const
   return StringKey{{name}, "", false};
 }
 
+namespace {
+
+// A default that is not one of the choices is a mistake in the declaration: said at start-up.
+void requireChoice(KeyScope scope, const char* name, const std::string& value,
+                   const std::vector<std::string>& allowed) {
+  if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+    throw InternalError(
+        fmt::format("key {}.{}: its default \"{}\" is not one of its choices", scope.table, name, value));
+  }
+}
+
+}  // namespace
+
 ChoiceKey declareChoice(KeyScope scope, const char* name, const char* def, std::vector<std::string> allowed,
                         const char* doc) {
+  requireChoice(scope, name, def, allowed);
   add(scope, name, "choice", quoted(def), listText(allowed, quoted), doc);
-  return ChoiceKey{{name}, def, std::move(allowed)};
+  return ChoiceKey{{name}, def, std::move(allowed), ""};
 }
 
 ChoiceKey declareChoice(KeyScope scope, const char* name, DefaultText def, std::vector<std::string> allowed,
                         const char* doc) {
   add(scope, name, "choice", def.text, listText(allowed, quoted), doc);
-  return ChoiceKey{{name}, "", std::move(allowed)};
+  return ChoiceKey{{name}, "", std::move(allowed), ""};
+}
+
+ChoiceKey declareChoice(KeyScope scope, const char* name, PresetDefault def, std::vector<std::string> allowed,
+                        const char* doc) {
+  requireChoice(scope, name, def.def, allowed);
+  requireChoice(scope, name, def.preset, allowed);
+  add(scope, name, "choice", fmt::format("{} ({}: {})", quoted(def.def), def.presetName, quoted(def.preset)),
+      listText(allowed, quoted), doc);
+  return ChoiceKey{{name}, def.def, std::move(allowed), def.preset};
 }
 
 IntListKey declareIntList(KeyScope scope, const char* name, std::vector<int64_t> def, int64_t min, int64_t max,

@@ -89,6 +89,7 @@ struct StringKey : KeyBase {
 struct ChoiceKey : KeyBase {
   std::string def;
   std::vector<std::string> allowed;
+  std::string presetDef;  // the default under a preset (PresetDefault), else empty
 };
 struct IntListKey : KeyBase {
   std::vector<int64_t> def;
@@ -99,6 +100,14 @@ struct StringListKey : KeyBase {
   std::vector<std::string> def;
 };
 struct TableKey : KeyBase {};
+
+// A choice's default and its default under a preset of the part that reads it (the input-
+// queued router's router.preset = "booksim"): both checked against the choices.
+struct PresetDefault {
+  const char* def;
+  const char* preset;
+  const char* presetName;
+};
 
 // Marks a required key (no default).
 struct Required {};
@@ -118,6 +127,8 @@ StringKey declareString(KeyScope scope, const char* name, DefaultText def, const
 ChoiceKey declareChoice(KeyScope scope, const char* name, const char* def, std::vector<std::string> allowed,
                         const char* doc);
 ChoiceKey declareChoice(KeyScope scope, const char* name, DefaultText def, std::vector<std::string> allowed,
+                        const char* doc);
+ChoiceKey declareChoice(KeyScope scope, const char* name, PresetDefault def, std::vector<std::string> allowed,
                         const char* doc);
 IntListKey declareIntList(KeyScope scope, const char* name, std::vector<int64_t> def, int64_t min, int64_t max,
                           const char* doc);

@@ -31,32 +31,32 @@ const ChoiceKey kPreset =
                   "booksim: BookSim's iq router defaults for lane_release, source, injection_lane, "
                   "head_order, allocation, switch and arbitration; keys given in the file still win");
 const ChoiceKey kLaneRelease = declareChoice(
-    kRouter, "lane_release", DefaultText{"\"tail_credit\" (booksim: \"tail_sent\")"}, {"tail_credit", "tail_sent"},
+    kRouter, "lane_release", PresetDefault{"tail_credit", "tail_sent", "booksim"}, {"tail_credit", "tail_sent"},
     "a lane may be claimed again once its buffer has drained and the tail's credit is back, or as "
     "soon as the tail has been sent");
-const ChoiceKey kSource = declareChoice(kRouter, "source", DefaultText{"\"interleaved\" (booksim: \"one_packet\")"},
+const ChoiceKey kSource = declareChoice(kRouter, "source", PresetDefault{"interleaved", "one_packet", "booksim"},
                                         {"interleaved", "one_packet"},
                                         "a terminal injects up to one packet per lane at once, or the next packet "
                                         "starts after the last left");
 const ChoiceKey kInjectionLane = declareChoice(
-    kRouter, "injection_lane", DefaultText{"\"lowest\" (booksim: \"round_robin\")"}, {"lowest", "round_robin"},
+    kRouter, "injection_lane", PresetDefault{"lowest", "round_robin", "booksim"}, {"lowest", "round_robin"},
     "a terminal's next packet takes its lowest free injection lane, or the first free lane with a "
     "credit after the one it used last (BookSim's source)");
 const ChoiceKey kHeadOrder =
-    declareChoice(kRouter, "head_order", DefaultText{"\"fixed\" (booksim: \"rotating\")"}, {"fixed", "rotating"},
+    declareChoice(kRouter, "head_order", PresetDefault{"fixed", "rotating", "booksim"}, {"fixed", "rotating"},
                   "with round_robin arbitration, heads waiting for a lane at a router are served in lane order, or "
                   "from the lane after the last one granted there (BookSim's VC allocator)");
 const ChoiceKey kHeadAfterTail = declareChoice(
-    kRouter, "head_after_tail", DefaultText{"\"at_once\" (booksim: \"pipeline\")"}, {"at_once", "pipeline"},
+    kRouter, "head_after_tail", PresetDefault{"at_once", "pipeline", "booksim"}, {"at_once", "pipeline"},
     "with lane_release = \"tail_sent\": a head that waited behind the previous packet's tail in its lane may "
     "leave as soon as it reaches the front, or crosses the switch router_delay cycles after the tail (BookSim's "
     "routing and allocation stages; pipelined timing)");
 const ChoiceKey kAllocation = declareChoice(
-    kRouter, "allocation", DefaultText{"\"speculative\" (booksim: \"separate\")"}, {"speculative", "separate"},
+    kRouter, "allocation", PresetDefault{"speculative", "separate", "booksim"}, {"speculative", "separate"},
     "a head granted a lane may cross the switch in the same cycle, or a cycle later (one more cycle "
     "per router)");
 const ChoiceKey kSwitch = declareChoice(
-    kRouter, "switch", DefaultText{"\"multiplexed\" (booksim: \"separable_output_first\")"}, switchKindNames(),
+    kRouter, "switch", PresetDefault{"multiplexed", "separable_output_first", "booksim"}, switchKindNames(),
     "multiplexed: several lanes of an input may send in one cycle (Dally Fig. "
     "9c); separable: an input-first or output-first allocator (pipelined only)");
 const IntKey kInputSpeedup =
@@ -86,10 +86,10 @@ const ChoiceKey kSwitching =
     declareChoice(kRouter, "switching", "wormhole", switchingNames(),
                   "how much of a packet a lane must hold before the head moves on; also per [[traffic.class]]");
 const TableKey kHost = declareTable(kRouter, "host", "the host memory of SPIDER's in-transit buffering");
-const ChoiceKey kArbitration = declareChoice(
-    kRouter, "arbitration", DefaultText{"\"random\" (booksim: \"round_robin\")"}, arbitrationPolicyNames(),
-    "which lane gets a channel's flit: random_per_packet draws once per packet; priority_deadline: "
-    "priority first, prioritised packets by age (Dally Fig. 18)");
+const ChoiceKey kArbitration =
+    declareChoice(kRouter, "arbitration", PresetDefault{"random", "round_robin", "booksim"}, arbitrationPolicyNames(),
+                  "which lane gets a channel's flit: random_per_packet draws once per packet; priority_deadline: "
+                  "priority first, prioritised packets by age (Dally Fig. 18)");
 const IntKey kOutputBuffer =
     declareInt(kRouter, "output_buffer", 0, 0, 64,
                "flit slots per router-to-router channel that its lanes share beyond their depth (Dally §III-D)");
@@ -143,23 +143,10 @@ int readWideTerminalChannel(const ConfigNode& node, const ConfigNode& timing, co
   return lanes;
 }
 
-// preset = "booksim": the defaults of BookSim's input-queued router for every key below
-// and arbitration (docs/models/router.md); keys given in the file still win.
-struct RouterDefaults {
-  const char* laneRelease = "tail_credit";
-  const char* source = "interleaved";
-  const char* injectionLane = "lowest";
-  const char* headOrder = "fixed";
-  const char* headAfterTail = "at_once";
-  const char* allocation = "speculative";
-  const char* switchKind = "multiplexed";
-  const char* arbitration = "random";
-};
-
-RouterDefaults readPreset(const ConfigNode& node) {
-  if (node.get(kPreset) == "none") return {};
-  return {"tail_sent",  "one_packet", "round_robin", "rotating", "pipeline", "separate", "separable_output_first",
-          "round_robin"};
+// A choice of the router's: the file's, else its default under router.preset ("booksim":
+// BookSim's input-queued router, docs/models/router.md).
+std::string routerChoice(const ConfigNode& node, const ChoiceKey& key) {
+  return node.get(key, node.get(kPreset) == "none" ? key.def : key.presetDef);
 }
 
 // Fails on `key`, saying so when its value is the preset's rather than the file's.
@@ -170,27 +157,25 @@ RouterDefaults readPreset(const ConfigNode& node) {
   node.fail(key, message);
 }
 
-void readAllocation(const ConfigNode& node, const RouterDefaults& d, VcNetworkParams& p, const VirtualNetworks& vns) {
-  p.releaseOnTailSent = node.get(kLaneRelease, d.laneRelease) == "tail_sent";
+void readAllocation(const ConfigNode& node, VcNetworkParams& p, const VirtualNetworks& vns) {
+  p.releaseOnTailSent = routerChoice(node, kLaneRelease) == "tail_sent";
   if (p.releaseOnTailSent && (vns.anyWholePacketLanes() || vns.anyHostBuffering())) {
     failPresetKey(node, kLaneRelease,
                   "\"tail_sent\" shares a lane's buffer between packets, which virtual cut-through, "
                   "store-and-forward and host buffering (router or traffic class) cannot: use \"tail_credit\"");
   }
-  p.onePacketPerSource = node.get(kSource, d.source) == "one_packet";
-  p.injectionRoundRobin = node.get(kInjectionLane, d.injectionLane) == "round_robin";
-  p.separateAllocation = node.get(kAllocation, d.allocation) == "separate";
+  p.onePacketPerSource = routerChoice(node, kSource) == "one_packet";
+  p.injectionRoundRobin = routerChoice(node, kInjectionLane) == "round_robin";
+  p.separateAllocation = routerChoice(node, kAllocation) == "separate";
   // The preset's "pipeline" applies where it can; asked for explicitly, it must.
-  p.headRestart =
-      node.get(kHeadAfterTail, d.headAfterTail) == "pipeline" && p.releaseOnTailSent && !p.timing.synchronous;
+  p.headRestart = routerChoice(node, kHeadAfterTail) == "pipeline" && p.releaseOnTailSent && !p.timing.synchronous;
   if (node.has(kHeadAfterTail) && node.get(kHeadAfterTail) == "pipeline" && !p.headRestart) {
     node.fail(kHeadAfterTail, "\"pipeline\" needs lane_release = \"tail_sent\" and pipelined timing");
   }
 }
 
-void readSwitch(const ConfigNode& node, const ConfigNode& timing, const RouterDefaults& d, VcNetworkParams& p,
-                const VirtualNetworks& vns) {
-  p.switchKind = switchKindByName(node.get(kSwitch, d.switchKind));
+void readSwitch(const ConfigNode& node, const ConfigNode& timing, VcNetworkParams& p, const VirtualNetworks& vns) {
+  p.switchKind = switchKindByName(routerChoice(node, kSwitch));
   if (p.switchKind == SwitchKind::kMultiplexed) {
     for (const IntKey* key : {&kInputSpeedup, &kAllocatorIterations}) {
       if (node.has(*key)) node.fail(*key, "applies only to a separable switch (router.switch)");
@@ -336,9 +321,8 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
   p.maxPacketLength = ctx.maxPacketLength;
   p.depth = laneDepth(node, p.lanes);
   VirtualNetworks vns = readVirtualNetworks(ctx, node, p);
-  const RouterDefaults defaults = readPreset(node);
-  p.arbitration = arbitrationPolicyByName(node.get(kArbitration, defaults.arbitration));
-  p.rotatingHeads = node.get(kHeadOrder, defaults.headOrder) == "rotating";
+  p.arbitration = arbitrationPolicyByName(routerChoice(node, kArbitration));
+  p.rotatingHeads = routerChoice(node, kHeadOrder) == "rotating";
   if (p.rotatingHeads && p.arbitration != ArbitrationPolicy::kRoundRobin) {
     failPresetKey(node, kHeadOrder,
                   "\"rotating\" moves the round-robin pointer: it needs arbitration = \"round_robin\"");
@@ -349,12 +333,12 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
   if (vns.anyHostBuffering() && p.timing.synchronous) {
     t.fail(kMode, "host buffering (router.host_buffering) needs timing.mode = \"pipelined\"");
   }
-  readAllocation(node, defaults, p, vns);
+  readAllocation(node, p, vns);
   // every_lane: an adapter whose engines feed every outbound lane and write every inbound
   // lane on their own (SPIDER §3.2)
   p.injectionLanes = readWideTerminalChannel(node, t, p, kInjection, kInjectionLanes);
   p.ejectionLanes = readWideTerminalChannel(node, t, p, kEjection, kEjectionLanes);
-  readSwitch(node, t, defaults, p, vns);
+  readSwitch(node, t, p, vns);
   p.outputBuffer = static_cast<int>(node.get(kOutputBuffer));
   p.countChannelUse = node.get(kCountChannelUse);
   readNetworkMultiplexing(node, t, p);
