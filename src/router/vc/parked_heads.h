@@ -28,10 +28,12 @@ class ParkedHeads {
     atRoutersUsed_.store(true, std::memory_order_relaxed);
     push(atRouter_[router + 1], lane);
   }
-  // Whether a head is parked on `channel` or at its sending router `srcRouter`.
-  bool any(int32_t channel, int32_t srcRouter) const {
+  // Whether a head is parked on `channel` or at its sending router, which srcRouter()
+  // gives: asked only where some head has parked at a router (a read the common case skips).
+  template <typename SrcRouter>
+  bool any(int32_t channel, SrcRouter&& srcRouter) const {
     return onChannel_[channel] >= 0 ||
-           (atRoutersUsed_.load(std::memory_order_relaxed) && atRouter_[srcRouter + 1] >= 0);
+           (atRoutersUsed_.load(std::memory_order_relaxed) && atRouter_[srcRouter() + 1] >= 0);
   }
   // Calls wake(lane) for every head parked on `channel` or at `srcRouter`, emptying both lists.
   template <typename Wake>

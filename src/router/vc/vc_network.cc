@@ -40,8 +40,7 @@ void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
 
 void VcNetwork::arrivalSpace(Port port) {
   const int32_t channel = ejectionChannel_[port.terminal];
-  if (parked_.any(channel, channels_[channel].srcRouter))
-    wakeParked(shards_[channelShard_[channel]], channel);  // between phases
+  if (hasParked(channel)) wakeParked(shards_[channelShard_[channel]], channel);  // between phases
 }
 
 template <typename Phase>

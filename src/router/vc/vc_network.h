@@ -354,6 +354,9 @@ class VcNetwork : public Network, private vc::LaneState {
   vc::HostMemories hosts_;                 // empty unless some virtual network buffers at hosts
   std::vector<int32_t> activeEveryLane_;   // active channels whose every lane may move
   vc::ParkedHeads parked_;                 // heads waiting for a lane release (router/vc/parked_heads.h)
+  bool hasParked(int32_t channel) const {
+    return parked_.any(channel, [&] { return channels_[channel].srcRouter; });
+  }
   // Per lane: its waiting head's routing answer in its shard, plus one (0: none, so that
   // another rank's lanes stay untouched pages).
   std::vector<int32_t, UntouchedAllocator<int32_t>> answerOf_;

@@ -81,7 +81,7 @@ inline void VcNetwork::wakeParked(Shard& s, int32_t channel) {
 
 inline void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   const int32_t channel = laneChannel_[lane];
-  if (parked_.any(channel, channels_[channel].srcRouter)) {  // heads at the channel's sending router may take it
+  if (hasParked(channel)) {  // heads at the channel's sending router may take it
     const int owner = channelShard_[channel];
     if (owner == s.index) wakeParked(s, channel);
     else s.releasedFor[owner].push_back(channel);  // that shard wakes them before it allocates
