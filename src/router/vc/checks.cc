@@ -19,8 +19,8 @@ void VcNetwork::checkInvariants() const {
     if (l.capacity == 0) continue;
     // Split over ranks, a rank checks the sides of a lane it keeps.
     const Channel& c = channels_[laneChannel_[i]];
-    const bool sender = localShard(channelShard_[laneChannel_[i]]);
-    const bool receiver = localShard(routerShard_[c.dstRouter]);
+    const bool sender = localShard(shardMap_.ofChannel[laneChannel_[i]]);
+    const bool receiver = localShard(shardMap_.ofRouter[c.dstRouter]);
     if (receiver) buffered += l.count;
     const SendState& st = sendState_[i];
     if (sender && st.capacity != l.capacity) {
@@ -52,7 +52,7 @@ void VcNetwork::checkInvariants() const {
 void VcNetwork::checkOutputBuffers() const {
   for (int32_t ch = 0; ch < static_cast<int32_t>(channels_.size()); ++ch) {
     const Channel& c = channels_[ch];
-    if (c.poolSize == 0 || !localShard(channelShard_[ch])) continue;  // another rank keeps its sending side
+    if (c.poolSize == 0 || !localShard(shardMap_.ofChannel[ch])) continue;  // another rank keeps its sending side
     int borrowed = 0;
     for (int32_t lane = c.firstLane; lane < laneEnd(ch); ++lane)
       borrowed += std::max(0, c.poolSize - sendState_[lane].credits);

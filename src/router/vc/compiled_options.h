@@ -4,9 +4,38 @@
 // chosen (`leaveBuffers`, `decideMasked`, ...), and a new option is one more flag there and one
 // more template parameter where it is tested, not another hand-written branch per variant.
 #pragma once
+#include <cstddef>
+#include <cstdint>
 #include <type_traits>
+#include <vector>
 
 namespace icnsim::vc {
+
+// Which variant of the hot loops a network runs, chosen once when it is built.
+struct FastPaths {
+  // Decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no
+  // store-and-forward.
+  bool laneMasks = false;
+  bool trackRoundRobin = false;  // Channel::roundRobin is read (the round-robin policy)
+  // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
+  // leaves, in pass 1. Entering writes the back of a lane and leaving reads its front; a
+  // lane that was empty at the start of the cycle sends nothing in it, and the two orders
+  // leave the same feedReady (docs/design/parallel.md). With several shards the other
+  // shards' pass 1 reads those lanes; the synchronous mode returns credits at once; the
+  // host schedules the heads that entered its memory after all moves.
+  bool enterAtOnce = false;
+  uint32_t bodySaving = 0;  // router_delay - body_delay: how much sooner a body flit may leave
+  // The moves and credits ask for their lines ahead (prefetchMove). By default only where
+  // the lanes' state exceeds 16 MB: below, it costs more than it saves (docs/performance.md).
+  bool prefetch = false;
+  static constexpr size_t kPrefetchAbove = size_t{16} << 20;
+};
+
+// What the round-robin choices of lane allocation remember.
+struct Rotation {
+  std::vector<int16_t> lastInjectionLane;  // per terminal, with round-robin injection: the lane used last
+  std::vector<int32_t> lastHeadGranted;    // per router, with rotating head order: the lane granted last
+};
 
 template <typename Body>
 void withOptions(Body&& body) {

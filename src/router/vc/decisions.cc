@@ -8,11 +8,11 @@ namespace icnsim {
 
 void VcNetwork::decideChannels(Shard& s, Cycle now) {
   s.moves.clear();
-  if (switch_) {
+  if (switch_.separable()) {
     allocateSwitch(s, now);
   } else if (p_.strictNetworks) {
     visitActive(s, [&](int32_t c) { decideEachNetwork(s, c, now); });
-  } else if (laneMasks_ && !p_.timing.synchronous) {
+  } else if (fast_.laneMasks && !p_.timing.synchronous) {
     decideMasked(s, now);
   } else {
     vc::withOptions(
@@ -69,14 +69,15 @@ void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
     SwitchRequest r{-1, channel, lane, 0, arbitrationKeyOutOfLine(p_.arbitration, ai)};
     r.input = switchInput(lane);
     if (r.input >= 0) r.inputKey = switchInputKey(lane, now);
-    switchRequests_.push_back(r);
+    switch_.requests.push_back(r);
   }
 }
 
 uint64_t VcNetwork::switchInputKey(int32_t lane, Cycle now) const {
-  const SwitchFeed& feed = switchFeed_[lane];  // the lane's input and feeder, as it was claimed
-  const int32_t first = channels_[feed.input].firstLane, lastSent = inputLastSent_[feed.input] - first;
-  if (trackRoundRobin_) return roundRobinKey(feed.feeder - first, lastSent, p_.lanes);  // inlined: contests are common
+  const vc::SeparableSwitch::Feed& feed = switch_.feed[lane];  // the lane's input and feeder, as it was claimed
+  const int32_t first = channels_[feed.input].firstLane, lastSent = switch_.inputLastSent[feed.input] - first;
+  if (fast_.trackRoundRobin)
+    return roundRobinKey(feed.feeder - first, lastSent, p_.lanes);  // inlined: contests are common
   const int32_t owner = lanes_[lane].owner;
   ArbitrationInput ii{p_.seed ^ 0xa5a5, feed.input, now,   feed.feeder - first,
                       p_.lanes,         lastSent,   owner, &packets_[owner]};
@@ -86,20 +87,20 @@ uint64_t VcNetwork::switchInputKey(int32_t lane, Cycle now) const {
 void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
   // Only the round-robin policy reads which lane of an input crossed last.
   auto crossed = [&](int32_t lane, int32_t input) {
-    if (trackRoundRobin_ && input >= 0) inputLastSent_[input] = switchFeed_[lane].feeder;
+    if (fast_.trackRoundRobin && input >= 0) switch_.inputLastSent[input] = switch_.feed[lane].feeder;
   };
-  if (laneMasks_ && switch_->picksFromOutputs()) {
+  if (fast_.laneMasks && switch_.allocator->picksFromOutputs()) {
     // Output first in one round: each output picks as the multiplexed switch decides, with
     // no request list to build and sort; the inputs then drop what they cannot take.
     decideMasked(s, now);
-    switch_->acceptAtInputs(
+    switch_.allocator->acceptAtInputs(
         s.moves, [&](int32_t lane) { return switchInput(lane); },
         [&](int32_t lane) { return switchInputKey(lane, now); }, crossed);
     return;
   }
-  switchRequests_.clear();
+  switch_.requests.clear();
   visitActive(s, [&](int32_t c) { requestSwitch(c, now); });
-  switch_->match(switchRequests_, s.moves);
+  switch_.allocator->match(switch_.requests, s.moves);
   for (int32_t lane : s.moves) crossed(lane, switchInput(lane));
 }
 
@@ -111,7 +112,7 @@ int32_t VcNetwork::decideSynchronous(int32_t channel, Cycle now) {
   if (d.deciding) return -1;  // a cyclic wait inside one step: nobody in it moves
   d.deciding = true;
   const int32_t best =
-      laneMasks_ ? decideSynchronousByMask<kRandom>(channel, now) : decide<true, kRandom>(channel, now);
+      fast_.laneMasks ? decideSynchronousByMask<kRandom>(channel, now) : decide<true, kRandom>(channel, now);
   decisions_[channel] = {now, best, false};
   return best;
 }
@@ -152,7 +153,8 @@ int32_t VcNetwork::pickLane(int32_t channel, const Channel& c, uint32_t ready, C
   const int32_t only = (first + __builtin_ctz(ready | 0x80000000u)) | -int32_t(ready == 0);
   if ((ready & (ready - 1)) == 0) return only;
   if constexpr (!kRandom) {
-    if (trackRoundRobin_) return first + nextInRing(ready, c.roundRobin + 1, p_.lanes);  // the lowest key, without keys
+    if (fast_.trackRoundRobin)
+      return first + nextInRing(ready, c.roundRobin + 1, p_.lanes);  // the lowest key, without keys
   }
   uint64_t bestKey = ~uint64_t{0};
   int32_t best = -1;

@@ -24,17 +24,6 @@ class LaneCongestion final : public CongestionView {
 };
 }  // namespace
 
-bool VcNetwork::admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const {
-  if (rules_.empty() || router < 0) return true;
-  SwitchState state{0, 0, 0, waiting_[router]};
-  return admitsAll(rules_, {packet, fromTerminal, kNever, now}, state);
-}
-
-void VcNetwork::leaveWaiting(int32_t router, int32_t packet) {
-  auto& w = waiting_[router];
-  w.erase(std::find(w.begin(), w.end(), packet));
-}
-
 void VcNetwork::injectFromTerminals(Cycle now) {
   terminals_.visitPending([&](int32_t t) {
     injectAt(t, now);
@@ -43,8 +32,8 @@ void VcNetwork::injectFromTerminals(Cycle now) {
 }
 
 void VcNetwork::injectAt(int32_t t, Cycle now) {
-  const Channel& inj = channels_[injectionChannel_[t]];
-  const int lanes = laneEnd(injectionChannel_[t]) - inj.firstLane;
+  const Channel& inj = channels_[index_.injectionChannel[t]];
+  const int lanes = laneEnd(index_.injectionChannel[t]) - inj.firstLane;
   while (true) {
     if (p_.onePacketPerSource && sourceBusy(t, lanes)) return;
     int v = 0;  // an open injection lane in any logical network, or stop
@@ -59,11 +48,11 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     }
     const VirtualNetwork& vn = vns_.of(pk);
     v = chooseInjectionLane(t, inj.firstLane, lanes, vn.laneBegin, vn.laneBegin + vn.lanes);
-    if (v == lanes || !admittedAt(inj.dstRouter, id, true, now)) {
+    if (v == lanes || !admission_.admits(inj.dstRouter, id, true, now)) {
       terminals_.refused(t, id, now);  // the terminal tries again next cycle
       return;
     }
-    const int32_t src = sourceLaneBase_[t] + v;
+    const int32_t src = index_.sourceLaneBase[t] + v;
     Lane& s = lanes_[src];
     s.packet = id;
     s.frontLength = static_cast<uint16_t>(pk.length);
@@ -73,7 +62,7 @@ void VcNetwork::injectAt(int32_t t, Cycle now) {
     s.received = static_cast<uint16_t>(pk.length);
     ready_[s.ringBase] = slotOffset(now);  // the one slot of every flit (buildLanes)
     claimLane(inj.firstLane + v, id, src);
-    if (p_.injectionRoundRobin) lastInjectionLane_[t] = static_cast<int16_t>(v);
+    if (p_.injectionRoundRobin) rotation_.lastInjectionLane[t] = static_cast<int16_t>(v);
     ++busyInjectionLanes_;
   }
 }
@@ -85,7 +74,7 @@ int VcNetwork::chooseInjectionLane(int32_t t, int32_t firstLane, int lanes, int 
     return v;
   }
   for (int i = 1; i <= lanes; ++i) {
-    const int v = (lastInjectionLane_[t] + i + lanes) % lanes;
+    const int v = (rotation_.lastInjectionLane[t] + i + lanes) % lanes;
     if (injectionLaneOpen(firstLane, v) && ownLane(v, begin, end)) return v;
   }
   return lanes;
@@ -93,7 +82,7 @@ int VcNetwork::chooseInjectionLane(int32_t t, int32_t firstLane, int lanes, int 
 
 bool VcNetwork::sourceBusy(int32_t terminal, int lanes) const {
   for (int v = 0; v < lanes; ++v) {
-    if (lanes_[sourceLaneBase_[terminal] + v].packet >= 0) return true;
+    if (lanes_[index_.sourceLaneBase[terminal] + v].packet >= 0) return true;
   }
   return false;
 }
@@ -139,7 +128,7 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
     const Channel& c = channels_[laneChannel_[lane]];
     // Heads at one router are ordered by the same policy as channel arbitration, keyed by
     // (router, lane); a separate seed keeps these draws apart from the channel ones.
-    const int32_t last = p_.rotatingHeads ? lastHeadGranted_[c.dstRouter] : 0;
+    const int32_t last = p_.rotatingHeads ? rotation_.lastHeadGranted[c.dstRouter] : 0;
     ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, last, l.packet, &packets_[l.packet]};
     requests.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
   }
@@ -148,7 +137,7 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
   for (const HeadRequest& req : requests) {
     int32_t waitOn;
     if (grantHead(s, req, now, waitOn)) {
-      if (p_.rotatingHeads) lastHeadGranted_[req.router] = req.lane;
+      if (p_.rotatingHeads) rotation_.lastHeadGranted[req.router] = req.lane;
       if (links_.counting()) links_.headGranted(req.lane, now);
       continue;
     }
@@ -187,7 +176,9 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   }
   // In transit: it came from another router and does not leave the network here (asked
   // only when the answer matters, which keeps the common path short).
-  auto inTransit = [&] { return c.srcRouter >= 0 && channelTerminal_[outputChannel(req.router, options[0].port)] < 0; };
+  auto inTransit = [&] {
+    return c.srcRouter >= 0 && index_.channelTerminal[outputChannel(req.router, options[0].port)] < 0;
+  };
   bool granted;
   if (vn.hostBuffering == HostBuffering::kAlways && inTransit()) {
     granted = bufferAtHost(req.router, req.lane, vn, true);  // reserved when it left the last node
@@ -201,7 +192,7 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
     }
   }
   if (!granted) return false;
-  if (splitOverRanks() && channelTerminal_[laneChannel_[lanes_[req.lane].next]] >= 0) {
+  if (splitOverRanks() && index_.channelTerminal[laneChannel_[lanes_[req.lane].next]] >= 0) {
     s.reserved.push_back({pk.destination, l.packet});  // the other ranks' NIs reserve it too
   }
   if (p_.separateAllocation) {  // the switch is allocated in the next pipeline stage
@@ -211,7 +202,7 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   }
   s.giveAnswer(answer);
   answerOf_[req.lane] = 0;
-  if (!rules_.empty()) leaveWaiting(req.router, l.packet);
+  if (admission_.any()) admission_.leave(req.router, l.packet);
   return true;
 }
 
@@ -225,7 +216,7 @@ int VcNetwork::outputOccupancy(int32_t router, int port, int laneBegin, int lane
 }
 
 int32_t VcNetwork::outputChannel(int32_t router, int port) const {
-  const int32_t out = routerOut_[routerOutBase_[router] + port];
+  const int32_t out = index_.routerOut[index_.routerOutBase[router] + port];
   if (out < 0) throw InternalError(fmt::format("routing chose unconnected port {} at router {}", port, router));
   return out;
 }
@@ -235,7 +226,7 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
   // waitOn: the one channel whose lanes were all taken, when nothing else refused the head;
   // kWaitAtRouter: several channels, all taken; kAskAgain: a refusal no lane release lifts.
   constexpr int32_t kNoOption = -2;
-  waitOn = rules_.empty() ? kNoOption : kAskAgain;
+  waitOn = admission_.any() ? kAskAgain : kNoOption;
   const int offset = vn.laneBegin;
   // Packet switching: the next node's memory is reserved before the packet leaves, so it
   // never waits for memory in a link's lanes (which would let full memories deadlock).
@@ -244,14 +235,14 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
   const int32_t destination = packets_[id].destination;
   for (const RouteOption& opt : options) {
     const int32_t out = outputChannel(req.router, opt.port);
-    const int32_t terminal = channelTerminal_[out];
+    const int32_t terminal = index_.channelTerminal[out];
     if (terminal >= 0 && terminal != destination) {
       throw InternalError(
           fmt::format("routing sent packet {}->{} to terminal {}", packets_[id].source, destination, terminal));
     }
     if (waitOn == kNoOption || waitOn == out) waitOn = out;
     else if (waitOn != kAskAgain) waitOn = kWaitAtRouter;
-    if (!admittedAt(channels_[out].dstRouter, id, false, now)) continue;
+    if (!admission_.admits(channels_[out].dstRouter, id, false, now)) continue;
     // A wide ejection channel: any of its lanes that serves one of the option's lanes.
     const bool wide = channels_[out].everyLane;
     const int32_t first = channels_[out].firstLane + (wide ? 0 : offset + opt.laneBegin);

@@ -32,11 +32,11 @@ int32_t VcNetwork::laneEnd(int32_t channel) const {
 
 void VcNetwork::buildChannels() {
   const Topology& topology = topology_;
-  routerOutBase_.resize(topology.numRouters() + 1);
+  index_.routerOutBase.resize(topology.numRouters() + 1);
   for (int r = 0; r < topology.numRouters(); ++r) {
-    routerOutBase_[r + 1] = routerOutBase_[r] + topology.numPorts(r);
+    index_.routerOutBase[r + 1] = index_.routerOutBase[r] + topology.numPorts(r);
   }
-  routerOut_.assign(routerOutBase_.back(), -1);
+  index_.routerOut.assign(index_.routerOutBase.back(), -1);
   for (int r = 0; r < topology.numRouters(); ++r) {
     for (int port = 0; port < topology.numPorts(r); ++port) {
       const Endpoint& peer = topology.outputPeer(r, port);
@@ -44,16 +44,16 @@ void VcNetwork::buildChannels() {
       bool router = peer.kind == Endpoint::kRouter;
       const ChannelKind kind = router || p_.ejectionLanes == 0 ? ChannelKind::kLink : ChannelKind::kWideEjection;
       int32_t c = addChannel(r, router ? peer.id : -1, router ? peer.port : 0, kind);
-      routerOut_[routerOutBase_[r] + port] = c;
+      index_.routerOut[index_.routerOutBase[r] + port] = c;
       if (const int latency = topology.linkLatency(r, port); router && latency > p_.timing.channelLatency) {
-        extraLatency_.resize(channels_.size(), 0);
-        extraLatency_[c] = static_cast<uint16_t>(latency - p_.timing.channelLatency);
+        index_.extraLatency.resize(channels_.size(), 0);
+        index_.extraLatency[c] = static_cast<uint16_t>(latency - p_.timing.channelLatency);
       }
       if (!router) {
-        channelTerminal_.resize(channels_.size(), -1);
-        channelTerminal_[c] = peer.id;
-        ejectionChannel_.resize(topology.numTerminals(), -1);
-        ejectionChannel_[peer.id] = c;
+        index_.channelTerminal.resize(channels_.size(), -1);
+        index_.channelTerminal[c] = peer.id;
+        index_.ejectionChannel.resize(topology.numTerminals(), -1);
+        index_.ejectionChannel[peer.id] = c;
       }
     }
   }
@@ -68,10 +68,10 @@ void VcNetwork::buildChannels() {
   injectionLaneBase_ = routerLaneEnd_;
   for (int t = 0; t < topology.numTerminals(); ++t) {
     const Endpoint& in = topology.injectionPort(t);
-    injectionChannel_.push_back(
+    index_.injectionChannel.push_back(
         addChannel(-1, in.id, in.port, p_.injectionLanes > 0 ? ChannelKind::kWideInjection : ChannelKind::kLink));
   }
-  channelTerminal_.resize(channels_.size(), -1);
+  index_.channelTerminal.resize(channels_.size(), -1);
 }
 
 void VcNetwork::buildLanes() {
@@ -100,9 +100,9 @@ void VcNetwork::buildLanes() {
       slots += capacity;
     }
   }
-  if (p_.injectionRoundRobin) lastInjectionLane_.assign(topology_.numTerminals(), -1);
+  if (p_.injectionRoundRobin) rotation_.lastInjectionLane.assign(topology_.numTerminals(), -1);
   for (int t = 0; t < topology_.numTerminals(); ++t) {
-    sourceLaneBase_.push_back(routerLaneEnd_ + t * V);
+    index_.sourceLaneBase.push_back(routerLaneEnd_ + t * V);
     for (int v = 0; v < V; ++v) {
       // A source lane holds a whole packet whose flits are all ready when it is injected:
       // one slot keeps that time for all of them (its ring never advances past it).
@@ -125,8 +125,8 @@ void VcNetwork::buildShards() {
   const int count =
       static_cast<int>(std::clamp<int64_t>(int64_t{p_.threads} * ranks, 1, std::max<int64_t>(routers, 1)));
   const int local = ranks > 1 ? p_.threads : count;
-  firstLocalShard_ = ranks > 1 ? p_.ranks->rank() * p_.threads : 0;
-  localShardEnd_ = firstLocalShard_ + local;
+  shardMap_.firstLocal = ranks > 1 ? p_.ranks->rank() * p_.threads : 0;
+  shardMap_.localEnd = shardMap_.firstLocal + local;
   shards_.resize(count);
   for (int i = 0; i < count; ++i) {
     shards_[i].index = i;
@@ -134,17 +134,17 @@ void VcNetwork::buildShards() {
     shards_[i].headsFor.resize(count);
     shards_[i].releasedFor.resize(count);
   }
-  routerShard_.resize(routers);
-  for (int64_t r = 0; r < routers; ++r) routerShard_[r] = static_cast<int16_t>(r * count / routers);
-  channelShard_.resize(channels_.size());
+  shardMap_.ofRouter.resize(routers);
+  for (int64_t r = 0; r < routers; ++r) shardMap_.ofRouter[r] = static_cast<int16_t>(r * count / routers);
+  shardMap_.ofChannel.resize(channels_.size());
   for (size_t c = 0; c < channels_.size(); ++c) {
     const Channel& ch = channels_[c];
-    channelShard_[c] = routerShard_[ch.srcRouter >= 0 ? ch.srcRouter : ch.dstRouter];
+    shardMap_.ofChannel[c] = shardMap_.ofRouter[ch.srcRouter >= 0 ? ch.srcRouter : ch.dstRouter];
   }
   const size_t words = (channels_.size() + 63) / 64;
   for (size_t w = 0; w < words; ++w) {  // runs of words with a channel of the shard
     std::vector<uint8_t> has(count, 0);
-    for (size_t c = w * 64; c < std::min(channels_.size(), (w + 1) * 64); ++c) has[channelShard_[c]] = 1;
+    for (size_t c = w * 64; c < std::min(channels_.size(), (w + 1) * 64); ++c) has[shardMap_.ofChannel[c]] = 1;
     for (Shard& sh : shards_) {
       if (!has[sh.index]) continue;
       if (!sh.wordRuns.empty() && sh.wordRuns.back().second == static_cast<int32_t>(w)) ++sh.wordRuns.back().second;
@@ -156,11 +156,11 @@ void VcNetwork::buildShards() {
     sh.activeWords.assign(words, 0);
     sh.winners.assign(sh.channelSlots, -1);
   }
-  listedAt_.resize(channels_.size());
+  listing_.resize(channels_.size());
   if (local > 1) team_ = std::make_unique<PhaseTeam>(local);
   if (splitOverRanks()) {
     assignRankRoles();
-    lookahead_ = std::min(p_.timing.channelLatency, p_.timing.creditDelay);
+    split_.lookahead = std::min(p_.timing.channelLatency, p_.timing.creditDelay);
   }
 }
 

@@ -20,7 +20,7 @@ std::vector<LinkInfo> VcNetwork::startLinkCounts() {
     link.dstRouter = c.dstRouter;
     link.dstPort = c.dstRouter < 0 ? -1 : c.dstPort;
     link.lanes = laneEnd(ch) - c.firstLane;
-    if (link.kind == LinkInfo::kEjection) link.terminal = channelTerminal_[ch];
+    if (link.kind == LinkInfo::kEjection) link.terminal = index_.channelTerminal[ch];
     links.push_back(link);
     linkChannels.push_back(ch);
   }
@@ -29,11 +29,11 @@ std::vector<LinkInfo> VcNetwork::startLinkCounts() {
   for (size_t i = 0; i < linkChannels.size(); ++i) linkOf[linkChannels[i]] = static_cast<int32_t>(i);
   for (int r = 0; r < topology_.numRouters(); ++r) {
     for (int port = 0; port < topology_.numPorts(r); ++port) {
-      const int32_t ch = routerOut_[routerOutBase_[r] + port];
+      const int32_t ch = index_.routerOut[index_.routerOutBase[r] + port];
       if (ch >= 0) links[linkOf[ch]].srcPort = port;
     }
   }
-  for (int32_t t = 0; t < topology_.numTerminals(); ++t) links[linkOf[injectionChannel_[t]]].terminal = t;
+  for (int32_t t = 0; t < topology_.numTerminals(); ++t) links[linkOf[index_.injectionChannel[t]]].terminal = t;
   links_.start(std::move(linkChannels), routerLaneEnd_);
   return links;
 }

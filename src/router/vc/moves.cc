@@ -6,7 +6,7 @@
 namespace icnsim {
 
 // Pass 1 touches only this shard's routers: the feeder lanes at them and the sending side
-// of their output lanes. Calls into the NI wait for finishCycle. kEnterAtOnce (enterAtOnce_):
+// of their output lanes. Calls into the NI wait for finishCycle. kEnterAtOnce (fast_.enterAtOnce):
 // each flit enters its next buffer as it leaves (pass 2 folded in).
 template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce, bool kPrefetch>
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
@@ -33,10 +33,10 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
       else if (returnCredit<kPooled>(feeder)) releaseLane(s, feeder);
     } else {
       if (seq == 0)
-        s.leftEvents.push_back({listedAt_[laneChannel_[lane]], packets_[id].source, id, now, NiEvent::kInjected});
+        s.leftEvents.push_back({listing_.at(laneChannel_[lane]), packets_[id].source, id, now, NiEvent::kInjected});
       if (tail) ++s.injectionLanesFreed;
     }
-    if (trackRoundRobin_) {
+    if (fast_.trackRoundRobin) {
       Channel& c = channels_[laneChannel_[lane]];
       c.roundRobin = static_cast<int16_t>(lane - c.firstLane);
     }
@@ -64,11 +64,12 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_
   if (lanes_[f.lane].capacity == 0) {
     const int32_t channel = laneChannel_[f.lane];
     ++s.ejected;
-    const int32_t terminal = channelTerminal_[channel];
-    if (f.seq == 0) s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kHeadArrived});
+    const int32_t terminal = index_.channelTerminal[channel];
+    if (f.seq == 0)
+      s.arrivedEvents.push_back({listing_.at(channel), terminal, f.packet, arrive, NiEvent::kHeadArrived});
     if (f.tail) {
       releaseLane(s, f.lane);
-      s.arrivedEvents.push_back({listedAt_[channel], terminal, f.packet, arrive, NiEvent::kDelivered});
+      s.arrivedEvents.push_back({listing_.at(channel), terminal, f.packet, arrive, NiEvent::kDelivered});
       if (hosts_.receiveWork) hosts_.host->received(channels_[channel].srcRouter, arrive);
     }
     return;
@@ -89,7 +90,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
         leaveBuffers<decltype(shared)::value, decltype(pooled)::value, decltype(atOnce)::value,
                      decltype(prefetch)::value>(s, now);
       },
-      p_.releaseOnTailSent, p_.outputBuffer > 0, enterAtOnce_, prefetch_);
+      p_.releaseOnTailSent, p_.outputBuffer > 0, fast_.enterAtOnce, fast_.prefetch);
 }
 
 void VcNetwork::enterBuffers(Shard& s, Cycle now) {

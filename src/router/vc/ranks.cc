@@ -66,7 +66,8 @@ void VcNetwork::assignRankRoles() {
     Channel& c = channels_[i];
     if (c.srcRouter < 0 && !c.host) {
       c.rankRole = kRankMirrored;
-    } else if (c.dstRouter >= 0 && rankOfShard(routerShard_[c.dstRouter]) != rankOfShard(channelShard_[i])) {
+    } else if (c.dstRouter >= 0 &&
+               rankOfShard(shardMap_.ofRouter[c.dstRouter]) != rankOfShard(shardMap_.ofChannel[i])) {
       c.rankRole = kRankRemoteEnd;
     }
   }
@@ -75,24 +76,24 @@ void VcNetwork::assignRankRoles() {
 bool VcNetwork::keepsLanesOf(int32_t channel) const {
   if (!splitOverRanks()) return true;
   const Channel& c = channels_[channel];
-  return c.rankRole == kRankMirrored || localShard(channelShard_[channel]) ||
-         (c.dstRouter >= 0 && localShard(routerShard_[c.dstRouter]));
+  return c.rankRole == kRankMirrored || localShard(shardMap_.ofChannel[channel]) ||
+         (c.dstRouter >= 0 && localShard(shardMap_.ofRouter[c.dstRouter]));
 }
 
 void VcNetwork::takeCreditsForRanks(Cycle now) {
   // The cycle's credits are all in one slot of the wheel: the one due creditDelay later.
   const Cycle due = now + p_.timing.creditDelay;
-  const uint32_t dueInBatch = static_cast<uint32_t>(due - batchStart_);
-  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
+  const uint32_t dueInBatch = static_cast<uint32_t>(due - split_.batchStart);
+  for (int i = shardMap_.firstLocal; i < shardMap_.localEnd; ++i) {
     auto& slot = shards_[i].creditWheel[due % shards_[i].creditWheel.size()];
     size_t keep = 0;
     for (int32_t lane : slot) {
-      const int owner = channelShard_[laneChannel_[lane]];
+      const int owner = shardMap_.ofChannel[laneChannel_[lane]];
       if (!localShard(owner)) {
-        batch_.creditsTo[rankOfShard(owner)].push_back({lane, dueInBatch});
+        split_.batch.creditsTo[rankOfShard(owner)].push_back({lane, dueInBatch});
         continue;
       }
-      if (isInjectionLane(lane)) batch_.injectionCredits.push_back({lane, dueInBatch});
+      if (isInjectionLane(lane)) split_.batch.injectionCredits.push_back({lane, dueInBatch});
       slot[keep++] = lane;
     }
     slot.resize(keep);
@@ -100,19 +101,19 @@ void VcNetwork::takeCreditsForRanks(Cycle now) {
 }
 
 void VcNetwork::applyRankCredit(const RankCredit& credit) {
-  const int owner = channelShard_[laneChannel_[credit.lane]];
+  const int owner = shardMap_.ofChannel[laneChannel_[credit.lane]];
   if (localShard(owner) == isInjectionLane(credit.lane)) {
     throw InternalError(fmt::format("rank exchange: a credit for lane {}, another rank's", credit.lane));
   }
   Shard& s = shards_[owner];  // a mirrored injection lane's: the shard this rank runs it in
-  const Cycle due = batchStart_ + credit.due;
+  const Cycle due = split_.batchStart + credit.due;
   s.creditWheel[due % s.creditWheel.size()].push_back(credit.lane);
 }
 
 void VcNetwork::applyRankFlit(const RankFlit& f) {
   const Channel& c = channels_[laneChannel_[f.lane]];
   const bool shared = p_.releaseOnTailSent;
-  const int shard = routerShard_[c.dstRouter];
+  const int shard = shardMap_.ofRouter[c.dstRouter];
   if (!localShard(shard)) throw InternalError(fmt::format("rank exchange: a flit for lane {}, another rank's", f.lane));
   if (f.seq == 0) {  // the head brings what the routers behind it counted
     packets_[f.packet].hops = f.hops;
@@ -121,66 +122,66 @@ void VcNetwork::applyRankFlit(const RankFlit& f) {
   const StagedFlit staged{f.lane, f.packet, f.seq, f.tail};
   // Not ready before the exchange: every flit and credit crosses a cut later than it is sent
   // by at least the lookahead.
-  const Cycle readyAt = batchStart_ + f.sent + p_.timing.channelLatency + p_.timing.routerDelay;
+  const Cycle readyAt = split_.batchStart + f.sent + p_.timing.channelLatency + p_.timing.routerDelay;
   const uint32_t readyOffset = slotOffset(readyAt) + extraLatency(f.lane);
   shared ? receiveFlit<true>(shards_[shard], staged, readyOffset)
          : receiveFlit<false>(shards_[shard], staged, readyOffset);
 }
 
 void VcNetwork::batchArrival(const NiEvent& e) {
-  batch_.arrivals.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
+  split_.batch.arrivals.push_back({e, packets_[e.packet].hops, packets_[e.packet].cutThroughs});
 }
 
 void VcNetwork::finishCycleOverRanks(Cycle now, const CycleTotals& totals) {
   const int ranks = p_.ranks->size();
-  batch_.flitsTo.resize(ranks);
-  batch_.creditsTo.resize(ranks);
-  batch_.totals.push_back(totals);
-  batch_.injecting.push_back(busyInjectionLanes_ > 0);
-  const auto sent = static_cast<uint16_t>(now - batchStart_);
-  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
+  split_.batch.flitsTo.resize(ranks);
+  split_.batch.creditsTo.resize(ranks);
+  split_.batch.totals.push_back(totals);
+  split_.batch.injecting.push_back(busyInjectionLanes_ > 0);
+  const auto sent = static_cast<uint16_t>(now - split_.batchStart);
+  for (int i = shardMap_.firstLocal; i < shardMap_.localEnd; ++i) {
     Shard& s = shards_[i];
-    batch_.reserved.insert(batch_.reserved.end(), s.reserved.begin(), s.reserved.end());
+    split_.batch.reserved.insert(split_.batch.reserved.end(), s.reserved.begin(), s.reserved.end());
     for (const StagedFlit& f : s.toRanks) {
       const Packet& pk = packets_[f.packet];
-      const int to = rankOfShard(routerShard_[channels_[laneChannel_[f.lane]].dstRouter]);
-      batch_.flitsTo[to].push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, sent, f.tail});
+      const int to = rankOfShard(shardMap_.ofRouter[channels_[laneChannel_[f.lane]].dstRouter]);
+      split_.batch.flitsTo[to].push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, sent, f.tail});
     }
     s.reserved.clear();
     s.toRanks.clear();
   }
   takeCreditsForRanks(now);
-  if (now + 1 - batchStart_ >= static_cast<Cycle>(lookahead_)) exchangeWithRanks(now);
+  if (now + 1 - split_.batchStart >= static_cast<Cycle>(split_.lookahead)) exchangeWithRanks(now);
 }
 
 void VcNetwork::endOfRun(Cycle last) {
-  if (splitOverRanks() && !batch_.totals.empty()) exchangeWithRanks(last);
+  if (splitOverRanks() && !split_.batch.totals.empty()) exchangeWithRanks(last);
 }
 
-// The batch's messages, one per rank into rankMessages_. Every rank gets the counters,
+// The batch's messages, one per rank into split_.messages. Every rank gets the counters,
 // the injection lanes' credits, the reservations and the arrival calls (the layers above
 // are replicated); other flits and credits go only to the rank of the router or lane they
 // are for. Each message has the order applyFromRank reads.
 void VcNetwork::packForRanks() {
   std::vector<std::byte> forAll;
-  putAll(forAll, batch_.totals);
-  putAll(forAll, batch_.injectionCredits);
-  putAll(forAll, batch_.reserved);
-  putAll(forAll, batch_.arrivals);
-  rankMessages_.resize(p_.ranks->size());
+  putAll(forAll, split_.batch.totals);
+  putAll(forAll, split_.batch.injectionCredits);
+  putAll(forAll, split_.batch.reserved);
+  putAll(forAll, split_.batch.arrivals);
+  split_.messages.resize(p_.ranks->size());
   for (int r = 0; r < p_.ranks->size(); ++r) {
-    std::vector<std::byte>& out = rankMessages_[r];
+    std::vector<std::byte>& out = split_.messages[r];
     out.clear();
-    putAll(out, batch_.flitsTo[r]);
-    putAll(out, batch_.creditsTo[r]);
+    putAll(out, split_.batch.flitsTo[r]);
+    putAll(out, split_.batch.creditsTo[r]);
     out.insert(out.end(), forAll.begin(), forAll.end());
   }
 }
 
 // Applies rank r's part of the exchange, in the order packForRanks wrote it.
 void VcNetwork::applyFromRank(int r, std::vector<CycleTotals>& totals, std::vector<RankEvent>& arrivals) {
-  const std::byte* at = rankBytesIn_.data() + rankOffsets_[r];
-  const std::byte* end = rankBytesIn_.data() + rankOffsets_[r + 1];
+  const std::byte* at = split_.bytesIn.data() + split_.offsets[r];
+  const std::byte* end = split_.bytesIn.data() + split_.offsets[r + 1];
   std::vector<RankFlit> flits;
   takeAll(at, end, flits);
   for (const RankFlit& f : flits) applyRankFlit(f);
@@ -210,9 +211,9 @@ void VcNetwork::applyFromRank(int r, std::vector<CycleTotals>& totals, std::vect
 
 void VcNetwork::exchangeWithRanks(Cycle now) {
   packForRanks();
-  p_.ranks->allToAll(rankMessages_, rankBytesIn_, rankOffsets_);
-  std::vector<CycleTotals>& totals = batch_.totals;  // summed over the ranks in place
-  std::vector<RankEvent>& arrivals = batch_.arrivals;
+  p_.ranks->allToAll(split_.messages, split_.bytesIn, split_.offsets);
+  std::vector<CycleTotals>& totals = split_.batch.totals;  // summed over the ranks in place
+  std::vector<RankEvent>& arrivals = split_.batch.arrivals;
   for (int r = 0; r < p_.ranks->size(); ++r) {
     if (r != p_.ranks->rank()) applyFromRank(r, totals, arrivals);
   }
@@ -223,22 +224,22 @@ void VcNetwork::exchangeWithRanks(Cycle now) {
   for (const RankEvent& e : arrivals) {
     packets_[e.event.packet].hops = e.hops;
     packets_[e.event.packet].cutThroughs = e.cutThroughs;
-    arrivals_.schedule(e.event.when - 1, e.event);
+    split_.arrivals.schedule(e.event.when - 1, e.event);
   }
-  const Cycle first = batchStart_;
-  batchStart_ = now + 1;
+  const Cycle first = split_.batchStart;
+  split_.batchStart = now + 1;
   for (size_t i = 0; i < totals.size(); ++i) {  // last: it may throw
-    buffered_ += totals[i].buffered;
-    buffered_ -= totals[i].unbuffered;
-    watchCycle(first + i, totals[i].moves, buffered_ > 0 || batch_.injecting[i]);
+    split_.buffered += totals[i].buffered;
+    split_.buffered -= totals[i].unbuffered;
+    watchCycle(first + i, totals[i].moves, split_.buffered > 0 || split_.batch.injecting[i]);
   }
-  batch_.clear();
+  split_.batch.clear();
 }
 
 void VcNetwork::checkBufferedOverRanks(uint64_t localBuffered) const {
   // A flit another rank has not yet received is counted by its sender.
   uint64_t sent = 0;
-  for (const auto& list : batch_.flitsTo) sent += list.size();
+  for (const auto& list : split_.batch.flitsTo) sent += list.size();
   const std::vector<uint64_t> sums = p_.ranks->combine({localBuffered + sent, terminals_.bufferedFlits()},
                                                        [](uint64_t a, uint64_t b) { return a + b; });
   if (sums[0] != sums[1]) {

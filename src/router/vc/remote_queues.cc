@@ -30,18 +30,18 @@ void VcNetwork::watchRemoteQueues() {
     ports.insert(ports.end(), listed.begin(), listed.end());
   }
   if (ports.empty()) return;
-  lookahead_ = 1;
+  split_.lookahead = 1;
   std::vector<bool> watchedRouter(topology_.numRouters(), false);
   for (const auto& [router, port] : ports) {
-    const int32_t channel = routerOut_[routerOutBase_[router] + port];
+    const int32_t channel = index_.routerOut[index_.routerOutBase[router] + port];
     if (channel < 0) continue;
-    remote_.watch(channel, channels_.size(), localShard(channelShard_[channel]));
+    remote_.watch(channel, channels_.size(), localShard(shardMap_.ofChannel[channel]));
     watchedRouter[router] = true;
   }
   for (int32_t channel = 0; channel < static_cast<int32_t>(channels_.size()); ++channel) {
     const Channel& c = channels_[channel];
     if (c.dstRouter < 0 || c.host || !watchedRouter[c.dstRouter]) continue;
-    if (!localShard(routerShard_[c.dstRouter])) continue;  // another rank's router: that rank counts its heads
+    if (!localShard(shardMap_.ofRouter[c.dstRouter])) continue;  // another rank's router: that rank counts its heads
     for (int32_t lane = c.firstLane; lane < laneEnd(channel); ++lane) remote_.countInput(lane);
   }
 }
@@ -57,8 +57,8 @@ void VcNetwork::snapshotRemoteQueues() {
   const auto waitingFor = [&](int32_t lane) -> int32_t {  // the channel its head's first option takes
     if (answerOf_[lane] == 0) return -1;
     const int32_t router = channels_[laneChannel_[lane]].dstRouter;
-    const auto& options = shards_[routerShard_[router]].answers[answerOf_[lane] - 1];
-    return routerOut_[routerOutBase_[router] + options.front().port];
+    const auto& options = shards_[shardMap_.ofRouter[router]].answers[answerOf_[lane] - 1];
+    return index_.routerOut[index_.routerOutBase[router] + options.front().port];
   };
   remote_.copy(splitOverRanks(), uncredited, waitingFor, [&](int32_t lane) { return lanes_[lane].count; });
   if (splitOverRanks()) sumRemoteQueuesOverRanks();
@@ -72,7 +72,7 @@ void VcNetwork::sumRemoteQueuesOverRanks() {
 }
 
 int VcNetwork::remoteQueue(int32_t router, int port) const {
-  const int32_t channel = routerOut_[routerOutBase_[router] + port];
+  const int32_t channel = index_.routerOut[index_.routerOutBase[router] + port];
   const int queue = channel < 0 ? -1 : remote_.queue(channel);
   if (queue < 0) {
     throw InternalError(

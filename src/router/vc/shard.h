@@ -79,6 +79,15 @@ struct Shard {
   void giveAnswer(int32_t id);
 };
 
+// Which shard runs each channel and router, and which shards this process runs: all of them,
+// but under mpirun a rank's own.
+struct ShardMap {
+  std::vector<int16_t> ofChannel;  // the shard that decides the channel (its sending router's)
+  std::vector<int16_t> ofRouter;
+  int firstLocal = 0, localEnd = 1;
+  bool local(int shard) const { return shard >= firstLocal && shard < localEnd; }
+};
+
 struct CycleTotals {  // what the cycle changed in the plumbing's counters, over all shards
   uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0, moves = 0;
   void add(const CycleTotals& o);

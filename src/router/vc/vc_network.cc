@@ -10,9 +10,8 @@ namespace icnsim {
 VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, VirtualNetworks vns, PacketPool& packets,
                      TerminalPlumbing terminals, std::vector<std::unique_ptr<AdmissionRule>> rules)
     : p_(params), premixedSeed_(splitmix64(params.seed)), topology_(topology), vns_(std::move(vns)), packets_(packets),
-      terminals_(std::move(terminals)), rules_(std::move(rules)) {
-  if (!rules_.empty()) waiting_.resize(topology.numRouters());
-  arrivals_ = TimingWheel<NiEvent>(p_.timing.channelLatency);
+      terminals_(std::move(terminals)), admission_(std::move(rules), topology.numRouters()) {
+  split_.arrivals = TimingWheel<NiEvent>(p_.timing.channelLatency);
   buildChannels();
   buildShards();  // before the lanes: a rank initialises only those it keeps
   buildLanes();
@@ -20,18 +19,19 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   parked_.resize(channels_.size(), topology.numRouters(), lanes_.size());
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   // Only the round-robin policy reads which lane of a channel sent last.
-  trackRoundRobin_ = p_.arbitration == ArbitrationPolicy::kRoundRobin;
-  if (p_.rotatingHeads) lastHeadGranted_.assign(topology.numRouters(), 0);
-  laneMasks_ = p_.lanes <= 32 && !vns_.anyLeavesWhenComplete();
-  prefetch_ = p_.prefetch == Prefetch::kAuto ? laneBytes() > kPrefetchAbove : p_.prefetch == Prefetch::kOn;
-  if (p_.timing.bodyDelay >= 0) bodySaving_ = static_cast<uint32_t>(p_.timing.routerDelay - p_.timing.bodyDelay);
-  enterAtOnce_ = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
+  fast_.trackRoundRobin = p_.arbitration == ArbitrationPolicy::kRoundRobin;
+  if (p_.rotatingHeads) rotation_.lastHeadGranted.assign(topology.numRouters(), 0);
+  fast_.laneMasks = p_.lanes <= 32 && !vns_.anyLeavesWhenComplete();
+  fast_.prefetch =
+      p_.prefetch == Prefetch::kAuto ? laneBytes() > vc::FastPaths::kPrefetchAbove : p_.prefetch == Prefetch::kOn;
+  if (p_.timing.bodyDelay >= 0) fast_.bodySaving = static_cast<uint32_t>(p_.timing.routerDelay - p_.timing.bodyDelay);
+  fast_.enterAtOnce = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
   if (p_.countChannelUse) channelUse_.start(channels_.size(), topology.numRouters());
   if (p_.switchKind != SwitchKind::kMultiplexed) {
-    switch_ = std::make_unique<SwitchAllocator>(p_.switchKind, p_.inputSpeedup, p_.allocatorIterations,
-                                                static_cast<int32_t>(channels_.size()));
-    for (const Channel& c : channels_) inputLastSent_.push_back(c.firstLane);
-    switchFeed_.resize(lanes_.size());
+    switch_.allocator = std::make_unique<SwitchAllocator>(p_.switchKind, p_.inputSpeedup, p_.allocatorIterations,
+                                                          static_cast<int32_t>(channels_.size()));
+    for (const Channel& c : channels_) switch_.inputLastSent.push_back(c.firstLane);
+    switch_.feed.resize(lanes_.size());
   }
   watchRemoteQueues();
 }
@@ -39,19 +39,19 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
 void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }
 
 void VcNetwork::arrivalSpace(Port port) {
-  const int32_t channel = ejectionChannel_[port.terminal];
-  if (hasParked(channel)) wakeParked(shards_[channelShard_[channel]], channel);  // between phases
+  const int32_t channel = index_.ejectionChannel[port.terminal];
+  if (hasParked(channel)) wakeParked(shards_[shardMap_.ofChannel[channel]], channel);  // between phases
 }
 
 template <typename Phase>
 void VcNetwork::forEachShard(Phase&& phase) {
   // Split over ranks, the other ranks' shards run here too, for the sending side of their
   // injection channels (the only channels they list here), shared out over the members.
-  const int local = localShardEnd_ - firstLocalShard_;
+  const int local = shardMap_.localEnd - shardMap_.firstLocal;
   const int mirrored = splitOverRanks() ? static_cast<int>(shards_.size()) - local : 0;
   auto member = [&](int m, int members) {
-    phase(shards_[firstLocalShard_ + m]);
-    for (int i = m; i < mirrored; i += members) phase(shards_[i < firstLocalShard_ ? i : i + local]);
+    phase(shards_[shardMap_.firstLocal + m]);
+    for (int i = m; i < mirrored; i += members) phase(shards_[i < shardMap_.firstLocal ? i : i + local]);
   };
   if (!team_) return member(0, 1);
   team_->run([&](int m) { member(m, local); });
@@ -59,17 +59,17 @@ void VcNetwork::forEachShard(Phase&& phase) {
 
 void VcNetwork::step(Cycle now) {
   if (now - readyBase_ >= p_.readyRebaseInterval) rebaseReadyTimes(now);
-  listingEpoch_ = 2 * now;
+  listing_.startInjection(now);
   if (!p_.timing.synchronous) forEachShard([&](Shard& s) { returnCredits(s, now); });
   injectFromTerminals(now);  // serial: the NI above hands out packets in one order
   if (!remote_.empty()) snapshotRemoteQueues();
-  listingEpoch_ = 2 * now + 1;
+  listing_.startAllocation(now);
   forEachShard([&](Shard& s) {
     allocateLanes(s, now);
     decideChannels(s, now);
     leaveBuffers(s, now);
   });
-  if (!enterAtOnce_) forEachShard([&](Shard& s) { enterBuffers(s, now); });
+  if (!fast_.enterAtOnce) forEachShard([&](Shard& s) { enterBuffers(s, now); });
   finishCycle(now);
 }
 
@@ -89,7 +89,7 @@ void VcNetwork::returnCredits(Shard& s, Cycle now) {
       n += returnCredit<decltype(pooled)::value>(lane);
     }
   };
-  vc::withOptions(each, p_.outputBuffer > 0, prefetch_);
+  vc::withOptions(each, p_.outputBuffer > 0, fast_.prefetch);
   for (size_t i = 0; i < n; ++i) releaseLane(s, s.freed[i]);
   due.clear();
 }
@@ -124,7 +124,7 @@ void VcNetwork::inListOrder(std::vector<NiEvent> Shard::*events, Call&& call) {
 
 VcNetwork::CycleTotals VcNetwork::takeShardTotals() {
   CycleTotals t;
-  for (int i = firstLocalShard_; i < localShardEnd_; ++i) {
+  for (int i = shardMap_.firstLocal; i < shardMap_.localEnd; ++i) {
     Shard& sh = shards_[i];
     t.add({sh.hops, sh.ejected, sh.buffered, sh.unbuffered, sh.moves.size()});
     sh.hops = sh.ejected = sh.buffered = sh.unbuffered = 0;
@@ -147,10 +147,10 @@ void VcNetwork::finishCycle(Cycle now) {
     inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { batchArrival(e); });
     finishCycleOverRanks(now, totals);
   } else {
-    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { arrivals_.schedule(e.when - 1, e); });
+    inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { split_.arrivals.schedule(e.when - 1, e); });
   }
   inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); });
-  arrivals_.runDue(now, [&](const NiEvent& e, Cycle) {
+  split_.arrivals.runDue(now, [&](const NiEvent& e, Cycle) {
     if (e.kind == NiEvent::kHeadArrived) terminals_.headArrived(e.terminal, e.packet, e.when);
     else terminals_.delivered(e.terminal, e.packet, e.when);
   });

@@ -74,17 +74,22 @@
 #include "router/admission.h"
 #include "router/arbitration.h"
 #include "router/transit_host.h"
+#include "router/vc/admissions.h"
 #include "router/vc/channel.h"
+#include "router/vc/channel_index.h"
 #include "router/vc/channel_use.h"
+#include "router/vc/compiled_options.h"
 #include "router/vc/host_memories.h"
 #include "router/vc/lane_state.h"
 #include "router/vc/link_counter.h"
+#include "router/vc/listing_order.h"
 #include "router/vc/params.h"
 #include "router/vc/parked_heads.h"
 #include "router/vc/rank_batch.h"
+#include "router/vc/rank_split.h"
 #include "router/vc/remote_queues.h"
+#include "router/vc/separable_switch.h"
 #include "router/vc/shard.h"
-#include "router/vc/switch_allocator.h"
 #include "router/virtual_networks.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
@@ -240,7 +245,7 @@ class VcNetwork : public Network, private vc::LaneState {
   [[gnu::noinline]] void allocateSwitch(Shard& s, Cycle now);
   // The input port (channel) that feeds the lane, -1 from a terminal (whose source lanes
   // feed only its injection channel).
-  int32_t switchInput(int32_t lane) const { return switchFeed_[lane].input; }
+  int32_t switchInput(int32_t lane) const { return switch_.feed[lane].input; }
   uint64_t switchInputKey(int32_t lane, Cycle now) const;  // its arbitration key at that input
   // The moves in two passes: every winning flit leaves its buffer (so a full lane can take
   // a flit in pass 2), then flits enter the next buffer or reach their terminal; with
@@ -254,18 +259,6 @@ class VcNetwork : public Network, private vc::LaneState {
   [[gnu::always_inline]] inline void prefetchMove(const int32_t* move, const int32_t* end) const;
   template <bool kSharedLanes, bool kPooled, bool kSplit>  // one flit of pass 2, on its lane f.lane
   [[gnu::always_inline]] inline void enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_t readyOffset);
-  // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
-  // leaves, in pass 1. Entering writes the back of a lane and leaving reads its front; a
-  // lane that was empty at the start of the cycle sends nothing in it, and the two orders
-  // leave the same feedReady (docs/design/parallel.md). With several shards the other
-  // shards' pass 1 reads those lanes; the synchronous mode returns credits at once; the
-  // host schedules the heads that entered its memory after all moves.
-  bool enterAtOnce_ = false;
-  uint32_t bodySaving_ = 0;  // router_delay - body_delay: how much sooner a body flit may leave
-  // The moves and credits ask for their lines ahead (prefetchMove). By default only where
-  // the lanes' state exceeds 16 MB: below, it costs more than it saves (docs/performance.md).
-  bool prefetch_ = false;
-  static constexpr size_t kPrefetchAbove = size_t{16} << 20;
   size_t laneBytes() const {
     return lanes_.size() * (sizeof(Lane) + sizeof(SendState)) + ready_.size() * sizeof(uint32_t);
   }
@@ -283,8 +276,6 @@ class VcNetwork : public Network, private vc::LaneState {
   [[gnu::noinline]] void nextPacketToFront(Shard& s, int32_t lane, Cycle now);
   [[noreturn]] void reportStuck(Cycle now) const;
   void checkOutputBuffers() const;
-  bool admittedAt(int32_t router, int32_t packet, bool fromTerminal, Cycle now) const;
-  void leaveWaiting(int32_t router, int32_t packet);
 
   VcNetworkParams p_;
   uint64_t premixedSeed_;  // splitmix64(p_.seed), for randomKeyPremixed
@@ -292,21 +283,12 @@ class VcNetwork : public Network, private vc::LaneState {
   VirtualNetworks vns_;
   PacketPool& packets_;
   TerminalPlumbing terminals_;
-  std::vector<std::unique_ptr<AdmissionRule>> rules_;
-  std::vector<std::vector<int32_t>> waiting_;  // per router, only with admission rules
+  vc::Admissions admission_;  // router.backpressure's rules, and the packets waiting at each router
 
   std::vector<Channel> channels_;
-  std::vector<int32_t> channelTerminal_;  // ejection channel: the terminal it feeds, else -1
-                                          // (kept apart to keep Channel small for decide())
-  std::vector<int32_t> routerOut_;        // routerOutBase_[r] + port -> channel or -1
-  std::vector<int32_t> routerOutBase_;
-  std::vector<int32_t> injectionChannel_, sourceLaneBase_, ejectionChannel_;
-  std::vector<int16_t> lastInjectionLane_;  // per terminal, with round-robin injection: the lane used last
-  std::vector<int32_t> lastHeadGranted_;    // per router, with rotating head order: the lane granted last
-  // Decisions by lane mask (decideByMask, decideSynchronousByMask): at most 32 lanes, no
-  // store-and-forward.
-  bool laneMasks_ = false;
-  bool trackRoundRobin_ = false;  // Channel::roundRobin is read (the round-robin policy)
+  vc::ChannelIndex index_;  // where each channel is: router ports, terminals, source lanes
+  vc::Rotation rotation_;
+  vc::FastPaths fast_;  // the hot loops' variant
 
   struct Decision {  // a channel's decision in the synchronous mode, per cycle
     Cycle at = kNever;
@@ -315,25 +297,11 @@ class VcNetwork : public Network, private vc::LaneState {
   };
   std::vector<Decision> decisions_;  // synchronous timing only
   std::vector<Shard> shards_;
-  int firstLocalShard_ = 0, localShardEnd_ = 1;  // the shards this process runs (all but under mpirun)
-  bool localShard(int shard) const { return shard >= firstLocalShard_ && shard < localShardEnd_; }
-  std::vector<int16_t> channelShard_;  // the shard that decides the channel (its sending router's)
-  std::vector<int16_t> routerShard_;
-  std::vector<ListedAt, UntouchedAllocator<ListedAt>>
-      listedAt_;  // per channel: when it joined its shard's active list (untouched until then)
-  static constexpr uint64_t kEveryLaneListing = uint64_t{1} << 63;  // after every other channel
-  uint64_t listingEpoch_ = 0;                                       // 2 * cycle, + 1 while lanes are allocated
-  uint64_t serialListings_ = 0;                                     // channels listed by the serial injection phase
-  std::unique_ptr<PhaseTeam> team_;                                 // null: one shard, run on the calling thread
-  std::unique_ptr<SwitchAllocator> switch_;                         // null: the multiplexed switch of decide()
-  std::vector<SwitchRequest> switchRequests_;
-  std::vector<int32_t> inputLastSent_;  // per channel as a switch input: its lane that crossed last
-  // Per lane, written when it is claimed: its feeder and the feeder's channel, apart from
-  // the lane record so that the separable switch finds each move's input in one small read.
-  struct SwitchFeed {
-    int32_t input = -1, feeder = -1;
-  };
-  std::vector<SwitchFeed> switchFeed_;
+  vc::ShardMap shardMap_;
+  bool localShard(int shard) const { return shardMap_.local(shard); }
+  vc::ListingOrder listing_;         // when each channel joined its shard's active list
+  std::unique_ptr<PhaseTeam> team_;  // null: one shard, run on the calling thread
+  vc::SeparableSwitch switch_;       // empty: the multiplexed switch of decide()
   // Inlined: together they are the per-head loop of allocateLanes.
   // false: the head waits; waitOn is then the channel a lane release of which it waits for,
   // kWaitAtRouter when it waits for a lane of any of several output channels of its router,
@@ -385,22 +353,11 @@ class VcNetwork : public Network, private vc::LaneState {
   void checkBufferedOverRanks(uint64_t localBuffered) const;
   // The watchdog's view of cycle `now`: a flit moved, or something is in the network.
   void watchCycle(Cycle now, uint64_t moves, bool occupied);
-  int lookahead_ = 1;  // cycles per exchange: min(channel_latency, credit_delay) over ranks, 1 with remote queues
-  Cycle batchStart_ = 0;
-  RankBatch batch_;
-  uint64_t buffered_ = 0;  // flits in the whole network at the end of the last exchanged cycle
-  std::vector<std::vector<std::byte>> rankMessages_;  // one per rank
-  std::vector<std::byte> rankBytesIn_;
-  std::vector<size_t> rankOffsets_;
-  TimingWheel<NiEvent> arrivals_;  // head arrived, delivered: made at the end of cycle when - 1
+  vc::RankSplit split_;
 
-  // Links slower than timing.channel_latency (Topology::linkLatency): the extra cycles per
-  // channel, resized to the last such channel (empty: none, and the moves pay one test).
-  std::vector<uint16_t> extraLatency_;
+  // Links slower than timing.channel_latency: the extra cycles of the lane's channel.
   uint32_t extraLatency(int32_t lane) const {
-    if (extraLatency_.empty()) return 0;
-    const size_t channel = static_cast<size_t>(laneChannel_[lane]);
-    return channel < extraLatency_.size() ? extraLatency_[channel] : 0;
+    return index_.extraLatency.empty() ? 0 : index_.extraCycles(laneChannel_[lane]);
   }
 
   // --- link statistics over time (link_counting.cc), only once startLinkCounts is called ---

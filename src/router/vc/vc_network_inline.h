@@ -11,18 +11,14 @@ namespace icnsim {
 
 inline void VcNetwork::activate(int32_t channel) {
   Channel& c = channels_[channel];
-  const bool serial = (listingEpoch_ & 1) == 0;
-  // Every claim of the serial phase is numbered, listing or not: every rank runs that phase
-  // but knows only its own channels' activity, and must number them alike.
-  const uint64_t serialClaim = serial ? serialListings_++ : 0;
+  const uint64_t claim = listing_.numberClaim();
   if (c.allocated++ == 0 && !c.active) {
     c.active = true;
     // Listed in the order the one-thread run would list it: the serial injection phase in
     // its own order, the allocation phase in router order (shards hold ascending routers).
-    Shard& s = shards_[channelShard_[channel]];
-    listedAt_[channel] = {listingEpoch_, serial ? serialClaim : (uint64_t(s.index) << 40) | s.listings++};
+    Shard& s = shards_[shardMap_.ofChannel[channel]];
+    listing_.list(channel, claim, s, c.everyLane);
     if (c.everyLane) {
-      listedAt_[channel].epoch |= kEveryLaneListing;  // their moves follow the others' (decideChannels)
       activeEveryLane_.push_back(channel);
     } else {
       s.activeWords[channel >> 6] |= uint64_t{1} << (channel & 63);
@@ -63,12 +59,12 @@ void VcNetwork::visitActive(Shard& s, Visit&& visit) {
 
 inline void VcNetwork::claimLane(int32_t lane, int32_t packet, int32_t feeder) {
   Lane& l = lanes_[lane];
-  if (!rules_.empty() && channels_[laneChannel_[lane]].dstRouter >= 0) {
-    waiting_[channels_[laneChannel_[lane]].dstRouter].push_back(packet);
+  if (admission_.any() && channels_[laneChannel_[lane]].dstRouter >= 0) {
+    admission_.arrive(channels_[laneChannel_[lane]].dstRouter, packet);
   }
   l.owner = packet;
   l.feeder = feeder;
-  if (switch_) switchFeed_[lane] = {isRouterLane(feeder) ? laneChannel_[feeder] : -1, feeder};
+  if (switch_.separable()) switch_.feed[lane] = {isRouterLane(feeder) ? laneChannel_[feeder] : -1, feeder};
   lanes_[feeder].next = lane;
   sendState_[lane].feedReady = feedOf(lanes_[feeder]);
   sendState_[lane].tailSent = false;
@@ -82,7 +78,7 @@ inline void VcNetwork::wakeParked(Shard& s, int32_t channel) {
 inline void VcNetwork::releaseLane(Shard& s, int32_t lane) {
   const int32_t channel = laneChannel_[lane];
   if (hasParked(channel)) {  // heads at the channel's sending router may take it
-    const int owner = channelShard_[channel];
+    const int owner = shardMap_.ofChannel[channel];
     if (owner == s.index) wakeParked(s, channel);
     else s.releasedFor[owner].push_back(channel);  // that shard wakes them before it allocates
   }
@@ -162,7 +158,7 @@ inline void VcNetwork::sendOn(Shard& s, int32_t lane, bool tail) {
 
 template <bool kSharedLanes>
 inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, uint32_t readyOffset) {
-  readyOffset -= bodySaving_ & -uint32_t(f.seq != 0);  // a body flit: router_delay - body_delay sooner
+  readyOffset -= fast_.bodySaving & -uint32_t(f.seq != 0);  // a body flit: router_delay - body_delay sooner
   Lane& l = lanes_[f.lane];
   const uint32_t slot = ringSlot(l, l.count);
   ready_[slot] = readyOffset;
@@ -178,7 +174,7 @@ inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, uint32_t ready
   if (l.packet < 0) {  // otherwise it queues behind the packet at the front (releaseOnTailSent)
     l.packet = f.packet;
     l.frontLength = static_cast<uint16_t>(packets_[f.packet].length);
-    const int target = routerShard_[c.dstRouter];  // the head asks for a lane there
+    const int target = shardMap_.ofRouter[c.dstRouter];  // the head asks for a lane there
     (target == s.index ? s.pendingHeads : s.headsFor[target]).push_back(f.lane);
   }
   if (c.srcRouter >= 0) ++packets_[f.packet].hops;
