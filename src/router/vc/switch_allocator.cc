@@ -3,16 +3,24 @@
 #include <algorithm>
 #include <map>
 
+#include "common/error.h"
 #include "common/name_table.h"
 
 namespace icnsim {
 
 namespace {
-const std::map<std::string, SwitchKind>& table() {
-  static const std::map<std::string, SwitchKind> kinds = {
-      {"multiplexed", SwitchKind::kMultiplexed},
-      {"separable_input_first", SwitchKind::kInputFirst},
-      {"separable_output_first", SwitchKind::kOutputFirst},
+// Each switch kind by name, with the matching round it repeats (none: the multiplexed switch,
+// whose output channels decide alone and never build requests). A new separable allocator
+// is a row here and its round, a member of SwitchAllocator.
+struct SwitchKindRow {
+  SwitchKind kind;
+  SwitchAllocator::Round round;
+};
+const std::map<std::string, SwitchKindRow>& table() {
+  static const std::map<std::string, SwitchKindRow> kinds = {
+      {"multiplexed", {SwitchKind::kMultiplexed, nullptr}},
+      {"separable_input_first", {SwitchKind::kInputFirst, &SwitchAllocator::inputFirstRound}},
+      {"separable_output_first", {SwitchKind::kOutputFirst, &SwitchAllocator::outputFirstRound}},
   };
   return kinds;
 }
@@ -26,11 +34,16 @@ bool byOutput(const SwitchRequest& a, const SwitchRequest& b) {
 
 std::vector<std::string> switchKindNames() { return namesOf(table()); }
 
-SwitchKind switchKindByName(const std::string& name) { return valueByName(table(), name, "switch"); }
+SwitchKind switchKindByName(const std::string& name) { return valueByName(table(), name, "switch").kind; }
 
 SwitchAllocator::SwitchAllocator(SwitchKind kind, int speedup, int iterations, int32_t ports)
     : kind_(kind), speedup_(speedup), iterations_(iterations), used_(ports, 0), outputDone_(ports, 0),
-      inputPicks_(ports + 1, 0) {}
+      inputPicks_(ports + 1, 0) {
+  for (const auto& [name, row] : table()) {
+    if (row.kind == kind) round_ = row.round;
+  }
+  if (round_ == nullptr) throw InternalError("a switch allocator was made for a switch kind without a matching round");
+}
 
 bool SwitchAllocator::open(const SwitchRequest& r) const {
   return !outputDone_[r.output] && (r.input < 0 || used_[r.input] < speedup_);
@@ -48,8 +61,7 @@ void SwitchAllocator::grant(const SwitchRequest& r, std::vector<int32_t>& grante
 
 void SwitchAllocator::match(std::vector<SwitchRequest>& requests, std::vector<int32_t>& granted) {
   for (int round = 0; round < iterations_ && !requests.empty(); ++round) {
-    if (kind_ == SwitchKind::kInputFirst) inputFirstRound(requests, granted);
-    else outputFirstRound(requests, granted);
+    (this->*round_)(requests, granted);
     // Only requests that can still be granted take part in the next round.
     requests.erase(std::remove_if(requests.begin(), requests.end(), [&](const SwitchRequest& r) { return !open(r); }),
                    requests.end());

@@ -32,6 +32,8 @@ struct SwitchRequest {
 
 class SwitchAllocator {
  public:
+  // One round of matching: grants what it can of `requests` (reordered) into `granted`.
+  using Round = void (SwitchAllocator::*)(std::vector<SwitchRequest>& requests, std::vector<int32_t>& granted);
   SwitchAllocator(SwitchKind kind, int speedup, int iterations, int32_t ports);
   // Appends the granted lanes to `granted`: at most one per output, at most `speedup` per
   // input. `requests` is reordered.
@@ -58,12 +60,17 @@ class SwitchAllocator {
   }
   bool open(const SwitchRequest& r) const;  // its output and a place at its input are free
   void grant(const SwitchRequest& r, std::vector<int32_t>& granted);
+
+ public:  // the rounds a switch kind names (switch_allocator.cc's table)
   void inputFirstRound(std::vector<SwitchRequest>& requests, std::vector<int32_t>& granted);
   void outputFirstRound(std::vector<SwitchRequest>& requests, std::vector<int32_t>& granted);
+
+ private:
   template <typename InputKey>
   void dropBeyondSpeedup(std::vector<int32_t>& picks, std::vector<int32_t>& inputs, InputKey&& inputKey);
 
   SwitchKind kind_;
+  Round round_ = nullptr;
   int speedup_, iterations_;
   std::vector<uint16_t> used_;       // per port: flits granted from it this cycle
   std::vector<uint8_t> outputDone_;  // per port: output granted this cycle

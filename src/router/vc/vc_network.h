@@ -302,17 +302,32 @@ class VcNetwork : public Network, private vc::LaneState {
   vc::ListingOrder listing_;         // when each channel joined its shard's active list
   std::unique_ptr<PhaseTeam> team_;  // null: one shard, run on the calling thread
   vc::SeparableSwitch switch_;       // empty: the multiplexed switch of decide()
-  // Inlined: together they are the per-head loop of allocateLanes.
+  // The lane allocator (lane_allocation.cc), step by step; inlined: together they are the
+  // per-head loop of allocateLanes.
+  void takeHeadsFromShards(Shard& s);    // heads other shards moved into s's routers, or woke
+  void orderHeads(Shard& s, Cycle now);  // s.requests: the ready heads, in the order they are served
   // false: the head waits; waitOn is then the channel a lane release of which it waits for,
   // kWaitAtRouter when it waits for a lane of any of several output channels of its router,
   // or kAskAgain if it must ask again every cycle.
   static constexpr int32_t kAskAgain = -1, kWaitAtRouter = -3;
-  [[gnu::always_inline]] inline bool grantHead(Shard& s, const HeadRequest& req, Cycle now,
-                                               int32_t& waitOn);  // false: the head waits
+  [[gnu::always_inline]] inline bool grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& waitOn);
+  void routeHead(const HeadRequest& req, std::vector<RouteOption>& options);
+  [[gnu::always_inline]] inline bool claimNextLane(const HeadRequest& req, const std::vector<RouteOption>& options,
+                                                   bool firstTry, Cycle now, int32_t& waitOn);
   [[gnu::always_inline]] inline int32_t outputChannel(int32_t router, int port) const;
   enum class Grant : uint8_t { kNone, kToRouter, kToTerminal };
   [[gnu::always_inline]] inline Grant claimOutputLane(const HeadRequest& req, const std::vector<RouteOption>& options,
                                                       const VirtualNetwork& vn, Cycle now, int32_t& waitOn);
+  // The free lane of output channel `out` that the option allows (lanes of the virtual
+  // network at `offset`), or -1: the lowest.
+  [[gnu::always_inline]] inline int32_t freeLane(int32_t out, const RouteOption& opt, int offset) const;
+  // The receiving end of `out` takes the packet: a terminal reserves its arrival; with
+  // packet switching the next node reserves a place in its memory (else waitOn = kAskAgain).
+  [[gnu::always_inline]] inline bool reserveDownstream(int32_t out, int32_t packet, const VirtualNetwork& vn,
+                                                       int32_t& waitOn);
+  void afterGrant(Shard& s, const HeadRequest& req, Cycle now);
+  inline void headGranted(const HeadRequest& req, Cycle now);
+  inline void headWaits(Shard& s, const HeadRequest& req, int32_t waitOn, Cycle now);
   // Host memory: a packet at `fromLane` goes into the memory of `router` (`reserved`: its
   // place was reserved when it left the previous node); false if the memory refuses it.
   bool bufferAtHost(int32_t router, int32_t fromLane, const VirtualNetwork& vn, bool reserved);
