@@ -97,7 +97,8 @@ TEST(GraphTopology, ShortestPathRoutesEveryPairInItsDistance) {
 
 TEST(GraphTopology, EqualCostHopsAreOfferedInTheHopsClass) {
   const auto topo = graph("classes", kRingWithChord);
-  ShortestPathRouting adaptive(*topo, 6, true, 1), flow(*topo, 6, false, 1);
+  const int d = topo->routerDiameter();
+  ShortestPathRouting adaptive(*topo, 6, d, true, 1), flow(*topo, 6, d, false, 1);
   EXPECT_EQ(adaptive.laneClassBounds(6), (std::vector<int>{0, 2, 4, 6}));
   // From router 1 (terminal 2) to router 4 (terminal 8): via 0 or 2, both three hops.
   std::vector<RouteOption> out;
@@ -126,7 +127,7 @@ TEST(GraphTopology, EqualCostHopsAreOfferedInTheHopsClass) {
 
 TEST(GraphTopology, HopClassesPassTheDeadlockCheckAndOneClassFails) {
   const auto topo = graph("deadlock", kRingWithChord);
-  ShortestPathRouting classes(*topo, 3, true, 1);
+  ShortestPathRouting classes(*topo, 3, topo->routerDiameter(), true, 1);
   VirtualNetworks safe(classes, 3, 1, Switching::kWormhole);
   EXPECT_TRUE(findLaneDeadlock(*topo, {3, safe.distinct(true), {}, false, true, 1e9}).cycle.empty());
   MinimalRouting oneClass(*topo, 3);

@@ -23,6 +23,7 @@ struct Message {
   int16_t priority = 0;
   Cycle created = 0;
   bool tracked = false;
+  bool lost = false;  // a packet of it was dropped (stats/drop_counts.h): it is never delivered
 };
 
 using MessagePool = Pool<Message>;

@@ -21,8 +21,8 @@ constexpr int8_t kRailControlLayer = -1;
 MessageLayer::MessageLayer(const NicContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
                            RunStats& stats)
     : traffic_(traffic), onDemand_(traffic.createsOnDemand()), messages_(messages), packets_(*ctx.packets),
-      stats_(stats), networks_(ctx.networks), sentToPair_(ctx.topology->numTerminals()),
-      receivedFromPair_(ctx.topology->numTerminals()) {
+      stats_(stats), loss_(ctx.loss ? *ctx.loss : PacketLoss{}), networks_(ctx.networks),
+      sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
   const bool perClass = nic.get(kClassQueues);
   for (int i = 0; i < n * networks_; ++i) {
@@ -43,6 +43,7 @@ MessageLayer::MessageLayer(const NicContext& ctx, const ConfigNode& nic, Traffic
 }
 
 void MessageLayer::submit(int terminal, int32_t message) {
+  if (loss_.cutOff(terminal, messages_[message].destination)) return dropCutOff(message);
   ++queued_[terminal];
   rails_->submit(terminal, message, messages_[message].created);
 }
@@ -162,6 +163,9 @@ void MessageLayer::receiveControl(int32_t packet, Cycle when) {
 
 void MessageLayer::receive(int32_t packet, Cycle when) {
   if (packets_[packet].control) return receiveControl(packet, when);
+  if (loss_.corrupts() && loss_.corrupted(packets_[packet], messages_[packets_[packet].message])) {
+    return dropCorrupted(packet, when);
+  }
   const Packet& p = packets_[packet];
   uint32_t& next = receivedFromPair_(p.source, p.destination);
   if (p.pairSequence < next) ++outOfOrder_;
@@ -180,6 +184,27 @@ void MessageLayer::receive(int32_t packet, Cycle when) {
     messages_.release(message);
   }
   if (shareDone) activityEnded(port, when);
+}
+
+void MessageLayer::dropCutOff(int32_t message) {
+  Message& m = messages_[message];
+  stats_.drops().dropped(DropCause::kNoRoute, static_cast<uint64_t>(m.packets), m.tracked, true);
+  messages_.release(message);
+}
+
+void MessageLayer::dropCorrupted(int32_t packet, Cycle when) {
+  const Packet& p = packets_[packet];
+  Message& m = messages_[p.message];
+  stats_.drops().dropped(DropCause::kCorruption, 1, p.tracked, !m.lost);
+  m.lost = true;
+  // The NI received it before its check failed: the share's activity ends as for a good one.
+  const Port port{p.destination, p.network, 0};
+  const bool shareDone = tracking_ && ++progress(p).received == progress(p).packets;
+  packets_.release(packet);
+  if (shareDone) {
+    --receiving_[index(port)];
+    activityEnded(port, when);
+  }
 }
 
 }  // namespace icnsim

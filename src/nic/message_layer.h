@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "fault/packet_loss.h"
 #include "kernel/message.h"
 #include "kernel/port.h"
 #include "kernel/traffic_hooks.h"
@@ -77,6 +78,10 @@ class MessageLayer : public RailHost {
   InjectionQueue& queue(Port port) { return *queues_[index(port)]; }
   ShareProgress& progress(const Packet& p);
   void receiveControl(int32_t packet, Cycle when);
+  // Faults: a message whose destination the failed parts cut off is dropped as it enters;
+  // a data packet that arrives corrupted is dropped by the NI's CRC check.
+  void dropCutOff(int32_t message);
+  void dropCorrupted(int32_t packet, Cycle when);
   // Activity bookkeeping: the port may have become idle.
   void activityEnded(Port port, Cycle when);
 
@@ -85,6 +90,7 @@ class MessageLayer : public RailHost {
   MessagePool& messages_;
   PacketPool& packets_;
   RunStats& stats_;
+  PacketLoss loss_;
   int networks_ = 1;
   std::vector<std::unique_ptr<InjectionQueue>> queues_;  // per port: terminal * networks + network
   std::vector<int64_t> queued_;                          // per terminal: messages in its job lists

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "config/config.h"
+#include "fault/packet_loss.h"
 #include "kernel/packet.h"
 #include "parts/registry.h"
 #include "topology/topology.h"
@@ -21,6 +22,7 @@ struct NicContext {
   MessageLayer* messageLayer = nullptr;   // the NI's message layer, for its terminal model
   const ConfigNode* processor = nullptr;  // the [processor] table (empty when the file has none)
   bool processorTable = false;            // whether the file has one
+  const PacketLoss* loss = nullptr;       // the faults the NI sees (null: none)
 };
 
 }  // namespace icnsim

@@ -1,5 +1,7 @@
 #include "routing/routing.h"
 
+#include <fmt/format.h>
+
 #include "common/rng.h"
 
 namespace icnsim {
@@ -39,7 +41,13 @@ int spreadIndex(uint64_t seed, const RouteRequest& req, int n) {
 std::unique_ptr<Routing> makeRouting(const RoutingContext& ctx, const ConfigNode& node) {
   std::string type = node.get(kType);
   if (type.empty()) node.fail(kType, "required: e.g. \"dimension_order\", \"destination_tag\"");
-  return Registry<Routing>::instance().create(type, ctx, node, kType.name);
+  std::unique_ptr<Routing> routing = Registry<Routing>::instance().create(type, ctx, node, kType.name);
+  if (ctx.liveTopology && !routing->routesAroundFaults()) {
+    node.fail(kType, fmt::format("\"{}\" does not route around failed parts: with [faults], use a routing that "
+                                 "does (\"shortest_path\", \"spanning_up_down\"; docs/faults.md)",
+                                 type));
+  }
+  return routing;
 }
 
 }  // namespace icnsim

@@ -62,6 +62,12 @@ struct RoutingContext {
   uint64_t seed = 1;
   const Topology* topology = nullptr;
   int lanes = 1;  // lanes of each channel it routes over (it may split them into classes)
+  // With failed parts ([faults]): the topology without them (topology/degraded_topology.h),
+  // which a routing function that routes around faults routes on; null when nothing failed.
+  const Topology* liveTopology = nullptr;
+  // The topology a function that routes on the graph alone (not on a topology's structure)
+  // builds on: the live one when parts have failed.
+  const Topology& graph() const { return liveTopology ? *liveTopology : *topology; }
 };
 
 class Routing {
@@ -100,6 +106,10 @@ class Routing {
   // Whether route() reads the router's queues (RouteRequest::congestion): the network is
   // then refused, when built, by a router model that shows none. Default: false.
   virtual bool readsCongestion() const { return false; }
+  // Whether the function routes on RoutingContext::liveTopology when parts have failed, so
+  // that it never offers a failed link; a function that does not is refused, when built,
+  // with failed parts. Default: false.
+  virtual bool routesAroundFaults() const { return false; }
 };
 
 // Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the

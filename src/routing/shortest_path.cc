@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "config/config.h"
+#include "topology/degraded_topology.h"
 
 namespace icnsim {
 
@@ -11,12 +12,16 @@ namespace {
 constexpr KeyScope kScope{"routing", "shortest_path"};
 const ChoiceKey kEcmp = declareChoice(kScope, "ecmp", "flow", {"flow", "adaptive"},
                                       "among equal-cost next hops: one per flow (hashed), or any with a free lane");
+const IntKey kHopClasses = declareInt(kScope, "hop_classes", DefaultText{"the diameter"}, 1, 256,
+                                      "lane classes, one per hop; fewer than the diameter puts the later hops in the "
+                                      "last class, which can deadlock (the deadlock check then refuses it, naming "
+                                      "the cycle, unless simulation.allow_deadlock)");
 
 }  // namespace
 
-ShortestPathRouting::ShortestPathRouting(const Topology& topology, int lanes, bool adaptive, uint64_t seed)
-    : topology_(topology), lanes_(lanes), classes_(std::max(1, topology.routerDiameter())), adaptive_(adaptive),
-      seed_(seed), bounds_(laneClassBounds(lanes)) {}
+ShortestPathRouting::ShortestPathRouting(const Topology& topology, int lanes, int classes, bool adaptive, uint64_t seed)
+    : topology_(topology), lanes_(lanes), classes_(classes), adaptive_(adaptive), seed_(seed),
+      bounds_(laneClassBounds(lanes)) {}
 
 std::vector<int> ShortestPathRouting::laneClassBounds(int lanes) const { return evenLaneClasses(lanes, classes_); }
 
@@ -53,7 +58,7 @@ void ShortestPathRouting::possibleRoutes(const RouteRequest& req, std::vector<Ro
 }
 
 std::string ShortestPathRouting::dependencyIdentity() const {
-  return fmt::format("shortest_path lanes={} classes={}", lanes_, classes_);
+  return fmt::format("shortest_path lanes={} classes={}{}", lanes_, classes_, failedPartsIdentity(topology_));
 }
 
 ICNSIM_REGISTER(Routing, "shortest_path",
@@ -64,14 +69,18 @@ ICNSIM_REGISTER(Routing, "shortest_path",
                               "\"shortest_path\" needs a topology with router distances (graph, mesh, "
                               "torus, hex_mesh, hyperx, slim_fly)");
                   }
-                  const int diameter = ctx.topology->routerDiameter();
-                  if (ctx.lanes < diameter) {
-                    node.fail("type", fmt::format("\"shortest_path\" needs router.lanes >= {}, the diameter: a lane "
-                                                  "class for each hop",
-                                                  diameter));
+                  const int diameter = std::max(1, ctx.graph().routerDiameter());
+                  const int classes = static_cast<int>(node.get(kHopClasses, diameter));
+                  if (ctx.lanes < classes) {
+                    node.fail(node.has(kHopClasses) ? kHopClasses.name : "type",
+                              fmt::format("\"shortest_path\" needs router.lanes >= {}, {}: a lane class for each hop",
+                                          classes,
+                                          node.has(kHopClasses) ? "its hop classes"
+                                          : ctx.liveTopology    ? "the diameter without the failed parts"
+                                                                : "the diameter"));
                   }
-                  return std::make_unique<ShortestPathRouting>(*ctx.topology, ctx.lanes, node.get(kEcmp) == "adaptive",
-                                                               ctx.seed);
+                  return std::make_unique<ShortestPathRouting>(ctx.graph(), ctx.lanes, classes,
+                                                               node.get(kEcmp) == "adaptive", ctx.seed);
                 });
 
 }  // namespace icnsim

@@ -9,7 +9,9 @@
 // D; a packet takes its i-th router-to-router hop in class i - 1. Every lane dependency goes
 // from class i to class i + 1 or to a terminal, so the lane dependency graph is acyclic
 // whatever the graph (the deadlock check confirms it; tests/graph_topology_test.cc). It
-// needs router.lanes >= D. Keys: `icnsim keys routing`.
+// needs router.lanes >= D. routing.hop_classes may set fewer classes, the later hops sharing
+// the last: that can deadlock, and the check refuses it where it can. With failed parts
+// ([faults]) it routes on the topology without them, D its diameter. Keys: `icnsim keys routing`.
 #pragma once
 #include "routing/routing.h"
 #include "topology/topology.h"
@@ -18,12 +20,13 @@ namespace icnsim {
 
 class ShortestPathRouting : public Routing {
  public:
-  ShortestPathRouting(const Topology& topology, int lanes, bool adaptive, uint64_t seed);
+  ShortestPathRouting(const Topology& topology, int lanes, int classes, bool adaptive, uint64_t seed);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
   bool routesFollowDestinationRouter() const override { return true; }
+  bool routesAroundFaults() const override { return true; }
 
  private:
   // The productive ports at the request's router, and the lanes of its next hop's class.

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "config/config.h"
+#include "topology/degraded_topology.h"
 #include "topology/router_hops.h"
 
 namespace icnsim {
@@ -21,8 +22,8 @@ const ChoiceKey kEcmp = declareChoice(kScope, "ecmp", "flow", {"flow", "adaptive
 }  // namespace
 
 SpanningUpDownRouting::SpanningUpDownRouting(const Topology& topology, int lanes, int root, bool adaptive,
-                                             uint64_t seed)
-    : topology_(topology), lanes_(lanes), adaptive_(adaptive), seed_(seed), root_(root) {
+                                             uint64_t seed, bool skipCutOff)
+    : topology_(topology), lanes_(lanes), adaptive_(adaptive), seed_(seed), root_(root), skipCutOff_(skipCutOff) {
   buildRanks(root);
   buildDistances();
 }
@@ -48,6 +49,8 @@ void SpanningUpDownRouting::buildRanks(int root) {
   });
   rank_.resize(routers);
   for (int i = 0; i < routers; ++i) rank_[order[i]] = i;
+  withRoot_.resize(routers);
+  for (int r = 0; r < routers; ++r) withRoot_[r] = level[r] >= 0;
 }
 
 void SpanningUpDownRouting::buildDistances() {
@@ -87,7 +90,10 @@ void SpanningUpDownRouting::buildDistances() {
       }
     }
     for (int r = 0; r < routers && unreachable_.empty(); ++r) {
-      if (targetIndex_[r] >= 0 && up[r] >= kUnreachable - 1) {
+      // With failed parts, routers cut off from the root's part of the network are the
+      // faults' to report (faults.on_disconnect), not the routing's.
+      const bool cutOff = skipCutOff_ && (!withRoot_[r] || !withRoot_[target]);
+      if (targetIndex_[r] >= 0 && up[r] >= kUnreachable - 1 && !cutOff) {
         unreachable_ = fmt::format("from router {} no up*/down* route reaches router {}", r, target);
       }
     }
@@ -133,7 +139,7 @@ int SpanningUpDownRouting::legalDistance(int src, int dst) const {
 }
 
 std::string SpanningUpDownRouting::dependencyIdentity() const {
-  return fmt::format("spanning_up_down lanes={} root={}", lanes_, root_);
+  return fmt::format("spanning_up_down lanes={} root={}{}", lanes_, root_, failedPartsIdentity(topology_));
 }
 
 ICNSIM_REGISTER(Routing, "spanning_up_down",
@@ -145,8 +151,12 @@ ICNSIM_REGISTER(Routing, "spanning_up_down",
                     node.fail(kRoot, fmt::format("router {} does not exist: the network has {} routers", root,
                                                  ctx.topology->numRouters()));
                   }
-                  auto routing = std::make_unique<SpanningUpDownRouting>(*ctx.topology, ctx.lanes, root,
-                                                                         node.get(kEcmp) == "adaptive", ctx.seed);
+                  const DegradedTopology* live = dynamic_cast<const DegradedTopology*>(ctx.liveTopology);
+                  if (live && live->failed().routerFailed(root)) {
+                    node.fail(kRoot, fmt::format("router {} has failed ([faults]): choose another root", root));
+                  }
+                  auto routing = std::make_unique<SpanningUpDownRouting>(
+                      ctx.graph(), ctx.lanes, root, node.get(kEcmp) == "adaptive", ctx.seed, live != nullptr);
                   if (!routing->unreachable().empty()) {
                     node.fail("type", fmt::format("\"spanning_up_down\" with root {}: {} (it needs links that run "
                                                   "both ways, a connected network and routes under 254 hops)",

@@ -26,10 +26,13 @@ namespace icnsim {
 class SpanningUpDownRouting : public Routing {
  public:
   // unreachable() says whether every terminal can reach every other.
-  SpanningUpDownRouting(const Topology& topology, int lanes, int root, bool adaptive, uint64_t seed);
+  // skipCutOff: routers cut off from the root (failed parts) need no route.
+  SpanningUpDownRouting(const Topology& topology, int lanes, int root, bool adaptive, uint64_t seed,
+                        bool skipCutOff = false);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::string dependencyIdentity() const override;
+  bool routesAroundFaults() const override { return true; }
 
   bool isUp(int router, int port) const { return rank_[topology_.outputPeer(router, port).id] < rank_[router]; }
   // Router hops of the shortest legal route from terminal src to terminal dst.
@@ -54,6 +57,8 @@ class SpanningUpDownRouting : public Routing {
   bool adaptive_;
   uint64_t seed_;
   int root_;
+  bool skipCutOff_;
+  std::vector<uint8_t> withRoot_;      // per router: in the root's part of the network
   std::vector<int> rank_;              // per router: its place in (tree level, index) order
   std::vector<int> inputSource_;       // per router input port (portBase_): the router feeding it, or -1
   std::vector<int> portBase_;          // per router: its first port's place in inputSource_

@@ -36,7 +36,8 @@ const IntKey kLogicalNetworks = declareInt({"router"}, "logical_networks", 1, 1,
 
 }  // namespace
 
-NetworkSet::NetworkSet(ConfigNode root, uint64_t seed, MemoryBudget* memory) {
+NetworkSet::NetworkSet(ConfigNode root, uint64_t seed, MemoryBudget* memory)
+    : faults_(std::make_unique<FaultConfig>(root)) {
   if (root.hasArray(kNetwork)) {
     for (const ConfigNode& definition : root.childArray(kNetwork)) add(root, definition, seed, memory);
   } else {
@@ -59,6 +60,8 @@ void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint6
     Member m{{},
              nullptr,
              nullptr,
+             nullptr,
+             nullptr,
              {},
              nullptr,
              definition.child(kRouter),
@@ -68,6 +71,7 @@ void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint6
     m.ctx.seed = m.ctx.network == 0 ? seed : hashMix(seed, 0x6e657477u, static_cast<uint64_t>(m.ctx.network));
     m.topology = makeTopology({m.ctx.seed, memory}, definition.child(kTopology));
     m.ctx.topology = m.topology.get();
+    failParts(m);
     const int lanes = static_cast<int>(m.router.get(kLanes));
     m.ctx.logicalNetworks = static_cast<int>(m.router.get(kLogicalNetworks));
     if (lanes % m.ctx.logicalNetworks != 0) {
@@ -75,12 +79,40 @@ void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint6
                     fmt::format("{} lanes cannot be split evenly into {} networks", lanes, m.ctx.logicalNetworks));
     }
     m.ctx.lanes = lanes / m.ctx.logicalNetworks;
-    const RoutingContext routing{m.ctx.seed, m.topology.get(), m.ctx.lanes};
+    const RoutingContext routing{m.ctx.seed, m.topology.get(), m.ctx.lanes, m.live.get()};
     m.routing = makeRouting(routing, m.routingConfig);
     m.ctx.routing = m.routing.get();
     m.ctx.classes = readClassNetworks(root.child("traffic"), routing, m.routingConfig, m.classRoutings);
     members_.push_back(std::move(m));
   }
+}
+
+void NetworkSet::failParts(Member& m) {
+  if (!faults_->failsParts()) return;
+  if (m.ctx.network > 0) {
+    faults_->refuse(
+        "failed parts are modelled in a configuration of one network; this one has several (rails or "
+        "[[network]] tables)");
+  }
+  m.failed = faults_->failedParts(*m.topology, m.ctx.seed);
+  m.live = std::make_unique<DegradedTopology>(*m.topology, *m.failed);
+  faults_->checkConnected(*m.live);
+}
+
+nlohmann::json NetworkSet::failedPartsJson() const {
+  nlohmann::json all = nlohmann::json::array();
+  for (const Member& m : members_) {
+    nlohmann::json j;
+    j["network"] = m.ctx.network;
+    j["links"] = nlohmann::json::array();
+    j["routers"] = nlohmann::json::array();
+    if (m.failed) {
+      for (const auto& [router, port] : m.failed->links()) j["links"].push_back({router, port});
+      j["routers"] = m.failed->routers();
+    }
+    all.push_back(j);
+  }
+  return all;
 }
 
 void NetworkSet::buildModels(const NetworkContext& shared) {
@@ -110,9 +142,12 @@ std::string NetworkSet::description() const {
   // Runs of identical networks (rails) as "2 x 8x8 mesh".
   std::string s;
   for (size_t i = 0; i < members_.size();) {
-    const std::string d = members_[i].topology->description();
+    auto describe = [&](size_t k) {
+      return members_[k].live ? members_[k].live->description() : members_[k].topology->description();
+    };
+    const std::string d = describe(i);
     size_t j = i + 1;
-    while (j < members_.size() && members_[j].topology->description() == d) ++j;
+    while (j < members_.size() && describe(j) == d) ++j;
     s += (s.empty() ? "" : " + ") + (j - i > 1 ? fmt::format("{} x {}", j - i, d) : d);
     i = j;
   }

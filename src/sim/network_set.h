@@ -12,7 +12,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "config/config.h"
+#include "fault/fault_config.h"
 #include "kernel/network.h"
 #include "router/network_context.h"
 #include "routing/routing.h"
@@ -47,18 +50,27 @@ class NetworkSet {
   void endOfRun(Cycle last);
   // The networks' common terminalChannelCycles(); nullopt if one does not define it or they differ.
   std::optional<Cycle> terminalChannelCycles() const;
+  // [faults]: the configuration, and network i without its failed parts (null: none failed).
+  const FaultConfig& faults() const { return *faults_; }
+  const DegradedTopology* liveTopology(int i) const { return members_[i].live.get(); }
+  // The failed parts of every network, for the results: [] when none is configured.
+  nlohmann::json failedPartsJson() const;
 
  private:
   struct Member {
     NetworkContext ctx;  // its own part: seed, index, topology, routing, lanes, classes
     std::unique_ptr<Topology> topology;
+    std::unique_ptr<FailedParts> failed;     // null: nothing failed
+    std::unique_ptr<DegradedTopology> live;  // the topology without them, what routing sees
     std::unique_ptr<Routing> routing;
     std::deque<std::unique_ptr<Routing>> classRoutings;
     std::unique_ptr<Network> model;
     ConfigNode router, timing, routingConfig;
   };
   void add(const ConfigNode& root, const ConfigNode& definition, uint64_t seed, MemoryBudget* memory);
+  void failParts(Member& m);  // [faults]' failed parts of the member's topology
 
+  std::unique_ptr<FaultConfig> faults_;
   std::deque<Member> members_;    // stable addresses: models keep references to their parts
   std::vector<Network*> models_;  // members_[i].model, for the per-cycle loops
 };

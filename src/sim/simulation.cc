@@ -123,10 +123,22 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
       root.child(kTraffic));
   stats_ = std::make_unique<RunStats>(workload_->describe(), warmup_, warmup_ + measure_);
   const ConfigNode processor = root.child(kProcessor);
-  const NicContext nicContext{
-      seed_,      &networks_->topology(0), networks_->size(), workload_->maxPacketLength(), &packets_, nullptr,
-      &processor, root.has(kProcessor)};
+  loss_ = PacketLoss(seed_, networks_->faults().flitErrorRate(), networks_->liveTopology(0));
+  const NicContext nicContext{seed_,
+                              &networks_->topology(0),
+                              networks_->size(),
+                              workload_->maxPacketLength(),
+                              &packets_,
+                              nullptr,
+                              &processor,
+                              root.has(kProcessor),
+                              loss_.any() ? &loss_ : nullptr};
   nic_ = std::make_unique<NetworkInterface>(nicContext, root.child(kNic), *workload_, messages_, *stats_);
+  if (loss_.corrupts() && nic_->terminalKind() == "processor") {
+    networks_->faults().refuse(
+        "corrupted packets are dropped by ideal and multirail terminals; processor terminals (NIFDY) do not "
+        "model it yet: set faults.flit_error_rate = 0 or another nic.terminal");
+  }
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
   }
@@ -235,12 +247,12 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
     if (const uint64_t m = networks_->flitHops() + networks_->ejectedFlits(); m != moves) moves = m, lastMove = t;
     if (progress && (t & 4095) == 0) progress(t, t < end ? end : end + drain_);  // draining: up to the limit
     // A kernel that has run to its end, with everything delivered, ends the run early.
-    if (workload_->finished() && workload_->trackedPackets() == stats_->trackedDelivered()) {
+    if (workload_->finished() && workload_->trackedPackets() == stats_->trackedSettled()) {
       if (t < end) windowEnds();
       break;
     }
     if (t + 1 >= end) {
-      if (workload_->trackedPackets() == stats_->trackedDelivered()) break;
+      if (workload_->trackedPackets() == stats_->trackedSettled()) break;
       if (t + 1 >= end + drain_) {
         w.drained = false;
         break;
@@ -291,7 +303,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   stats_->routes().writeJson(j);
   j["message_latency"] = stats_->messageLatency().summary();
   j["measured_packets"] = workload_->trackedPackets();
-  j["undelivered_packets"] = workload_->trackedPackets() - stats_->trackedDelivered();
+  j["undelivered_packets"] = workload_->trackedPackets() - stats_->trackedSettled();  // still in flight
   j["measured_messages"] = workload_->trackedMessages();
   j["not_offered_messages"] = workload_->notOfferedMessages();
   j["out_of_order_packets"] = nic_->outOfOrder();
@@ -315,6 +327,10 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["classes"] = stats_->classesJson(histogramBin_, histogramMaxBins_);
   j["message_lengths"] = stats_->lengthClassesJson();
   j["groups"] = stats_->groupsJson(workload_->trackedGroupFlits());
+  if (networks_->faults().failsParts() || loss_.any()) {
+    j["faults"] = networks_->failedPartsJson();
+    j["dropped"] = stats_->drops().json();
+  }
   j["config"] = configEcho(*doc_);
   return j;
 }
@@ -424,6 +440,17 @@ std::string netraceLine(const nlohmann::json& t) {
   return line;
 }
 
+std::string droppedLine(const nlohmann::json& d) {
+  std::string causes;
+  uint64_t total = 0;
+  for (const auto& [cause, n] : d["packets"].items()) {
+    total += n.get<uint64_t>();
+    causes += fmt::format("{}{} {}", causes.empty() ? "" : ", ", n.get<uint64_t>(), cause);
+  }
+  return fmt::format("  dropped   {} packets ({}) over the run, {} of them measured\n", total, causes,
+                     d["measured_packets"].get<uint64_t>());
+}
+
 }  // namespace
 
 std::string Simulation::humanSummary(const nlohmann::json& r) {
@@ -459,6 +486,7 @@ std::string Simulation::humanSummary(const nlohmann::json& r) {
         "(traffic.source_queue_limit); offered load counts only the rest\n",
         r["not_offered_messages"].get<uint64_t>());
   }
+  if (r.contains("dropped")) s += droppedLine(r["dropped"]);
   if (r.contains("schedule")) s += scheduleLine(r["schedule"]);
   if (r.contains("netrace")) s += netraceLine(r["netrace"]);
   if (!r["drained"].get<bool>()) s += notDrainedNote(r);

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config.h"
+#include "fault/packet_loss.h"
 #include "kernel/message.h"
 #include "kernel/network.h"
 #include "kernel/rank_exchange.h"
@@ -79,6 +80,7 @@ class Simulation {
   bool checkInvariants_ = false;
   std::string description_;
   PacketPool packets_;
+  PacketLoss loss_;  // what the NI sees of the faults
   MessagePool messages_;
   std::unique_ptr<NetworkSet> networks_;
   std::unique_ptr<Workload> workload_;

@@ -19,6 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "stats/drop_counts.h"
+
 #include "kernel/message.h"
 #include "stats/latency_stats.h"
 #include "stats/traffic_description.h"
@@ -52,7 +54,11 @@ class RunStats {
   void excludeFromLatency(Cycle cycles) { excluded_ = cycles; }
 
   uint64_t trackedDelivered() const { return trackedDelivered_; }  // packets
-  uint64_t windowPackets() const { return windowPackets_; }        // data packets received in the window
+  // Measured packets delivered or dropped: none is left to wait for.
+  uint64_t trackedSettled() const { return trackedDelivered_ + drops_.trackedPackets(); }
+  DropCounts& drops() { return drops_; }
+  const DropCounts& drops() const { return drops_; }
+  uint64_t windowPackets() const { return windowPackets_; }  // data packets received in the window
   const LatencyStats& latency() const { return latency_; }
   const LatencyStats& networkLatency() const { return networkLatency_; }
   const LatencyStats& messageLatency() const { return messageLatency_; }
@@ -82,6 +88,7 @@ class RunStats {
   RouteStats routes_;
   std::vector<Breakdown> perClass_, perLength_, perGroup_;
   uint64_t trackedDelivered_ = 0, hops_ = 0, windowPackets_ = 0;
+  DropCounts drops_;
   Cycle lastDelivery_ = 0;
   Cycle excluded_ = 0;
   std::vector<int32_t> pending_;

@@ -53,6 +53,7 @@ class Dragonfly : public Topology {
   // Cycles on local and global channels (topology.local_latency, global_latency); 0: the
   // router's channel latency.
   void setLatencies(int local, int global) { localLatency_ = local, globalLatency_ = global; }
+  std::string linkKind(int /*router*/, int port) const override { return isGlobalPort(port) ? "global" : "local"; }
   int linkLatency(int /*router*/, int port) const override {
     return port < p_ ? 0 : port < p_ + a_ - 1 ? localLatency_ : globalLatency_;
   }

@@ -30,6 +30,8 @@ class FatTree : public Topology {
   double uniformCapacity() const override;
   std::vector<int> terminalRadices() const override { return std::vector<int>(n_, k_); }
   std::string description() const override;
+  // Ports 0 .. k-1 lead down (to children or terminals), k and up to parents.
+  std::string linkKind(int /*router*/, int port) const override { return port >= k_ ? "up" : "down"; }
 
  private:
   int k_, n_;

@@ -1,0 +1,160 @@
+#include "fault/fault_config.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "common/rng.h"
+
+namespace icnsim {
+
+namespace {
+
+const TableKey kFaults = declareTable({""}, "faults",
+                                      "failed links and routers, corrupted flits, and what becomes of the traffic "
+                                      "they cut off (docs/faults.md)");
+constexpr KeyScope kScope{"faults"};
+const ChoiceKey kOnDisconnect =
+    declareChoice(kScope, "on_disconnect", "refuse", {"refuse", "drop"},
+                  "when the failed parts cut a terminal off from another: refuse the configuration, naming the "
+                  "pair; or drop the messages between them at their source (counted: dropped, no route)");
+const FloatKey kFlitErrorRate =
+    declareFloat(kScope, "flit_error_rate", 0.0, 0.0, 1.0,
+                 "probability that a flit is corrupted on one router-to-router hop; a packet with a corrupted flit "
+                 "fails its CRC at the receiving NI and is dropped (counted: corruption). From a bit error rate b "
+                 "on w-bit flits: 1 - (1 - b)^w");
+
+const TableKey kLink =
+    declareTable(kScope, "link", "[[faults.link]]: a failed link, named by the router and output port it leaves from");
+constexpr KeyScope kLinkScope{"faults.link"};
+const IntKey kLinkRouter = declareInt(kLinkScope, "router", kRequired, 0, 1 << 30, "the router the link leaves");
+const IntKey kLinkPort =
+    declareInt(kLinkScope, "port", kRequired, 0, 1 << 20, "its output port, which must lead to another router");
+const ChoiceKey kLinkDirection =
+    declareChoice(kLinkScope, "direction", "both", {"both", "one"},
+                  "both: the link and the one back along it fail (a cable); one: this direction alone");
+
+const TableKey kRouterFault =
+    declareTable(kScope, "router",
+                 "[[faults.router]]: a failed router: every link into and out of it fails, its terminals are cut off");
+const IntKey kRouterId = declareInt({"faults.router"}, "router", kRequired, 0, 1 << 30, "the router that fails");
+
+const TableKey kRandom =
+    declareTable(kScope, "random", "[[faults.random]]: a fraction of the links of a kind, drawn from the run's seed");
+constexpr KeyScope kRandomScope{"faults.random"};
+const FloatKey kFraction = declareFloat(kRandomScope, "fraction", kRequired, 0.0, 1.0,
+                                        "the fraction of the kind's links that fail (rounded to the nearest count)");
+const StringKey kKind = declareString(kRandomScope, "kind", "any",
+                                      "the links' kind: \"any\", or one the topology tells apart (a dragonfly's "
+                                      "\"local\" or \"global\", a fat tree's \"up\" or \"down\")");
+const ChoiceKey kRandomDirection =
+    declareChoice(kRandomScope, "direction", "both", {"both", "one"},
+                  "both: a drawn link and the one back along it fail together (a cable); one: a direction alone");
+
+}  // namespace
+
+FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)) {
+  dropCutOff_ = node_.get(kOnDisconnect) == "drop";
+  flitErrorRate_ = node_.get(kFlitErrorRate);
+  failsParts_ =
+      !node_.childArray(kLink).empty() || !node_.childArray(kRouterFault).empty() || !node_.childArray(kRandom).empty();
+}
+
+std::unique_ptr<FailedParts> FaultConfig::failedParts(const Topology& topology, uint64_t seed) const {
+  auto failed = std::make_unique<FailedParts>(topology);
+  failListedLinks(*failed, topology);
+  failListedRouters(*failed, topology);
+  failRandomLinks(*failed, topology, seed);
+  return failed;
+}
+
+void FaultConfig::failListedLinks(FailedParts& failed, const Topology& topology) const {
+  for (const ConfigNode& e : node_.childArray(kLink)) {
+    const int router = static_cast<int>(e.get(kLinkRouter.upTo(topology.numRouters() - 1)));
+    const int port = static_cast<int>(e.get(kLinkPort.upTo(topology.numPorts(router) - 1)));
+    const Endpoint& peer = topology.outputPeer(router, port);
+    if (peer.kind != Endpoint::kRouter) {
+      e.fail(kLinkPort,
+             fmt::format(
+                 "router {}'s port {} leads {}: a failed link must lead to another router", router, port,
+                 peer.kind == Endpoint::kTerminal ? fmt::format("to terminal {}", peer.id) : std::string("nowhere")));
+    }
+    if (e.get(kLinkDirection) == "one") failed.failLink(router, port);
+    else failed.failBothWays(router, port);
+  }
+}
+
+void FaultConfig::failListedRouters(FailedParts& failed, const Topology& topology) const {
+  for (const ConfigNode& e : node_.childArray(kRouterFault)) {
+    failed.failRouter(static_cast<int>(e.get(kRouterId.upTo(topology.numRouters() - 1))));
+  }
+}
+
+void FaultConfig::failRandomLinks(FailedParts& failed, const Topology& topology, uint64_t seed) const {
+  const std::vector<ConfigNode> entries = node_.childArray(kRandom);
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const ConfigNode& e = entries[i];
+    const std::string kind = e.get(kKind);
+    const bool both = e.get(kRandomDirection) == "both";
+    // The candidates, each link once: with both directions, a cable once (from its lower end).
+    std::vector<std::pair<int, int>> links;
+    std::set<std::string> kinds;
+    for (int r = 0; r < topology.numRouters(); ++r) {
+      for (int port = 0; port < topology.numPorts(r); ++port) {
+        const Endpoint& peer = topology.outputPeer(r, port);
+        if (peer.kind != Endpoint::kRouter) continue;
+        kinds.insert(topology.linkKind(r, port));
+        if (kind != "any" && topology.linkKind(r, port) != kind) continue;
+        const int back = both ? reverseLink(topology, r, port) : -1;
+        if (back >= 0 && std::make_pair(peer.id, back) < std::make_pair(r, port)) continue;
+        links.emplace_back(r, port);
+      }
+    }
+    if (kind != "any" && !kinds.contains(kind)) {
+      std::string known = "\"any\"";
+      for (const std::string& k : kinds) known += fmt::format(", \"{}\"", k);
+      e.fail(kKind, fmt::format("this topology has no links of kind \"{}\": expected one of {}", kind, known));
+    }
+    const auto count = static_cast<size_t>(std::llround(e.get(kFraction) * static_cast<double>(links.size())));
+    Rng rng(seed, "faults.random", i);
+    for (size_t k = 0; k < count; ++k) {  // the first `count` of a random permutation
+      std::swap(links[k], links[k + rng.below(links.size() - k)]);
+      if (both) failed.failBothWays(links[k].first, links[k].second);
+      else failed.failLink(links[k].first, links[k].second);
+    }
+  }
+}
+
+void FaultConfig::checkConnected(const DegradedTopology& live) const {
+  if (dropCutOff_) return;
+  // Each router a terminal injects into and each one a terminal ejects from, with its first
+  // terminal: a pair of them cut apart cuts their terminals apart.
+  std::vector<int> injecting(live.numRouters(), -1), ejecting(live.numRouters(), -1);
+  for (int t = live.numTerminals() - 1; t >= 0; --t) {
+    injecting[live.injectionPort(t).id] = t;
+    ejecting[live.ejectionPort(t).id] = t;
+  }
+  for (int from = 0; from < live.numRouters(); ++from) {
+    if (injecting[from] < 0) continue;
+    for (int to = 0; to < live.numRouters(); ++to) {
+      if (ejecting[to] < 0 || live.reaches(from, to)) continue;
+      const bool dead = live.failed().routerFailed(from) || live.failed().routerFailed(to);
+      node_.fail(kOnDisconnect,
+                 fmt::format("the failed parts cut terminal {} (router {}) off from terminal {} (router {}){}: set "
+                             "faults.on_disconnect = \"drop\" to drop the traffic between such terminals at its "
+                             "source, counted",
+                             injecting[from], from, ejecting[to], to, dead ? ", a failed router's" : ""));
+    }
+  }
+}
+
+void FaultConfig::refuse(const std::string& what) const {
+  for (const TableKey* key : {&kLink, &kRouterFault, &kRandom}) {
+    if (!node_.childArray(*key).empty()) node_.fail(key->name, what);
+  }
+  node_.fail(kFlitErrorRate, what);
+}
+
+}  // namespace icnsim

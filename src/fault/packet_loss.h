@@ -1,0 +1,45 @@
+// What the network interface knows of the faults (fault/fault_config.h): which destinations a
+// source can no longer reach, and whether a packet arrives corrupted. Both are answered from
+// the packet itself, never from the order of events, so a faulty run is the same on any
+// number of threads or ranks.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "common/rng.h"
+#include "kernel/message.h"
+#include "topology/degraded_topology.h"
+
+namespace icnsim {
+
+class PacketLoss {
+ public:
+  PacketLoss() = default;  // no faults
+  // live: network 0 without its failed parts (null: none failed).
+  PacketLoss(uint64_t seed, double flitErrorRate, const DegradedTopology* live)
+      : seed_(hashMix(seed, 0x6c6f7373)), logIntact_(std::log1p(-flitErrorRate)), corrupts_(flitErrorRate > 0),
+        live_(live) {}
+  bool any() const { return corrupts_ || live_ != nullptr; }
+  bool corrupts() const { return corrupts_; }
+  // Whether the failed parts cut `destination` off from `source`.
+  bool cutOff(int source, int destination) const {
+    return live_ && !live_->reaches(live_->injectionPort(source).id, live_->ejectionPort(destination).id);
+  }
+  // Whether packet `p` of message `m` arrives with a corrupted flit: each of its flits on
+  // each router-to-router hop is corrupted with probability flit_error_rate.
+  bool corrupted(const Packet& p, const Message& m) const {
+    if (!corrupts_ || p.hops == 0) return false;
+    const double flitHops = static_cast<double>(p.length) * p.hops;
+    const double intact = std::exp(flitHops * logIntact_);
+    const uint64_t draw = hashMix(seed_, m.serial, static_cast<uint64_t>(p.sequence));
+    return static_cast<double>(draw >> 11) * 0x1.0p-53 >= intact;
+  }
+
+ private:
+  uint64_t seed_ = 0;
+  double logIntact_ = 0;  // log(1 - flit_error_rate)
+  bool corrupts_ = false;
+  const DegradedTopology* live_ = nullptr;
+};
+
+}  // namespace icnsim

@@ -1,0 +1,51 @@
+// Packets and messages dropped, by cause: no packet the traffic creates is lost silently. Each
+// is delivered, dropped with one of these causes, or still in flight when the run ends
+// (docs/faults.md).
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include <nlohmann/json.hpp>
+
+namespace icnsim {
+
+enum class DropCause : uint8_t {
+  kNoRoute,     // its destination was cut off by failed parts: dropped at its source (faults.on_disconnect)
+  kCorruption,  // a flit was corrupted on the way: its CRC failed at the receiving NI
+};
+inline constexpr int kDropCauses = 2;
+inline constexpr std::array<const char*, kDropCauses> kDropCauseNames = {"no_route", "corruption"};
+
+class DropCounts {
+ public:
+  // `packets` packets of a message dropped (tracked: created in the measurement window);
+  // the first drop of a message counts the message as lost.
+  void dropped(DropCause cause, uint64_t packets, bool tracked, bool firstOfMessage) {
+    const auto c = static_cast<size_t>(cause);
+    packets_[c] += packets;
+    if (tracked) trackedPackets_ += packets;
+    if (firstOfMessage) ++messages_[c];
+  }
+  uint64_t trackedPackets() const { return trackedPackets_; }
+  uint64_t packets() const {
+    uint64_t sum = 0;
+    for (uint64_t n : packets_) sum += n;
+    return sum;
+  }
+  // {"packets": {cause: n}, "messages": {cause: n}, "measured_packets": n} over the whole run.
+  nlohmann::json json() const {
+    nlohmann::json j;
+    for (int c = 0; c < kDropCauses; ++c) {
+      j["packets"][kDropCauseNames[c]] = packets_[c];
+      j["messages"][kDropCauseNames[c]] = messages_[c];
+    }
+    j["measured_packets"] = trackedPackets_;
+    return j;
+  }
+
+ private:
+  std::array<uint64_t, kDropCauses> packets_{}, messages_{};
+  uint64_t trackedPackets_ = 0;
+};
+
+}  // namespace icnsim
