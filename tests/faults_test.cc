@@ -174,6 +174,23 @@ TEST(Faults, NoPacketIsLostSilently) {
   EXPECT_EQ(r["faults"][0]["routers"], nlohmann::json::parse("[10]"));
 }
 
+// The same on every golden configuration with faults (its committed result, which
+// Golden.EveryConfigReproducesItsCommittedResult checks against a fresh run).
+TEST(Faults, EveryGoldenConfigurationWithFaultsAccountsForEveryPacket) {
+  int faulty = 0;
+  for (const auto& config : goldenConfigs()) {
+    auto expected = config;
+    const nlohmann::json r = nlohmann::json::parse(readFile(expected.replace_extension(".json").string()));
+    if (!r.contains("dropped")) continue;
+    SCOPED_TRACE(config.filename().string());
+    ++faulty;
+    EXPECT_TRUE(r["drained"].get<bool>());
+    EXPECT_EQ(r["measured_packets"].get<uint64_t>(),
+              r["latency"]["count"].get<uint64_t>() + r["dropped"]["measured_packets"].get<uint64_t>());
+  }
+  EXPECT_GE(faulty, 1);
+}
+
 // Each flit is corrupted on a hop with probability e: a packet of L flits over h hops
 // arrives intact with probability (1 - e)^(L h).
 TEST(Faults, CorruptionDropsPacketsAtThePredictedRate) {

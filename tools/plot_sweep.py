@@ -2,17 +2,33 @@
 """Plots one metric of a sweep against one axis, one curve per value of another axis.
 
   plot_sweep.py OUT/results.csv --x traffic.load --y latency_mean --series router.lanes \
-      --out latency [--xlabel ...] [--ylabel ...] [--title ...] [--log2x] [--drained-only]
+      --out latency [--xlabel ...] [--ylabel ...] [--title ...] [--log2x] [--drained-only] [--over-seeds]
 
 Writes latency.png and latency.svg. Column names are those of results.csv: the sweep axes
 (e.g. router.lanes) and the metrics (offered_fraction, accepted_fraction, latency_mean,
-latency_p99, model_latency, ...).
+latency_p99, model_latency, ...). With --over-seeds, each point is the mean over the values of
+simulation.seed, drawn with its 95 % confidence interval (Student's t).
 """
 import argparse
 import os
 import sys
 
 from tools.report import lib as report_lib
+from tools.report.seed_stats import Curve
+from tools.report.value import Value
+
+
+def over_seeds(data):
+    """{label: (xs, ys)} with repeated xs (one per seed) -> {label: Curve of means and half-widths}."""
+    out = {}
+    for label, (xs, ys) in data.items():
+        by_x = {}
+        for x, y in zip(xs, ys):
+            by_x.setdefault(x, []).append(float(y))
+        keys = sorted(by_x)
+        values = [Value(by_x[x]) for x in keys]
+        out[label] = Curve(keys, [v.mean for v in values], [v.half for v in values])
+    return out
 
 
 def main():
@@ -27,6 +43,7 @@ def main():
     ap.add_argument("--title", default="")
     ap.add_argument("--log2x", action="store_true")
     ap.add_argument("--drained-only", action="store_true", help="skip points that did not drain")
+    ap.add_argument("--over-seeds", action="store_true", help="mean and 95 %% interval over simulation.seed")
     a = ap.parse_args()
     rows = report_lib.read_sweep(os.path.dirname(os.path.abspath(a.csv)))
     for col in [a.x, a.y] + ([a.series] if a.series else []):
@@ -34,6 +51,8 @@ def main():
             sys.exit(f"{a.csv}: no column '{col}'; columns: {', '.join(rows[0])}")
     where = (lambda r: r.get("drained") is not False) if a.drained_only else None
     data = report_lib.series(rows, a.series, a.x, a.y, where)
+    if a.over_seeds:
+        data = over_seeds(data)
     lines = {(f"{a.series} = {k}" if a.series else a.y): v for k, v in data.items()}
     png = report_lib.line_plot(a.out, lines, a.xlabel or a.x, a.ylabel or a.y, a.title, log2x=a.log2x)
     if png is None:

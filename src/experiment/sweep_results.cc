@@ -50,6 +50,9 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"schedule_completion_cycle", "/schedule/completion_cycle"},
     {"trace_completion_cycle", "/netrace/completion_cycle"},
     {"model_completion_cycle", "/model/completion_cycle"},
+    {"dropped_no_route", "/dropped/packets/no_route"},
+    {"dropped_corruption", "/dropped/packets/corruption"},
+    {"dropped_measured", "/dropped/measured_packets"},
 };
 
 std::string metricCells(const nlohmann::json& result) {

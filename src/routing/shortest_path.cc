@@ -64,7 +64,7 @@ std::string ShortestPathRouting::dependencyIdentity() const {
 ICNSIM_REGISTER(Routing, "shortest_path",
                 "every equal-cost next hop (ECMP) with a lane class per hop: graph, mesh, torus, hyperx, slim_fly",
                 [](const RoutingContext& ctx, const ConfigNode& node) {
-                  if (!ctx.topology->hasRouterDistance()) {
+                  if (!ctx.graph().hasRouterDistance()) {
                     node.fail("type",
                               "\"shortest_path\" needs a topology with router distances (graph, mesh, "
                               "torus, hex_mesh, hyperx, slim_fly)");
