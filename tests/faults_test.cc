@@ -11,6 +11,7 @@
 #include <set>
 
 #include "fault/fault_config.h"
+#include "routing/dragonfly_links.h"
 #include "routing/shortest_path.h"
 #include "test_util.h"
 #include "topology/degraded_topology.h"
@@ -224,6 +225,85 @@ TEST(Faults, UpDownOnASpanningTreeRoutesAroundAFailedRouter) {
   EXPECT_GT(r["dropped"]["packets"]["no_route"].get<uint64_t>(), 0u);  // to and from router 0's terminal
   EXPECT_EQ(r["measured_packets"].get<uint64_t>(),
             r["latency"]["count"].get<uint64_t>() + r["dropped"]["measured_packets"].get<uint64_t>());
+}
+
+}  // namespace
+
+namespace {
+
+// A 9-group dragonfly (p = 2, a = 4, h = 2): one global link per pair of groups.
+const char* kDragonfly = R"(
+[simulation]
+warmup_cycles = 300
+measure_cycles = 1500
+[topology]
+type = "dragonfly"
+p = 2
+a = 4
+h = 2
+[routing]
+type = "dragonfly_minimal"
+[router]
+lanes = 6
+depth = 8
+[traffic]
+packet_length = 4
+load = 0.3
+)";
+
+TEST(Faults, DragonflyRoutingsTakeAnotherGroupWhereAPairLostItsGlobalLink) {
+  auto d = doc(kDragonfly);
+  const auto topology = makeTopology({}, d->root().child("topology"));
+  const auto& fly = dynamic_cast<const Dragonfly&>(*topology);
+  FailedParts failed(fly);
+  const auto [router, port] = fly.globalLinkFor(0, 1, 0, 0);
+  failed.failBothWays(router, port);
+  const DragonflyLinks links(fly, &failed);
+  EXPECT_FALSE(links.linked(0, 1));
+  EXPECT_FALSE(links.linked(1, 0));
+  EXPECT_TRUE(links.linked(0, 2));
+  EXPECT_FALSE(links.linkFor(0, 1, 0, 9).has_value());
+  for (uint32_t key = 0; key < 50; ++key) {
+    const int via = links.intermediate(0, 1, 0, 9, key);
+    EXPECT_TRUE(via >= 2 && links.linked(0, via) && links.linked(via, 1)) << via;
+  }
+  EXPECT_EQ(links.unsupported(), "");
+  // Every routing delivers everything: minimal detours for that pair alone.
+  for (const char* type : {"dragonfly_minimal", "dragonfly_valiant", "dragonfly_ugal", "dragonfly_par"}) {
+    SCOPED_TRACE(type);
+    std::string toml = std::string(kDragonfly) + fmt::format("[[faults.link]]\nrouter = {}\nport = {}\n", router, port);
+    toml.replace(toml.find("dragonfly_minimal"), 17, type);
+    const nlohmann::json r = runToml(toml);
+    EXPECT_TRUE(r["drained"].get<bool>());
+    EXPECT_EQ(r["measured_packets"].get<uint64_t>(), r["latency"]["count"].get<uint64_t>());
+  }
+}
+
+// No flit crosses a failed link: the link statistics mark it failed and count none on it.
+TEST(Faults, NoFlitCrossesAFailedLink) {
+  std::string toml = std::string(kDragonfly) + "[[faults.random]]\nfraction = 0.1\nkind = \"global\"\n";
+  toml.replace(toml.find("measure_cycles"), 0, "link_stats_interval = 600\n");
+  for (const char* type : {"dragonfly_minimal", "dragonfly_ugal"}) {
+    SCOPED_TRACE(type);
+    std::string t = toml;
+    t.replace(t.find("dragonfly_minimal"), 17, type);
+    const nlohmann::json r = runToml(t);
+    const auto& series = r["link_stats"][0];
+    int failed = 0;
+    for (size_t i = 0; i < series["links"]["failed"].size(); ++i) {
+      if (!series["links"]["failed"][i].get<bool>()) continue;
+      ++failed;
+      for (const auto& sample : series["flits"]) EXPECT_EQ(sample[i].get<uint64_t>(), 0u) << "link " << i;
+    }
+    EXPECT_EQ(failed, 2 * 4);  // 36 cables, 10 % of them rounded: 4, both ways
+    EXPECT_TRUE(r["drained"].get<bool>());
+  }
+}
+
+TEST(Faults, DragonflyRoutingsRefuseAFailedLocalLink) {
+  const std::string error = errorOf(std::string(kDragonfly) + "[[faults.link]]\nrouter = 0\nport = 2\n");
+  EXPECT_NE(error.find("local link 0 port 2 has failed"), std::string::npos) << error;
+  EXPECT_NE(error.find("routing.type"), std::string::npos) << error;
 }
 
 }  // namespace

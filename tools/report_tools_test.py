@@ -655,6 +655,16 @@ class LinkPlots(unittest.TestCase):
         self.assertIsNone(matrix[1][1])
         self.assertEqual(plot_links.busiest(stats, stats.totals(stats.selected()), 2), [0, 2])
 
+    def test_failed_links_leave_the_group_averages_and_mark_their_group_pair(self):
+        result = link_stats_result(False)
+        result["link_stats"][0]["links"]["failed"] = [False, True, True, False, False]
+        stats = plot_links.LinkStats(result["link_stats"][0])
+        matrix = plot_links.group_matrix(stats, stats.totals(stats.selected()))
+        self.assertAlmostEqual(matrix[0][0], 1.0)  # the live local link alone
+        self.assertIsNone(matrix[0][1])  # its one global link failed
+        self.assertEqual(plot_links.cut_group_pairs(stats), [(0, 1)])
+        self.assertEqual(plot_links.cut_group_pairs(plot_links.LinkStats(link_stats_result(False)["link_stats"][0])), [])
+
     def test_writes_one_csv_row_per_link_and_refuses_a_result_without_statistics(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "r.json")

@@ -1,11 +1,15 @@
 #include "routing/dragonfly_minimal.h"
 
+#include <fmt/format.h>
+
 #include "config/config.h"
+#include "routing/dragonfly_nonminimal.h"
+#include "topology/degraded_topology.h"
 
 namespace icnsim {
 
-DragonflyMinimalRouting::DragonflyMinimalRouting(const Dragonfly& dragonfly, int lanes)
-    : fly_(dragonfly), lanes_(lanes) {}
+DragonflyMinimalRouting::DragonflyMinimalRouting(const Dragonfly& dragonfly, int lanes, const FailedParts* failed)
+    : fly_(dragonfly), links_(dragonfly, failed), failedIdentity_(failed ? failed->identity() : ""), lanes_(lanes) {}
 
 void DragonflyMinimalRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
   const int target = fly_.routerOfTerminal(req.destination);
@@ -28,9 +32,11 @@ void DragonflyMinimalRouting::route(const RouteRequest& req, std::vector<RouteOp
         {link.first == req.router ? link.second : fly_.localPort(req.router, link.first), laneBegin, laneEnd});
   };
   if (req.source == kAnySource) {
-    for (const auto& link : fly_.globalLinks(here, there)) toward(link);  // whichever the pair's key picks
+    for (const auto& link : fly_.globalLinks(here, there)) {  // whichever the pair's key picks
+      if (links_.live(link)) toward(link);
+    }
   } else {
-    toward(fly_.globalLinkFor(here, there, req.source, req.destination));
+    toward(*links_.linkFor(here, there, req.source, req.destination));
   }
 }
 
@@ -43,7 +49,26 @@ ICNSIM_REGISTER(Routing, "dragonfly_minimal", "local, global, local hop with two
                               "\"dragonfly_minimal\" needs router.lanes >= 2 (a lane class before the global hop "
                               "and one after)");
                   }
-                  return std::make_unique<DragonflyMinimalRouting>(*fly, ctx.lanes);
+                  const FailedParts* failed = failedPartsOf(ctx.liveTopology);
+                  const DragonflyLinks links(*fly, failed);
+                  if (const std::string why = links.unsupported(); !why.empty()) {
+                    node.fail("type", "\"dragonfly_minimal\": " + why);
+                  }
+                  for (int from = 0; from < fly->groups(); ++from) {
+                    for (int to = 0; to < fly->groups(); ++to) {
+                      if (from == to || links.linked(from, to)) continue;
+                      if (ctx.lanes < 3) {
+                        node.fail("type", fmt::format("\"dragonfly_minimal\": every global link from group {} to "
+                                                      "group {} has failed; the detour through another group needs "
+                                                      "router.lanes >= 3",
+                                                      from, to));
+                      }
+                      return std::unique_ptr<Routing>(std::make_unique<DragonflyNonMinimalRouting>(
+                          *fly, ctx.lanes, DragonflyNonMinimalRouting::Choice::kMinimal,
+                          DragonflyNonMinimalRouting::Congestion::kPort, 0, failed));
+                    }
+                  }
+                  return std::unique_ptr<Routing>(std::make_unique<DragonflyMinimalRouting>(*fly, ctx.lanes, failed));
                 });
 
 }  // namespace icnsim

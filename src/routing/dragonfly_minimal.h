@@ -11,8 +11,14 @@
 // entered after a global channel, no class-1 channel before one, and a class holds no two
 // local hops in a row, so the graph is acyclic. The deadlock check confirms it on every
 // network built (tests/topology_test.cc, tests/deadlock_check_test.cc).
+//
+// With failed global links ([faults], routing/dragonfly_links.h) a packet takes the next link
+// of its group pair that has not failed; where a pair has lost them all, the routing is
+// built as DragonflyNonMinimalRouting's minimal choice, which detours through an
+// intermediate group for those pairs alone and needs three lane classes.
 // Keys: `icnsim keys routing`.
 #pragma once
+#include "routing/dragonfly_links.h"
 #include "routing/routing.h"
 #include "topology/dragonfly.h"
 
@@ -20,15 +26,20 @@ namespace icnsim {
 
 class DragonflyMinimalRouting : public Routing {
  public:
-  DragonflyMinimalRouting(const Dragonfly& dragonfly, int lanes);
+  DragonflyMinimalRouting(const Dragonfly& dragonfly, int lanes, const FailedParts* failed = nullptr);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override { return {0, lanes / 2, lanes}; }
-  std::string dependencyIdentity() const override { return "dragonfly_minimal lanes=" + std::to_string(lanes_); }
+  std::string dependencyIdentity() const override {
+    return "dragonfly_minimal lanes=" + std::to_string(lanes_) + failedIdentity_;
+  }
+  bool routesAroundFaults() const override { return true; }  // failed global links
   // With several links per group pair, a packet's link is drawn from its terminals.
   bool routesFollowDestinationRouter() const override { return fly_.linksPerGroupPair() == 1; }
 
  private:
   const Dragonfly& fly_;
+  DragonflyLinks links_;
+  std::string failedIdentity_;
   int lanes_;
 };
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "config/config.h"
-#include "routing/intermediate_group.h"
+#include "topology/degraded_topology.h"
 
 namespace icnsim {
 
@@ -29,8 +29,9 @@ const IntKey kParThreshold = UgalChoice::declareThreshold(kPar);
 }  // namespace
 
 DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice,
-                                                       Congestion congestion, int threshold)
-    : fly_(dragonfly), lanes_(lanes), choice_(choice), congestion_(congestion),
+                                                       Congestion congestion, int threshold, const FailedParts* failed)
+    : fly_(dragonfly), links_(dragonfly, failed), failedIdentity_(failed ? failed->identity() : ""), lanes_(lanes),
+      choice_(choice), congestion_(congestion),
       ugal_(threshold, congestion == Congestion::kGlobal ? UgalQueue::kWaiting : UgalQueue::kOccupancy) {
   const bool par = choice == Choice::kPar;
   minimalClass_ = par ? 0 : 1;
@@ -49,17 +50,29 @@ int DragonflyNonMinimalRouting::classOf(int lane) const { return laneClassOf(bou
 
 std::string DragonflyNonMinimalRouting::dependencyIdentity() const {
   // UGAL's and VAL's choices change no possible route; PAR's classes do.
-  return fmt::format("dragonfly_nonminimal lanes={} classes={}", lanes_, classes_);
+  return fmt::format("dragonfly_nonminimal lanes={} classes={}{}", lanes_, classes_, failedIdentity_);
 }
 
 int DragonflyNonMinimalRouting::intermediateGroup(int src, int dst, uint32_t packetKey) const {
-  return intermediateGroupOf(fly_.groups(), fly_.group(fly_.routerOfTerminal(src)),
-                             fly_.group(fly_.routerOfTerminal(dst)), src, dst, packetKey);
+  return links_.intermediate(fly_.group(fly_.routerOfTerminal(src)), fly_.group(fly_.routerOfTerminal(dst)), src, dst,
+                             packetKey);
+}
+
+template <bool kFaulty>
+int DragonflyNonMinimalRouting::portToward(int router, int to, int src, int dst) const {
+  std::pair<int, int> link;
+  if constexpr (kFaulty) {
+    const auto live = links_.linkFor(fly_.group(router), to, src, dst);
+    if (!live) return -1;
+    link = *live;
+  } else {
+    link = fly_.globalLinkFor(fly_.group(router), to, src, dst);
+  }
+  return link.first == router ? link.second : fly_.localPort(router, link.first);
 }
 
 int DragonflyNonMinimalRouting::portTowardGroup(int router, int to, int src, int dst) const {
-  const auto [linkRouter, linkPort] = fly_.globalLinkFor(fly_.group(router), to, src, dst);
-  return linkRouter == router ? linkPort : fly_.localPort(router, linkRouter);
+  return links_.anyFailed() ? portToward<true>(router, to, src, dst) : portToward<false>(router, to, src, dst);
 }
 
 int DragonflyNonMinimalRouting::hopsFrom(int router, int via, int src, int dst) const {
@@ -67,7 +80,7 @@ int DragonflyNonMinimalRouting::hopsFrom(int router, int via, int src, int dst) 
   int hops = 0;
   for (int to : {via, fly_.group(target)}) {
     if (to < 0 || fly_.group(router) == to) continue;
-    const auto [linkRouter, linkPort] = fly_.globalLinkFor(fly_.group(router), to, src, dst);
+    const auto [linkRouter, linkPort] = *links_.linkFor(fly_.group(router), to, src, dst);
     hops += (linkRouter != router) + 1;
     router = fly_.outputPeer(linkRouter, linkPort).id;
   }
@@ -91,13 +104,14 @@ std::vector<std::pair<int, int>> DragonflyNonMinimalRouting::remotePorts() const
 }
 
 int64_t DragonflyNonMinimalRouting::globalQueue(const RouteRequest& req, int to) const {
-  const auto [linkRouter, linkPort] = fly_.globalLinkFor(fly_.group(req.router), to, req.source, req.destination);
+  const auto [linkRouter, linkPort] = *links_.linkFor(fly_.group(req.router), to, req.source, req.destination);
   return ugal_.queue(req, linkRouter, linkPort, 0, lanes_);
 }
 
 bool DragonflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int minimalPort, int valiantPort,
                                                int via) const {
-  if (via < 0) return true;
+  if (minimalPort < 0) return false;  // every link of the pair has failed: Valiant's path
+  if (via < 0 || choice_ == Choice::kMinimal) return true;
   if (choice_ == Choice::kValiant) return false;
   const bool classOnly =
       congestion_ == Congestion::kLaneClass || (congestion_ == Congestion::kHybrid && minimalPort == valiantPort);
@@ -145,17 +159,25 @@ void DragonflyNonMinimalRouting::route(const RouteRequest& req, std::vector<Rout
 }
 
 void DragonflyNonMinimalRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  if (links_.anyFailed()) possibleRoutesOf<true>(req, out);
+  else possibleRoutesOf<false>(req, out);
+}
+
+template <bool kFaulty>
+void DragonflyNonMinimalRouting::possibleRoutesOf(const RouteRequest& req, std::vector<RouteOption>& out) const {
   const int target = fly_.routerOfTerminal(req.destination);
   const int here = fly_.group(req.router), there = fly_.group(target);
   if (req.router == target || here == there) {
     route(req, out);  // no choice left, whatever the source
     return;
   }
+  auto joined = [&](int from, int to) { return !kFaulty || links_.linked(from, to); };
   if (req.fromTerminal) {  // the source router: the minimal path, or Valiant's through any group
-    out.push_back(option({portTowardGroup(req.router, there, req.source, req.destination), minimalClass_}));
+    const int minimalPort = portToward<kFaulty>(req.router, there, req.source, req.destination);
+    if (!kFaulty || minimalPort >= 0) out.push_back(option({minimalPort, minimalClass_}));
     for (int via = 0; via < fly_.groups(); ++via) {
-      if (via != here && via != there) {
-        out.push_back(option({portTowardGroup(req.router, via, req.source, req.destination), valiantClass_}));
+      if (via != here && via != there && joined(here, via) && joined(via, there)) {
+        out.push_back(option({portToward<kFaulty>(req.router, via, req.source, req.destination), valiantClass_}));
       }
     }
     return;
@@ -165,13 +187,14 @@ void DragonflyNonMinimalRouting::possibleRoutes(const RouteRequest& req, std::ve
   const int held = classOf(req.inLane);
   auto toward = [&](int group, int laneClass, bool onlyFromHere) {
     for (const auto& [linkRouter, linkPort] : fly_.globalLinks(here, group)) {
+      if (kFaulty && !links_.live({linkRouter, linkPort})) continue;
       if (linkRouter == req.router) out.push_back(option({linkPort, laneClass}));
       else if (!onlyFromHere) out.push_back(option({fly_.localPort(req.router, linkRouter), laneClass}));
     }
   };
   auto everyVia = [&](bool onlyFromHere) {
     for (int via = 0; via < fly_.groups(); ++via) {
-      if (via != here && via != there) toward(via, valiantClass_, onlyFromHere);
+      if (via != here && via != there && joined(via, there)) toward(via, valiantClass_, onlyFromHere);
     }
   };
   if (held == valiantClass_ && fly_.isGlobalPort(req.inPort)) {  // Valiant's global hop: an intermediate group
@@ -192,6 +215,10 @@ std::unique_ptr<Routing> makeNonMinimal(const RoutingContext& ctx, const ConfigN
                                         DragonflyNonMinimalRouting::Choice choice) {
   const auto* fly = dynamic_cast<const Dragonfly*>(ctx.topology);
   if (!fly) node.fail("type", fmt::format("\"{}\" needs topology.type \"dragonfly\"", name));
+  const FailedParts* failed = failedPartsOf(ctx.liveTopology);
+  if (const std::string why = DragonflyLinks(*fly, failed).unsupported(); !why.empty()) {
+    node.fail("type", fmt::format("\"{}\": {}", name, why));
+  }
   const bool par = choice == DragonflyNonMinimalRouting::Choice::kPar;
   if (ctx.lanes < (par ? 4 : 3)) {
     node.fail("type", fmt::format("\"{}\" needs router.lanes >= {} (lane classes for the source{}, intermediate "
@@ -206,7 +233,7 @@ std::unique_ptr<Routing> makeNonMinimal(const RoutingContext& ctx, const ConfigN
     congestion = c == "port" ? C::kPort : c == "lane_class" ? C::kLaneClass : c == "hybrid" ? C::kHybrid : C::kGlobal;
     threshold = static_cast<int>(node.get(par ? kParThreshold : kThreshold));
   }
-  return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold);
+  return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold, failed);
 }
 
 }  // namespace

@@ -37,6 +37,7 @@
 #pragma once
 #include <string>
 
+#include "routing/dragonfly_links.h"
 #include "routing/routing.h"
 #include "routing/ugal.h"
 #include "topology/dragonfly.h"
@@ -45,10 +46,11 @@ namespace icnsim {
 
 class DragonflyNonMinimalRouting : public Routing {
  public:
-  enum class Choice { kValiant, kUgal, kPar };
+  // kMinimal: the minimal path, or Valiant's where failed links left a group pair none.
+  enum class Choice { kValiant, kUgal, kPar, kMinimal };
   enum class Congestion { kPort, kLaneClass, kHybrid, kGlobal };
-  DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, Congestion congestion,
-                             int threshold);
+  DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, Congestion congestion, int threshold,
+                             const FailedParts* failed = nullptr);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
@@ -56,7 +58,8 @@ class DragonflyNonMinimalRouting : public Routing {
   // With several links per group pair, a packet's link is drawn from its terminals.
   bool routesFollowDestinationRouter() const override { return fly_.linksPerGroupPair() == 1; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // UGAL-G: every global channel
-  bool readsCongestion() const override { return choice_ != Choice::kValiant; }
+  bool readsCongestion() const override { return choice_ != Choice::kValiant && choice_ != Choice::kMinimal; }
+  bool routesAroundFaults() const override { return true; }  // failed global links (routing/dragonfly_links.h)
 
   // The intermediate group of a packet from terminal src to dst (another group's): one of
   // the g - 2 others, drawn from the packet's key; -1 with two groups.
@@ -69,8 +72,15 @@ class DragonflyNonMinimalRouting : public Routing {
     int port;
     int laneClass;
   };
-  // The port of `router` toward group `to` on the global link a packet from src to dst takes.
+  // The port of `router` toward group `to` on the global link a packet from src to dst
+  // takes; -1 if every link of that pair has failed.
   int portTowardGroup(int router, int to, int src, int dst) const;
+  // The two above for a network with failed links (kFaulty) or without, whose code stays as
+  // it was without faults: the deadlock check asks them for every request it makes.
+  template <bool kFaulty>
+  int portToward(int router, int to, int src, int dst) const;
+  template <bool kFaulty>
+  void possibleRoutesOf(const RouteRequest& request, std::vector<RouteOption>& out) const;
   bool chooseMinimal(const RouteRequest& req, int minimalPort, int valiantPort, int via) const;
   // In the source group: the packet takes the minimal path (else Valiant's) from here.
   bool minimalFromHere(const RouteRequest& req, int minimalPort, int valiantPort, int via) const;
@@ -82,6 +92,8 @@ class DragonflyNonMinimalRouting : public Routing {
   RouteOption option(const Hop& hop) const;
 
   const Dragonfly& fly_;
+  DragonflyLinks links_;
+  std::string failedIdentity_;  // failed parts' share of dependencyIdentity
   int lanes_;
   Choice choice_;
   Congestion congestion_;

@@ -164,7 +164,9 @@ void Simulation::startLinkStats(const ConfigNode& sim) {
                "\"input_queued\" (or link_stats_interval = 0)");
     }
     reserveLinkStats(sim, links, perLane);
-    linkSeries_.emplace_back(std::move(links), networks_->topology(i), linkInterval_, perLane);
+    const DegradedTopology* live = networks_->liveTopology(i);
+    linkSeries_.emplace_back(std::move(links), networks_->topology(i), linkInterval_, perLane,
+                             live ? &live->failed() : nullptr);
   }
 }
 

@@ -4,8 +4,9 @@
 
 namespace icnsim {
 
-LinkSeries::LinkSeries(std::vector<LinkInfo> links, const Topology& topology, Cycle interval, bool perLane)
-    : links_(std::move(links)), topology_(topology), interval_(interval), perLane_(perLane) {
+LinkSeries::LinkSeries(std::vector<LinkInfo> links, const Topology& topology, Cycle interval, bool perLane,
+                       const FailedParts* failed)
+    : links_(std::move(links)), topology_(topology), failed_(failed), interval_(interval), perLane_(perLane) {
   const size_t lanes =
       std::accumulate(links_.begin(), links_.end(), size_t{0}, [](size_t n, const LinkInfo& l) { return n + l.lanes; });
   counts_.assign(lanes);
@@ -52,8 +53,16 @@ nlohmann::json LinkSeries::linksJson() const {
     dstRouter.push_back(l.dstRouter), dstPort.push_back(l.dstPort);
     terminal.push_back(l.terminal), lanes.push_back(l.lanes);
   }
-  return {{"kind", kind},        {"src_router", srcRouter}, {"src_port", srcPort}, {"dst_router", dstRouter},
-          {"dst_port", dstPort}, {"terminal", terminal},    {"lanes", lanes}};
+  nlohmann::json j = {
+      {"kind", kind},        {"src_router", srcRouter}, {"src_port", srcPort}, {"dst_router", dstRouter},
+      {"dst_port", dstPort}, {"terminal", terminal},    {"lanes", lanes}};
+  if (failed_) {
+    nlohmann::json failed = nlohmann::json::array();
+    for (const LinkInfo& l : links_)
+      failed.push_back(l.kind == LinkInfo::kRouter && failed_->linkFailed(l.srcRouter, l.srcPort));
+    j["failed"] = failed;
+  }
+  return j;
 }
 
 nlohmann::json LinkSeries::routersJson() const {

@@ -10,13 +10,16 @@
 
 #include "kernel/link_counts.h"
 #include "kernel/packet.h"
+#include "topology/failed_parts.h"
 #include "topology/topology.h"
 
 namespace icnsim {
 
 class LinkSeries {
  public:
-  LinkSeries(std::vector<LinkInfo> links, const Topology& topology, Cycle interval, bool perLane);
+  // failed: the network's failed parts ([faults]); the links then carry a "failed" column.
+  LinkSeries(std::vector<LinkInfo> links, const Topology& topology, Cycle interval, bool perLane,
+             const FailedParts* failed = nullptr);
   // Where the model adds its counts before each sample: a slot per lane of every link.
   LinkCounts& counts() { return counts_; }
   // Closes the sample of the cycles [last sample's end, end) from counts(), then clears them.
@@ -30,6 +33,7 @@ class LinkSeries {
 
   std::vector<LinkInfo> links_;
   const Topology& topology_;
+  const FailedParts* failed_;
   Cycle interval_;
   bool perLane_;
   LinkCounts counts_;

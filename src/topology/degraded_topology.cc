@@ -44,12 +44,12 @@ DegradedTopology::DegradedTopology(const Topology& intact, const FailedParts& fa
 
 std::string failedPartsIdentity(const Topology& topology) {
   const auto* degraded = dynamic_cast<const DegradedTopology*>(&topology);
-  if (!degraded) return "";
-  uint64_t hash = 0x6661696c;
-  for (const auto& [router, port] : degraded->failed().links()) {
-    hash = hashMix(hash, static_cast<uint64_t>(router), static_cast<uint64_t>(port));
-  }
-  return fmt::format(" failed={:016x}", hash);
+  return degraded ? degraded->failed().identity() : "";
+}
+
+const FailedParts* failedPartsOf(const Topology* live) {
+  const auto* degraded = dynamic_cast<const DegradedTopology*>(live);
+  return degraded ? &degraded->failed() : nullptr;
 }
 
 std::string DegradedTopology::description() const {

@@ -49,5 +49,8 @@ class DegradedTopology final : public Topology {
 // dependencyIdentity (the deadlock check's verdicts are reused only on the same graph):
 // "" for a topology without failed parts, else " failed=" and a hash of the failed links.
 std::string failedPartsIdentity(const Topology& topology);
+// The failed parts of RoutingContext::liveTopology, for a routing that reads them itself
+// (null: none failed).
+const FailedParts* failedPartsOf(const Topology* live);
 
 }  // namespace icnsim

@@ -1,6 +1,9 @@
 #include "topology/failed_parts.h"
 
+#include <fmt/format.h>
+
 #include "common/error.h"
+#include "common/rng.h"
 
 namespace icnsim {
 
@@ -54,6 +57,13 @@ std::vector<std::pair<int, int>> FailedParts::links() const {
     }
   }
   return out;
+}
+
+std::string FailedParts::identity() const {
+  uint64_t hash = 0x6661696c;
+  for (const auto& [router, port] : links())
+    hash = hashMix(hash, static_cast<uint64_t>(router), static_cast<uint64_t>(port));
+  return fmt::format(" failed={:016x}", hash);
 }
 
 std::vector<int> FailedParts::routers() const {

@@ -3,6 +3,7 @@
 // DegradedTopology leaves out, what routing sees, and what the results echo.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,8 @@ class FailedParts {
   // Every failed link (those of failed routers too), by router then port.
   std::vector<std::pair<int, int>> links() const;
   std::vector<int> routers() const;
+  // " failed=" and a hash of the failed links: what a routing's dependencyIdentity adds.
+  std::string identity() const;
 
  private:
   const Topology& topology_;

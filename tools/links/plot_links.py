@@ -79,6 +79,10 @@ class LinkStats:
     def router_links(self):
         return [i for i in range(self.count) if self.links["kind"][i] == "router"]
 
+    def failed(self, link):
+        """Whether the link had failed ([faults]; a result without faults has no such column)."""
+        return bool(self.links.get("failed", [False] * self.count)[link])
+
 
 def load(path, network=0):
     try:
@@ -96,7 +100,8 @@ def load(path, network=0):
 
 def group_matrix(stats, totals):
     """Mean utilisation of the router-to-router links from group i to group j (local links
-    on the diagonal), None where no link joins them; or None without groups."""
+    on the diagonal) that have not failed, None where none joins them; or None without
+    groups."""
     group = stats.routers.get("group")
     if group is None:
         return None
@@ -104,6 +109,8 @@ def group_matrix(stats, totals):
     sums = [[0.0] * g for _ in range(g)]
     counts = [[0] * g for _ in range(g)]
     for link in stats.router_links():
+        if stats.failed(link):
+            continue
         a = group[stats.links["src_router"][link]]
         b = group[stats.links["dst_router"][link]]
         sums[a][b] += totals[link]["utilisation"]
@@ -111,9 +118,21 @@ def group_matrix(stats, totals):
     return [[sums[a][b] / counts[a][b] if counts[a][b] else None for b in range(g)] for a in range(g)]
 
 
+def cut_group_pairs(stats):
+    """(source group, destination group) pairs whose every link failed ([faults])."""
+    group = stats.routers.get("group")
+    if group is None:
+        return []
+    live, dead = set(), set()
+    for link in stats.router_links():
+        pair = (group[stats.links["src_router"][link]], group[stats.links["dst_router"][link]])
+        (dead if stats.failed(link) else live).add(pair)
+    return sorted(dead - live)
+
+
 def write_csv(path, stats, totals):
     columns = ["link", "kind", "src_router", "src_port", "dst_router", "dst_port", "terminal", "lanes",
-               "utilisation", "occupancy", "no_credit", "lost_arbitration", "no_route"]
+               "utilisation", "occupancy", "no_credit", "lost_arbitration", "no_route", "failed"]
 
     def write(f):
         text = io.StringIO()
@@ -121,7 +140,7 @@ def write_csv(path, stats, totals):
         w.writerow(columns)
         for link, t in enumerate(totals):
             ends = [stats.links[k][link] for k in columns[1:8]]
-            w.writerow([link] + ends + [f"{t[k]:.6g}" for k in columns[8:]])
+            w.writerow([link] + ends + [f"{t[k]:.6g}" for k in columns[8:-1]] + [int(stats.failed(link))])
         f.write(text.getvalue().encode())
 
     report_lib.write_atomic(path, write)
@@ -143,8 +162,13 @@ def draw_heatmap(path, stats, totals, title):
     coordinates = stats.routers.get("coordinates")
     fig, ax = plt.subplots(figsize=(6.4, 5.4))
     if matrix is not None:
+        cut = cut_group_pairs(stats)
         shown = [[float("nan") if v is None else v for v in row] for row in matrix]
         image = ax.imshow(shown, cmap="viridis", vmin=0, vmax=1, origin="lower")
+        if cut:  # group pairs whose every link failed
+            ax.scatter([b for _, b in cut], [a for a, _ in cut], marker="x", color="red", s=18,
+                       label="every link failed")
+            ax.legend(loc="upper right", fontsize="x-small")
         ax.set_xlabel("destination group")
         ax.set_ylabel("source group")
         fig.colorbar(image, ax=ax, label="mean utilisation of the links (flits/cycle); diagonal: local links")
@@ -165,7 +189,7 @@ def _draw_grid(plt, ax, stats, totals, coordinates):
     """Each router-to-router link as a segment from its source towards its destination,
     shifted to its right so the two directions of a channel pair sit side by side."""
     from matplotlib.collections import LineCollection
-    segments, colours = [], []
+    segments, colours, dead = [], [], []
     for link in stats.router_links():
         (x0, y0) = coordinates[stats.links["src_router"][link]]
         (x1, y1) = coordinates[stats.links["dst_router"][link]]
@@ -174,11 +198,19 @@ def _draw_grid(plt, ax, stats, totals, coordinates):
         if length > 1.5:  # a wrap-around channel: a stub leaving the edge
             dx, dy, length = -dx / length * 0.9, -dy / length * 0.9, 0.9
         ox, oy = dy / length * 0.12, -dx / length * 0.12
-        segments.append([(x0 + 0.15 * dx + ox, y0 + 0.15 * dy + oy), (x0 + 0.85 * dx + ox, y0 + 0.85 * dy + oy)])
+        segment = [(x0 + 0.15 * dx + ox, y0 + 0.15 * dy + oy), (x0 + 0.85 * dx + ox, y0 + 0.85 * dy + oy)]
+        if stats.failed(link):
+            dead.append(segment)
+            continue
+        segments.append(segment)
         colours.append(totals[link]["utilisation"])
     lines = LineCollection(segments, array=colours, cmap="viridis", linewidths=3)
     lines.set_clim(0, 1)
     ax.add_collection(lines)
+    if dead:  # failed links: red and dashed, outside the colour scale
+        ax.add_collection(LineCollection(dead, colors="red", linewidths=1.5, linestyles="dashed",
+                                         label="failed link"))
+        ax.legend(loc="upper right", fontsize="x-small")
     xs = [c[0] for c in coordinates]
     ys = [c[1] for c in coordinates]
     ax.scatter(xs, ys, s=12, color="black", zorder=3)
