@@ -307,3 +307,38 @@ TEST(Faults, DragonflyRoutingsRefuseAFailedLocalLink) {
 }
 
 }  // namespace
+
+namespace {
+
+// Shortest paths on a topology that does not know its router distances (a fat tree) find
+// them breadth first, with or without failed links: a leaf switch is two hops from another.
+TEST(Faults, ShortestPathsRunOnAFatTreeWithAndWithoutFailedUpLinks) {
+  const std::string tree = R"(
+[simulation]
+warmup_cycles = 200
+measure_cycles = 1000
+[topology]
+type = "fat_tree"
+k = 4
+n = 2
+[routing]
+type = "shortest_path"
+[router]
+lanes = 4
+depth = 4
+[traffic]
+load = 0.2
+[traffic.pattern]
+type = "uniform"
+exclude_self = true
+)";
+  const nlohmann::json intact = runToml(tree);
+  EXPECT_TRUE(intact["drained"].get<bool>());
+  // 3 of the 15 other terminals share the leaf switch (0 hops), 12 are 2 hops away.
+  EXPECT_NEAR(intact["average_hops"].get<double>(), 12.0 / 15 * 2, 0.1);
+  const nlohmann::json degraded = runToml(tree + "[[faults.random]]\nfraction = 0.25\nkind = \"up\"\n");
+  EXPECT_TRUE(degraded["drained"].get<bool>());
+  EXPECT_EQ(degraded["faults"][0]["links"].size(), 8u);  // 16 up cables, 4 failed, both ways
+}
+
+}  // namespace

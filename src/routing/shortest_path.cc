@@ -61,15 +61,18 @@ std::string ShortestPathRouting::dependencyIdentity() const {
   return fmt::format("shortest_path lanes={} classes={}{}", lanes_, classes_, failedPartsIdentity(topology_));
 }
 
-ICNSIM_REGISTER(Routing, "shortest_path",
-                "every equal-cost next hop (ECMP) with a lane class per hop: graph, mesh, torus, hyperx, slim_fly",
+ICNSIM_REGISTER(Routing, "shortest_path", "every equal-cost next hop (ECMP) with a lane class per hop: any topology",
                 [](const RoutingContext& ctx, const ConfigNode& node) {
-                  if (!ctx.graph().hasRouterDistance()) {
-                    node.fail("type",
-                              "\"shortest_path\" needs a topology with router distances (graph, mesh, "
-                              "torus, hex_mesh, hyperx, slim_fly)");
+                  // Router distances: the topology's, or breadth first over its links.
+                  std::unique_ptr<FailedParts> none;
+                  std::unique_ptr<DegradedTopology> searched;
+                  const Topology* graph = &ctx.graph();
+                  if (!graph->hasRouterDistance()) {
+                    none = std::make_unique<FailedParts>(*graph);
+                    searched = std::make_unique<DegradedTopology>(*graph, *none);
+                    graph = searched.get();
                   }
-                  const int diameter = std::max(1, ctx.graph().routerDiameter());
+                  const int diameter = std::max(1, graph->routerDiameter());
                   const int classes = static_cast<int>(node.get(kHopClasses, diameter));
                   if (ctx.lanes < classes) {
                     node.fail(node.has(kHopClasses) ? kHopClasses.name : "type",
@@ -79,8 +82,10 @@ ICNSIM_REGISTER(Routing, "shortest_path",
                                           : ctx.liveTopology    ? "the diameter without the failed parts"
                                                                 : "the diameter"));
                   }
-                  return std::make_unique<ShortestPathRouting>(ctx.graph(), ctx.lanes, classes,
-                                                               node.get(kEcmp) == "adaptive", ctx.seed);
+                  auto routing = std::make_unique<ShortestPathRouting>(*graph, ctx.lanes, classes,
+                                                                       node.get(kEcmp) == "adaptive", ctx.seed);
+                  routing->keep(std::move(none), std::move(searched));
+                  return routing;
                 });
 
 }  // namespace icnsim

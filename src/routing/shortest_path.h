@@ -1,5 +1,6 @@
-// Shortest-path routing on any topology with router distances (graph files, meshes, tori,
-// HyperX, Slim Fly): a port is productive when its router is one hop closer to the
+// Shortest-path routing on any topology: the router distances of those that know them (graph
+// files, meshes, tori, HyperX, Slim Fly), else found breadth first over the links (fat trees,
+// flies, dragonflies). A port is productive when its router is one hop closer to the
 // destination's; every productive port is an equal-cost path (ECMP). routing.ecmp chooses
 // among them: "flow" hashes the source and destination (with the router and input port), so
 // a flow keeps one path, as switches' ECMP does; "adaptive" lists every productive port,
@@ -13,7 +14,10 @@
 // the last: that can deadlock, and the check refuses it where it can. With failed parts
 // ([faults]) it routes on the topology without them, D its diameter. Keys: `icnsim keys routing`.
 #pragma once
+#include <memory>
+
 #include "routing/routing.h"
+#include "topology/degraded_topology.h"
 #include "topology/topology.h"
 
 namespace icnsim {
@@ -27,6 +31,11 @@ class ShortestPathRouting : public Routing {
   std::string dependencyIdentity() const override;
   bool routesFollowDestinationRouter() const override { return true; }
   bool routesAroundFaults() const override { return true; }
+  // On a topology that does not know its router distances (fat tree, fly, dragonfly) the
+  // routing finds them itself: a DegradedTopology with nothing failed, kept here.
+  void keep(std::unique_ptr<FailedParts> none, std::unique_ptr<DegradedTopology> graph) {
+    none_ = std::move(none), ownGraph_ = std::move(graph);
+  }
 
  private:
   // The productive ports at the request's router, and the lanes of its next hop's class.
@@ -37,6 +46,8 @@ class ShortestPathRouting : public Routing {
   bool adaptive_;
   uint64_t seed_;
   std::vector<int> bounds_;  // laneClassBounds(lanes_)
+  std::unique_ptr<FailedParts> none_;
+  std::unique_ptr<DegradedTopology> ownGraph_;
 };
 
 }  // namespace icnsim
