@@ -116,9 +116,9 @@ TEST(Faults, RandomFractionsAreDrawnFromTheSeedAndOfTheirKind) {
           "\"global\"\n");
   const auto dragonfly = makeTopology({}, d->root().child("topology"));
   const FaultConfig faults(d->root());
-  const auto failed = faults.failedParts(*dragonfly, 1);
-  const auto again = faults.failedParts(*dragonfly, 1);
-  const auto other = faults.failedParts(*dragonfly, 2);
+  const auto failed = faults.failedParts(*dragonfly, 0, 1);
+  const auto again = faults.failedParts(*dragonfly, 0, 1);
+  const auto other = faults.failedParts(*dragonfly, 0, 2);
   // 9 groups of 4 routers with 2 global ports each: 72 global ports, 36 cables; a quarter is 9.
   EXPECT_EQ(failed->links().size(), 18u);
   for (const auto& [router, port] : failed->links()) EXPECT_EQ(dragonfly->linkKind(router, port), "global");
@@ -339,6 +339,24 @@ exclude_self = true
   const nlohmann::json degraded = runToml(tree + "[[faults.random]]\nfraction = 0.25\nkind = \"up\"\n");
   EXPECT_TRUE(degraded["drained"].get<bool>());
   EXPECT_EQ(degraded["faults"][0]["links"].size(), 8u);  // 16 up cables, 4 failed, both ways
+}
+
+}  // namespace
+
+namespace {
+
+// Each entry fails parts of one network (rail); a cut-off terminal is refused with several.
+TEST(Faults, EachEntryFailsPartsOfTheRailItNames) {
+  const std::string rails = std::string(kMesh) + "[network]\nrails = 2\n";
+  const nlohmann::json r = runToml(rails + "[[faults.link]]\nrouter = 5\nport = 0\nnetwork = 1\n");
+  EXPECT_TRUE(r["drained"].get<bool>());
+  EXPECT_EQ(r["faults"][0]["links"].size(), 0u);
+  EXPECT_EQ(r["faults"][1]["links"], nlohmann::json::parse("[[5, 0], [6, 1]]"));
+  const std::string beyond = errorOf(rails + "[[faults.link]]\nrouter = 5\nport = 0\nnetwork = 2\n");
+  EXPECT_NE(beyond.find("faults.link[0].network: network 2 does not exist"), std::string::npos) << beyond;
+  const std::string cut =
+      errorOf(rails + "[faults]\non_disconnect = \"drop\"\n[[faults.router]]\nrouter = 5\nnetwork = 1\n");
+  EXPECT_NE(cut.find("with several networks"), std::string::npos) << cut;
 }
 
 }  // namespace

@@ -40,6 +40,11 @@ const TableKey kRouterFault =
     declareTable(kScope, "router",
                  "[[faults.router]]: a failed router: every link into and out of it fails, its terminals are cut off");
 const IntKey kRouterId = declareInt({"faults.router"}, "router", kRequired, 0, 1 << 30, "the router that fails");
+// Each entry's network, declared in each array's scope.
+const char* const kNetworkDoc = "the network it fails in: its index among the rails and [[network]] tables";
+const IntKey kLinkNetwork = declareInt({"faults.link"}, "network", 0, 0, 1023, kNetworkDoc);
+const IntKey kRouterNetwork = declareInt({"faults.router"}, "network", 0, 0, 1023, kNetworkDoc);
+const IntKey kRandomNetwork = declareInt({"faults.random"}, "network", 0, 0, 1023, kNetworkDoc);
 
 const TableKey kRandom =
     declareTable(kScope, "random", "[[faults.random]]: a fraction of the links of a kind, drawn from the run's seed");
@@ -62,16 +67,44 @@ FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)) {
       !node_.childArray(kLink).empty() || !node_.childArray(kRouterFault).empty() || !node_.childArray(kRandom).empty();
 }
 
-std::unique_ptr<FailedParts> FaultConfig::failedParts(const Topology& topology, uint64_t seed) const {
+const IntKey& networkKey(const TableKey& key) {
+  return &key == &kLink ? kLinkNetwork : &key == &kRouterFault ? kRouterNetwork : kRandomNetwork;
+}
+
+std::vector<ConfigNode> FaultConfig::entries(const TableKey& key, int network) const {
+  std::vector<ConfigNode> out;
+  for (const ConfigNode& e : node_.childArray(key)) {
+    if (e.get(networkKey(key)) == network) out.push_back(e);
+  }
+  return out;
+}
+
+bool FaultConfig::failsParts(int network) const {
+  return !entries(kLink, network).empty() || !entries(kRouterFault, network).empty() ||
+         !entries(kRandom, network).empty();
+}
+
+void FaultConfig::checkNetworks(int networks) const {
+  for (const TableKey* key : {&kLink, &kRouterFault, &kRandom}) {
+    for (const ConfigNode& e : node_.childArray(*key)) {
+      if (e.get(networkKey(*key)) >= networks) {
+        e.fail(networkKey(*key), fmt::format("network {} does not exist: the configuration has {} (networks 0 to {})",
+                                             e.get(networkKey(*key)), networks, networks - 1));
+      }
+    }
+  }
+}
+
+std::unique_ptr<FailedParts> FaultConfig::failedParts(const Topology& topology, int network, uint64_t seed) const {
   auto failed = std::make_unique<FailedParts>(topology);
-  failListedLinks(*failed, topology);
-  failListedRouters(*failed, topology);
-  failRandomLinks(*failed, topology, seed);
+  failListedLinks(*failed, topology, network);
+  failListedRouters(*failed, topology, network);
+  failRandomLinks(*failed, topology, network, seed);
   return failed;
 }
 
-void FaultConfig::failListedLinks(FailedParts& failed, const Topology& topology) const {
-  for (const ConfigNode& e : node_.childArray(kLink)) {
+void FaultConfig::failListedLinks(FailedParts& failed, const Topology& topology, int network) const {
+  for (const ConfigNode& e : entries(kLink, network)) {
     const int router = static_cast<int>(e.get(kLinkRouter.upTo(topology.numRouters() - 1)));
     const int port = static_cast<int>(e.get(kLinkPort.upTo(topology.numPorts(router) - 1)));
     const Endpoint& peer = topology.outputPeer(router, port);
@@ -86,16 +119,16 @@ void FaultConfig::failListedLinks(FailedParts& failed, const Topology& topology)
   }
 }
 
-void FaultConfig::failListedRouters(FailedParts& failed, const Topology& topology) const {
-  for (const ConfigNode& e : node_.childArray(kRouterFault)) {
+void FaultConfig::failListedRouters(FailedParts& failed, const Topology& topology, int network) const {
+  for (const ConfigNode& e : entries(kRouterFault, network)) {
     failed.failRouter(static_cast<int>(e.get(kRouterId.upTo(topology.numRouters() - 1))));
   }
 }
 
-void FaultConfig::failRandomLinks(FailedParts& failed, const Topology& topology, uint64_t seed) const {
-  const std::vector<ConfigNode> entries = node_.childArray(kRandom);
-  for (size_t i = 0; i < entries.size(); ++i) {
-    const ConfigNode& e = entries[i];
+void FaultConfig::failRandomLinks(FailedParts& failed, const Topology& topology, int network, uint64_t seed) const {
+  const std::vector<ConfigNode> drawn = entries(kRandom, network);
+  for (size_t i = 0; i < drawn.size(); ++i) {
+    const ConfigNode& e = drawn[i];
     const std::string kind = e.get(kKind);
     const bool both = e.get(kRandomDirection) == "both";
     // The candidates, each link once: with both directions, a cable once (from its lower end).
@@ -127,8 +160,8 @@ void FaultConfig::failRandomLinks(FailedParts& failed, const Topology& topology,
   }
 }
 
-void FaultConfig::checkConnected(const DegradedTopology& live) const {
-  if (dropCutOff_) return;
+void FaultConfig::checkConnected(const DegradedTopology& live, int networks) const {
+  if (dropCutOff_ && networks == 1) return;
   // Each router a terminal injects into and each one a terminal ejects from, with its first
   // terminal: a pair of them cut apart cuts their terminals apart.
   std::vector<int> injecting(live.numRouters(), -1), ejecting(live.numRouters(), -1);
@@ -142,10 +175,12 @@ void FaultConfig::checkConnected(const DegradedTopology& live) const {
       if (ejecting[to] < 0 || live.reaches(from, to)) continue;
       const bool dead = live.failed().routerFailed(from) || live.failed().routerFailed(to);
       node_.fail(kOnDisconnect,
-                 fmt::format("the failed parts cut terminal {} (router {}) off from terminal {} (router {}){}: set "
-                             "faults.on_disconnect = \"drop\" to drop the traffic between such terminals at its "
-                             "source, counted",
-                             injecting[from], from, ejecting[to], to, dead ? ", a failed router's" : ""));
+                 fmt::format("the failed parts cut terminal {} (router {}) off from terminal {} (router {}){}: {}",
+                             injecting[from], from, ejecting[to], to, dead ? ", a failed router's" : "",
+                             networks == 1 ? "set faults.on_disconnect = \"drop\" to drop the traffic between such "
+                                             "terminals at its source, counted"
+                                           : "with several networks, traffic cut off on one of them is not "
+                                             "modelled yet"));
     }
   }
 }

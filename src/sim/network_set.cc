@@ -37,7 +37,8 @@ const IntKey kLogicalNetworks = declareInt({"router"}, "logical_networks", 1, 1,
 }  // namespace
 
 NetworkSet::NetworkSet(ConfigNode root, uint64_t seed, MemoryBudget* memory)
-    : faults_(std::make_unique<FaultConfig>(root)) {
+    : faults_(std::make_unique<FaultConfig>(root)), networks_(countNetworks(root)) {
+  faults_->checkNetworks(networks_);
   if (root.hasArray(kNetwork)) {
     for (const ConfigNode& definition : root.childArray(kNetwork)) add(root, definition, seed, memory);
   } else {
@@ -88,15 +89,17 @@ void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint6
 }
 
 void NetworkSet::failParts(Member& m) {
-  if (!faults_->failsParts()) return;
-  if (m.ctx.network > 0) {
-    faults_->refuse(
-        "failed parts are modelled in a configuration of one network; this one has several (rails or "
-        "[[network]] tables)");
-  }
-  m.failed = faults_->failedParts(*m.topology, m.ctx.seed);
+  if (!faults_->failsParts(m.ctx.network)) return;
+  m.failed = faults_->failedParts(*m.topology, m.ctx.network, m.ctx.seed);
   m.live = std::make_unique<DegradedTopology>(*m.topology, *m.failed);
-  faults_->checkConnected(*m.live);
+  faults_->checkConnected(*m.live, networks_);
+}
+
+int NetworkSet::countNetworks(const ConfigNode& root) {
+  if (!root.hasArray(kNetwork)) return static_cast<int>(root.child(kNetwork).get(kRails));
+  int count = 0;
+  for (const ConfigNode& definition : root.childArray(kNetwork)) count += static_cast<int>(definition.get(kRails));
+  return count;
 }
 
 nlohmann::json NetworkSet::failedPartsJson() const {

@@ -68,9 +68,11 @@ class NetworkSet {
     ConfigNode router, timing, routingConfig;
   };
   void add(const ConfigNode& root, const ConfigNode& definition, uint64_t seed, MemoryBudget* memory);
-  void failParts(Member& m);  // [faults]' failed parts of the member's topology
+  void failParts(Member& m);                         // [faults]' failed parts of the member's topology
+  static int countNetworks(const ConfigNode& root);  // rails of every definition
 
   std::unique_ptr<FaultConfig> faults_;
+  int networks_;                  // how many the definitions make
   std::deque<Member> members_;    // stable addresses: models keep references to their parts
   std::vector<Network*> models_;  // members_[i].model, for the per-cycle loops
 };
