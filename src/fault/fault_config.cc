@@ -58,6 +58,11 @@ const ChoiceKey kRandomDirection =
     declareChoice(kRandomScope, "direction", "both", {"both", "one"},
                   "both: a drawn link and the one back along it fail together (a cable); one: a direction alone");
 
+// The `network` key of array `key`'s entries.
+const IntKey& networkKey(const TableKey& key) {
+  return &key == &kLink ? kLinkNetwork : &key == &kRouterFault ? kRouterNetwork : kRandomNetwork;
+}
+
 }  // namespace
 
 FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)) {
@@ -65,10 +70,6 @@ FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)) {
   flitErrorRate_ = node_.get(kFlitErrorRate);
   failsParts_ =
       !node_.childArray(kLink).empty() || !node_.childArray(kRouterFault).empty() || !node_.childArray(kRandom).empty();
-}
-
-const IntKey& networkKey(const TableKey& key) {
-  return &key == &kLink ? kLinkNetwork : &key == &kRouterFault ? kRouterNetwork : kRandomNetwork;
 }
 
 std::vector<ConfigNode> FaultConfig::entries(const TableKey& key, int network) const {
@@ -185,11 +186,6 @@ void FaultConfig::checkConnected(const DegradedTopology& live, int networks) con
   }
 }
 
-void FaultConfig::refuse(const std::string& what) const {
-  for (const TableKey* key : {&kLink, &kRouterFault, &kRandom}) {
-    if (!node_.childArray(*key).empty()) node_.fail(key->name, what);
-  }
-  node_.fail(kFlitErrorRate, what);
-}
+void FaultConfig::refuseCorruption(const std::string& what) const { node_.fail(kFlitErrorRate, what); }
 
 }  // namespace icnsim

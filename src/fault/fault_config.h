@@ -37,8 +37,8 @@ class FaultConfig {
   void checkConnected(const DegradedTopology& live, int networks) const;
   // Refuses an entry naming a network beyond the configuration's `networks`.
   void checkNetworks(int networks) const;
-  // Refuses faults where they are not modelled yet (`what`: why, naming the key to change).
-  [[noreturn]] void refuse(const std::string& what) const;
+  // Refuses a flit error rate where corruption is not modelled yet (`what`: why).
+  [[noreturn]] void refuseCorruption(const std::string& what) const;
 
  private:
   // The entries of array `key` in network `network`.

@@ -31,6 +31,15 @@ int DragonflyLinks::liveIntermediate(int from, int to, int drawn) const {
   return -1;
 }
 
+std::optional<std::pair<int, int>> DragonflyLinks::unlinkedPair() const {
+  for (int from = 0; from < fly_.groups(); ++from) {
+    for (int to = 0; to < fly_.groups(); ++to) {
+      if (from != to && !linked(from, to)) return std::make_pair(from, to);
+    }
+  }
+  return std::nullopt;
+}
+
 std::string DragonflyLinks::unsupported() const {
   if (!failed_) return "";
   for (const auto& [router, port] : failed_->links()) {

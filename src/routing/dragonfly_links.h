@@ -42,6 +42,8 @@ class DragonflyLinks {
     const int drawn = intermediateGroupOf(fly_.groups(), from, to, src, dst, packetKey);
     return failed_ && drawn >= 0 ? liveIntermediate(from, to, drawn) : drawn;
   }
+  // The first pair of groups (from, to) with no link that has not failed, if any.
+  std::optional<std::pair<int, int>> unlinkedPair() const;
   // Why the dragonfly routings cannot route around these failed parts ("" if they can): a
   // failed local link or router, or a pair of groups joined neither directly nor through a
   // third group.

@@ -54,19 +54,16 @@ ICNSIM_REGISTER(Routing, "dragonfly_minimal", "local, global, local hop with two
                   if (const std::string why = links.unsupported(); !why.empty()) {
                     node.fail("type", "\"dragonfly_minimal\": " + why);
                   }
-                  for (int from = 0; from < fly->groups(); ++from) {
-                    for (int to = 0; to < fly->groups(); ++to) {
-                      if (from == to || links.linked(from, to)) continue;
-                      if (ctx.lanes < 3) {
-                        node.fail("type", fmt::format("\"dragonfly_minimal\": every global link from group {} to "
-                                                      "group {} has failed; the detour through another group needs "
-                                                      "router.lanes >= 3",
-                                                      from, to));
-                      }
-                      return std::unique_ptr<Routing>(std::make_unique<DragonflyNonMinimalRouting>(
-                          *fly, ctx.lanes, DragonflyNonMinimalRouting::Choice::kMinimal,
-                          DragonflyNonMinimalRouting::Congestion::kPort, 0, failed));
+                  if (const auto cut = links.unlinkedPair()) {  // detours through a third group
+                    if (ctx.lanes < 3) {
+                      node.fail("type", fmt::format("\"dragonfly_minimal\": every global link from group {} to "
+                                                    "group {} has failed; the detour through another group needs "
+                                                    "router.lanes >= 3",
+                                                    cut->first, cut->second));
                     }
+                    return std::unique_ptr<Routing>(std::make_unique<DragonflyNonMinimalRouting>(
+                        *fly, ctx.lanes, DragonflyNonMinimalRouting::Choice::kMinimal,
+                        DragonflyNonMinimalRouting::Congestion::kPort, 0, failed));
                   }
                   return std::unique_ptr<Routing>(std::make_unique<DragonflyMinimalRouting>(*fly, ctx.lanes, failed));
                 });

@@ -151,12 +151,12 @@ ICNSIM_REGISTER(Routing, "spanning_up_down",
                     node.fail(kRoot, fmt::format("router {} does not exist: the network has {} routers", root,
                                                  ctx.topology->numRouters()));
                   }
-                  const DegradedTopology* live = dynamic_cast<const DegradedTopology*>(ctx.liveTopology);
-                  if (live && live->failed().routerFailed(root)) {
+                  const FailedParts* failed = failedPartsOf(ctx.liveTopology);
+                  if (failed && failed->routerFailed(root)) {
                     node.fail(kRoot, fmt::format("router {} has failed ([faults]): choose another root", root));
                   }
                   auto routing = std::make_unique<SpanningUpDownRouting>(
-                      ctx.graph(), ctx.lanes, root, node.get(kEcmp) == "adaptive", ctx.seed, live != nullptr);
+                      ctx.graph(), ctx.lanes, root, node.get(kEcmp) == "adaptive", ctx.seed, failed != nullptr);
                   if (!routing->unreachable().empty()) {
                     node.fail("type", fmt::format("\"spanning_up_down\" with root {}: {} (it needs links that run "
                                                   "both ways, a connected network and routes under 254 hops)",

@@ -135,7 +135,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
                               loss_.any() ? &loss_ : nullptr};
   nic_ = std::make_unique<NetworkInterface>(nicContext, root.child(kNic), *workload_, messages_, *stats_);
   if (loss_.corrupts() && nic_->terminalKind() == "processor") {
-    networks_->faults().refuse(
+    networks_->faults().refuseCorruption(
         "corrupted packets are dropped by ideal and multirail terminals; processor terminals (NIFDY) do not "
         "model it yet: set faults.flit_error_rate = 0 or another nic.terminal");
   }

@@ -6,7 +6,6 @@
 #include <limits>
 
 #include "common/error.h"
-#include "common/rng.h"
 #include "topology/router_hops.h"
 
 namespace icnsim {
