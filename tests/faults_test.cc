@@ -43,15 +43,6 @@ std::unique_ptr<Topology> mesh4x4() {
   return makeTopology({}, d->root().child("topology"));
 }
 
-std::string errorOf(const std::string& toml) {
-  try {
-    runToml(toml);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "(accepted)";
-}
-
 // Mesh routers are numbered x + 4y; output port 2d goes + in dimension d, 2d + 1 goes -.
 TEST(Faults, AFailedMeshLinkIsRoutedAroundByHand) {
   const auto mesh = mesh4x4();
@@ -92,7 +83,7 @@ TEST(Faults, AMeshWithADeadLinkDeliversEverythingAroundIt) {
 }
 
 TEST(Faults, BadFaultsAreRefusedNamingTheirKey) {
-  auto refused = [](const std::string& faults) { return errorOf(std::string(kMesh) + faults); };
+  auto refused = [](const std::string& faults) { return runErrorOf(std::string(kMesh) + faults); };
   EXPECT_NE(refused("[[faults.link]]\nrouter = 16\nport = 0\n").find("faults.link[0].router"), std::string::npos)
       << refused("[[faults.link]]\nrouter = 16\nport = 0\n");
   EXPECT_NE(refused("[[faults.link]]\nrouter = 3\nport = 0\n").find("leads nowhere"), std::string::npos);
@@ -105,9 +96,9 @@ TEST(Faults, BadFaultsAreRefusedNamingTheirKey) {
   const std::string dimensionOrder = std::string(kMesh) + "[[faults.router]]\nrouter = 5\n";
   std::string withDor = std::string(kMesh) + "[[faults.link]]\nrouter = 5\nport = 0\n";
   withDor.replace(withDor.find("shortest_path"), 13, "dimension_order");
-  EXPECT_NE(errorOf(withDor).find("does not route around failed parts"), std::string::npos) << errorOf(withDor);
-  EXPECT_NE(errorOf(dimensionOrder).find("faults.on_disconnect"), std::string::npos) << errorOf(dimensionOrder);
-  EXPECT_NE(errorOf(dimensionOrder).find("a failed router's"), std::string::npos);
+  EXPECT_NE(runErrorOf(withDor).find("does not route around failed parts"), std::string::npos) << runErrorOf(withDor);
+  EXPECT_NE(runErrorOf(dimensionOrder).find("faults.on_disconnect"), std::string::npos) << runErrorOf(dimensionOrder);
+  EXPECT_NE(runErrorOf(dimensionOrder).find("a failed router's"), std::string::npos);
 }
 
 TEST(Faults, RandomFractionsAreDrawnFromTheSeedAndOfTheirKind) {
@@ -151,11 +142,11 @@ load = 0.05
   std::string faults;
   for (int router : {0, 2, 3})
     faults += fmt::format("[[faults.link]]\nrouter = {}\nport = 1\ndirection = \"one\"\n", router);
-  const std::string error = errorOf(ring + faults);
+  const std::string error = runErrorOf(ring + faults);
   EXPECT_NE(error.find("can deadlock"), std::string::npos) << error;
   EXPECT_NE(error.find("[router "), std::string::npos) << error;  // the cycle is named
   // One link the other way breaks no cycle.
-  EXPECT_EQ(errorOf(ring + "[[faults.link]]\nrouter = 0\nport = 0\ndirection = \"one\"\n"), "(accepted)");
+  EXPECT_EQ(runErrorOf(ring + "[[faults.link]]\nrouter = 0\nport = 0\ndirection = \"one\"\n"), "(accepted)");
 }
 
 // Cut-off traffic is dropped at its source and counted; a corrupted packet at the receiving
@@ -218,7 +209,7 @@ TEST(Faults, AFaultyRunIsTheSameOnEveryThreadCount) {
 TEST(Faults, UpDownOnASpanningTreeRoutesAroundAFailedRouter) {
   std::string toml = std::string(kMesh) + "[faults]\non_disconnect = \"drop\"\n[[faults.router]]\nrouter = 0\n";
   toml.replace(toml.find("type = \"shortest_path\""), 22, "type = \"spanning_up_down\"");
-  EXPECT_NE(errorOf(toml).find("routing.root (not set): router 0 has failed"), std::string::npos) << errorOf(toml);
+  EXPECT_NE(runErrorOf(toml).find("routing.root (not set): router 0 has failed"), std::string::npos) << runErrorOf(toml);
   toml.replace(toml.find("type = \"spanning_up_down\""), 25, "type = \"spanning_up_down\"\nroot = 5");
   const nlohmann::json r = runToml(toml);
   EXPECT_TRUE(r["drained"].get<bool>());
@@ -301,7 +292,7 @@ TEST(Faults, NoFlitCrossesAFailedLink) {
 }
 
 TEST(Faults, DragonflyRoutingsRefuseAFailedLocalLink) {
-  const std::string error = errorOf(std::string(kDragonfly) + "[[faults.link]]\nrouter = 0\nport = 2\n");
+  const std::string error = runErrorOf(std::string(kDragonfly) + "[[faults.link]]\nrouter = 0\nport = 2\n");
   EXPECT_NE(error.find("local link 0 port 2 has failed"), std::string::npos) << error;
   EXPECT_NE(error.find("routing.type"), std::string::npos) << error;
 }
@@ -352,10 +343,10 @@ TEST(Faults, EachEntryFailsPartsOfTheRailItNames) {
   EXPECT_TRUE(r["drained"].get<bool>());
   EXPECT_EQ(r["faults"][0]["links"].size(), 0u);
   EXPECT_EQ(r["faults"][1]["links"], nlohmann::json::parse("[[5, 0], [6, 1]]"));
-  const std::string beyond = errorOf(rails + "[[faults.link]]\nrouter = 5\nport = 0\nnetwork = 2\n");
+  const std::string beyond = runErrorOf(rails + "[[faults.link]]\nrouter = 5\nport = 0\nnetwork = 2\n");
   EXPECT_NE(beyond.find("faults.link[0].network: network 2 does not exist"), std::string::npos) << beyond;
   const std::string cut =
-      errorOf(rails + "[faults]\non_disconnect = \"drop\"\n[[faults.router]]\nrouter = 5\nnetwork = 1\n");
+      runErrorOf(rails + "[faults]\non_disconnect = \"drop\"\n[[faults.router]]\nrouter = 5\nnetwork = 1\n");
   EXPECT_NE(cut.find("with several networks"), std::string::npos) << cut;
 }
 

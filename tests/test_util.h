@@ -188,6 +188,16 @@ inline nlohmann::json runToml(const std::string& toml) {
   return sim.run();
 }
 
+// The configuration error that running `toml` raises, or "(accepted)" if it runs.
+inline std::string runErrorOf(const std::string& toml) {
+  try {
+    runToml(toml);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
 // The results of `toml` on one thread and on `threads`, without the echoed configuration
 // (which names simulation.threads): equal when the network splits deterministically.
 inline std::pair<std::string, std::string> resultsOnOneAndThreads(const std::string& toml, int threads) {

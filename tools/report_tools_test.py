@@ -17,6 +17,7 @@ from tools.dally import report as dally_report
 from tools.dragonfly import beyond as dragonfly_beyond
 from tools.dragonfly import links as dragonfly_links
 from tools.dragonfly import report as dragonfly_report
+from tools.faults import plot_recovery
 from tools.fedx import backpressure as fedx_backpressure
 from tools.fedx import report as fedx_report
 from tools.nifdy import bound as nifdy_bound
@@ -713,6 +714,34 @@ class Contention(unittest.TestCase):
         self.assertIn("| ring | 64 KiB | 40 | 200 ± 248 | 400 ± 497 | 2.00 ± 0.00 | 5.00 ± 6.21 |", table)
         self.assertIn("| halving_doubling | 64 KiB | 40 | 100 ± 124 | 300 ± 373 | 3.00 ± 0.00 |", table)
         self.assertIn("| 64 KiB | 1.000 | 2.00 ± 0.00 | 1.33 ± 0.00 |", contention.algorithms_table(cells))
+
+
+def recovery_point(seed_offset):
+    """A point with two ejection links and a router link over four 100-cycle samples, and a
+    change at cycle 100 (routing learns at 150) and another at 300."""
+    flits = [[20, 20, 5], [10, 10, 0], [20 + seed_offset, 20 - seed_offset, 5], [20, 20, 5]]
+    return {"terminals": 2,
+            "faults": [{"changes": [{"cycle": 100, "routing_learns": 150}, {"cycle": 300, "routing_learns": 350}]}],
+            "link_stats": [{"interval": 100, "sample_ends": [100, 200, 300, 400], "flits": flits,
+                            "links": {"kind": ["ejection", "ejection", "router"]}}]}
+
+
+class Recovery(unittest.TestCase):
+    def test_throughput_counts_the_ejection_links_per_terminal_and_cycle(self):
+        ends, values = plot_recovery.throughput_series(recovery_point(0))
+        self.assertEqual(ends, [100, 200, 300, 400])
+        self.assertEqual(values, [0.2, 0.1, 0.2, 0.2])
+
+    def test_recovery_is_the_first_sample_after_which_every_one_is_within_five_percent(self):
+        ends, values = plot_recovery.over_seeds([recovery_point(0), recovery_point(2)])
+        before, times = plot_recovery.recovery(ends, values, plot_recovery.changes_of(recovery_point(0)))
+        self.assertAlmostEqual(before.mean, 0.2)
+        self.assertEqual(times, [200, 100])  # the dip at 200 recovers with the sample ending at 300
+        # a change whose samples never come back within 5 %
+        low = recovery_point(0)
+        low["link_stats"][0]["flits"][2] = [10, 10, 0]
+        ends, values = plot_recovery.over_seeds([low])
+        self.assertEqual(plot_recovery.recovery(ends, values, plot_recovery.changes_of(low))[1], [None, 100])
 
 
 if __name__ == "__main__":

@@ -26,6 +26,11 @@ const FloatKey kFlitErrorRate =
                  "fails its CRC at the receiving NI and is dropped (counted: corruption). From a bit error rate b "
                  "on w-bit flits: 1 - (1 - b)^w");
 
+const IntKey kDetectionDelay =
+    declareInt(kScope, "detection_delay", 0, 0, int64_t{1} << 40,
+               "cycles from a part failing (or being repaired) during a run to the routers routing around it (or "
+               "over it again); until then heads routed over a failed link wait at it");
+
 const TableKey kLink =
     declareTable(kScope, "link", "[[faults.link]]: a failed link, named by the router and output port it leaves from");
 constexpr KeyScope kLinkScope{"faults.link"};
@@ -35,6 +40,19 @@ const IntKey kLinkPort =
 const ChoiceKey kLinkDirection =
     declareChoice(kLinkScope, "direction", "both", {"both", "one"},
                   "both: the link and the one back along it fail (a cable); one: this direction alone");
+
+// When each entry's parts fail and are repaired, declared in each array's scope.
+const char* const kAtDoc =
+    "the cycle it fails at: 0 (the default) before the run starts; later, during the run (links only: the lanes "
+    "a packet already holds on it drain, new packets are refused; routing learns after faults.detection_delay)";
+const char* const kRepairDoc = "the cycle it is repaired at, after `at`; -1 (the default): never";
+const IntKey kLinkAt = declareInt({"faults.link"}, "at", 0, 0, int64_t{1} << 40, kAtDoc);
+const IntKey kLinkRepair = declareInt({"faults.link"}, "repair", -1, -1, int64_t{1} << 40, kRepairDoc);
+const IntKey kRandomAt = declareInt({"faults.random"}, "at", 0, 0, int64_t{1} << 40, kAtDoc);
+const IntKey kRandomRepair = declareInt({"faults.random"}, "repair", -1, -1, int64_t{1} << 40, kRepairDoc);
+const IntKey kRouterAt = declareInt({"faults.router"}, "at", 0, 0, 0,
+                                    "the cycle it fails at: only 0 (a router failing during a run is not modelled: "
+                                    "fail its links instead)");
 
 const TableKey kRouterFault =
     declareTable(kScope, "router",
@@ -58,6 +76,12 @@ const ChoiceKey kRandomDirection =
     declareChoice(kRandomScope, "direction", "both", {"both", "one"},
                   "both: a drawn link and the one back along it fail together (a cable); one: a direction alone");
 
+// The `at` and `repair` keys of array `key`'s entries (a router's `repair`: none).
+const IntKey& atKey(const TableKey& key) { return &key == &kLink ? kLinkAt : &key == &kRandom ? kRandomAt : kRouterAt; }
+const IntKey* repairKey(const TableKey& key) {
+  return &key == &kLink ? &kLinkRepair : &key == &kRandom ? &kRandomRepair : nullptr;
+}
+
 // The `network` key of array `key`'s entries.
 const IntKey& networkKey(const TableKey& key) {
   return &key == &kLink ? kLinkNetwork : &key == &kRouterFault ? kRouterNetwork : kRandomNetwork;
@@ -70,6 +94,50 @@ FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)) {
   flitErrorRate_ = node_.get(kFlitErrorRate);
   failsParts_ =
       !node_.childArray(kLink).empty() || !node_.childArray(kRouterFault).empty() || !node_.childArray(kRandom).empty();
+  detectionDelay_ = static_cast<Cycle>(node_.get(kDetectionDelay));
+  for (const TableKey* key : {&kLink, &kRouterFault, &kRandom}) {
+    for (const ConfigNode& e : node_.childArray(*key)) {
+      const int64_t at = e.get(atKey(*key));
+      duringRun_ |= at > 0;
+      if (const IntKey* repair = repairKey(*key); repair && e.get(*repair) >= 0) {
+        duringRun_ = true;
+        if (e.get(*repair) <= at) {
+          e.fail(*repair,
+                 fmt::format("a repair at cycle {} before its failure at cycle {}: expected a cycle after `at` "
+                             "(or -1: never)",
+                             e.get(*repair), at));
+        }
+      }
+    }
+  }
+}
+
+bool FaultConfig::failedAt(const ConfigNode& entry, const TableKey& key, Cycle cycle) {
+  const auto at = static_cast<Cycle>(entry.get(atKey(key)));
+  const IntKey* repair = repairKey(key);
+  const int64_t repaired = repair ? entry.get(*repair) : -1;
+  return at <= cycle && (repaired < 0 || cycle < static_cast<Cycle>(repaired));
+}
+
+std::vector<Cycle> FaultConfig::changeCycles(int network) const {
+  std::set<Cycle> cycles;
+  for (const TableKey* key : {&kLink, &kRandom}) {
+    for (const ConfigNode& e : entries(*key, network)) {
+      if (e.get(atKey(*key)) > 0) cycles.insert(static_cast<Cycle>(e.get(atKey(*key))));
+      if (e.get(*repairKey(*key)) >= 0) cycles.insert(static_cast<Cycle>(e.get(*repairKey(*key))));
+    }
+  }
+  return {cycles.begin(), cycles.end()};
+}
+
+void FaultConfig::refuseDuringRun(const std::string& what) const {
+  for (const TableKey* key : {&kLink, &kRandom}) {
+    for (const ConfigNode& e : node_.childArray(*key)) {
+      if (e.get(atKey(*key)) > 0) e.fail(atKey(*key), what);
+      if (e.get(*repairKey(*key)) >= 0) e.fail(*repairKey(*key), what);
+    }
+  }
+  node_.fail(kDetectionDelay, what);
 }
 
 std::vector<ConfigNode> FaultConfig::entries(const TableKey& key, int network) const {
@@ -96,15 +164,16 @@ void FaultConfig::checkNetworks(int networks) const {
   }
 }
 
-std::unique_ptr<FailedParts> FaultConfig::failedParts(const Topology& topology, int network, uint64_t seed) const {
+std::unique_ptr<FailedParts> FaultConfig::failedParts(const Topology& topology, int network, uint64_t seed,
+                                                      Cycle cycle) const {
   auto failed = std::make_unique<FailedParts>(topology);
-  failListedLinks(*failed, topology, network);
+  failListedLinks(*failed, topology, network, cycle);
   failListedRouters(*failed, topology, network);
-  failRandomLinks(*failed, topology, network, seed);
+  failRandomLinks(*failed, topology, network, seed, cycle);
   return failed;
 }
 
-void FaultConfig::failListedLinks(FailedParts& failed, const Topology& topology, int network) const {
+void FaultConfig::failListedLinks(FailedParts& failed, const Topology& topology, int network, Cycle cycle) const {
   for (const ConfigNode& e : entries(kLink, network)) {
     const int router = static_cast<int>(e.get(kLinkRouter.upTo(topology.numRouters() - 1)));
     const int port = static_cast<int>(e.get(kLinkPort.upTo(topology.numPorts(router) - 1)));
@@ -115,6 +184,7 @@ void FaultConfig::failListedLinks(FailedParts& failed, const Topology& topology,
                  "router {}'s port {} leads {}: a failed link must lead to another router", router, port,
                  peer.kind == Endpoint::kTerminal ? fmt::format("to terminal {}", peer.id) : std::string("nowhere")));
     }
+    if (!failedAt(e, kLink, cycle)) continue;
     if (e.get(kLinkDirection) == "one") failed.failLink(router, port);
     else failed.failBothWays(router, port);
   }
@@ -126,7 +196,8 @@ void FaultConfig::failListedRouters(FailedParts& failed, const Topology& topolog
   }
 }
 
-void FaultConfig::failRandomLinks(FailedParts& failed, const Topology& topology, int network, uint64_t seed) const {
+void FaultConfig::failRandomLinks(FailedParts& failed, const Topology& topology, int network, uint64_t seed,
+                                  Cycle cycle) const {
   const std::vector<ConfigNode> drawn = entries(kRandom, network);
   for (size_t i = 0; i < drawn.size(); ++i) {
     const ConfigNode& e = drawn[i];
@@ -151,18 +222,21 @@ void FaultConfig::failRandomLinks(FailedParts& failed, const Topology& topology,
       for (const std::string& k : kinds) known += fmt::format(", \"{}\"", k);
       e.fail(kKind, fmt::format("this topology has no links of kind \"{}\": expected one of {}", kind, known));
     }
+    // Drawn whether or not the entry is failed at `cycle`, so that its links are the same at every cycle.
     const auto count = static_cast<size_t>(std::llround(e.get(kFraction) * static_cast<double>(links.size())));
+    const bool now = failedAt(e, kRandom, cycle);
     Rng rng(seed, "faults.random", i);
     for (size_t k = 0; k < count; ++k) {  // the first `count` of a random permutation
       std::swap(links[k], links[k + rng.below(links.size() - k)]);
+      if (!now) continue;
       if (both) failed.failBothWays(links[k].first, links[k].second);
       else failed.failLink(links[k].first, links[k].second);
     }
   }
 }
 
-void FaultConfig::checkConnected(const DegradedTopology& live, int networks) const {
-  if (dropCutOff_ && networks == 1) return;
+void FaultConfig::checkConnected(const DegradedTopology& live, int networks, Cycle cycle) const {
+  if (dropCutOff_ && networks == 1 && cycle == 0) return;
   // Each router a terminal injects into and each one a terminal ejects from, with its first
   // terminal: a pair of them cut apart cuts their terminals apart.
   std::vector<int> injecting(live.numRouters(), -1), ejecting(live.numRouters(), -1);
@@ -178,10 +252,13 @@ void FaultConfig::checkConnected(const DegradedTopology& live, int networks) con
       node_.fail(kOnDisconnect,
                  fmt::format("the failed parts cut terminal {} (router {}) off from terminal {} (router {}){}: {}",
                              injecting[from], from, ejecting[to], to, dead ? ", a failed router's" : "",
-                             networks == 1 ? "set faults.on_disconnect = \"drop\" to drop the traffic between such "
-                                             "terminals at its source, counted"
-                                           : "with several networks, traffic cut off on one of them is not "
-                                             "modelled yet"));
+                             cycle > 0       ? fmt::format("at cycle {}, during the run: a part failing during a run "
+                                                                 "may not cut terminals apart",
+                                                           cycle)
+                             : networks == 1 ? "set faults.on_disconnect = \"drop\" to drop the traffic between such "
+                                               "terminals at its source, counted"
+                                             : "with several networks, traffic cut off on one of them is not "
+                                               "modelled yet"));
     }
   }
 }

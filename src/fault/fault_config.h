@@ -1,8 +1,11 @@
 // The faults of a run, as configuration ([faults], docs/faults.md): links (one way or both)
 // and routers failed by list, links failed as a random fraction of a kind drawn from the
 // run's seed, and a flit error rate; each entry in one network (`network`, a rail's index).
-// The parts fail at cycle 0 and stay failed. What becomes of
-// traffic between terminals the failed parts cut apart is faults.on_disconnect's choice.
+// Parts fail at cycle 0, or links at a cycle `at` during the run (and are repaired at a
+// cycle `repair`): the fault set then changes, and routing learns of each change
+// detection_delay cycles later (router/fault_timeline.h). What becomes of traffic between
+// terminals parts failed from the start cut apart is faults.on_disconnect's choice; a part
+// failing during the run may not cut any apart.
 // Keys: declared here (`icnsim keys faults`).
 #pragma once
 #include <memory>
@@ -10,6 +13,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "kernel/packet.h"
 #include "topology/degraded_topology.h"
 #include "topology/failed_parts.h"
 
@@ -27,14 +31,22 @@ class FaultConfig {
   bool dropCutOff() const { return dropCutOff_; }
   // The probability that a flit is corrupted on one router-to-router hop.
   double flitErrorRate() const { return flitErrorRate_; }
+  // Whether some part fails or is repaired during the run (after cycle 0).
+  bool changesDuringRun() const { return duringRun_; }
+  Cycle detectionDelay() const { return detectionDelay_; }
+  // The cycles after 0 at which network `network`'s fault set changes, in order.
+  std::vector<Cycle> changeCycles(int network) const;
 
-  // The failed parts of network `network`'s `topology` that the entries name (each checked
-  // against it); the random ones drawn from `seed`.
-  std::unique_ptr<FailedParts> failedParts(const Topology& topology, int network, uint64_t seed) const;
-  // Refuses, naming a pair, a network whose failed parts cut a terminal off from another,
-  // unless on_disconnect = "drop" in a configuration of one network (`networks`): with
-  // several, a message cut off on one rail is not modelled.
-  void checkConnected(const DegradedTopology& live, int networks) const;
+  // The parts of network `network`'s `topology` that the entries name (each checked against
+  // it) failed at `cycle`; the random ones drawn from `seed` (the same links at every cycle).
+  std::unique_ptr<FailedParts> failedParts(const Topology& topology, int network, uint64_t seed, Cycle cycle = 0) const;
+  // Refuses, naming a pair, a network whose parts failed at `cycle` cut a terminal off from
+  // another, unless, at cycle 0, on_disconnect = "drop" in a configuration of one network
+  // (`networks`): with several, a message cut off on one rail is not modelled.
+  void checkConnected(const DegradedTopology& live, int networks, Cycle cycle = 0) const;
+  // Refuses, naming the first entry that fails or repairs a part during the run, a
+  // configuration that cannot model it (`what`: why).
+  [[noreturn]] void refuseDuringRun(const std::string& what) const;
   // Refuses an entry naming a network beyond the configuration's `networks`.
   void checkNetworks(int networks) const;
   // Refuses a flit error rate where corruption is not modelled yet (`what`: why).
@@ -43,14 +55,18 @@ class FaultConfig {
  private:
   // The entries of array `key` in network `network`.
   std::vector<ConfigNode> entries(const TableKey& key, int network) const;
-  void failListedLinks(FailedParts& failed, const Topology& topology, int network) const;
+  // Whether `entry` of array `key` has failed at `cycle` and is not yet repaired.
+  static bool failedAt(const ConfigNode& entry, const TableKey& key, Cycle cycle);
+  void failListedLinks(FailedParts& failed, const Topology& topology, int network, Cycle cycle) const;
   void failListedRouters(FailedParts& failed, const Topology& topology, int network) const;
-  void failRandomLinks(FailedParts& failed, const Topology& topology, int network, uint64_t seed) const;
+  void failRandomLinks(FailedParts& failed, const Topology& topology, int network, uint64_t seed, Cycle cycle) const;
 
   ConfigNode node_;
   bool failsParts_ = false;
   bool dropCutOff_ = false;
   double flitErrorRate_ = 0;
+  bool duringRun_ = false;
+  Cycle detectionDelay_ = 0;
 };
 
 }  // namespace icnsim

@@ -38,6 +38,9 @@ class Network {
   // Whether routing functions see this model's queues (RouteRequest::congestion), as
   // adaptive routings need (Routing::readsCongestion).
   virtual bool showsCongestion() const { return false; }
+  // Whether the model follows NetworkContext::faults (links failing during the run); one
+  // that does not is refused, when built, with such faults. Default: false.
+  virtual bool followsFaultTimeline() const { return false; }
   // Throws InternalError on a broken invariant (credit bounds, conservation).
   virtual void checkInvariants() const = 0;
   // Cycles without any flit moving while flits wait before StuckNetworkError (0 = off).

@@ -48,6 +48,7 @@ class LaneDependencies {
   };
   struct Walk {  // one virtual network, one destination
     const VirtualNetwork* vn;
+    const Routing* routing;  // vn's, or after a change of routing p_.then
     int trafficClass;
     int destination;
     int exitRouter;
@@ -74,6 +75,7 @@ class LaneDependencies {
   // routing question and each lane class it offers) times the walks.
   size_t destinationStride(double firstSteps) const;
   void walk(const Walk& w);
+  void walkFrom(const Walk& w, const std::vector<Held>& held);  // from the injection lanes and `held`
   void fromInjection(const Walk& w, int terminal, int laneClass);
   void fromLane(const Walk& w, const Held& held);
   void fromMemory(const Walk& w, int32_t node);
@@ -207,7 +209,7 @@ void LaneDependencies::build(LaneDeadlock& coverage) {
   for (size_t i = 0; i < destinations_.size(); i += stride) {
     const int d = destinations_[i];
     for (const VirtualNetworks::Use& u : p_.networks) {
-      walk({u.network, std::max(u.trafficClass, 0), d, topology_.ejectionPort(d).id});
+      walk({u.network, u.network->routing, std::max(u.trafficClass, 0), d, topology_.ejectionPort(d).id});
       if (steps_ > p_.walkBudget && i == 0) {  // not even one destination within the budget
         coverage.beyondBudget = true;
         coverage.stepsForOne = steps_;
@@ -223,8 +225,19 @@ void LaneDependencies::build(LaneDeadlock& coverage) {
 }
 
 void LaneDependencies::walk(const Walk& w) {
+  walkFrom(w, {});
+  if (!p_.then) return;
+  // After the change: from the injection lanes, and from wherever the first routing left a packet.
+  const std::vector<Held> reached = queue_;
+  Walk after = w;
+  after.routing = p_.then;
+  walkFrom(after, reached);
+}
+
+void LaneDependencies::walkFrom(const Walk& w, const std::vector<Held>& held) {
   ++stamp_;
   queue_.clear();
+  for (const Held& h : held) visit(h.node, h.router, h.inPort);
   const int firstClass = classOf_[w.vn->laneBegin], endClass = classOf_[w.vn->laneBegin + w.vn->lanes - 1] + 1;
   const double stepsBefore = steps_;
   int64_t asked = 0;
@@ -300,7 +313,7 @@ void LaneDependencies::fromMemory(const Walk& w, int32_t node) {
 
 void LaneDependencies::ask(const Walk& w, int32_t holder, const RouteRequest& request, bool reservesMemory) {
   options_.clear();
-  w.vn->routing->possibleRoutes(request, options_);
+  w.routing->possibleRoutes(request, options_);
   steps_ += 1.0;
   auto wait = [&](int32_t node) {
     graph_.addEdge(holder, node);
@@ -484,6 +497,10 @@ std::string verdictKey(const Topology& t, const LaneDependencyParams& p) {
   }
   std::string key = fmt::format("{:x} {} {} {} {} {}", wiring, p.lanes, p.host.hopClasses, p.backpressure,
                                 p.adaptivePackets, p.walkBudget);
+  if (p.then) {
+    if (p.then->dependencyIdentity().empty()) return "";
+    key += " then " + p.then->dependencyIdentity();
+  }
   for (const VirtualNetworks::Use& u : p.networks) {
     const std::string routing = u.network->routing->dependencyIdentity();
     if (routing.empty()) return "";
@@ -574,7 +591,8 @@ void requireAdmissibleMemory(const Topology& topology, const ConfigNode& router,
 
 }  // namespace
 
-void requireDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& router, const LaneDependencyParams& params) {
+void requireDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& router, const LaneDependencyParams& params,
+                            const std::string& when) {
   requireAdmissibleMemory(*ctx.topology, router, params);
   if (ctx.allowDeadlock) return;
   const LaneDeadlock d = findLaneDeadlock(*ctx.topology, params);
@@ -588,9 +606,9 @@ void requireDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& router,
                                      ctx.deadlockCheckKey, params.walkBudget, d.stepsForOne));
   }
   if (d.cycle.empty()) return;
-  routing.fail("type", fmt::format("this network can deadlock: its resources wait on each other in a cycle ({}). "
+  routing.fail("type", fmt::format("this network can deadlock{}: its resources wait on each other in a cycle ({}). "
                                    "To break it, {}; or set simulation.allow_deadlock = true to run it anyway",
-                                   cycleText(d.cycle), remedy(d, params)));
+                                   when, cycleText(d.cycle), remedy(d, params)));
 }
 
 }  // namespace icnsim

@@ -59,6 +59,11 @@ struct LaneDependencyParams {
   // simulation.deadlock_check_limit): beyond, the check walks an evenly spread sample of
   // destinations, its cost measured on the first. A 64x64 torus with datelines takes 1.1 x 10^8.
   double walkBudget = 1e8;
+  // A change of routing during the run (router/fault_timeline.h): packets routed by the
+  // virtual networks' routing may go on, from any lane they reach, by this one (null: none).
+  // The graph then holds both functions' waits from where each can hold a lane: each walk is
+  // repeated with `then`, from the injection lanes and from every resource the first reached.
+  const Routing* then = nullptr;
 };
 
 struct LaneDeadlock {
@@ -78,7 +83,10 @@ LaneDeadlock findLaneDeadlock(const Topology& topology, const LaneDependencyPara
 // Refuses a network that can deadlock, as a configuration error that names one cycle and
 // the key that would break it, unless simulation.allow_deadlock is set. Also refuses host
 // memories too small for their hop classes under packet switching (packets that could
-// never be admitted would be lost without a trace).
-void requireDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& router, const LaneDependencyParams& params);
+// never be admitted would be lost without a trace). `when`: when the routing walked is in
+// force, for the error: "" (from the start), or during a run with faults (" with the faults
+// of cycle 5000").
+void requireDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& router, const LaneDependencyParams& params,
+                            const std::string& when = "");
 
 }  // namespace icnsim

@@ -16,6 +16,7 @@
 #include "kernel/terminal_plumbing.h"
 #include "parts/memory_budget.h"
 #include "parts/registry.h"
+#include "router/fault_timeline.h"
 #include "router/switching.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
@@ -52,6 +53,7 @@ struct NetworkContext {
   const Topology* topology = nullptr;
   const Routing* routing = nullptr;
   const ConfigNode* routingConfig = nullptr;  // the network's [routing] table, for errors
+  const FaultTimeline* faults = nullptr;      // links failing during the run (null: none)
   const ConfigNode* timing = nullptr;         // the network's [timing] table
   int lanes = 1;                              // lanes per channel and logical network
   int logicalNetworks = 1;                    // request/reply networks sharing the channels

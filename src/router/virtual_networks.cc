@@ -97,4 +97,11 @@ void VirtualNetworks::rejectClassKeys(const NetworkContext& ctx, const char* why
   }
 }
 
+void VirtualNetworks::replaceRouting(const Routing& from, const Routing& to) {
+  if (control_.routing == &from) control_.routing = &to;
+  for (VirtualNetwork& vn : byClass_) {
+    if (vn.routing == &from) vn.routing = &to;
+  }
+}
+
 }  // namespace icnsim

@@ -54,6 +54,9 @@ class VirtualNetworks {
   // The router's default host buffering (router.host_buffering, router.host_load_limit),
   // for every class that does not name its own; call before applyClasses.
   void readHostBuffering(const ConfigNode& router);
+  // Every virtual network routed by `from` is routed by `to` from now on (a fault set's
+  // change during the run, router/fault_timeline.h).
+  void replaceRouting(const Routing& from, const Routing& to);
   const VirtualNetwork& of(const Packet& pk) const { return pk.control ? control_ : byClass_[pk.trafficClass]; }
   // Whether some virtual network's switching mode holds packets until complete (store and
   // forward), or gives each lane a whole packet (cut-through, store and forward).

@@ -110,6 +110,12 @@ class Routing {
   // that it never offers a failed link; a function that does not is refused, when built,
   // with failed parts. Default: false.
   virtual bool routesAroundFaults() const { return false; }
+  // Whether route() gives at least one option to every packet in transit that the function,
+  // built on another fault set, brought where it is (links failing during a run,
+  // router/fault_timeline.h), so that a change of routing strands no packet; possibleRoutes
+  // must list those options too (the deadlock check walks them). A function that does not
+  // is refused, when built, with such faults. Default: false.
+  virtual bool reroutesInTransit() const { return false; }
 };
 
 // Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the

@@ -31,6 +31,9 @@ class ShortestPathRouting : public Routing {
   std::string dependencyIdentity() const override;
   bool routesFollowDestinationRouter() const override { return true; }
   bool routesAroundFaults() const override { return true; }
+  // Every router of a connected degraded graph has a productive port; the hop class goes
+  // on from the lane the packet holds (the last class once they run out).
+  bool reroutesInTransit() const override { return true; }
   // On a topology that does not know its router distances (fat tree, fly, dragonfly) the
   // routing finds them itself: a DegradedTopology with nothing failed, kept here.
   void keep(std::unique_ptr<FailedParts> none, std::unique_ptr<DegradedTopology> graph) {

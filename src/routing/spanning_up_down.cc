@@ -106,6 +106,12 @@ bool SpanningUpDownRouting::arrivedGoingDown(const RouteRequest& req) const {
   return from >= 0 && rank_[req.router] > rank_[from];
 }
 
+bool SpanningUpDownRouting::mayGoUp(const RouteRequest& req) const {
+  if (!arrivedGoingDown(req)) return true;
+  const int target = targetIndex_[topology_.ejectionPort(req.destination).id];
+  return distance(false, req.router, target) == kUnreachable;
+}
+
 void SpanningUpDownRouting::productive(int router, bool mayGoUp, int destination, std::vector<int>& ports) const {
   const int target = targetIndex_[topology_.ejectionPort(destination).id];
   const uint8_t here = distance(mayGoUp, router, target);
@@ -122,14 +128,14 @@ void SpanningUpDownRouting::route(const RouteRequest& req, std::vector<RouteOpti
   if (offerEjection(topology_.ejectionPort(req.destination), req, lanes_, out)) return;
   thread_local std::vector<int> ports;
   ports.clear();
-  productive(req.router, !arrivedGoingDown(req), req.destination, ports);
+  productive(req.router, mayGoUp(req), req.destination, ports);
   offerEqualCost(ports, adaptive_, seed_, req, 0, lanes_, out);
 }
 
 void SpanningUpDownRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
   if (offerEjection(topology_.ejectionPort(req.destination), req, lanes_, out)) return;
   std::vector<int> ports;
-  productive(req.router, !arrivedGoingDown(req), req.destination, ports);
+  productive(req.router, mayGoUp(req), req.destination, ports);
   for (int port : ports) out.push_back({port, 0, lanes_});
 }
 

@@ -33,6 +33,11 @@ class SpanningUpDownRouting : public Routing {
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::string dependencyIdentity() const override;
   bool routesAroundFaults() const override { return true; }
+  // A packet that came down a channel of another tree may find no down-only route in this
+  // one: it may then go up again (mayGoUp). That never happens to a packet routed by one
+  // tree throughout; the deadlock check sees the turn and refuses a change where it can close
+  // a cycle.
+  bool reroutesInTransit() const override { return true; }
 
   bool isUp(int router, int port) const { return rank_[topology_.outputPeer(router, port).id] < rank_[router]; }
   // Router hops of the shortest legal route from terminal src to terminal dst.
@@ -48,6 +53,9 @@ class SpanningUpDownRouting : public Routing {
   // terminal's router.
   void productive(int router, bool mayGoUp, int destination, std::vector<int>& ports) const;
   bool arrivedGoingDown(const RouteRequest& req) const;
+  // Whether the packet may still take an up channel: it did not arrive going down, or no
+  // down-only route is left (see reroutesInTransit).
+  bool mayGoUp(const RouteRequest& req) const;
   uint8_t distance(bool mayGoUp, int router, int targetIndex) const {
     return (mayGoUp ? upDistance_ : downDistance_)[size_t(targetIndex) * topology_.numRouters() + router];
   }

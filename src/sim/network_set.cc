@@ -63,6 +63,7 @@ void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint6
              nullptr,
              nullptr,
              nullptr,
+             nullptr,
              {},
              nullptr,
              definition.child(kRouter),
@@ -84,6 +85,7 @@ void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint6
     m.routing = makeRouting(routing, m.routingConfig);
     m.ctx.routing = m.routing.get();
     m.ctx.classes = readClassNetworks(root.child("traffic"), routing, m.routingConfig, m.classRoutings);
+    changeFaults(m, routing);
     members_.push_back(std::move(m));
   }
 }
@@ -93,6 +95,16 @@ void NetworkSet::failParts(Member& m) {
   m.failed = faults_->failedParts(*m.topology, m.ctx.network, m.ctx.seed);
   m.live = std::make_unique<DegradedTopology>(*m.topology, *m.failed);
   faults_->checkConnected(*m.live, networks_);
+}
+
+void NetworkSet::changeFaults(Member& m, const RoutingContext& routing) {
+  if (faults_->changeCycles(m.ctx.network).empty()) return;
+  if (!m.classRoutings.empty()) {
+    faults_->refuseDuringRun(
+        "a traffic class with its own [traffic.class.routing] cannot change routing during a run: fail its "
+        "parts at cycle 0");
+  }
+  m.epochs = std::make_unique<FaultEpochs>(*faults_, routing, m.routingConfig, *m.routing, m.ctx.network, networks_);
 }
 
 int NetworkSet::countNetworks(const ConfigNode& root) {
@@ -113,6 +125,7 @@ nlohmann::json NetworkSet::failedPartsJson() const {
       for (const auto& [router, port] : m.failed->links()) j["links"].push_back({router, port});
       j["routers"] = m.failed->routers();
     }
+    if (m.epochs) j["changes"] = m.epochs->json();
     all.push_back(j);
   }
   return all;
@@ -130,7 +143,13 @@ void NetworkSet::buildModels(const NetworkContext& shared) {
     c.classes = m.ctx.classes;
     c.timing = &m.timing;
     c.routingConfig = &m.routingConfig;
+    c.faults = m.epochs ? &m.epochs->timeline() : nullptr;
     m.model = makeNetwork(c, m.router);
+    if (c.faults && !m.model->followsFaultTimeline()) {
+      faults_->refuseDuringRun(
+          "this router model (router.type) does not model links failing during a run: use "
+          "\"input_queued\", or fail the parts at cycle 0");
+    }
     models_.push_back(m.model.get());
   }
 }
@@ -146,7 +165,13 @@ std::string NetworkSet::description() const {
   std::string s;
   for (size_t i = 0; i < members_.size();) {
     auto describe = [&](size_t k) {
-      return members_[k].live ? members_[k].live->description() : members_[k].topology->description();
+      const Member& m = members_[k];
+      std::string d = m.live ? m.live->description() : m.topology->description();
+      if (m.epochs) {  // "(2 links failed; 3 changes during the run)"
+        d.insert(d.size() - 1,
+                 fmt::format("; {} change{} during the run", m.epochs->changes(), m.epochs->changes() == 1 ? "" : "s"));
+      }
+      return d;
     };
     const std::string d = describe(i);
     size_t j = i + 1;

@@ -19,6 +19,7 @@
 #include "kernel/network.h"
 #include "router/network_context.h"
 #include "routing/routing.h"
+#include "sim/fault_epochs.h"
 #include "topology/topology.h"
 
 namespace icnsim {
@@ -63,13 +64,15 @@ class NetworkSet {
     std::unique_ptr<FailedParts> failed;     // null: nothing failed
     std::unique_ptr<DegradedTopology> live;  // the topology without them, what routing sees
     std::unique_ptr<Routing> routing;
+    std::unique_ptr<FaultEpochs> epochs;  // null: no part fails or is repaired during the run
     std::deque<std::unique_ptr<Routing>> classRoutings;
     std::unique_ptr<Network> model;
     ConfigNode router, timing, routingConfig;
   };
   void add(const ConfigNode& root, const ConfigNode& definition, uint64_t seed, MemoryBudget* memory);
-  void failParts(Member& m);                         // [faults]' failed parts of the member's topology
-  static int countNetworks(const ConfigNode& root);  // rails of every definition
+  void failParts(Member& m);                                    // [faults]' failed parts of the member's topology
+  void changeFaults(Member& m, const RoutingContext& routing);  // and their changes during the run
+  static int countNetworks(const ConfigNode& root);             // rails of every definition
 
   std::unique_ptr<FaultConfig> faults_;
   int networks_;                  // how many the definitions make

@@ -205,6 +205,7 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
     }
     if (waitOn == kNoOption || waitOn == out) waitOn = out;
     else if (waitOn != kAskAgain) waitOn = kWaitAtRouter;
+    if (linkFaults_.isDown(out)) continue;  // failed during the run: it waits for routing to learn
     if (!admission_.admits(channels_[out].dstRouter, id, false, now)) continue;
     const int32_t lane = freeLane(out, opt, vn.laneBegin);
     if (lane < 0 || !reserveDownstream(out, id, vn, waitOn)) continue;

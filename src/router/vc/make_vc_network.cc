@@ -308,14 +308,29 @@ void checkDeadlockFreedom(const NetworkContext& ctx, const ConfigNode& node, con
               "cannot see a waiting packet queued behind another's tail; use \"tail_credit\", or "
               "set simulation.allow_deadlock = true");
   }
-  requireDeadlockFreedom(
-      ctx, node,
-      {p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure, ctx.adaptivePackets, ctx.deadlockCheckLimit});
+  LaneDependencyParams params{
+      p.lanes, vns.distinct(ctx.controlPackets), p.host, backpressure, ctx.adaptivePackets, ctx.deadlockCheckLimit};
+  requireDeadlockFreedom(ctx, node, params);
+  if (!ctx.faults) return;
+  // Every fault set of the run, and every change between two (faults during the run).
+  for (const FaultTimeline::Checked& checked : ctx.faults->checked) {
+    VirtualNetworks changed = vns;
+    changed.replaceRouting(*ctx.routing, *checked.routing);
+    params.networks = changed.distinct(ctx.controlPackets);
+    params.then = checked.then;
+    const std::string when = checked.then ? fmt::format(
+                                                " while routing changes for the faults of cycle {} (a "
+                                                "packet routed before the change and after it)",
+                                                checked.at)
+                                          : fmt::format(" with the faults of cycle {}", checked.at);
+    requireDeadlockFreedom(ctx, node, params, when);
+  }
 }
 
 std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNode& node) {
   VcNetworkParams p;
   p.seed = ctx.seed;
+  p.faults = ctx.faults;
   p.networks = ctx.logicalNetworks;
   p.lanes = ctx.lanes * ctx.logicalNetworks;
   p.maxPacketLength = ctx.maxPacketLength;

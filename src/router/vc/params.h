@@ -7,6 +7,7 @@
 #include "kernel/network.h"
 #include "kernel/rank_exchange.h"
 #include "router/arbitration.h"
+#include "router/fault_timeline.h"
 #include "router/transit_host.h"
 #include "router/vc/switch_allocator.h"
 #include "router/virtual_networks.h"
@@ -72,6 +73,8 @@ struct VcNetworkParams {
   // The ranks of an mpirun job the routers are split over, each on `threads` threads (null
   // or one rank: one process); results do not depend on it either.
   const RankExchange* ranks = nullptr;
+  // Links failing and repaired during the run (null: none), router/fault_timeline.h.
+  const FaultTimeline* faults = nullptr;
 };
 
 }  // namespace icnsim

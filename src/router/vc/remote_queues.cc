@@ -29,6 +29,12 @@ void VcNetwork::watchRemoteQueues() {
     const auto listed = use.network->routing->remotePorts();
     ports.insert(ports.end(), listed.begin(), listed.end());
   }
+  if (p_.faults) {
+    for (const FaultTimeline::RoutingChange& change : p_.faults->routings) {
+      const auto listed = change.to->remotePorts();  // a routing that takes over during the run
+      ports.insert(ports.end(), listed.begin(), listed.end());
+    }
+  }
   if (ports.empty()) return;
   split_.lookahead = 1;
   std::vector<bool> watchedRouter(topology_.numRouters(), false);

@@ -33,6 +33,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
     for (const Channel& c : channels_) switch_.inputLastSent.push_back(c.firstLane);
     switch_.feed.resize(lanes_.size());
   }
+  startFaultChanges();
   watchRemoteQueues();
 }
 
@@ -58,6 +59,7 @@ void VcNetwork::forEachShard(Phase&& phase) {
 }
 
 void VcNetwork::step(Cycle now) {
+  if (now >= linkFaults_.nextChange) applyFaultChanges(now);
   if (now - readyBase_ >= p_.readyRebaseInterval) rebaseReadyTimes(now);
   listing_.startInjection(now);
   if (!p_.timing.synchronous) forEachShard([&](Shard& s) { returnCredits(s, now); });

@@ -82,6 +82,7 @@
 #include "router/vc/host_memories.h"
 #include "router/vc/lane_state.h"
 #include "router/vc/link_counter.h"
+#include "router/vc/link_faults.h"
 #include "router/vc/listing_order.h"
 #include "router/vc/params.h"
 #include "router/vc/parked_heads.h"
@@ -113,6 +114,7 @@ class VcNetwork : public Network, private vc::LaneState {
   // Flits moved into host memory do not cross a channel.
   uint64_t flitHops() const override;
   bool showsCongestion() const override { return true; }
+  bool followsFaultTimeline() const override { return true; }
   uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
   uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
@@ -385,6 +387,12 @@ class VcNetwork : public Network, private vc::LaneState {
   void snapshotRemoteQueues();      // between phases, before any head is routed
   void sumRemoteQueuesOverRanks();  // under mpirun: each rank counted its own routers' part
   vc::RemoteQueues remote_;
+
+  // --- links failing during the run (fault_changes.cc, router/fault_timeline.h) ---
+  void startFaultChanges();
+  [[gnu::noinline]] void applyFaultChanges(Cycle now);  // those due by `now`
+  void rerouteWaitingHeads();  // after a routing change: every waiting head asks the new routing
+  vc::LinkFaults linkFaults_;
 
   int32_t busyInjectionLanes_ = 0;
   vc::ChannelUseCounter channelUse_;  // router.count_channel_use

@@ -1,0 +1,42 @@
+// What a network model does when links fail or are repaired during a run ([faults] `at`,
+// `repair`; docs/faults.md). Two kinds of change, each at its own cycle:
+//  - a link fails (or is repaired) at once: from that cycle it takes no new packet (or takes
+//    them again); the packets that already hold a lane on it drain across it, delivered;
+//  - routing learns detection_delay cycles later: the network's routing function becomes the
+//    one built on the new fault set, and every head that waits is routed again by it, so a
+//    packet whose route led over the failed link turns away at the router it waits at.
+// The network model takes the changes from here; sim/ builds them from the configuration.
+#pragma once
+#include <vector>
+
+#include "kernel/packet.h"
+#include "routing/routing.h"
+
+namespace icnsim {
+
+struct FaultTimeline {
+  struct LinkChange {
+    Cycle at;
+    int router, port;  // the link out of router's output port
+    bool fails;        // false: repaired
+  };
+  struct RoutingChange {
+    Cycle at;
+    const Routing* from;  // the routing in force until then
+    const Routing* to;
+  };
+  std::vector<LinkChange> links;        // in cycle order
+  std::vector<RoutingChange> routings;  // in cycle order
+  // What the deadlock check walks besides the first routing: each later fault set's routing
+  // (`then` null), and each change: a packet routed by `routing` and then by `then`
+  // (LaneDependencyParams::then); with the cycle of the change, for its error.
+  struct Checked {
+    const Routing* routing;
+    const Routing* then;
+    Cycle at;
+  };
+  std::vector<Checked> checked;
+  bool empty() const { return links.empty() && routings.empty(); }
+};
+
+}  // namespace icnsim

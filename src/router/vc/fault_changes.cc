@@ -1,0 +1,51 @@
+// VcNetwork following links that fail and are repaired during a run (router/fault_timeline.h):
+// a failed channel takes no new packet (claimOutputLane skips it; a head that asked for it
+// parks on it), the packets on it drain; at a routing change every waiting head forgets its
+// answer and asks the new routing, so packets turn away from the failed link where they wait.
+#include "router/vc/vc_network.h"
+#include "router/vc/vc_network_inline.h"
+
+namespace icnsim {
+
+void VcNetwork::startFaultChanges() {
+  linkFaults_.timeline = p_.faults;
+  if (!p_.faults || p_.faults->empty()) return;
+  if (!p_.faults->links.empty()) linkFaults_.down.assign(channels_.size(), 0);
+  linkFaults_.scheduleNext();
+}
+
+void VcNetwork::applyFaultChanges(Cycle now) {
+  const FaultTimeline& t = *linkFaults_.timeline;
+  for (; linkFaults_.nextLink < t.links.size() && t.links[linkFaults_.nextLink].at <= now; ++linkFaults_.nextLink) {
+    const FaultTimeline::LinkChange& c = t.links[linkFaults_.nextLink];
+    const int32_t channel = index_.routerOut[index_.routerOutBase[c.router] + c.port];
+    linkFaults_.down[channel] = c.fails ? 1 : 0;
+    // Heads that still route over a repaired link (routing has not learned of its failure) take it again.
+    const int shard = shardMap_.ofChannel[channel];
+    if (!c.fails && localShard(shard) && hasParked(channel)) wakeParked(shards_[shard], channel);
+  }
+  bool rerouted = false;
+  for (; linkFaults_.nextRouting < t.routings.size() && t.routings[linkFaults_.nextRouting].at <= now;
+       ++linkFaults_.nextRouting) {
+    const FaultTimeline::RoutingChange& c = t.routings[linkFaults_.nextRouting];
+    vns_.replaceRouting(*c.from, *c.to);
+    rerouted = true;
+  }
+  if (rerouted) rerouteWaitingHeads();
+  linkFaults_.scheduleNext();
+}
+
+void VcNetwork::rerouteWaitingHeads() {
+  for (int32_t lane = 0; lane < static_cast<int32_t>(answerOf_.size()); ++lane) {
+    if (answerOf_[lane] == 0) continue;
+    const int32_t router = channels_[laneChannel_[lane]].dstRouter;
+    shards_[shardMap_.ofRouter[router]].giveAnswer(answerOf_[lane] - 1);
+    answerOf_[lane] = 0;
+  }
+  for (int32_t channel = 0; channel < static_cast<int32_t>(channels_.size()); ++channel) {
+    const int shard = shardMap_.ofChannel[channel];
+    if (localShard(shard) && hasParked(channel)) wakeParked(shards_[shard], channel);
+  }
+}
+
+}  // namespace icnsim

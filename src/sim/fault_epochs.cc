@@ -1,0 +1,76 @@
+#include "sim/fault_epochs.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace icnsim {
+
+FaultEpochs::FaultEpochs(const FaultConfig& faults, const RoutingContext& base, const ConfigNode& routingConfig,
+                         const Routing& first, int network, int networks)
+    : topology_(*base.topology), delay_(faults.detectionDelay()) {
+  const FailedParts* before = failedPartsOf(base.liveTopology);
+  if (!before) {
+    none_ = std::make_unique<FailedParts>(topology_);
+    before = none_.get();
+  }
+  const Routing* routingBefore = &first;
+  if (!first.reroutesInTransit()) {
+    faults.refuseDuringRun(
+        "this routing function cannot route on the packets a change of routing finds in transit (they could be "
+        "stranded); parts failing during a run need routing.type = \"shortest_path\" or \"spanning_up_down\": "
+        "or fail the parts at cycle 0");
+  }
+  for (Cycle at : faults.changeCycles(network)) {
+    Epoch e{at, faults.failedParts(topology_, network, base.seed, at), nullptr, nullptr};
+    e.live = std::make_unique<DegradedTopology>(topology_, *e.failed);
+    faults.checkConnected(*e.live, networks, at);
+    RoutingContext ctx = base;
+    ctx.liveTopology = e.live.get();
+    e.routing = makeRouting(ctx, routingConfig);
+    const std::vector<int> classes = e.routing->laneClassBounds(base.lanes),
+                           classesBefore = routingBefore->laneClassBounds(base.lanes);
+    if (classes != classesBefore) {
+      faults.refuseDuringRun(fmt::format(
+          "the routing splits the lanes into {} classes before the change at cycle {} and {} after it (the fault "
+          "set's routes need other classes): a packet's lane would change meaning; use a routing whose classes "
+          "every fault set shares (routing.hop_classes for shortest_path; for a dragonfly, a non-minimal routing)",
+          classesBefore.size() - 1, at, classes.size() - 1));
+    }
+    addLinkChanges(*before, *e.failed, at);
+    timeline_.routings.push_back({at + delay_, routingBefore, e.routing.get()});
+    timeline_.checked.push_back({e.routing.get(), nullptr, at});
+    timeline_.checked.push_back({routingBefore, e.routing.get(), at});
+    before = e.failed.get();
+    routingBefore = e.routing.get();
+    epochs_.push_back(std::move(e));
+  }
+}
+
+void FaultEpochs::addLinkChanges(const FailedParts& before, const FailedParts& after, Cycle at) {
+  const auto was = before.links(), is = after.links();
+  const std::set<std::pair<int, int>> wasSet(was.begin(), was.end()), isSet(is.begin(), is.end());
+  for (const auto& [router, port] : is) {
+    if (!wasSet.contains({router, port})) timeline_.links.push_back({at, router, port, true});
+  }
+  for (const auto& [router, port] : was) {
+    if (!isSet.contains({router, port})) timeline_.links.push_back({at, router, port, false});
+  }
+}
+
+nlohmann::json FaultEpochs::json() const {
+  nlohmann::json all = nlohmann::json::array();
+  for (const Epoch& e : epochs_) {
+    nlohmann::json j{{"cycle", e.at}, {"routing_learns", e.at + delay_}};
+    j["failed_links"] = nlohmann::json::array();
+    j["repaired_links"] = nlohmann::json::array();
+    for (const FaultTimeline::LinkChange& c : timeline_.links) {
+      if (c.at == e.at) j[c.fails ? "failed_links" : "repaired_links"].push_back({c.router, c.port});
+    }
+    j["links_failed_after"] = e.failed->links().size();
+    all.push_back(j);
+  }
+  return all;
+}
+
+}  // namespace icnsim

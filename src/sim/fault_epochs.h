@@ -1,0 +1,50 @@
+// One network's fault sets over a run ([faults] `at`, `repair`): after each change, the
+// failed parts, the topology without them and the routing built on it, and the timeline the
+// network model follows (router/fault_timeline.h): each link's failure or repair at its
+// cycle, each new routing detection_delay cycles later. Built when the network is, so that
+// every fault set is checked before the run (connected, deadlock-free).
+#pragma once
+#include <memory>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fault/fault_config.h"
+#include "router/fault_timeline.h"
+#include "routing/routing.h"
+#include "topology/degraded_topology.h"
+#include "topology/failed_parts.h"
+
+namespace icnsim {
+
+class FaultEpochs {
+ public:
+  // `base`: the network's routing context at cycle 0 (its liveTopology the parts failed
+  // from the start, or the intact topology's copy), `first` the routing built on it;
+  // `routingConfig` its [routing] table, which builds every later routing.
+  FaultEpochs(const FaultConfig& faults, const RoutingContext& base, const ConfigNode& routingConfig,
+              const Routing& first, int network, int networks);
+  const FaultTimeline& timeline() const { return timeline_; }
+  int changes() const { return static_cast<int>(epochs_.size()); }
+  // The changes for the results: per change, its cycle, when routing learned, and the
+  // links failed and repaired.
+  nlohmann::json json() const;
+
+ private:
+  struct Epoch {
+    Cycle at;
+    std::unique_ptr<FailedParts> failed;
+    std::unique_ptr<DegradedTopology> live;
+    std::unique_ptr<Routing> routing;
+  };
+  // The links' changes from `before` to `after` at cycle `at`.
+  void addLinkChanges(const FailedParts& before, const FailedParts& after, Cycle at);
+
+  const Topology& topology_;
+  Cycle delay_;
+  std::unique_ptr<FailedParts> none_;  // before the first change, when nothing failed from the start
+  std::vector<Epoch> epochs_;
+  FaultTimeline timeline_;
+};
+
+}  // namespace icnsim
