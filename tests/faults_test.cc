@@ -209,7 +209,8 @@ TEST(Faults, AFaultyRunIsTheSameOnEveryThreadCount) {
 TEST(Faults, UpDownOnASpanningTreeRoutesAroundAFailedRouter) {
   std::string toml = std::string(kMesh) + "[faults]\non_disconnect = \"drop\"\n[[faults.router]]\nrouter = 0\n";
   toml.replace(toml.find("type = \"shortest_path\""), 22, "type = \"spanning_up_down\"");
-  EXPECT_NE(runErrorOf(toml).find("routing.root (not set): router 0 has failed"), std::string::npos) << runErrorOf(toml);
+  EXPECT_NE(runErrorOf(toml).find("routing.root (not set): router 0 has failed"), std::string::npos)
+      << runErrorOf(toml);
   toml.replace(toml.find("type = \"spanning_up_down\""), 25, "type = \"spanning_up_down\"\nroot = 5");
   const nlohmann::json r = runToml(toml);
   EXPECT_TRUE(r["drained"].get<bool>());

@@ -27,7 +27,7 @@ class WindowLayer : public NicProtocol {
   WindowLayer(PacketPool& packets, int terminals, int window)
       : packets_(packets), outstanding_(terminals, 0), window_(window) {}
   bool eligible(int t, const RingDeque<int32_t>&, size_t) const override { return outstanding_[t] < window_; }
-  void sent(int t, int32_t packet) override {
+  void sent(int t, int32_t packet, Cycle) override {
     if (packets_[packet].control) return;
     ++gWindow.sent;
     gWindow.maxOutstanding = std::max(gWindow.maxOutstanding, ++outstanding_[t]);

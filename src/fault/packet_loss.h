@@ -26,12 +26,14 @@ class PacketLoss {
     return live_ && !live_->reaches(live_->injectionPort(source).id, live_->ejectionPort(destination).id);
   }
   // Whether packet `p` of message `m` arrives with a corrupted flit: each of its flits on
-  // each router-to-router hop is corrupted with probability flit_error_rate.
+  // each router-to-router hop is corrupted with probability flit_error_rate (each resent
+  // copy, Packet::attempt, independently).
   bool corrupted(const Packet& p, const Message& m) const {
     if (!corrupts_ || p.hops == 0) return false;
     const double flitHops = static_cast<double>(p.length) * p.hops;
     const double intact = std::exp(flitHops * logIntact_);
-    const uint64_t draw = hashMix(seed_, m.serial, static_cast<uint64_t>(p.sequence));
+    uint64_t draw = hashMix(seed_, m.serial, static_cast<uint64_t>(p.sequence));
+    if (p.attempt > 0) draw = hashMix(draw, p.attempt);  // each copy an NI protocol resends draws anew
     return static_cast<double>(draw >> 11) * 0x1.0p-53 >= intact;
   }
 

@@ -51,6 +51,11 @@ class MessageLayer : public RailHost {
   void unsend(Port port, int32_t packet);
   // The receiver took `packet`: statistics, reassembly, the traffic's hook; it is released.
   void receive(int32_t packet, Cycle when);
+  // Whether data packet `packet` arrives corrupted ([faults] flit_error_rate): a terminal
+  // whose NI protocol resends lost packets discards it itself.
+  bool corrupted(int32_t packet) const {
+    return loss_.corrupts() && loss_.corrupted(packets_[packet], messages_[packets_[packet].message]);
+  }
   // Statistics of the network's part of a packet's life (control packets are not counted).
   void packetInjected(int32_t packet, Cycle when);
   void packetArrived(int32_t packet);

@@ -44,6 +44,7 @@ class NetworkInterface {
   std::vector<std::pair<std::string, double>> counters() const { return terminals_->counters(); }
   bool idealTerminals() const { return kind_ == "ideal"; }
   const std::string& terminalKind() const { return kind_; }
+  bool recoversLoss() const { return terminals_->recoversLoss(); }
   // Whether any part sends control packets of its own (NIFDY's acks, rail reservations).
   bool sendsControlPackets() const { return layer_->sendsControlPackets() || terminals_->sendsControlPackets(); }
   uint64_t outOfOrder() const { return layer_->outOfOrder(); }

@@ -134,10 +134,11 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
                               root.has(kProcessor),
                               loss_.any() ? &loss_ : nullptr};
   nic_ = std::make_unique<NetworkInterface>(nicContext, root.child(kNic), *workload_, messages_, *stats_);
-  if (loss_.corrupts() && nic_->terminalKind() == "processor") {
+  if (loss_.corrupts() && nic_->terminalKind() == "processor" && !nic_->recoversLoss()) {
     networks_->faults().refuseCorruption(
-        "corrupted packets are dropped by ideal and multirail terminals; processor terminals (NIFDY) do not "
-        "model it yet: set faults.flit_error_rate = 0 or another nic.terminal");
+        "processor terminals discard corrupted packets only with an NI protocol that sends them again: set "
+        "nic.type = \"nifdy\" with nic.retransmit_timeout > 0, faults.flit_error_rate = 0, or another "
+        "nic.terminal");
   }
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");

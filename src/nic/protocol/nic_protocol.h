@@ -6,6 +6,9 @@
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 #include "common/ring_deque.h"
 
 #include "kernel/packet.h"
@@ -36,8 +39,9 @@ class NicProtocol {
   // Whether the layer sends control packets of its own (acks), which travel on the
   // network's control lanes (router/virtual_networks.h).
   virtual bool sendsControlPackets() const { return false; }
-  // The network took `packet` from `terminal` (a pool packet, or any layer's control packet).
-  virtual void sent(int /*terminal*/, int32_t /*packet*/) {}
+  // The network took `packet` from `terminal` at `now` (a pool packet, a layer's control
+  // packet, or a packet a layer sends again).
+  virtual void sent(int /*terminal*/, int32_t /*packet*/, Cycle /*now*/) {}
   // The network refused it: it is back in the pool (or the control queue).
   virtual void unsent(int /*terminal*/, int32_t /*packet*/) {}
   // One of this layer's control packets reached `terminal`, which consumes it (the NI then
@@ -53,6 +57,21 @@ class NicProtocol {
   virtual void deliver(int /*terminal*/, int32_t /*packet*/) {}
   // A packet from the protocol's own buffers the processor may take now (removed), or -1.
   virtual int32_t nextReady(int /*terminal*/) { return -1; }
+
+  // --- networks that lose packets (NIFDY §6.2) ---
+  // Whether the protocol recovers packets the receiving NI discards (corrupted): it sends
+  // them again until they are acked.
+  virtual bool recoversLoss() const { return false; }
+  // The packets the protocol sends again by `now`, as (terminal, packet); they go before the pool.
+  virtual void expired(Cycle /*now*/, std::vector<std::pair<int, int32_t>>& /*out*/) {}
+  // At the receiving NI: whether data packet p is a copy of one already taken (discarded);
+  // admitted(p): the NI took p (reserved its place).
+  virtual bool duplicate(int /*terminal*/, const Packet& /*p*/) const { return false; }
+  virtual void admitted(int /*terminal*/, const Packet& /*p*/) {}
+  // A duplicate reached the NI and was discarded: an answer to send back (an ack), or -1.
+  virtual int32_t duplicateArrived(int /*terminal*/, const Packet& /*p*/, Cycle /*now*/) { return -1; }
+  // The protocol's own counts for the results (retransmissions), by name.
+  virtual std::vector<std::pair<std::string, double>> counters() const { return {}; }
 };
 
 // The layer registered as `name`, configured from [nic].

@@ -46,8 +46,8 @@ int NicStack::choose(int terminal, const RingDeque<int32_t>& pool) const {
   return -1;
 }
 
-void NicStack::sent(int terminal, int32_t packet) {
-  for (const auto& layer : layers_) layer->sent(terminal, packet);
+void NicStack::sent(int terminal, int32_t packet, Cycle now) {
+  for (const auto& layer : layers_) layer->sent(terminal, packet, now);
 }
 
 void NicStack::unsent(int terminal, int32_t packet) {
@@ -92,6 +92,35 @@ int32_t NicStack::nextReady(int terminal) {
     if (const int32_t id = layer->nextReady(terminal); id >= 0) return id;
   }
   return -1;
+}
+
+bool NicStack::recoversLoss() const {
+  return std::any_of(layers_.begin(), layers_.end(), [](const auto& layer) { return layer->recoversLoss(); });
+}
+
+void NicStack::expired(Cycle now, std::vector<std::pair<int, int32_t>>& out) {
+  for (const auto& layer : layers_) layer->expired(now, out);
+}
+
+bool NicStack::duplicate(int terminal, const Packet& p) const {
+  return std::any_of(layers_.begin(), layers_.end(), [&](const auto& layer) { return layer->duplicate(terminal, p); });
+}
+
+void NicStack::admitted(int terminal, const Packet& p) {
+  for (const auto& layer : layers_) layer->admitted(terminal, p);
+}
+
+void NicStack::duplicateArrived(int terminal, const Packet& p, Cycle now, std::vector<int32_t>& control) {
+  for (size_t i = 0; i < layers_.size(); ++i) collect(i, layers_[i]->duplicateArrived(terminal, p, now), control);
+}
+
+std::vector<std::pair<std::string, double>> NicStack::counters() const {
+  std::vector<std::pair<std::string, double>> all;
+  for (const auto& layer : layers_) {
+    const auto c = layer->counters();
+    all.insert(all.end(), c.begin(), c.end());
+  }
+  return all;
 }
 
 bool NicStack::sendsControlPackets() const {

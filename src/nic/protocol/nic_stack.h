@@ -26,7 +26,7 @@ class NicStack {
   void sizeBuffers(NiBuffers& b) const;
   // Index in `pool` of the packet to hand to the network next, -1 if none may go.
   int choose(int terminal, const RingDeque<int32_t>& pool) const;
-  void sent(int terminal, int32_t packet);
+  void sent(int terminal, int32_t packet, Cycle now);
   void unsent(int terminal, int32_t packet);
   // A control packet reached `terminal`: to the layer that made it.
   void controlArrived(int terminal, const Packet& packet);
@@ -38,6 +38,13 @@ class NicStack {
   bool sendsControlPackets() const;
   void deliver(int terminal, int32_t packet);
   int32_t nextReady(int terminal);
+  // Lossy networks (NicProtocol's): recovery, resends due, duplicates at the receiver.
+  bool recoversLoss() const;
+  void expired(Cycle now, std::vector<std::pair<int, int32_t>>& out);
+  bool duplicate(int terminal, const Packet& p) const;
+  void admitted(int terminal, const Packet& p);
+  void duplicateArrived(int terminal, const Packet& p, Cycle now, std::vector<int32_t>& control);
+  std::vector<std::pair<std::string, double>> counters() const;
 
  private:
   void collect(size_t layer, int32_t packet, std::vector<int32_t>& control);

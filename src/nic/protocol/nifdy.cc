@@ -23,6 +23,10 @@ const ChoiceKey kAckOn = declareChoice(kNifdy, "ack_on", "accept", {"accept", "a
 const IntKey kAckLength = declareInt(kNifdy, "ack_length", 4, 1, 1 << 16, "flits of an ack packet (a header)");
 const IntKey kBulkThreshold =
     declareInt(kNifdy, "bulk_threshold", 4, 2, 1 << 20, "messages of at least this many packets ask for a bulk dialog");
+const IntKey kRetransmitTimeout =
+    declareInt(kNifdy, "retransmit_timeout", 0, 0, int64_t{1} << 40,
+               "cycles an OPT entry waits for its ack before its packet is sent again (\u00a76.2: networks that drop "
+               "packets); 0: never (a network that drops none)");
 const IntKey kArrivals =
     declareInt(kNifdy, "arrival_buffer", 2, 1, 1 << 16, "NIFDY's arrivals queue (\"at most two packets\")");
 
@@ -37,6 +41,7 @@ NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool s
   p.window = static_cast<int>(nic.get(kWindow));
   p.ackOnArrival = nic.get(kAckOn) == "arrival";
   p.ackLength = static_cast<int>(nic.get(kAckLength));
+  p.retransmitTimeout = static_cast<Cycle>(nic.get(kRetransmitTimeout));
   // An NI that sends no acks (buffers_only) reads the keys, so that a sweep comparing it with
   // NIFDY may set them for both, but its packets need not be as long as an ack.
   if (!sendsAcks) return p;
@@ -49,7 +54,9 @@ NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool s
 }
 
 Nifdy::Nifdy(const NifdyParams& params, PacketPool& packets, int terminals)
-    : p_(params), packets_(packets), opt_(terminals), out_(terminals), in_(terminals), nextDialog_(terminals, 0) {}
+    : p_(params), packets_(packets), opt_(terminals), out_(terminals), in_(terminals), nextDialog_(terminals, 0) {
+  if (p_.retransmitTimeout > 0) resend_ = std::make_unique<NifdyRetransmit>(p_.retransmitTimeout, packets, terminals);
+}
 
 void Nifdy::sizeBuffers(NiBuffers& b) const {
   b.outgoing = p_.pool;
@@ -71,9 +78,10 @@ bool Nifdy::eligible(int terminal, const RingDeque<int32_t>& pool, size_t i) con
   return static_cast<int>(opt_[terminal].size()) < p_.opt && !inTable(terminal, d);
 }
 
-void Nifdy::sent(int terminal, int32_t packet) {
+void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
   Packet& p = packets_[packet];
   if (p.control) return;
+  if (p.attempt > 0) return resend_->sent(terminal, packet, now);  // a copy: already in the OPT
   Outgoing& o = out_[terminal];
   if (p.destination == o.to) {
     p.nicFlags = kBulk;
@@ -86,6 +94,7 @@ void Nifdy::sent(int terminal, int32_t packet) {
     return;
   }
   opt_[terminal].push_back(p.destination);
+  if (resend_) resend_->sent(terminal, packet, now);
   if (p_.dialogs > 0 && o.to < 0 && o.requestedFrom < 0 && p.messagePackets >= p_.bulkThreshold &&
       p.sequence < p.messagePackets - 1) {
     p.nicFlags = kBulkRequest;
@@ -95,7 +104,8 @@ void Nifdy::sent(int terminal, int32_t packet) {
 
 void Nifdy::unsent(int terminal, int32_t packet) {
   Packet& p = packets_[packet];
-  if (p.control) return;
+  if (p.control || p.attempt > 0) return;  // a copy goes back to the control queue as it is
+  if (resend_ && !(p.nicFlags & kBulk)) resend_->unsent(terminal, packet);
   Outgoing& o = out_[terminal];
   if (p.nicFlags & kBulk) {
     --o.nextSequence;
@@ -125,6 +135,7 @@ void Nifdy::controlArrived(int terminal, const Packet& a) {
     if (o.exitAcked && o.unacked == 0) o = Outgoing{};
     return;
   }
+  if (resend_ && !resend_->acked(terminal, a)) return;  // a late ack of a packet already acked
   auto& t = opt_[terminal];
   auto it = std::find(t.begin(), t.end(), a.source);
   if (it == t.end()) throw InternalError("NIFDY: an ack for a packet that is not outstanding");
@@ -166,9 +177,9 @@ int32_t Nifdy::scalarAck(int terminal, const Packet& data, Cycle now) {
   if ((data.nicFlags & kBulkRequest) && static_cast<int>(in_[terminal].size()) < p_.dialogs &&
       !dialogFrom(terminal, data.source)) {
     in_[terminal].push_back(Incoming{data.source, 0, 0, {}});
-    flags = kGrant;
+    flags |= kGrant;
   }
-  return ack(terminal, data, now, flags);
+  return ack(terminal, data, now, flags, NifdyRetransmit::ackNumber(data));  // which packet of the pair it acks
 }
 
 int32_t Nifdy::accepted(int terminal, const Packet& data, Cycle now) {
@@ -186,6 +197,29 @@ int32_t Nifdy::accepted(int terminal, const Packet& data, Cycle now) {
     return ack(terminal, data, now, static_cast<uint8_t>(kBulkAck | (exit ? kExit : 0)), n);
   }
   return p_.ackOnArrival ? -1 : scalarAck(terminal, data, now);
+}
+
+void Nifdy::expired(Cycle now, std::vector<std::pair<int, int32_t>>& out) {
+  if (resend_) resend_->expired(now, out);
+}
+
+bool Nifdy::duplicate(int terminal, const Packet& p) const {
+  return resend_ && !(p.nicFlags & kBulk) && resend_->duplicate(terminal, p);
+}
+
+void Nifdy::admitted(int terminal, const Packet& p) {
+  if (resend_ && !(p.nicFlags & kBulk)) resend_->taken(terminal, p);
+}
+
+int32_t Nifdy::duplicateArrived(int terminal, const Packet& p, Cycle now) {
+  ++duplicates_;
+  return ack(terminal, p, now, 0, NifdyRetransmit::ackNumber(p));  // its first ack may be slow: again
+}
+
+std::vector<std::pair<std::string, double>> Nifdy::counters() const {
+  if (!resend_) return {};
+  return {{"nifdy_retransmissions", static_cast<double>(resend_->retransmissions())},
+          {"nifdy_duplicates_discarded", static_cast<double>(duplicates_)}};
 }
 
 bool Nifdy::buffersItself(const Packet& p) const { return !p.control && (p.nicFlags & kBulk); }
@@ -244,6 +278,11 @@ ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet p
                 [](const NicContext& ctx, const ConfigNode& nic) {
                   NifdyParams p = readNifdyParams(ctx, nic, true);
                   if ((p.dialogs > 0) != (p.window > 0)) nic.fail(kWindow, "bulk dialogs need both D > 0 and W > 0");
+                  if (p.retransmitTimeout > 0 && p.dialogs > 0) {
+                    nic.fail(kRetransmitTimeout,
+                             "retransmission covers scalar packets only so far (a timer and buffer per OPT entry): "
+                             "set D = 0, or retransmit_timeout = 0");
+                  }
                   p.bulkThreshold = static_cast<int>(nic.get(kBulkThreshold));
                   p.arrivals = static_cast<int>(nic.get(kArrivals));
                   return std::make_unique<Nifdy>(p, *ctx.packets, ctx.topology->numTerminals());

@@ -20,13 +20,20 @@
 // switch back to scalar mode. Bulk acks are sent on accept whatever ack_on says; since
 // acks may overtake each other, the sender closes the dialog once all of them are in.
 //
+// Networks that drop packets (§6.2): with retransmit_timeout > 0, each OPT entry keeps a
+// copy of its packet and a timer, and sends the copy again when the timer goes off before
+// the ack; the packet's number in its pair lets the receiver discard duplicates and ack them
+// again (nic/protocol/nifdy_retransmit.h: why not the paper's one bit). Scalar packets only (D = 0).
+//
 // Keys ([nic], type = "nifdy"): `icnsim keys nic`.
 // type = "buffers_only": the same buffers (B + D*W + 2 packets in all) split between the
 // outgoing pool and the arrivals queue, at least half to arrivals, with no protocol (§3).
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "nic/protocol/nic_protocol.h"
+#include "nic/protocol/nifdy_retransmit.h"
 
 namespace icnsim {
 
@@ -39,6 +46,7 @@ struct NifdyParams {
   int bulkThreshold = 4;
   bool ackOnArrival = false;
   int ackLength = 4;
+  Cycle retransmitTimeout = 0;  // 0: no retransmission (a network that drops nothing)
 };
 
 // NIFDY's keys; with `sendsAcks` false (buffers_only) the acks' length is not checked against the packets.
@@ -52,7 +60,7 @@ class Nifdy : public NicProtocol {
   bool eligible(int terminal, const RingDeque<int32_t>& pool, size_t index) const override;
   bool usesDataHeader() const override { return true; }
   bool sendsControlPackets() const override { return true; }
-  void sent(int terminal, int32_t packet) override;
+  void sent(int terminal, int32_t packet, Cycle now) override;
   void unsent(int terminal, int32_t packet) override;
   void controlArrived(int terminal, const Packet& packet) override;
   int32_t arrived(int terminal, const Packet& packet, Cycle now) override;
@@ -60,6 +68,13 @@ class Nifdy : public NicProtocol {
   bool buffersItself(const Packet& packet) const override;
   void deliver(int terminal, int32_t packet) override;
   int32_t nextReady(int terminal) override;
+  // With a retransmission timeout (nic/protocol/nifdy_retransmit.h).
+  bool recoversLoss() const override { return resend_ != nullptr; }
+  void expired(Cycle now, std::vector<std::pair<int, int32_t>>& out) override;
+  bool duplicate(int terminal, const Packet& p) const override;
+  void admitted(int terminal, const Packet& p) override;
+  int32_t duplicateArrived(int terminal, const Packet& p, Cycle now) override;
+  std::vector<std::pair<std::string, double>> counters() const override;
 
   // Header bits (Packet::nicFlags).
   enum Flag : uint8_t {
@@ -95,7 +110,9 @@ class Nifdy : public NicProtocol {
   std::vector<std::vector<int>> opt_;  // per terminal: destinations with an outstanding packet
   std::vector<Outgoing> out_;
   std::vector<std::vector<Incoming>> in_;
-  std::vector<size_t> nextDialog_;  // round robin over a receiver's dialogs
+  std::vector<size_t> nextDialog_;           // round robin over a receiver's dialogs
+  std::unique_ptr<NifdyRetransmit> resend_;  // null: no retransmission
+  uint64_t duplicates_ = 0;                  // discarded at receivers
 };
 
 }  // namespace icnsim

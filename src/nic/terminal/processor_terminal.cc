@@ -28,6 +28,7 @@ class ProcessorTerminals : public TerminalModel {
   void queued(Port port) override { activate(port.terminal); }
   void wake(int terminal) override { activate(terminal); }
   bool sendsControlPackets() const override { return protocol_.sendsControlPackets(); }
+  bool recoversLoss() const override { return protocol_.recoversLoss(); }
   void step(Cycle now) override;
   std::vector<std::pair<std::string, double>> counters() const override;
 
@@ -42,7 +43,8 @@ class ProcessorTerminals : public TerminalModel {
   struct Terminal {
     RingDeque<int32_t> pool;       // written by the processor, waiting for the network
     RingDeque<int32_t> arrivals;   // delivered, waiting for the processor
-    RingDeque<int32_t> control;    // the protocol's own packets (acks), sent before the pool
+    RingDeque<int32_t> control;    // the protocol's own packets (acks), sent first
+    RingDeque<int32_t> resend;     // copies the protocol sends again (never ahead of an ack), then the pool
     int reserved = 0;              // arrivals promised to packets being ejected
     int32_t sending = -1;          // packet the processor is writing (enters the pool at busyUntil)
     int32_t receiving = -1;        // packet the processor is reading (received at busyUntil)
@@ -60,6 +62,15 @@ class ProcessorTerminals : public TerminalModel {
     uint64_t slotLag = 0;   // a full pool's slot freed while polling: cycles until the poll ended
   };
   static Port portOf(int terminal) { return {terminal, 0, 0}; }
+  // Why the receiving NI discards a data packet: its CRC failed, or the protocol has taken
+  // it before (a duplicate of a resend).
+  enum Discard : uint8_t { kKept = 0, kCorrupted, kDuplicate };
+  Discard discardOf(int32_t packet) const {
+    return static_cast<size_t>(packet) < discard_.size() ? Discard(discard_[packet]) : kKept;
+  }
+  void markDiscard(int32_t packet, Discard why);
+  void discard(int terminal, int32_t packet, Cycle when);  // its tail is in: counted and released
+  void resendExpired(Cycle now);                           // the protocol's resends, into the control queues
   // True if the packet goes to the processor through the arrivals queue.
   bool forProcessor(const Packet& p) const { return !p.control && !protocol_.buffersItself(p); }
   // The processor starts receiving a packet (it leaves the NI's buffers).
@@ -84,7 +95,10 @@ class ProcessorTerminals : public TerminalModel {
   std::vector<Terminal> terminals_;
   std::vector<UnresponsiveSchedule> unresponsive_;
   std::vector<int32_t> active_, visiting_;
-  std::vector<uint8_t> tailIn_;  // per packet id: its tail has arrived
+  std::vector<uint8_t> tailIn_;                   // per packet id: its tail has arrived
+  std::vector<uint8_t> discard_;                  // per packet id: Discard
+  std::vector<std::pair<int, int32_t>> resends_;  // scratch
+  uint64_t corruptedDiscarded_ = 0;
   Activity activity_;
 };
 
@@ -108,38 +122,50 @@ int32_t ProcessorTerminals::pull(Port port, Cycle now) {
   if (!s.control.empty()) {
     const int32_t id = s.control.front();
     s.control.pop_front();
-    protocol_.sent(terminal, id);
+    protocol_.sent(terminal, id, now);
+    return id;
+  }
+  if (!s.resend.empty()) {
+    const int32_t id = s.resend.front();
+    s.resend.pop_front();
+    protocol_.sent(terminal, id, now);
     return id;
   }
   const int index = protocol_.choose(terminal, s.pool);
   if (index < 0) return -1;
   const int32_t id = s.pool[index];
+  protocol_.sent(terminal, id, now);
   // Room in a full pool: the processor may start writing the next packet in this same
   // cycle, unless it is in the middle of a poll (it notices the room when the poll ends).
   if (poolFull(terminal) && s.polling && s.busyUntil > now) activity_.slotLag += s.busyUntil - now;
   s.pool.eraseAt(index);
-  protocol_.sent(terminal, id);
   if (runProcessor(terminal, now)) activate(terminal);
   return id;
 }
 
 void ProcessorTerminals::refused(Port port, int32_t packet, Cycle) {
   Terminal& s = terminals_[port.terminal];
-  (packets_[packet].control ? s.control : s.pool).push_front(packet);
+  const Packet& p = packets_[packet];
+  (p.control ? s.control : p.attempt > 0 ? s.resend : s.pool).push_front(packet);
   protocol_.unsent(port.terminal, packet);
 }
 
 bool ProcessorTerminals::reserveArrival(Port port, int32_t packet) {
   // The NI consumes control packets itself; the protocol may hold a slot for a packet.
   if (!forProcessor(packets_[packet])) return true;
+  // Discarded at the NI: it takes no place (the model knows a packet's fate from the
+  // packet; the NI checks the CRC before the processor may take it).
+  if (layer_.corrupted(packet)) return markDiscard(packet, kCorrupted), true;
+  if (protocol_.duplicate(port.terminal, packets_[packet])) return markDiscard(packet, kDuplicate), true;
   Terminal& s = terminals_[port.terminal];
   if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.buffers.arrivals) return false;
   ++s.reserved;
+  protocol_.admitted(port.terminal, packets_[packet]);
   return true;
 }
 
 void ProcessorTerminals::headArrived(Port port, int32_t packet, Cycle when) {
-  if (!forProcessor(packets_[packet])) return;
+  if (!forProcessor(packets_[packet]) || discardOf(packet) != kKept) return;
   const int t = port.terminal;
   Terminal& s = terminals_[t];
   if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
@@ -160,6 +186,7 @@ void ProcessorTerminals::delivered(Port port, int32_t packet, Cycle when) {
     networks_[0]->wake(portOf(t));  // pool packets may have become eligible
     return;
   }
+  if (discardOf(packet) != kKept) return discard(t, packet, when);
   Terminal& s = terminals_[t];
   if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
   tailIn_[packet] = 1;
@@ -170,6 +197,28 @@ void ProcessorTerminals::delivered(Port port, int32_t packet, Cycle when) {
     s.busyUntil = std::max(s.receiveEnds, when);  // the processor was waiting for the tail
     activate(t);
   }
+}
+
+void ProcessorTerminals::markDiscard(int32_t packet, Discard why) {
+  if (static_cast<size_t>(packet) >= discard_.size()) discard_.resize(packet + 1, kKept);
+  discard_[packet] = why;
+}
+
+void ProcessorTerminals::discard(int terminal, int32_t packet, Cycle when) {
+  if (discard_[packet] == kCorrupted) ++corruptedDiscarded_;  // its sender's timer will send it again
+  else protocol_.duplicateArrived(terminal, packets_[packet], when, control_);
+  discard_[packet] = kKept;
+  packets_.release(packet);
+  sendControl(terminal);
+}
+
+void ProcessorTerminals::resendExpired(Cycle now) {
+  protocol_.expired(now, resends_);
+  for (const auto& [terminal, packet] : resends_) {
+    terminals_[terminal].resend.push_back(packet);
+    networks_[0]->wake(portOf(terminal));
+  }
+  resends_.clear();
 }
 
 void ProcessorTerminals::sendControl(int terminal) {
@@ -198,6 +247,7 @@ void ProcessorTerminals::activate(int terminal) {
 }
 
 void ProcessorTerminals::step(Cycle now) {
+  if (protocol_.recoversLoss()) resendExpired(now);
   if (active_.empty()) return;
   visiting_.swap(active_);
   for (int32_t t : visiting_) {
@@ -253,13 +303,19 @@ bool ProcessorTerminals::idle(int t, Cycle now) {
 }
 
 std::vector<std::pair<std::string, double>> ProcessorTerminals::counters() const {
-  return {{"processor_send_cycles", static_cast<double>(activity_.send)},
-          {"processor_receive_cycles", static_cast<double>(activity_.receive)},
-          {"processor_poll_cycles", static_cast<double>(activity_.poll)},
-          {"processor_unresponsive_cycles", static_cast<double>(activity_.unresponsive)},
-          {"processor_pool_full_idle_cycles", static_cast<double>(activity_.fullIdle)},
-          {"processor_pool_full_poll_cycles", static_cast<double>(activity_.fullPoll)},
-          {"processor_slot_lag_cycles", static_cast<double>(activity_.slotLag)}};
+  std::vector<std::pair<std::string, double>> all = {
+      {"processor_send_cycles", static_cast<double>(activity_.send)},
+      {"processor_receive_cycles", static_cast<double>(activity_.receive)},
+      {"processor_poll_cycles", static_cast<double>(activity_.poll)},
+      {"processor_unresponsive_cycles", static_cast<double>(activity_.unresponsive)},
+      {"processor_pool_full_idle_cycles", static_cast<double>(activity_.fullIdle)},
+      {"processor_pool_full_poll_cycles", static_cast<double>(activity_.fullPoll)},
+      {"processor_slot_lag_cycles", static_cast<double>(activity_.slotLag)}};
+  if (protocol_.recoversLoss()) {
+    all.emplace_back("ni_corrupted_discarded", static_cast<double>(corruptedDiscarded_));
+    for (auto& c : protocol_.counters()) all.push_back(std::move(c));
+  }
+  return all;
 }
 
 bool ProcessorTerminals::startNext(int t, Cycle now) {

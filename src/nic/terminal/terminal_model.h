@@ -38,6 +38,8 @@ class TerminalModel : public PortListener {
   virtual std::vector<std::pair<std::string, double>> counters() const { return {}; }
   // Whether its NI protocols send control packets of their own (NIFDY's acks).
   virtual bool sendsControlPackets() const { return false; }
+  // Whether its NI protocol recovers packets the receiving NI discards as corrupted (resends them).
+  virtual bool recoversLoss() const { return false; }
 
  protected:
   std::vector<Network*> networks_;

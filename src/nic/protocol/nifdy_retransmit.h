@@ -1,0 +1,72 @@
+// NIFDY's extension for networks that drop packets (§6.2): "one timer and one message buffer
+// per entry in the OPT", a copy of each scalar packet kept until its ack, sent again when
+// the timer goes off, and a header field by which the receiver tells a packet from a
+// duplicate. The paper's "one additional bit in the header is enough" (a bit alternating per
+// pair, stop-and-wait) holds only where a pair's packets cannot overtake each other: on an
+// adaptive network a late copy of one packet arrives after the next packet, carries the bit
+// the receiver expects, and is delivered twice, out of order (tested). Our choice: the
+// packet's number among its pair's packets (Packet::pairSequence): the receiver discards
+// a packet numbered below the next it expects from that sender, and acks it again (the first
+// ack may have been slow); acks carry the number back (nicValue), so a late ack never clears
+// the entry of the pair's next packet. Bulk packets (a timer and buffer each) are not
+// covered yet: NIFDY refuses D > 0 with a timeout.
+#pragma once
+#include <cstdint>
+#include <queue>
+#include <vector>
+
+#include "kernel/packet.h"
+
+namespace icnsim {
+
+class NifdyRetransmit {
+ public:
+  NifdyRetransmit(Cycle timeout, PacketPool& packets, int terminals);
+  // Scalar packet `id` left `terminal` at `now`: an original gets a copy kept with its
+  // timer; a copy sent again restarts its timer.
+  void sent(int terminal, int32_t id, Cycle now);
+  // The network refused it (it goes again later): an original gives its copy back.
+  void unsent(int terminal, int32_t id);
+  // Whether ack `a` answers the outstanding packet to a.source (its number); it then frees the copy.
+  bool acked(int terminal, const Packet& a);
+  // The copies whose timer went off by `now`, as (terminal, a new packet to send), in order.
+  void expired(Cycle now, std::vector<std::pair<int, int32_t>>& out);
+  // At the receiver: whether data packet p is a duplicate of the last one taken from its
+  // sender, and (once it is not) that it is taken.
+  bool duplicate(int terminal, const Packet& p) const {
+    return p.pairSequence < nextExpected_[pair(terminal, p.source)];
+  }
+  void taken(int terminal, const Packet& p) { nextExpected_[pair(terminal, p.source)] = p.pairSequence + 1; }
+  // The number an ack carries (Packet::nicValue) for data packet p.
+  static int32_t ackNumber(const Packet& p) { return static_cast<int32_t>(p.pairSequence); }
+  uint64_t retransmissions() const { return retransmissions_; }
+
+ private:
+  struct Outstanding {
+    int destination;
+    int32_t copy;  // the buffer: a packet kept out of the network
+    Cycle deadline;
+    uint8_t attempts;
+  };
+  struct Timer {
+    Cycle deadline;
+    int terminal, destination;
+    bool operator>(const Timer& o) const {
+      return deadline != o.deadline   ? deadline > o.deadline
+             : terminal != o.terminal ? terminal > o.terminal
+                                      : destination > o.destination;
+    }
+  };
+  size_t pair(int a, int b) const { return static_cast<size_t>(a) * terminals_ + b; }
+  Outstanding* find(int terminal, int destination);
+
+  Cycle timeout_;
+  PacketPool& packets_;
+  size_t terminals_;
+  std::vector<std::vector<Outstanding>> out_;  // per sender: its OPT entries' buffers and timers
+  std::vector<uint32_t> nextExpected_;         // [receiver][sender]: the number of the next packet to take
+  std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers_;  // stale ones skipped
+  uint64_t retransmissions_ = 0;
+};
+
+}  // namespace icnsim
