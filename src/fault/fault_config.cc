@@ -245,22 +245,33 @@ void FaultConfig::checkConnected(const DegradedTopology& live, int networks, Cyc
     ejecting[live.ejectionPort(t).id] = t;
   }
   for (int from = 0; from < live.numRouters(); ++from) {
-    if (injecting[from] < 0) continue;
+    // During the run a packet may be at any router that has not failed when the change comes.
+    const bool holdsPackets = injecting[from] >= 0 || (cycle > 0 && !live.failed().routerFailed(from));
+    if (!holdsPackets) continue;
     for (int to = 0; to < live.numRouters(); ++to) {
       if (ejecting[to] < 0 || live.reaches(from, to)) continue;
+      if (cycle > 0) failCutDuringRun(live, from, injecting[from], to, ejecting[to], cycle);
       const bool dead = live.failed().routerFailed(from) || live.failed().routerFailed(to);
       node_.fail(kOnDisconnect,
                  fmt::format("the failed parts cut terminal {} (router {}) off from terminal {} (router {}){}: {}",
                              injecting[from], from, ejecting[to], to, dead ? ", a failed router's" : "",
-                             cycle > 0       ? fmt::format("at cycle {}, during the run: a part failing during a run "
-                                                                 "may not cut terminals apart",
-                                                           cycle)
-                             : networks == 1 ? "set faults.on_disconnect = \"drop\" to drop the traffic between such "
-                                               "terminals at its source, counted"
-                                             : "with several networks, traffic cut off on one of them is not "
-                                               "modelled yet"));
+                             networks == 1 ? "set faults.on_disconnect = \"drop\" to drop the traffic between such "
+                                             "terminals at its source, counted"
+                                           : "with several networks, traffic cut off on one of them is not "
+                                             "modelled yet"));
     }
   }
+}
+
+void FaultConfig::failCutDuringRun(const DegradedTopology& live, int from, int source, int to, int destination,
+                                   Cycle cycle) const {
+  const std::string where =
+      source >= 0 ? fmt::format("terminal {} (router {})", source, from) : fmt::format("router {}", from);
+  const bool fromStart = live.failed().routerFailed(to);
+  node_.fail(kOnDisconnect,
+             fmt::format("with the faults of cycle {}, {} cannot reach terminal {} (router {}){}: during a run every "
+                         "router a packet may be at must reach every terminal's (whatever on_disconnect says)",
+                         cycle, where, destination, to, fromStart ? ", a failed router's" : ""));
 }
 
 void FaultConfig::refuseCorruption(const std::string& what) const { node_.fail(kFlitErrorRate, what); }

@@ -42,7 +42,9 @@ class FaultConfig {
   std::unique_ptr<FailedParts> failedParts(const Topology& topology, int network, uint64_t seed, Cycle cycle = 0) const;
   // Refuses, naming a pair, a network whose parts failed at `cycle` cut a terminal off from
   // another, unless, at cycle 0, on_disconnect = "drop" in a configuration of one network
-  // (`networks`): with several, a message cut off on one rail is not modelled.
+  // (`networks`): with several, a message cut off on one rail is not modelled. During the run
+  // (cycle > 0) every router that has not failed must reach every terminal's router: a packet
+  // may be at any of them when the change comes.
   void checkConnected(const DegradedTopology& live, int networks, Cycle cycle = 0) const;
   // Refuses, naming the first entry that fails or repairs a part during the run, a
   // configuration that cannot model it (`what`: why).
@@ -55,6 +57,10 @@ class FaultConfig {
  private:
   // The entries of array `key` in network `network`.
   std::vector<ConfigNode> entries(const TableKey& key, int network) const;
+  // Refuses a fault set of cycle `cycle` during the run in which router `from` (terminal
+  // `source`'s, or -1) cannot reach router `to` (terminal `destination`'s).
+  [[noreturn]] void failCutDuringRun(const DegradedTopology& live, int from, int source, int to, int destination,
+                                     Cycle cycle) const;
   // Whether `entry` of array `key` has failed at `cycle` and is not yet repaired.
   static bool failedAt(const ConfigNode& entry, const TableKey& key, Cycle cycle);
   void failListedLinks(FailedParts& failed, const Topology& topology, int network, Cycle cycle) const;

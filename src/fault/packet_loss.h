@@ -33,7 +33,8 @@ class PacketLoss {
     const double flitHops = static_cast<double>(p.length) * p.hops;
     const double intact = std::exp(flitHops * logIntact_);
     uint64_t draw = hashMix(seed_, m.serial, static_cast<uint64_t>(p.sequence));
-    if (p.attempt > 0) draw = hashMix(draw, p.attempt);  // each copy an NI protocol resends draws anew
+    // Each copy an NI protocol resends draws anew (its cycle of injection too, past 255 resends).
+    if (p.attempt > 0) draw = hashMix(draw, p.attempt, p.injected);
     return static_cast<double>(draw >> 11) * 0x1.0p-53 >= intact;
   }
 

@@ -104,7 +104,8 @@ void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
 
 void Nifdy::unsent(int terminal, int32_t packet) {
   Packet& p = packets_[packet];
-  if (p.control || p.attempt > 0) return;  // a copy goes back to the control queue as it is
+  if (p.control) return;
+  if (p.attempt > 0) return resend_->unsent(terminal, packet);  // a copy goes back to its queue as it is
   if (resend_ && !(p.nicFlags & kBulk)) resend_->unsent(terminal, packet);
   Outgoing& o = out_[terminal];
   if (p.nicFlags & kBulk) {
@@ -179,6 +180,7 @@ int32_t Nifdy::scalarAck(int terminal, const Packet& data, Cycle now) {
     in_[terminal].push_back(Incoming{data.source, 0, 0, {}});
     flags |= kGrant;
   }
+  if (resend_) resend_->acknowledged(terminal, data);
   return ack(terminal, data, now, flags, NifdyRetransmit::ackNumber(data));  // which packet of the pair it acks
 }
 
@@ -213,7 +215,8 @@ void Nifdy::admitted(int terminal, const Packet& p) {
 
 int32_t Nifdy::duplicateArrived(int terminal, const Packet& p, Cycle now) {
   ++duplicates_;
-  return ack(terminal, p, now, 0, NifdyRetransmit::ackNumber(p));  // its first ack may be slow: again
+  // Acked before (the ack may be slow): again; otherwise the original's ack will come.
+  return resend_->wasAcked(terminal, p) ? ack(terminal, p, now, 0, NifdyRetransmit::ackNumber(p)) : -1;
 }
 
 std::vector<std::pair<std::string, double>> Nifdy::counters() const {

@@ -6,7 +6,7 @@ namespace icnsim {
 
 NifdyRetransmit::NifdyRetransmit(Cycle timeout, PacketPool& packets, int terminals)
     : timeout_(timeout), packets_(packets), terminals_(static_cast<size_t>(terminals)), out_(terminals_),
-      nextExpected_(terminals_ * terminals_, 0) {}
+      nextExpected_(terminals_ * terminals_, 0), nextAcked_(terminals_ * terminals_, 0) {}
 
 NifdyRetransmit::Outstanding* NifdyRetransmit::find(int terminal, int destination) {
   for (Outstanding& o : out_[terminal]) {
@@ -33,7 +33,10 @@ void NifdyRetransmit::sent(int terminal, int32_t id, Cycle now) {
 
 void NifdyRetransmit::unsent(int terminal, int32_t id) {
   Packet& p = packets_[id];
-  if (p.attempt > 0) return;  // a copy: it waits to go again, its timer runs on
+  if (p.attempt > 0) {  // a copy: it waits to go again; its timer restarts when it leaves
+    if (Outstanding* o = find(terminal, p.destination)) o->deadline = kNever;
+    return;
+  }
   auto& list = out_[terminal];
   auto it =
       std::find_if(list.begin(), list.end(), [&](const Outstanding& o) { return o.destination == p.destination; });

@@ -25,7 +25,8 @@ class NifdyRetransmit {
   // Scalar packet `id` left `terminal` at `now`: an original gets a copy kept with its
   // timer; a copy sent again restarts its timer.
   void sent(int terminal, int32_t id, Cycle now);
-  // The network refused it (it goes again later): an original gives its copy back.
+  // The network refused it (it goes again later): an original gives its copy back; a copy's
+  // timer stops until it leaves.
   void unsent(int terminal, int32_t id);
   // Whether ack `a` answers the outstanding packet to a.source (its number); it then frees the copy.
   bool acked(int terminal, const Packet& a);
@@ -37,6 +38,11 @@ class NifdyRetransmit {
     return p.pairSequence < nextExpected_[pair(terminal, p.source)];
   }
   void taken(int terminal, const Packet& p) { nextExpected_[pair(terminal, p.source)] = p.pairSequence + 1; }
+  // The receiver acked data packet p; whether a duplicate's original has been acked already
+  // (the ack may have been slow: ack it again) or still waits for its ack (on accept: acking
+  // the copy now would free the sender's entry before the processor took the packet).
+  void acknowledged(int terminal, const Packet& p) { nextAcked_[pair(terminal, p.source)] = p.pairSequence + 1; }
+  bool wasAcked(int terminal, const Packet& p) const { return p.pairSequence < nextAcked_[pair(terminal, p.source)]; }
   // The number an ack carries (Packet::nicValue) for data packet p.
   static int32_t ackNumber(const Packet& p) { return static_cast<int32_t>(p.pairSequence); }
   uint64_t retransmissions() const { return retransmissions_; }
@@ -65,6 +71,7 @@ class NifdyRetransmit {
   size_t terminals_;
   std::vector<std::vector<Outstanding>> out_;  // per sender: its OPT entries' buffers and timers
   std::vector<uint32_t> nextExpected_;         // [receiver][sender]: the number of the next packet to take
+  std::vector<uint32_t> nextAcked_;            // [receiver][sender]: the number of the next packet to ack
   std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers_;  // stale ones skipped
   uint64_t retransmissions_ = 0;
 };

@@ -40,12 +40,14 @@ class ProcessorTerminals : public TerminalModel {
   void delivered(Port port, int32_t packet, Cycle when) override;
 
  private:
+  enum Discard : uint8_t { kKept = 0, kCorrupted, kDuplicate };  // why the receiving NI discards a packet
   struct Terminal {
-    RingDeque<int32_t> pool;       // written by the processor, waiting for the network
-    RingDeque<int32_t> arrivals;   // delivered, waiting for the processor
-    RingDeque<int32_t> control;    // the protocol's own packets (acks), sent first
-    RingDeque<int32_t> resend;     // copies the protocol sends again (never ahead of an ack), then the pool
-    int reserved = 0;              // arrivals promised to packets being ejected
+    RingDeque<int32_t> pool;      // written by the processor, waiting for the network
+    RingDeque<int32_t> arrivals;  // delivered, waiting for the processor
+    RingDeque<int32_t> control;   // the protocol's own packets (acks), sent first
+    RingDeque<int32_t> resend;    // copies the protocol sends again (never ahead of an ack), then the pool
+    std::vector<std::pair<int32_t, Discard>> discarding;  // arriving packets the NI discards
+    int reserved = 0;                                     // arrivals promised to packets being ejected
     int32_t sending = -1;          // packet the processor is writing (enters the pool at busyUntil)
     int32_t receiving = -1;        // packet the processor is reading (received at busyUntil)
     Cycle busyUntil = 0;           // kNever: waiting for the tail of `receiving`
@@ -64,11 +66,9 @@ class ProcessorTerminals : public TerminalModel {
   static Port portOf(int terminal) { return {terminal, 0, 0}; }
   // Why the receiving NI discards a data packet: its CRC failed, or the protocol has taken
   // it before (a duplicate of a resend).
-  enum Discard : uint8_t { kKept = 0, kCorrupted, kDuplicate };
-  Discard discardOf(int32_t packet) const {
-    return static_cast<size_t>(packet) < discard_.size() ? Discard(discard_[packet]) : kKept;
-  }
-  void markDiscard(int32_t packet, Discard why);
+  // Kept per terminal: reserveArrival runs for every port in parallel and touches only its own.
+  Discard discardOf(int terminal, int32_t packet) const;
+  void markDiscard(int terminal, int32_t packet, Discard why);
   void discard(int terminal, int32_t packet, Cycle when);  // its tail is in: counted and released
   void resendExpired(Cycle now);                           // the protocol's resends, into the control queues
   // True if the packet goes to the processor through the arrivals queue.
@@ -96,7 +96,6 @@ class ProcessorTerminals : public TerminalModel {
   std::vector<UnresponsiveSchedule> unresponsive_;
   std::vector<int32_t> active_, visiting_;
   std::vector<uint8_t> tailIn_;                   // per packet id: its tail has arrived
-  std::vector<uint8_t> discard_;                  // per packet id: Discard
   std::vector<std::pair<int, int32_t>> resends_;  // scratch
   uint64_t corruptedDiscarded_ = 0;
   Activity activity_;
@@ -155,8 +154,8 @@ bool ProcessorTerminals::reserveArrival(Port port, int32_t packet) {
   if (!forProcessor(packets_[packet])) return true;
   // Discarded at the NI: it takes no place (the model knows a packet's fate from the
   // packet; the NI checks the CRC before the processor may take it).
-  if (layer_.corrupted(packet)) return markDiscard(packet, kCorrupted), true;
-  if (protocol_.duplicate(port.terminal, packets_[packet])) return markDiscard(packet, kDuplicate), true;
+  if (layer_.corrupted(packet)) return markDiscard(port.terminal, packet, kCorrupted), true;
+  if (protocol_.duplicate(port.terminal, packets_[packet])) return markDiscard(port.terminal, packet, kDuplicate), true;
   Terminal& s = terminals_[port.terminal];
   if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.buffers.arrivals) return false;
   ++s.reserved;
@@ -165,7 +164,7 @@ bool ProcessorTerminals::reserveArrival(Port port, int32_t packet) {
 }
 
 void ProcessorTerminals::headArrived(Port port, int32_t packet, Cycle when) {
-  if (!forProcessor(packets_[packet]) || discardOf(packet) != kKept) return;
+  if (!forProcessor(packets_[packet]) || discardOf(port.terminal, packet) != kKept) return;
   const int t = port.terminal;
   Terminal& s = terminals_[t];
   if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
@@ -186,7 +185,7 @@ void ProcessorTerminals::delivered(Port port, int32_t packet, Cycle when) {
     networks_[0]->wake(portOf(t));  // pool packets may have become eligible
     return;
   }
-  if (discardOf(packet) != kKept) return discard(t, packet, when);
+  if (discardOf(t, packet) != kKept) return discard(t, packet, when);
   Terminal& s = terminals_[t];
   if (static_cast<size_t>(packet) >= tailIn_.size()) tailIn_.resize(packet + 1, 0);
   tailIn_[packet] = 1;
@@ -199,15 +198,23 @@ void ProcessorTerminals::delivered(Port port, int32_t packet, Cycle when) {
   }
 }
 
-void ProcessorTerminals::markDiscard(int32_t packet, Discard why) {
-  if (static_cast<size_t>(packet) >= discard_.size()) discard_.resize(packet + 1, kKept);
-  discard_[packet] = why;
+ProcessorTerminals::Discard ProcessorTerminals::discardOf(int terminal, int32_t packet) const {
+  for (const auto& [id, why] : terminals_[terminal].discarding) {
+    if (id == packet) return why;
+  }
+  return kKept;
+}
+
+void ProcessorTerminals::markDiscard(int terminal, int32_t packet, Discard why) {
+  terminals_[terminal].discarding.emplace_back(packet, why);
 }
 
 void ProcessorTerminals::discard(int terminal, int32_t packet, Cycle when) {
-  if (discard_[packet] == kCorrupted) ++corruptedDiscarded_;  // its sender's timer will send it again
+  auto& list = terminals_[terminal].discarding;
+  const auto it = std::find_if(list.begin(), list.end(), [&](const auto& d) { return d.first == packet; });
+  if (it->second == kCorrupted) ++corruptedDiscarded_;  // its sender's timer will send it again
   else protocol_.duplicateArrived(terminal, packets_[packet], when, control_);
-  discard_[packet] = kKept;
+  list.erase(it);
   packets_.release(packet);
   sendControl(terminal);
 }
