@@ -118,15 +118,10 @@ ProcessorTerminals::ProcessorTerminals(const NicContext& ctx, const ConfigNode& 
 int32_t ProcessorTerminals::pull(Port port, Cycle now) {
   const int terminal = port.terminal;
   Terminal& s = terminals_[terminal];
-  if (!s.control.empty()) {
-    const int32_t id = s.control.front();
-    s.control.pop_front();
-    protocol_.sent(terminal, id, now);
-    return id;
-  }
-  if (!s.resend.empty()) {
-    const int32_t id = s.resend.front();
-    s.resend.pop_front();
+  for (RingDeque<int32_t>* queue : {&s.control, &s.resend}) {  // acks first, then resends, then the pool
+    if (queue->empty()) continue;
+    const int32_t id = queue->front();
+    queue->pop_front();
     protocol_.sent(terminal, id, now);
     return id;
   }
