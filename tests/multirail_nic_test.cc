@@ -3,10 +3,12 @@
 // a bus, and every rail allocator delivers everything at low load.
 #include <gtest/gtest.h>
 
+#include "nic/rails/static_rails.h"
 #include "nic/terminal/io_bus.h"
 #include "test_util.h"
 
 using namespace icnsim;
+using icnsim::test::runErrorOf;
 using icnsim::test::runToml;
 
 namespace {
@@ -148,6 +150,77 @@ TEST(MultirailNic, AlphaSchedulingCombinesWithDynamicRails) {
           kThread,
       kPoisson));
   expectAllDeliveredBelowSaturation(r, "alpha + dynamic");
+}
+
+// A rail out of service ([[faults.rail]]): every allocator sends on the other rails alone,
+// and the failed rail's network carries no flit.
+double flitsCarried(const nlohmann::json& r, int network) {
+  double sum = 0;
+  for (const auto& sample : r["link_stats"][network]["flits"])
+    for (const auto& link : sample) sum += link.get<double>();
+  return sum;
+}
+
+const std::string kRailOneFails = "[[faults.rail]]\nnetwork = 1\n";
+// The file with `line` added to its [simulation] table.
+std::string withSimulationKey(std::string toml, const std::string& line) {
+  return toml.insert(toml.find("[simulation]\n") + 13, line + "\n");
+}
+
+TEST(MultirailNic, EveryAllocatorLeavesARailOutOfServiceUnused) {
+  for (const std::string allocator : {"basic", "local_dynamic", "dynamic", "hybrid"}) {
+    for (const int stripe : {1, 4}) {
+      const std::string what = allocator + " stripe " + std::to_string(stripe);
+      const std::string nic = "terminal = \"multirail\"\nrail_allocator = \"" + allocator +
+                              "\"\nstripe = " + std::to_string(stripe) +
+                              (allocator == "hybrid" ? "\nshort_message_flits = 64" : "") +
+                              (allocator == "dynamic" || allocator == "hybrid" ? kThread : "");
+      const auto r =
+          runToml(withSimulationKey(fatTree(4, nic, kPoisson), "link_stats_interval = 5000") + kRailOneFails);
+      expectAllDeliveredBelowSaturation(r, what);
+      EXPECT_EQ(flitsCarried(r, 1), 0.0) << what;
+      for (const int rail : {0, 2, 3}) EXPECT_GT(flitsCarried(r, rail), 0.0) << what << " rail " << rail;
+      EXPECT_TRUE(r["faults"][1]["rail_failed"].get<bool>()) << what;
+      EXPECT_FALSE(r["faults"][0].contains("rail_failed")) << what;
+    }
+  }
+}
+
+// Static allocation loses its every-pair property: a pair whose only transmit-receive rail
+// failed falls back to another rail of the source's (its receiver's bus must turn). The
+// share of such messages is, within sampling noise, the share of ordered pairs (x, y) with
+// S_x \ S_y = {rail 0}, counted here from the allocation itself (Algorithm 2, 16 nodes).
+TEST(MultirailNic, StaticAllocationWithARailOutOfServiceSendsSomePairsOffTheAllocation) {
+  const StaticAllocation a = allocateAlgorithm2(16);
+  ASSERT_EQ(a.rails, 6);
+  int cut = 0;
+  for (int x = 0; x < 16; ++x)
+    for (int y = 0; y < 16; ++y) cut += x != y && (a.nodes[x] & ~a.nodes[y]) == 1;
+  ASSERT_GT(cut, 0);
+  const double expected = cut / 240.0;
+  // Every message is created in the window (no warmup) and delivered in the drain.
+  std::string toml = fatTree(6, "terminal = \"multirail\"\nrail_allocator = \"static\"", kPoisson);
+  toml.replace(toml.find("warmup_cycles = 5000"), 20, "warmup_cycles = 0");
+  const auto r = runToml(toml + "[[faults.rail]]\nnetwork = 0\n");
+  expectAllDeliveredBelowSaturation(r, "static, rail 0 out of service");
+  EXPECT_GT(r["nic"]["io_bus_turns"].get<double>(), 0.0);
+  const double off = r["nic"]["static_messages_off_allocation"].get<double>();
+  const double messages = r["measured_messages"].get<double>();
+  // About 2.3 binomial standard deviations either side at this many messages.
+  EXPECT_NEAR(off / messages, expected, 0.4 * expected) << off << " of " << messages;
+}
+
+TEST(MultirailNic, RailFaultsRefuseWhatIsNotModelled) {
+  const std::string twoRails = fatTree(2, "terminal = \"multirail\"", kPoisson);
+  const std::string all = runErrorOf(twoRails + kRailOneFails + "[[faults.rail]]\nnetwork = 0\n");
+  EXPECT_NE(all.find("faults.rail[1].network"), std::string::npos) << all;
+  EXPECT_NE(all.find("every one of the 2 rails"), std::string::npos) << all;
+  const std::string beyond = runErrorOf(twoRails + "[[faults.rail]]\nnetwork = 2\n");
+  EXPECT_NE(beyond.find("network 2 does not exist"), std::string::npos) << beyond;
+  const std::string during = runErrorOf(twoRails + kRailOneFails + "at = 100\n");
+  EXPECT_NE(during.find("faults.rail[0].at"), std::string::npos) << during;
+  const std::string processor = runErrorOf(fatTree(2, "terminal = \"ideal\"", kPoisson) + kRailOneFails);
+  EXPECT_NE(processor.find("needs multi-rail NICs"), std::string::npos) << processor;
 }
 
 }  // namespace

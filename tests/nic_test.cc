@@ -62,8 +62,13 @@ TEST(ClassQueues, HighestPriorityFirstEqualPrioritiesTakeTurns) {
 }
 
 TEST(RailAllocator, StripeSplitsEvenlyEarlierRailsTakingTheRest) {
+  NicContext ctx;
+  ctx.networks = 4;
+  std::vector<int> rails;
+  LiveRails(ctx).inTurnFrom(3, rails);
+  EXPECT_EQ(rails, (std::vector<int>{3, 0, 1, 2}));
   std::vector<RailShare> shares;
-  stripe(3, 3, 4, 8, shares);  // rails 3, 0, 1 of 4: 3 + 3 + 2 packets
+  stripeOver(rails, 3, 8, shares);  // rails 3, 0, 1 of 4: 3 + 3 + 2 packets
   ASSERT_EQ(shares.size(), 3u);
   EXPECT_EQ(shares[0].rail, 3);
   EXPECT_EQ(shares[0].packets, 3);
@@ -72,9 +77,23 @@ TEST(RailAllocator, StripeSplitsEvenlyEarlierRailsTakingTheRest) {
   EXPECT_EQ(shares[2].rail, 1);
   EXPECT_EQ(shares[2].packets, 2);
   shares.clear();
-  stripe(0, 4, 4, 2, shares);  // a 2-packet message uses 2 of 4 rails, never an empty share
+  stripeOver(rails, 4, 2, shares);  // a 2-packet message uses 2 of 4 rails, never an empty share
   ASSERT_EQ(shares.size(), 2u);
   EXPECT_EQ(shares[1].packets, 1);
+}
+
+// A rail out of service loses its turns: the others keep their order.
+TEST(RailAllocator, LiveRailsSkipARailOutOfService) {
+  NicContext ctx;
+  ctx.networks = 4;
+  ctx.failedRails = {false, true, false, false};
+  const LiveRails live(ctx);
+  std::vector<int> rails;
+  live.inTurnFrom(1, rails);
+  EXPECT_EQ(rails, (std::vector<int>{2, 3, 0}));
+  EXPECT_EQ(live.nextLive(1), 2);
+  EXPECT_EQ(live.nextLive(3), 3);
+  EXPECT_EQ(live.mask(), 0b1101u);
 }
 
 TEST(AlphaQueue, AlphaZeroIsFifo) {

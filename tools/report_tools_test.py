@@ -18,6 +18,7 @@ from tools.dragonfly import beyond as dragonfly_beyond
 from tools.dragonfly import links as dragonfly_links
 from tools.dragonfly import report as dragonfly_report
 from tools.faults import plot_recovery
+from tools.faults import rail_study
 from tools.fedx import backpressure as fedx_backpressure
 from tools.fedx import report as fedx_report
 from tools.nifdy import bound as nifdy_bound
@@ -742,6 +743,36 @@ class Recovery(unittest.TestCase):
         low["link_stats"][0]["flits"][2] = [10, 10, 0]
         ends, values = plot_recovery.over_seeds([low])
         self.assertEqual(plot_recovery.recovery(ends, values, plot_recovery.changes_of(low))[1], [None, 100])
+
+
+class RailStudy(unittest.TestCase):
+    @staticmethod
+    def point(accepted, latency, turns=0.0):
+        j = result(0.5, accepted, latency)
+        j["message_latency"] = {"mean": latency}
+        j["nic"] = {"io_bus_turns": turns}
+        return j
+
+    def test_ratios_pair_each_seed_with_its_intact_run(self):
+        points = []
+        for seed, (intact, lost) in enumerate([(0.4, 0.3), (0.2, 0.16)], start=1):
+            for rails, acc in (("intact", intact), ("rail 1 out", lost)):
+                points.append(({"allocator": "basic", "measure": "bandwidth", "rails": rails, SEED: seed},
+                               self.point(acc, 0)))
+                points.append(({"allocator": "basic", "measure": "latency", "rails": rails, SEED: seed},
+                               self.point(0.5, 100 * seed if rails == "intact" else 150 * seed, turns=seed)))
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "s", points)
+            grid = seed_stats.Grid(out, "s", rail_study.KEYS)
+        self.assertEqual(rail_study.degraded_case(grid), "rail 1 out")
+        (name, _, _, bandwidth, _, _, latency, below, turns, _), = rail_study.rows(grid, "rail 1 out")
+        # per seed, not the ratio of the means (0.767)
+        self.assertEqual([round(r, 9) for r in bandwidth.samples], [0.75, 0.8])
+        self.assertEqual(latency.samples, [1.5, 1.5])
+        self.assertTrue(below)
+        self.assertEqual(turns.samples, [1, 2])
+        self.assertIn("| basic | 0.300 ± 1.271 | 0.230 ± 0.889 | 0.775 ± 0.318 |", rail_study.table(
+            rail_study.rows(grid, "rail 1 out"), "rail 1 out", 2))
 
 
 if __name__ == "__main__":

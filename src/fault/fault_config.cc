@@ -76,6 +76,15 @@ const ChoiceKey kRandomDirection =
     declareChoice(kRandomScope, "direction", "both", {"both", "one"},
                   "both: a drawn link and the one back along it fail together (a cable); one: a direction alone");
 
+const TableKey kRail =
+    declareTable(kScope, "rail",
+                 "[[faults.rail]]: a whole rail out of service: no node's NIC on it sends or receives (multi-rail "
+                 "NICs, nic.terminal = \"multirail\"); the rail allocator uses the others");
+const IntKey kRailNetwork =
+    declareInt({"faults.rail"}, "network", kRequired, 0, 1023, "the rail that fails: its index among the rails");
+const IntKey kRailAt = declareInt({"faults.rail"}, "at", 0, 0, 0,
+                                  "the cycle it fails at: only 0 (a rail failing during a run is not modelled yet)");
+
 // The `at` and `repair` keys of array `key`'s entries (a router's `repair`: none).
 const IntKey& atKey(const TableKey& key) { return &key == &kLink ? kLinkAt : &key == &kRandom ? kRandomAt : kRouterAt; }
 const IntKey* repairKey(const TableKey& key) {
@@ -84,6 +93,7 @@ const IntKey* repairKey(const TableKey& key) {
 
 // The `network` key of array `key`'s entries.
 const IntKey& networkKey(const TableKey& key) {
+  if (&key == &kRail) return kRailNetwork;
   return &key == &kLink ? kLinkNetwork : &key == &kRouterFault ? kRouterNetwork : kRandomNetwork;
 }
 
@@ -94,6 +104,7 @@ FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)) {
   flitErrorRate_ = node_.get(kFlitErrorRate);
   failsParts_ =
       !node_.childArray(kLink).empty() || !node_.childArray(kRouterFault).empty() || !node_.childArray(kRandom).empty();
+  failsRails_ = !node_.childArray(kRail).empty();
   detectionDelay_ = static_cast<Cycle>(node_.get(kDetectionDelay));
   for (const TableKey* key : {&kLink, &kRouterFault, &kRandom}) {
     for (const ConfigNode& e : node_.childArray(*key)) {
@@ -154,7 +165,7 @@ bool FaultConfig::failsParts(int network) const {
 }
 
 void FaultConfig::checkNetworks(int networks) const {
-  for (const TableKey* key : {&kLink, &kRouterFault, &kRandom}) {
+  for (const TableKey* key : {&kLink, &kRouterFault, &kRandom, &kRail}) {
     for (const ConfigNode& e : node_.childArray(*key)) {
       if (e.get(networkKey(*key)) >= networks) {
         e.fail(networkKey(*key), fmt::format("network {} does not exist: the configuration has {} (networks 0 to {})",
@@ -162,6 +173,25 @@ void FaultConfig::checkNetworks(int networks) const {
       }
     }
   }
+}
+
+std::vector<bool> FaultConfig::failedRails(int networks) const {
+  std::vector<bool> failed(static_cast<size_t>(networks), false);
+  const std::vector<ConfigNode> rails = node_.childArray(kRail);
+  for (const ConfigNode& e : rails) {
+    e.get(kRailAt);  // only 0: read so that its range is checked
+    failed[static_cast<size_t>(e.get(kRailNetwork))] = true;
+  }
+  if (!rails.empty() && std::find(failed.begin(), failed.end(), false) == failed.end()) {
+    rails.back().fail(kRailNetwork,
+                      fmt::format("every one of the {} rails has failed: at least one must work", networks));
+  }
+  return failed;
+}
+
+void FaultConfig::refuseRails(const std::string& what) const {
+  const std::vector<ConfigNode> rails = node_.childArray(kRail);
+  if (!rails.empty()) rails.front().fail(kRailNetwork, what);
 }
 
 std::unique_ptr<FailedParts> FaultConfig::failedParts(const Topology& topology, int network, uint64_t seed,

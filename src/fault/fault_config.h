@@ -1,5 +1,5 @@
 // The faults of a run, as configuration ([faults], docs/faults.md): links (one way or both)
-// and routers failed by list, links failed as a random fraction of a kind drawn from the
+// and routers failed by list, whole rails out of service, links failed as a random fraction of a kind drawn from the
 // run's seed, and a flit error rate; each entry in one network (`network`, a rail's index).
 // Parts fail at cycle 0, or links at a cycle `at` during the run (and are repaired at a
 // cycle `repair`): the fault set then changes, and routing learns of each change
@@ -26,6 +26,13 @@ class FaultConfig {
   // network or in network `network`.
   bool failsParts() const { return failsParts_; }
   bool failsParts(int network) const;
+  // Whether a whole rail is out of service ([[faults.rail]]).
+  bool failsRails() const { return failsRails_; }
+  // Per network: whether it is a rail out of service (refused if all of them are).
+  std::vector<bool> failedRails(int networks) const;
+  // Refuses, naming the first [[faults.rail]] entry, a configuration that cannot model a
+  // failed rail (`what`: why).
+  void refuseRails(const std::string& what) const;
   // Traffic between terminals the failed parts cut apart is dropped at its source (counted),
   // rather than the configuration refused.
   bool dropCutOff() const { return dropCutOff_; }
@@ -69,6 +76,7 @@ class FaultConfig {
 
   ConfigNode node_;
   bool failsParts_ = false;
+  bool failsRails_ = false;
   bool dropCutOff_ = false;
   double flitErrorRate_ = 0;
   bool duringRun_ = false;

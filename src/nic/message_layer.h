@@ -37,6 +37,7 @@ class MessageLayer : public RailHost {
   // Advances the rail allocator's clocks.
   void step(Cycle now) { rails_->step(now); }
   bool sendsControlPackets() const { return rails_->sendsControlPackets(); }
+  std::vector<std::pair<std::string, double>> railCounters() const { return rails_->counters(); }
   // The next packet for `port`: the allocator's control packets first, then the next
   // packet of its job list; -1 if there is none. A source that creates on demand is asked
   // for messages first.

@@ -40,4 +40,10 @@ NetworkInterface::NetworkInterface(const NicContext& ctx, const ConfigNode& nic,
   layer_->setWaker([this](Port port) { terminals_->queued(port); });
 }
 
+std::vector<std::pair<std::string, double>> NetworkInterface::counters() const {
+  std::vector<std::pair<std::string, double>> all = terminals_->counters();
+  for (auto& c : layer_->railCounters()) all.push_back(std::move(c));
+  return all;
+}
+
 }  // namespace icnsim

@@ -41,7 +41,7 @@ class NetworkInterface {
     terminals_->step(now);
   }
 
-  std::vector<std::pair<std::string, double>> counters() const { return terminals_->counters(); }
+  std::vector<std::pair<std::string, double>> counters() const;
   bool idealTerminals() const { return kind_ == "ideal"; }
   const std::string& terminalKind() const { return kind_; }
   bool recoversLoss() const { return terminals_->recoversLoss(); }

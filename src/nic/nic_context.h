@@ -2,6 +2,7 @@
 // rail allocators) receive besides their [nic] table, made by sim/.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "config/config.h"
 #include "fault/packet_loss.h"
@@ -23,6 +24,7 @@ struct NicContext {
   const ConfigNode* processor = nullptr;  // the [processor] table (empty when the file has none)
   bool processorTable = false;            // whether the file has one
   const PacketLoss* loss = nullptr;       // the faults the NI sees (null: none)
+  std::vector<bool> failedRails;          // per network: a rail out of service (empty: none)
 };
 
 }  // namespace icnsim

@@ -39,6 +39,7 @@ const IntKey kLogicalNetworks = declareInt({"router"}, "logical_networks", 1, 1,
 NetworkSet::NetworkSet(ConfigNode root, uint64_t seed, MemoryBudget* memory)
     : faults_(std::make_unique<FaultConfig>(root)), networks_(countNetworks(root)) {
   faults_->checkNetworks(networks_);
+  failedRails_ = faults_->failedRails(networks_);
   if (root.hasArray(kNetwork)) {
     for (const ConfigNode& definition : root.childArray(kNetwork)) add(root, definition, seed, memory);
   } else {
@@ -126,6 +127,7 @@ nlohmann::json NetworkSet::failedPartsJson() const {
       j["routers"] = m.failed->routers();
     }
     if (m.epochs) j["changes"] = m.epochs->json();
+    if (failedRails_[static_cast<size_t>(m.ctx.network)]) j["rail_failed"] = true;  // out of service
     all.push_back(j);
   }
   return all;
@@ -171,6 +173,7 @@ std::string NetworkSet::description() const {
         d.insert(d.size() - 1,
                  fmt::format("; {} change{} during the run", m.epochs->changes(), m.epochs->changes() == 1 ? "" : "s"));
       }
+      if (failedRails_[static_cast<size_t>(m.ctx.network)]) d += " (out of service)";
       return d;
     };
     const std::string d = describe(i);

@@ -53,6 +53,8 @@ class NetworkSet {
   std::optional<Cycle> terminalChannelCycles() const;
   // [faults]: the configuration, and network i without its failed parts (null: none failed).
   const FaultConfig& faults() const { return *faults_; }
+  // Per network: whether it is a rail out of service ([[faults.rail]]).
+  const std::vector<bool>& failedRails() const { return failedRails_; }
   const DegradedTopology* liveTopology(int i) const { return members_[i].live.get(); }
   // The failed parts of every network, for the results: [] when none is configured.
   nlohmann::json failedPartsJson() const;
@@ -75,9 +77,10 @@ class NetworkSet {
   static int countNetworks(const ConfigNode& root);             // rails of every definition
 
   std::unique_ptr<FaultConfig> faults_;
-  int networks_;                  // how many the definitions make
-  std::deque<Member> members_;    // stable addresses: models keep references to their parts
-  std::vector<Network*> models_;  // members_[i].model, for the per-cycle loops
+  int networks_;                   // how many the definitions make
+  std::vector<bool> failedRails_;  // per network: a rail out of service ([[faults.rail]])
+  std::deque<Member> members_;     // stable addresses: models keep references to their parts
+  std::vector<Network*> models_;   // members_[i].model, for the per-cycle loops
 };
 
 }  // namespace icnsim

@@ -132,8 +132,12 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
                               nullptr,
                               &processor,
                               root.has(kProcessor),
-                              loss_.any() ? &loss_ : nullptr};
+                              loss_.any() ? &loss_ : nullptr,
+                              networks_->failedRails()};
   nic_ = std::make_unique<NetworkInterface>(nicContext, root.child(kNic), *workload_, messages_, *stats_);
+  if (networks_->faults().failsRails() && nic_->terminalKind() != "multirail") {
+    networks_->faults().refuseRails("a rail out of service needs multi-rail NICs: set nic.terminal = \"multirail\"");
+  }
   if (loss_.corrupts() && nic_->terminalKind() == "processor" && !nic_->recoversLoss()) {
     networks_->faults().refuseCorruption(
         "processor terminals discard corrupted packets only with an NI protocol that sends them again: set "
@@ -330,7 +334,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["classes"] = stats_->classesJson(histogramBin_, histogramMaxBins_);
   j["message_lengths"] = stats_->lengthClassesJson();
   j["groups"] = stats_->groupsJson(workload_->trackedGroupFlits());
-  if (networks_->faults().failsParts() || loss_.any()) {
+  if (networks_->faults().failsParts() || networks_->faults().failsRails() || loss_.any()) {
     j["faults"] = networks_->failedPartsJson();
     j["dropped"] = stats_->drops().json();
   }

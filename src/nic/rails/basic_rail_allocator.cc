@@ -1,6 +1,6 @@
 // The basic multi-rail allocator (Coll et al. §3): messages take the rails in turn,
-// regardless of what the rails are doing. With stripe = k a message is split into k parts
-// sent at once on k consecutive rails, and the turn moves on by k.
+// regardless of what the rails are doing (a rail out of service loses its turns). With stripe = k a message is split
+// into k parts sent at once on k consecutive rails, and the turn moves on by k.
 //
 // Whose turn: one round-robin pointer per node (round_robin = "node", the default), or one
 // per process (round_robin = "process"): a node runs `processes` processes, each message
@@ -29,30 +29,34 @@ namespace {
 
 class BasicRailAllocator : public RailAllocator {
  public:
-  BasicRailAllocator(int terminals, int rails, int stripe, int processes)
-      : next_(static_cast<size_t>(terminals) * processes, 0), rails_(rails), stripe_(stripe), processes_(processes) {}
+  BasicRailAllocator(int terminals, LiveRails rails, int stripe, int processes)
+      : next_(static_cast<size_t>(terminals) * processes, 0), rails_(std::move(rails)), stripe_(stripe),
+        processes_(processes) {}
 
   void submit(int terminal, int32_t id, Cycle) override {
     const Message& m = host_->message(id);
     // The message's process: a draw fixed by the message alone, so it does not depend on timing.
     const int process = processes_ == 1 ? 0 : static_cast<int>(hashMix(m.serial, 0x70726f63) % processes_);
     int& next = next_[static_cast<size_t>(terminal) * processes_ + process];
+    rails_.inTurnFrom(next, candidates_);
     shares_.clear();
-    stripe(next, stripe_, rails_, m.packets, shares_);
-    next = (next + static_cast<int>(shares_.size())) % rails_;
+    stripeOver(candidates_, stripe_, m.packets, shares_);
+    next = (shares_.back().rail + 1) % rails_.total();
     host_->grant(terminal, id, shares_);
   }
 
  private:
   std::vector<int> next_;  // per terminal and process: the rail whose turn it is
-  int rails_, stripe_, processes_;
+  LiveRails rails_;
+  int stripe_, processes_;
+  std::vector<int> candidates_;
   std::vector<RailShare> shares_;
 };
 
 std::unique_ptr<RailAllocator> makeBasic(const NicContext& ctx, const ConfigNode& nic) {
   const bool perProcess = nic.get(kRoundRobin) == "process";
   const int processes = perProcess ? static_cast<int>(nic.get(kProcesses)) : 1;
-  return std::make_unique<BasicRailAllocator>(ctx.topology->numTerminals(), ctx.networks, readStripe(ctx, nic),
+  return std::make_unique<BasicRailAllocator>(ctx.topology->numTerminals(), LiveRails(ctx), readStripe(ctx, nic),
                                               processes);
 }
 

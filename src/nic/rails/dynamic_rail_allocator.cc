@@ -10,7 +10,7 @@
 //
 // Hybrid (Algorithm 7) sends a message shorter than `short_message_flits` at once, unstriped
 // and unreserved, on a free rail chosen round-robin (any rail, round-robin, if none is
-// free); longer messages go the dynamic way.
+// free); longer messages go the dynamic way. A NIC on a rail out of service is never free.
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <algorithm>
 #include <vector>
@@ -48,10 +48,14 @@ struct DynamicParams {
 
 class DynamicRailAllocator : public RailAllocator, private ReservationOutbox {
  public:
-  explicit DynamicRailAllocator(const DynamicParams& p)
-      : p_(p), reservations_(p.terminals, p.rails, *this),
+  DynamicRailAllocator(const DynamicParams& p, LiveRails rails)
+      : p_(p), rails_(std::move(rails)), reservations_(p.terminals, p.rails, *this),
         threads_(static_cast<size_t>(p.terminals) * p.rails, p.threadCycles), waiting_(p.terminals),
-        next_(p.terminals, 0), attempts_(static_cast<size_t>(p.terminals) * p.processes) {}
+        next_(p.terminals, 0), attempts_(static_cast<size_t>(p.terminals) * p.processes) {
+    for (int rail = 0; rail < p.rails; ++rail) {
+      if (!rails_.live(rail)) reservations_.failRail(rail);
+    }
+  }
 
   void submit(int terminal, int32_t id, Cycle now) override;
   void controlArrived(Port port, const RailControl& control, Cycle now) override {
@@ -93,6 +97,7 @@ class DynamicRailAllocator : public RailAllocator, private ReservationOutbox {
   void becameFree(int terminal, int) override { startRequests(terminal); }
 
   DynamicParams p_;
+  LiveRails rails_;
   RailReservations reservations_;
   NicThreads<Event> threads_;
   WaitingMessages waiting_;
@@ -115,7 +120,7 @@ void DynamicRailAllocator::submit(int terminal, int32_t id, Cycle now) {
 }
 
 void DynamicRailAllocator::sendUnreserved(int terminal, int32_t id) {
-  int rail = next_[terminal];
+  int rail = rails_.nextLive(next_[terminal]);  // when no NIC is free
   for (int i = 0; i < p_.rails; ++i) {
     const int candidate = (next_[terminal] + i) % p_.rails;
     if (reservations_.isFree(terminal, candidate)) {
@@ -227,13 +232,13 @@ DynamicParams readDynamicParams(const NicContext& ctx, const ConfigNode& nic) {
 }
 
 std::unique_ptr<RailAllocator> makeDynamic(const NicContext& ctx, const ConfigNode& nic) {
-  return std::make_unique<DynamicRailAllocator>(readDynamicParams(ctx, nic));
+  return std::make_unique<DynamicRailAllocator>(readDynamicParams(ctx, nic), LiveRails(ctx));
 }
 
 std::unique_ptr<RailAllocator> makeHybrid(const NicContext& ctx, const ConfigNode& nic) {
   DynamicParams p = readDynamicParams(ctx, nic);
   p.shortFlits = nic.get(kShortFlits);
-  return std::make_unique<DynamicRailAllocator>(p);
+  return std::make_unique<DynamicRailAllocator>(p, LiveRails(ctx));
 }
 
 }  // namespace

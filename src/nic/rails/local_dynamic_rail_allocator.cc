@@ -1,9 +1,8 @@
 // Local-dynamic rail allocation (Coll et al. §3, Algorithm 3): a message goes out on the
-// node's free NICs only (a NIC is free when it is neither sending nor receiving data), up
-// to `stripe` of them, chosen round-robin from the NIC after the one used last. With no
-// free NIC the message waits (the algorithm's repeat loop) until one becomes free; a
-// node's messages leave in the order they were submitted. Only the source's own NICs are
-// looked at, so a destination NIC may be sending when the message arrives.
+// node's free NICs only (never one on a rail out of service) (a NIC is free when it is neither sending nor receiving
+// data), up to `stripe` of them, chosen round-robin from the NIC after the one used last. With no free NIC the message
+// waits (the algorithm's repeat loop) until one becomes free; a node's messages leave in the order they were submitted.
+// Only the source's own NICs are looked at, so a destination NIC may be sending when the message arrives.
 //
 // Reading the NICs' status (NStatus) may cost the processor `status_query_cycles`: the
 // free NICs are those free when the read completes, and a read that finds none is repeated
@@ -28,9 +27,9 @@ const IntKey kStatusQueryCycles = declareInt(kLocalDynamic, "status_query_cycles
 
 class LocalDynamicRailAllocator : public RailAllocator {
  public:
-  LocalDynamicRailAllocator(int terminals, int rails, int stripe, int queryCycles)
-      : waiting_(terminals), next_(terminals, 0), queryDone_(queryCycles > 0 ? terminals : 0, kNoQuery), rails_(rails),
-        stripe_(stripe), queryCycles_(queryCycles) {}
+  LocalDynamicRailAllocator(int terminals, LiveRails rails, int stripe, int queryCycles)
+      : waiting_(terminals), next_(terminals, 0), queryDone_(queryCycles > 0 ? terminals : 0, kNoQuery),
+        rails_(std::move(rails)), stripe_(stripe), queryCycles_(queryCycles) {}
 
   bool tracksActivity() const override { return true; }
   void submit(int terminal, int32_t id, Cycle now) override {
@@ -68,17 +67,14 @@ class LocalDynamicRailAllocator : public RailAllocator {
   // Grants the terminal's first waiting message the NICs free now; false if none is.
   bool grantFree(int terminal) {
     if (waiting_.empty(terminal)) return false;
-    freeRails_.clear();
-    for (int i = 0; i < rails_; ++i) {
-      const int rail = (next_[terminal] + i) % rails_;
-      if (!host_->nicActive({terminal, static_cast<int16_t>(rail), 0})) freeRails_.push_back(rail);
-    }
+    rails_.inTurnFrom(next_[terminal], freeRails_);
+    std::erase_if(freeRails_, [&](int rail) { return host_->nicActive({terminal, static_cast<int16_t>(rail), 0}); });
     if (freeRails_.empty()) return false;
     const int32_t id = waiting_.front(terminal);
     waiting_.pop(terminal);
     shares_.clear();
     stripeOver(freeRails_, stripe_, host_->message(id).packets, shares_);
-    next_[terminal] = (shares_.back().rail + 1) % rails_;
+    next_[terminal] = (shares_.back().rail + 1) % rails_.total();
     host_->grant(terminal, id, shares_);
     return true;
   }
@@ -87,13 +83,14 @@ class LocalDynamicRailAllocator : public RailAllocator {
   std::vector<int> next_;                       // per terminal: the rail after the last one allocated
   std::vector<Cycle> queryDone_;                // per terminal: when its status read completes (kNoQuery: none)
   std::vector<std::pair<Cycle, int>> queries_;  // reads in flight, earliest first (a heap)
-  int rails_, stripe_, queryCycles_;
+  LiveRails rails_;
+  int stripe_, queryCycles_;
   std::vector<int> freeRails_;
   std::vector<RailShare> shares_;
 };
 
 std::unique_ptr<RailAllocator> makeLocalDynamic(const NicContext& ctx, const ConfigNode& nic) {
-  return std::make_unique<LocalDynamicRailAllocator>(ctx.topology->numTerminals(), ctx.networks, readStripe(ctx, nic),
+  return std::make_unique<LocalDynamicRailAllocator>(ctx.topology->numTerminals(), LiveRails(ctx), readStripe(ctx, nic),
                                                      static_cast<int>(nic.get(kStatusQueryCycles)));
 }
 

@@ -33,10 +33,24 @@ void stripeOver(const std::vector<int>& candidates, int rails, int32_t packets, 
   for (int i = 0; i < used; ++i) shares.push_back({static_cast<int16_t>(candidates[i]), shareOf(i, used, packets)});
 }
 
-void stripe(int first, int rails, int total, int32_t packets, std::vector<RailShare>& shares) {
-  const int used = static_cast<int>(std::min<int64_t>({rails, packets, total}));
-  for (int i = 0; i < used; ++i)
-    shares.push_back({static_cast<int16_t>((first + i) % total), shareOf(i, used, packets)});
+LiveRails::LiveRails(const NicContext& ctx) : live_(static_cast<size_t>(ctx.networks), true) {
+  for (size_t rail = 0; rail < ctx.failedRails.size(); ++rail) live_[rail] = !ctx.failedRails[rail];
+  for (int rail = 0; rail < total() && rail < 64; ++rail) mask_ |= live(rail) ? uint64_t{1} << rail : 0;
+}
+
+void LiveRails::inTurnFrom(int first, std::vector<int>& out) const {
+  out.clear();
+  for (int i = 0; i < total(); ++i) {
+    const int rail = (first + i) % total();
+    if (live(rail)) out.push_back(rail);
+  }
+}
+
+int LiveRails::nextLive(int first) const {
+  for (int i = 0; i < total(); ++i) {
+    if (live((first + i) % total())) return (first + i) % total();
+  }
+  return first;  // unreachable: FaultConfig refuses a configuration with every rail failed
 }
 
 int readStripe(const NicContext& ctx, const ConfigNode& nic) {

@@ -11,6 +11,8 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "kernel/message.h"
@@ -70,6 +72,8 @@ class RailAllocator {
   virtual bool sendsControlPackets() const { return false; }
   // Advances the allocator's own clocks (NIC thread processors) to `now`.
   virtual void step(Cycle /*now*/) {}
+  // Its counts for the results (name, value).
+  virtual std::vector<std::pair<std::string, double>> counters() const { return {}; }
 
  protected:
   RailHost* host_ = nullptr;
@@ -79,10 +83,27 @@ std::unique_ptr<RailAllocator> makeRailAllocator(const NicContext& ctx, const Co
 // The allocator nic.rail_allocator names.
 std::string railAllocatorName(const ConfigNode& nic);
 
-// Splits `packets` as evenly as possible over `rails` consecutive rails from `first`
-// (modulo `total`), the earlier rails taking the remainder; never a share of zero packets.
-void stripe(int first, int rails, int total, int32_t packets, std::vector<RailShare>& shares);
-// The same over an explicit list of rails (the first `rails` of `candidates`).
+// The rails a node's messages may take: every rail but those out of service
+// ([[faults.rail]]). Each allocator takes its turns over these alone.
+class LiveRails {
+ public:
+  explicit LiveRails(const NicContext& ctx);
+  int total() const { return static_cast<int>(live_.size()); }
+  bool live(int rail) const { return live_[static_cast<size_t>(rail)]; }
+  // Bit i set: rail i works (rails beyond 64 are not in the mask).
+  uint64_t mask() const { return mask_; }
+  // The working rails in turn from `first` (itself if it works), wrapping around, into `out`.
+  void inTurnFrom(int first, std::vector<int>& out) const;
+  // The first working rail at or after `first`, wrapping around.
+  int nextLive(int first) const;
+
+ private:
+  std::vector<bool> live_;
+  uint64_t mask_ = 0;
+};
+
+// Splits `packets` as evenly as possible over the first `rails` of `candidates`, the
+// earlier rails taking the remainder; never a share of zero packets.
 void stripeOver(const std::vector<int>& candidates, int rails, int32_t packets, std::vector<RailShare>& shares);
 // The `stripe` key: rails a message is spread over at most (1 .. ctx.networks; 0 = all).
 int readStripe(const NicContext& ctx, const ConfigNode& nic);

@@ -6,6 +6,12 @@ void RailReservations::send(int terminal, int rail, int32_t to, RailSignal signa
   outbox_.toRemote(terminal, rail, to, RailControl{signal, terminal, message, value});
 }
 
+void RailReservations::failRail(int rail) {
+  for (size_t nic = static_cast<size_t>(rail); nic < nics_.size(); nic += static_cast<size_t>(rails_)) {
+    nics_[nic].status = NicStatus::Failed;
+  }
+}
+
 void RailReservations::setFree(int terminal, int rail) {
   NicReservation& n = at(terminal, rail);
   n.status = NicStatus::Free;

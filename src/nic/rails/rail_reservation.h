@@ -13,7 +13,8 @@
 
 namespace icnsim {
 
-enum class NicStatus : uint8_t { Free, Reserved, Sending, Receiving };
+// Failed: on a rail out of service ([[faults.rail]]): never free, never asked.
+enum class NicStatus : uint8_t { Free, Reserved, Sending, Receiving, Failed };
 
 struct NicReservation {
   NicStatus status = NicStatus::Free;
@@ -44,6 +45,9 @@ class RailReservations {
   // Events the tables have no entry for (a state the protocol cannot reach); they change
   // nothing. Tests check this stays 0.
   uint64_t unexpected() const { return unexpected_; }
+
+  // Every node's NIC on `rail` is out of service from the start.
+  void failRail(int rail);
 
   // Local events (from the node's processes).
   void localRts(int terminal, int rail, int32_t destination, int32_t message);

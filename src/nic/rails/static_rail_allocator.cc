@@ -2,7 +2,9 @@
 // a receiver, so no I/O bus ever carries data both ways. A message from x to y may use the
 // rails where x transmits and y receives (nic/rails/static_rails.h builds the allocation and
 // proves every ordered pair has one); among those it takes them in turn, striping over
-// up to `stripe` of them.
+// up to `stripe` of them. A rail out of service ([[faults.rail]]) breaks that proof: a pair
+// whose every such rail failed uses the source's other transmitting rails, where the
+// receiver's NIC is a transmitter and its bus must turn (counted).
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #include <string>
 #include <vector>
@@ -24,29 +26,39 @@ namespace {
 
 class StaticRailAllocator : public RailAllocator {
  public:
-  StaticRailAllocator(StaticAllocation allocation, int rails, int stripe)
-      : allocation_(std::move(allocation)), next_(allocation_.nodes.size(), 0), rails_(rails), stripe_(stripe) {}
+  StaticRailAllocator(StaticAllocation allocation, LiveRails rails, int stripe)
+      : allocation_(std::move(allocation)), next_(allocation_.nodes.size(), 0), rails_(std::move(rails)),
+        stripe_(stripe) {}
 
   void submit(int terminal, int32_t id, Cycle) override {
     const Message& m = host_->message(id);
-    const RailMask usable = allocation_.nodes[terminal] & ~allocation_.nodes[m.destination];
-    candidates_.clear();
-    for (int i = 0; i < rails_; ++i) {
-      const int rail = (next_[terminal] + i) % rails_;
-      if (usable >> rail & 1) candidates_.push_back(rail);
+    if (m.destination == terminal) {  // a node both sends and receives it: any rail
+      candidates_.assign(1, rails_.nextLive(next_[terminal]));
+    } else {
+      const RailMask transmits = allocation_.nodes[terminal] & rails_.mask();
+      const RailMask usable = transmits & ~allocation_.nodes[m.destination];
+      if (usable == 0) ++offAllocation_;
+      // With its rails out of service a pair falls back to the source's transmitting rails
+      // (the receiver's bus then turns), or to any working one.
+      const RailMask chosen = usable != 0 ? usable : transmits != 0 ? transmits : rails_.mask();
+      rails_.inTurnFrom(next_[terminal], candidates_);
+      std::erase_if(candidates_, [&](int rail) { return (chosen >> rail & 1) == 0; });
     }
-    // Only a message to itself finds no rail (a node both sends and receives it): any rail.
-    if (candidates_.empty()) candidates_.push_back(next_[terminal]);
     shares_.clear();
     stripeOver(candidates_, stripe_, m.packets, shares_);
-    next_[terminal] = (shares_.back().rail + 1) % rails_;
+    next_[terminal] = (shares_.back().rail + 1) % rails_.total();
     host_->grant(terminal, id, shares_);
+  }
+  std::vector<std::pair<std::string, double>> counters() const override {
+    return {{"static_messages_off_allocation", static_cast<double>(offAllocation_)}};
   }
 
  private:
   StaticAllocation allocation_;
   std::vector<int> next_;  // per terminal: where its search for a transmitting rail starts
-  int rails_, stripe_;
+  LiveRails rails_;
+  int stripe_;
+  uint64_t offAllocation_ = 0;  // messages whose pair had no working rail of the allocation
   std::vector<int> candidates_;
   std::vector<RailShare> shares_;
 };
@@ -61,7 +73,7 @@ std::unique_ptr<RailAllocator> makeStatic(const NicContext& ctx, const ConfigNod
   }
   StaticAllocation allocation = algorithm == "log" ? allocateAlgorithm1(nodes) : allocateAlgorithm2(nodes);
   if (nodes == 1) allocation.nodes.assign(1, 1);  // a lone node sends to nobody; give it rail 0
-  return std::make_unique<StaticRailAllocator>(std::move(allocation), ctx.networks, readStripe(ctx, nic));
+  return std::make_unique<StaticRailAllocator>(std::move(allocation), LiveRails(ctx), readStripe(ctx, nic));
 }
 
 }  // namespace
