@@ -1,5 +1,7 @@
 #include "routing/up_down.h"
 
+#include <fmt/format.h>
+
 #include "config/config.h"
 
 namespace icnsim {
@@ -11,10 +13,117 @@ const ChoiceKey kUp = declareChoice({"routing", "up_down"}, "up", "adaptive", {"
 
 }  // namespace
 
-UpDownRouting::UpDownRouting(const FatTree& tree, int lanes, bool adaptive, uint64_t seed)
-    : tree_(tree), lanes_(lanes), adaptive_(adaptive), seed_(seed) {}
+UpDownRouting::UpDownRouting(const FatTree& tree, int lanes, bool adaptive, uint64_t seed, const DegradedTopology* live)
+    : tree_(tree), lanes_(lanes), adaptive_(adaptive), seed_(seed), live_(live),
+      failed_(live ? &live->failed() : nullptr) {
+  if (!failed_) return;
+  buildReach();
+  buildDetours();
+}
+
+// Down-working rows from the leaves up, then reach rows from the top down: a switch reaches
+// what its own way down reaches and whatever a parent over a working link reaches.
+void UpDownRouting::buildReach() {
+  const int routers = tree_.numRouters(), terminals = tree_.numTerminals();
+  words_ = (static_cast<size_t>(terminals) + 63) / 64;
+  downWorks_.assign(static_cast<size_t>(routers) * words_, 0);
+  std::vector<std::vector<int>> byLevel(tree_.n());
+  for (int r = 0; r < routers; ++r) byLevel[tree_.levelOf(r)].push_back(r);
+  for (int level = 0; level < tree_.n(); ++level) {
+    for (const int r : byLevel[level]) {
+      for (int t = 0; t < terminals; ++t) {
+        if (!tree_.below(r, t)) continue;
+        const int port = tree_.downPort(r, t);
+        const Endpoint& child = tree_.outputPeer(r, port);
+        const bool works = !failed_->linkFailed(r, port) && (level == 0 || downWorks(child.id, t));
+        if (works) downWorks_[static_cast<size_t>(r) * words_ + t / 64] |= uint64_t{1} << (t % 64);
+      }
+    }
+  }
+  reaches_ = downWorks_;
+  for (int level = tree_.n() - 2; level >= 0; --level) {
+    for (const int r : byLevel[level]) {
+      for (int j = 0; j < tree_.parents(level); ++j) {
+        const int port = tree_.k() + j;
+        if (failed_->linkFailed(r, port)) continue;
+        const int parent = tree_.outputPeer(r, port).id;
+        for (size_t w = 0; w < words_; ++w) reaches_[r * words_ + w] |= reaches_[parent * words_ + w];
+      }
+    }
+  }
+}
+
+void UpDownRouting::buildDetours() {
+  const int terminals = tree_.numTerminals();
+  std::vector<int> leaves;
+  for (int r = 0; r < tree_.numRouters(); ++r) {
+    if (tree_.levelOf(r) == 0) leaves.push_back(r);
+  }
+  auto firstTerminal = [&](int leaf) { return tree_.outputPeer(leaf, 0).id; };
+  for (size_t i = 0; i < leaves.size() && unreachable_.empty(); ++i) {
+    const int leaf = leaves[i];
+    for (int d = 0; d < terminals && unreachable_.empty(); ++d) {
+      const bool joined = !failed_->routerFailed(leaf) && live_->reaches(leaf, tree_.ejectionPort(d).id);
+      if (!joined || has(reaches_, leaf, d)) continue;
+      for (size_t j = 1; j < leaves.size(); ++j) {  // from the next leaf on, so detours spread
+        const int via = leaves[(i + j) % leaves.size()];
+        if (has(reaches_, leaf, firstTerminal(via)) && has(reaches_, via, d)) {
+          detour_[pairKey(leaf, d)] = via;
+          break;
+        }
+      }
+      if (detour_.contains(pairKey(leaf, d))) continue;
+      unreachable_ = fmt::format(
+          "switch {} (terminal {}) cannot reach terminal {} by going up and then down, not even "
+          "through another leaf switch",
+          leaf, firstTerminal(leaf), d);
+    }
+  }
+  if (!detour_.empty() && unreachable_.empty() && lanes_ < 2) {
+    unreachable_ =
+        fmt::format("{} pairs need a detour, whose two legs need two lane classes: router.lanes >= 2", detour_.size());
+  }
+  split_ = detour_.empty() ? 0 : lanes_ / 2;
+}
+
+void UpDownRouting::upPorts(int router, int terminal, std::vector<int>& ports) const {
+  const int k = tree_.k(), p = tree_.parents(tree_.levelOf(router));
+  ports.clear();
+  for (int j = 0; j < p; ++j) {
+    const int port = k + j;
+    if (!failed_ || (!failed_->linkFailed(router, port) && has(reaches_, tree_.outputPeer(router, port).id, terminal)))
+      ports.push_back(port);
+  }
+}
+
+UpDownRouting::Leg UpDownRouting::legOf(const RouteRequest& req) const {
+  if (split_ == 0) return {req.destination, 0, lanes_};
+  if (!req.fromTerminal && req.inLane >= split_) return {req.destination, split_, lanes_};  // second leg
+  const auto it = detour_.find(pairKey(tree_.injectionPort(req.source).id, req.destination));
+  if (it == detour_.end()) return {req.destination, 0, split_};
+  if (req.router == it->second) return {req.destination, split_, lanes_};  // the turn at the intermediate leaf
+  return {tree_.outputPeer(it->second, 0).id, 0, split_};
+}
+
+void UpDownRouting::offer(const RouteRequest& req, bool every, std::vector<RouteOption>& out) const {
+  const Leg leg = legOf(req);
+  const int begin = leg.laneBegin, end = leg.laneEnd;
+  if (tree_.below(req.router, leg.target) && (!failed_ || downWorks(req.router, leg.target))) {
+    out.push_back({tree_.downPort(req.router, leg.target), begin, end});
+    return;
+  }
+  thread_local std::vector<int> ports;
+  upPorts(req.router, leg.target, ports);
+  if (ports.empty()) return;
+  if (every) {
+    for (const int port : ports) out.push_back({port, begin, end});
+    return;
+  }
+  offerEqualCost(ports, adaptive_, seed_, req, begin, end, out);
+}
 
 void UpDownRouting::route(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  if (failed_) return offer(req, false, out);
   if (tree_.below(req.router, req.destination)) {
     out.push_back({tree_.downPort(req.router, req.destination), 0, lanes_});
     return;
@@ -25,6 +134,7 @@ void UpDownRouting::route(const RouteRequest& req, std::vector<RouteOption>& out
 }
 
 void UpDownRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  if (failed_) return offer(req, true, out);
   if (tree_.below(req.router, req.destination)) return route(req, out);
   const int k = tree_.k(), p = tree_.parents(tree_.levelOf(req.router));
   for (int j = 0; j < p; ++j) out.push_back({k + j, 0, lanes_});
@@ -35,7 +145,14 @@ ICNSIM_REGISTER(Routing, "up_down", "up to a common ancestor, then down: fat_tre
                   auto* tree = dynamic_cast<const FatTree*>(ctx.topology);
                   if (!tree) node.fail("type", "\"up_down\" needs topology.type \"fat_tree\"");
                   bool adaptive = node.get(kUp) == "adaptive";
-                  return std::make_unique<UpDownRouting>(*tree, ctx.lanes, adaptive, ctx.seed);
+                  auto routing = std::make_unique<UpDownRouting>(
+                      *tree, ctx.lanes, adaptive, ctx.seed, dynamic_cast<const DegradedTopology*>(ctx.liveTopology));
+                  if (!routing->unreachable().empty()) {
+                    node.fail("type", fmt::format("\"up_down\" with the failed links: {} (use \"shortest_path\" or "
+                                                  "\"spanning_up_down\", which route over any working path)",
+                                                  routing->unreachable()));
+                  }
+                  return routing;
                 });
 
 }  // namespace icnsim
