@@ -132,6 +132,8 @@ TEST(FatTreeFaults, UpDownDeliversEverythingWithAFifthOfTheUpCablesFailed) {
     EXPECT_EQ(r["undelivered_packets"].get<uint64_t>(), 0u) << up;
     EXPECT_GE(r["accepted"].get<double>(), 0.95 * r["offered"].get<double>()) << up;
     EXPECT_EQ(r["faults"][0]["links"].size(), 2 * 26u) << up;  // 128 up cables: 26 failed, both ways
+    // Some pairs lost every up-then-down route: the run exercises detours.
+    EXPECT_GT(r["faults"][0]["routing"]["detour_pairs"].get<double>(), 0.0) << up;
   }
 }
 

@@ -116,6 +116,9 @@ class Routing {
   // must list those options too (the deadlock check walks them). A function that does not
   // is refused, when built, with such faults. Default: false.
   virtual bool reroutesInTransit() const { return false; }
+  // What the function made of the failed parts, for the results' `faults` entry (name,
+  // count), e.g. the pairs that detour. Default: nothing.
+  virtual std::vector<std::pair<std::string, double>> faultCounts() const { return {}; }
 };
 
 // Which of n equivalent ports (parents, dilated channels) to offer first: drawn from the

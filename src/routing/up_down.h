@@ -50,6 +50,10 @@ class UpDownRouting : public Routing {
   const std::string& unreachable() const { return unreachable_; }
   // Pairs (source leaf switch, destination terminal) that take a detour.
   size_t detours() const { return detour_.size(); }
+  std::vector<std::pair<std::string, double>> faultCounts() const override {
+    if (!failed_) return {};
+    return {{"detour_pairs", static_cast<double>(detour_.size())}};
+  }
 
  private:
   // Terminal sets as bit rows, one per switch.

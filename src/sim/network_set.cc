@@ -127,6 +127,7 @@ nlohmann::json NetworkSet::failedPartsJson() const {
       j["routers"] = m.failed->routers();
     }
     if (m.epochs) j["changes"] = m.epochs->json();
+    for (const auto& [name, value] : m.routing->faultCounts()) j["routing"][name] = value;
     if (failedRails_[static_cast<size_t>(m.ctx.network)]) j["rail_failed"] = true;  // out of service
     all.push_back(j);
   }
