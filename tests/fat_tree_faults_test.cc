@@ -22,12 +22,7 @@ std::unique_ptr<Topology> fatTree(int n) {
 }
 
 std::vector<int> portsOf(const UpDownRouting& routing, int router, int source, int destination) {
-  std::vector<RouteOption> options;
-  routing.possibleRoutes({router, 0, 0, false, source, destination}, options);
-  std::vector<int> ports;
-  for (const RouteOption& o : options) ports.push_back(o.port);
-  std::sort(ports.begin(), ports.end());
-  return ports;
+  return possiblePorts(routing, {router, 0, 0, false, source, destination});
 }
 
 // 4-ary 2-tree: leaf switches 0..3 (terminals 4a..4a+3 on down ports 0..3), top switches

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "routing/routing.h"
 #include "sim/simulation.h"
 
 namespace icnsim::test {
@@ -181,6 +182,16 @@ inline std::filesystem::path tempDir(const std::string& name) {
 
 inline std::shared_ptr<ConfigDocument> doc(const std::string& toml) {
   return ConfigDocument::fromString(toml, "test.toml");
+}
+
+// The output ports, sorted, of every route `routing` lists for `request` (possibleRoutes).
+inline std::vector<int> possiblePorts(const Routing& routing, const RouteRequest& request) {
+  std::vector<RouteOption> options;
+  routing.possibleRoutes(request, options);
+  std::vector<int> ports;
+  for (const RouteOption& o : options) ports.push_back(o.port);
+  std::sort(ports.begin(), ports.end());
+  return ports;
 }
 
 inline nlohmann::json runToml(const std::string& toml) {

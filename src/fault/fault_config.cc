@@ -71,7 +71,7 @@ const FloatKey kFraction = declareFloat(kRandomScope, "fraction", kRequired, 0.0
                                         "the fraction of the kind's links that fail (rounded to the nearest count)");
 const StringKey kKind = declareString(kRandomScope, "kind", "any",
                                       "the links' kind: \"any\", or one the topology tells apart (a dragonfly's "
-                                      "\"local\" or \"global\", a fat tree's \"up\" or \"down\")");
+                                      "\"local\" or \"global\" (a Megafly's too), a fat tree's \"up\" or \"down\")");
 const ChoiceKey kRandomDirection =
     declareChoice(kRandomScope, "direction", "both", {"both", "one"},
                   "both: a drawn link and the one back along it fail together (a cable); one: a direction alone");

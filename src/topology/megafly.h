@@ -38,6 +38,10 @@ class Megafly : public Topology {
   std::pair<int, int> globalLinkFor(int from, int to, int src, int dst) const;
 
   int hopDistance(int src, int dst) const override;
+  // "local": between a leaf and a spine of its group; "global": between spines of two groups.
+  std::string linkKind(int router, int port) const override {
+    return !isLeaf(router) && port >= leaves_ ? "global" : "local";
+  }
   double uniformCapacity() const override;
   std::vector<int> terminalRadices() const override { return {p_, leaves_, g_}; }
   std::string description() const override;
