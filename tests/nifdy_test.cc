@@ -307,3 +307,46 @@ packet_length = 8
   EXPECT_TRUE(r["drained"].get<bool>());
   EXPECT_EQ(r["out_of_order_packets"].get<int>(), 0);
 }
+
+namespace {
+
+// NIFDY §6.1: a class that bypasses the protocol is "eligible to be sent immediately" and
+// gets no ack, so one sender streaming to one receiver is no longer held to one packet per
+// round trip (11 cycles for an 8-flit packet here, OneOutstandingPacketPerDestination...):
+// it runs at the link's rate, as without NIFDY.
+TEST(Nifdy, APacketClassThatBypassesTheProtocolIsNotHeldToTheRoundTrip) {
+  auto rate = [](bool bypass) {
+    auto d = doc(kStream);
+    d->applyOverride("nic.type=nifdy");
+    d->applyOverride("nic.ack_length=2");
+    if (bypass) d->applyOverride("nic.bypass_classes=[0]");
+    const auto r = Simulation(d).run();
+    EXPECT_TRUE(r["drained"].get<bool>());
+    return r["groups"][0]["accepted_rate"].get<double>();
+  };
+  EXPECT_NEAR(8.0 / rate(false), 11, 0.05);
+  EXPECT_GT(rate(true), 0.8);
+}
+
+TEST(Nifdy, BypassClassesMustExistAndCannotMeetCorruption) {
+  auto errorWith = [](const std::vector<std::string>& overrides) {
+    auto d = doc(kStream);
+    d->applyOverride("nic.type=nifdy");
+    for (const std::string& o : overrides) d->applyOverride(o);
+    try {
+      Simulation s(d);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(accepted)");
+  };
+  const std::string missing = errorWith({"nic.bypass_classes=[1]"});
+  EXPECT_NE(missing.find("nic.bypass_classes"), std::string::npos) << missing;
+  EXPECT_NE(missing.find("traffic class 1 does not exist"), std::string::npos) << missing;
+  const std::string lossy =
+      errorWith({"nic.bypass_classes=[0]", "nic.retransmit_timeout=500", "faults.flit_error_rate=0.001"});
+  EXPECT_NE(lossy.find("nic.bypass_classes"), std::string::npos) << lossy;
+  EXPECT_NE(lossy.find("not sent again"), std::string::npos) << lossy;
+}
+
+}  // namespace

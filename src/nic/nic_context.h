@@ -25,6 +25,7 @@ struct NicContext {
   bool processorTable = false;            // whether the file has one
   const PacketLoss* loss = nullptr;       // the faults the NI sees (null: none)
   std::vector<bool> failedRails;          // per network: a rail out of service (empty: none)
+  int trafficClasses = 1;                 // the workload's [[traffic.class]] entries (1 without)
 };
 
 }  // namespace icnsim

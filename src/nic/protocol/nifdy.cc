@@ -23,6 +23,10 @@ const ChoiceKey kAckOn = declareChoice(kNifdy, "ack_on", "accept", {"accept", "a
 const IntKey kAckLength = declareInt(kNifdy, "ack_length", 4, 1, 1 << 16, "flits of an ack packet (a header)");
 const IntKey kBulkThreshold =
     declareInt(kNifdy, "bulk_threshold", 4, 2, 1 << 20, "messages of at least this many packets ask for a bulk dialog");
+const IntListKey kBypassClasses = declareIntList(
+    kNifdy, "bypass_classes", std::vector<int64_t>{}, 0, 1 << 15,
+    "traffic classes (indices of [[traffic.class]]) whose packets bypass the protocol (NIFDY \u00a76.1): "
+    "sent at once, no outstanding-table entry, no ack, no order with the others");
 const IntKey kRetransmitTimeout =
     declareInt(kNifdy, "retransmit_timeout", 0, 0, int64_t{1} << 40,
                "cycles an OPT entry waits for its ack before its packet is sent again (\u00a76.2: networks that drop "
@@ -69,9 +73,11 @@ bool Nifdy::inTable(int terminal, int destination) const {
 }
 
 bool Nifdy::eligible(int terminal, const RingDeque<int32_t>& pool, size_t i) const {
+  if (bypasses(packets_[pool[i]])) return true;
   const int d = packets_[pool[i]].destination;
   for (size_t j = 0; j < i; ++j) {
-    if (packets_[pool[j]].destination == d) return false;  // rank > 0: an older packet for d waits
+    // rank > 0: an older packet for d that obeys the protocol waits
+    if (packets_[pool[j]].destination == d && !bypasses(packets_[pool[j]])) return false;
   }
   const Outgoing& o = out_[terminal];
   if (d == o.to) return !o.exiting && o.unacked < p_.window;
@@ -80,7 +86,7 @@ bool Nifdy::eligible(int terminal, const RingDeque<int32_t>& pool, size_t i) con
 
 void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
   Packet& p = packets_[packet];
-  if (p.control) return;
+  if (p.control || bypasses(p)) return;
   if (p.attempt > 0) return resend_->sent(terminal, packet, now);  // a copy: already in the OPT
   Outgoing& o = out_[terminal];
   if (p.destination == o.to) {
@@ -104,7 +110,7 @@ void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
 
 void Nifdy::unsent(int terminal, int32_t packet) {
   Packet& p = packets_[packet];
-  if (p.control) return;
+  if (p.control || bypasses(p)) return;
   if (p.attempt > 0) return resend_->unsent(terminal, packet);  // a copy goes back to its queue as it is
   if (resend_ && !(p.nicFlags & kBulk)) resend_->unsent(terminal, packet);
   Outgoing& o = out_[terminal];
@@ -169,7 +175,7 @@ Nifdy::Incoming* Nifdy::dialogFrom(int terminal, int sender) {
 }
 
 int32_t Nifdy::arrived(int terminal, const Packet& data, Cycle now) {
-  return p_.ackOnArrival ? scalarAck(terminal, data, now) : -1;  // only scalar packets arrive here
+  return p_.ackOnArrival && !bypasses(data) ? scalarAck(terminal, data, now) : -1;  // only scalar packets arrive here
 }
 
 // A scalar packet's ack, granting a dialog if the packet asked for one and one is free.
@@ -198,7 +204,7 @@ int32_t Nifdy::accepted(int terminal, const Packet& data, Cycle now) {
     }
     return ack(terminal, data, now, static_cast<uint8_t>(kBulkAck | (exit ? kExit : 0)), n);
   }
-  return p_.ackOnArrival ? -1 : scalarAck(terminal, data, now);
+  return p_.ackOnArrival || bypasses(data) ? -1 : scalarAck(terminal, data, now);
 }
 
 void Nifdy::expired(Cycle now, std::vector<std::pair<int, int32_t>>& out) {
@@ -206,11 +212,11 @@ void Nifdy::expired(Cycle now, std::vector<std::pair<int, int32_t>>& out) {
 }
 
 bool Nifdy::duplicate(int terminal, const Packet& p) const {
-  return resend_ && !(p.nicFlags & kBulk) && resend_->duplicate(terminal, p);
+  return resend_ && !(p.nicFlags & kBulk) && !bypasses(p) && resend_->duplicate(terminal, p);
 }
 
 void Nifdy::admitted(int terminal, const Packet& p) {
-  if (resend_ && !(p.nicFlags & kBulk)) resend_->taken(terminal, p);
+  if (resend_ && !(p.nicFlags & kBulk) && !bypasses(p)) resend_->taken(terminal, p);
 }
 
 int32_t Nifdy::duplicateArrived(int terminal, const Packet& p, Cycle now) {
@@ -277,6 +283,30 @@ class BuffersOnly : public NicProtocol {
 
 }  // namespace
 
+namespace {
+
+// nic.bypass_classes as a flag per traffic class (empty: none bypasses).
+std::vector<bool> readBypassClasses(const NicContext& ctx, const ConfigNode& nic) {
+  const std::vector<int64_t> classes = nic.get(kBypassClasses);
+  if (classes.empty()) return {};
+  std::vector<bool> bypass(static_cast<size_t>(ctx.trafficClasses), false);
+  for (const int64_t c : classes) {
+    if (c >= ctx.trafficClasses) {
+      nic.fail(kBypassClasses, fmt::format("traffic class {} does not exist: the workload has {} (0 to {})", c,
+                                           ctx.trafficClasses, ctx.trafficClasses - 1));
+    }
+    bypass[static_cast<size_t>(c)] = true;
+  }
+  if (ctx.loss && ctx.loss->corrupts()) {
+    nic.fail(kBypassClasses,
+             "packets that bypass the protocol are not sent again, and a corrupted one would be "
+             "lost uncounted: set faults.flit_error_rate = 0 or no bypass classes");
+  }
+  return bypass;
+}
+
+}  // namespace
+
 ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet per destination, bulk dialogs, acks",
                 [](const NicContext& ctx, const ConfigNode& nic) {
                   NifdyParams p = readNifdyParams(ctx, nic, true);
@@ -287,6 +317,7 @@ ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet p
                              "set D = 0, or retransmit_timeout = 0");
                   }
                   p.bulkThreshold = static_cast<int>(nic.get(kBulkThreshold));
+                  p.bypass = readBypassClasses(ctx, nic);
                   p.arrivals = static_cast<int>(nic.get(kArrivals));
                   return std::make_unique<Nifdy>(p, *ctx.packets, ctx.topology->numTerminals());
                 });

@@ -47,11 +47,15 @@ struct NifdyParams {
   bool ackOnArrival = false;
   int ackLength = 4;
   Cycle retransmitTimeout = 0;  // 0: no retransmission (a network that drops nothing)
+  std::vector<bool> bypass;     // per traffic class: its packets bypass the protocol (§6.1)
 };
 
 // NIFDY's keys; with `sendsAcks` false (buffers_only) the acks' length is not checked against the packets.
 NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool sendsAcks);
 
+// A packet of a class that bypasses the protocol (NIFDY §6.1: "eligible to be sent
+// immediately, and ... handled just like scalar packets at the receiver except that no
+// acknowledgements would be sent"): no OPT entry, no ack, no order with the others.
 class Nifdy : public NicProtocol {
  public:
   Nifdy(const NifdyParams& params, PacketPool& packets, int terminals);
@@ -103,6 +107,7 @@ class Nifdy : public NicProtocol {
   int32_t ack(int from, const Packet& data, Cycle now, uint8_t flags = 0, int32_t value = 0);
   int32_t scalarAck(int terminal, const Packet& data, Cycle now);
   bool inTable(int terminal, int destination) const;
+  bool bypasses(const Packet& p) const { return !p_.bypass.empty() && p_.bypass[static_cast<size_t>(p.trafficClass)]; }
   Incoming* dialogFrom(int terminal, int sender);
 
   NifdyParams p_;
