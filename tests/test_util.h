@@ -20,6 +20,21 @@ namespace icnsim::test {
 // The Dally paper's 2-ary 6-fly of Figs. 17-18: four single-flit lanes, synchronous
 // timing, Poisson sources at 50 % of capacity, 20-flit packets. Tests add their own keys
 // through ConfigDocument::applyOverride.
+// Built with AddressSanitizer (make test-sanitize): the tests that rerun every golden
+// configuration several ways to prove them equal run one way each there, where the point is
+// memory errors on every code path, not the equality the plain build proves.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
 inline const char* kFly6Synchronous = R"(
 [simulation]
 warmup_cycles = 1000
