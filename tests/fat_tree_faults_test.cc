@@ -132,6 +132,15 @@ TEST(FatTreeFaults, UpDownDeliversEverythingWithAFifthOfTheUpCablesFailed) {
   }
 }
 
+// A packet resuming from host memory has lost the lane class that tells its leg: refused.
+TEST(FatTreeFaults, DetoursRefuseHostBuffering) {
+  std::string toml = kTree;
+  toml.insert(toml.find("[router]\n") + 9, "host_buffering = \"always\"\n");
+  const std::string error = runErrorOf(toml);
+  EXPECT_NE(error.find("host_buffering"), std::string::npos) << error;
+  EXPECT_NE(error.find("leg from the lane class"), std::string::npos) << error;
+}
+
 TEST(FatTreeFaults, AFaultyFatTreeRunIsTheSameOnEveryThreadCount) {
   const auto [one, three] = resultsOnOneAndThreads(kTree, 3);
   EXPECT_EQ(one, three);

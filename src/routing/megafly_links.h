@@ -38,6 +38,8 @@ class MegaflyLinks {
   bool upWorks(int leaf, int s) const { return !failed_ || !failed_->linkFailed(leaf, fly_.upPort(s)); }
   // Empty, or a pair of leaves the failed parts leave joined but with no minimal route.
   std::string unroutablePair() const;
+  // The failed parts, for the deadlock check's verdict identity ("" when none failed).
+  std::string failedIdentity() const { return live_ ? failedPartsIdentity(*live_) : ""; }
 
  private:
   bool downWorks(int spine, int leaf) const { return !failed_ || !failed_->linkFailed(spine, fly_.downPort(leaf)); }

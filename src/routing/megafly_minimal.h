@@ -29,7 +29,9 @@ class MegaflyMinimalRouting : public Routing {
   bool routesAroundFaults() const override { return true; }
   // Empty, or a pair of leaves the failed parts leave joined but with no minimal route.
   std::string unroutablePair() const { return links_.unroutablePair(); }
-  std::string dependencyIdentity() const override { return "megafly_minimal lanes=" + std::to_string(lanes_); }
+  std::string dependencyIdentity() const override {
+    return "megafly_minimal lanes=" + std::to_string(lanes_) + links_.failedIdentity();
+  }
 
  private:
   // At a leaf: up to a spine towards leaf `target` of the same group, or towards a global link.

@@ -116,6 +116,10 @@ class Routing {
   // must list those options too (the deadlock check walks them). A function that does not
   // is refused, when built, with such faults. Default: false.
   virtual bool reroutesInTransit() const { return false; }
+  // Whether route() tells a packet's leg (and so its lane class) from the lane it came in on,
+  // which a packet resuming from host memory (router.host_buffering) no longer has: the
+  // network refuses host buffering with such a function. Default: false.
+  virtual bool readsLegFromLane() const { return false; }
   // What the function made of the failed parts, for the results' `faults` entry (name,
   // count), e.g. the pairs that detour. Default: nothing.
   virtual std::vector<std::pair<std::string, double>> faultCounts() const { return {}; }

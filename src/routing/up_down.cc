@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "config/config.h"
 
 namespace icnsim {
@@ -69,6 +71,8 @@ void UpDownRouting::buildDetours() {
         const int via = leaves[(i + j) % leaves.size()];
         if (has(reaches_, leaf, firstTerminal(via)) && has(reaches_, via, d)) {
           detour_[pairKey(leaf, d)] = via;
+          std::vector<int>& vias = viasOf_[d];
+          if (std::find(vias.begin(), vias.end(), via) == vias.end()) vias.push_back(via);
           break;
         }
       }
@@ -106,12 +110,36 @@ UpDownRouting::Leg UpDownRouting::legOf(const RouteRequest& req) const {
 }
 
 void UpDownRouting::offer(const RouteRequest& req, bool every, std::vector<RouteOption>& out) const {
-  const Leg leg = legOf(req);
+  offerLeg(req, legOf(req), every, out);
+}
+
+// The deadlock check's lower-class question without a source: every source's first-leg
+// options — the plain route, the first leg towards each intermediate leaf this destination's
+// detours use, and the turn where the router is one.
+void UpDownRouting::offerAnySource(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  offerLeg(req, {req.destination, 0, split_}, true, out);
+  const auto vias = viasOf_.find(req.destination);
+  if (vias == viasOf_.end()) return;
+  for (const int via : vias->second) {
+    const Leg leg =
+        req.router == via ? Leg{req.destination, split_, lanes_} : Leg{tree_.outputPeer(via, 0).id, 0, split_};
+    offerLeg(req, leg, true, out);
+  }
+}
+
+void UpDownRouting::offerLeg(const RouteRequest& req, const Leg& leg, bool every, std::vector<RouteOption>& out) const {
   const int begin = leg.laneBegin, end = leg.laneEnd;
   if (tree_.below(req.router, leg.target) && (!failed_ || downWorks(req.router, leg.target))) {
     out.push_back({tree_.downPort(req.router, leg.target), begin, end});
     return;
   }
+  // A packet that came down from a parent goes on down within its leg (its way down works:
+  // a switch sends a packet down only then, and the property holds below it); only the
+  // turn at a detour's intermediate leaf goes up again. Real routes never ask otherwise, but
+  // the deadlock check's sourceless questions would.
+  const bool cameDown = !req.fromTerminal && req.inPort >= tree_.k();
+  const bool turns = split_ > 0 && req.inLane < split_ && leg.laneBegin == split_;
+  if (cameDown && !turns) return;
   thread_local std::vector<int> ports;
   upPorts(req.router, leg.target, ports);
   if (ports.empty()) return;
@@ -134,6 +162,8 @@ void UpDownRouting::route(const RouteRequest& req, std::vector<RouteOption>& out
 }
 
 void UpDownRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  const bool secondLeg = !req.fromTerminal && req.inLane >= split_;
+  if (failed_ && split_ > 0 && req.source == kAnySource && !secondLeg) return offerAnySource(req, out);
   if (failed_) return offer(req, true, out);
   if (tree_.below(req.router, req.destination)) return route(req, out);
   const int k = tree_.k(), p = tree_.parents(tree_.levelOf(req.router));

@@ -37,13 +37,16 @@ class UpDownRouting : public Routing {
   // Every parent (every channel of the direction), as "random" may draw any of them.
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::string dependencyIdentity() const override {
-    return "up_down lanes=" + std::to_string(lanes_) + " detours=" + std::to_string(detour_.size());
+    return "up_down lanes=" + std::to_string(lanes_) + (live_ ? failedPartsIdentity(*live_) : "");
   }
   // With detours, two classes: the first leg's lanes and the second's.
   std::vector<int> laneClassBounds(int lanes) const override {
     return split_ == 0 ? std::vector<int>{0, lanes} : std::vector<int>{0, lanes / 2, lanes};
   }
   bool routesAroundFaults() const override { return true; }
+  // With detours a packet's leg is its lane class, which a packet resuming from host memory
+  // loses: host buffering is refused then.
+  bool readsLegFromLane() const override { return split_ > 0; }
   // Empty, or a pair of terminals that working links join but no route of up to two
   // up-then-down legs over them does (pairs the failed parts cut apart are
   // faults.on_disconnect's), or detours with a single lane.
@@ -70,8 +73,10 @@ class UpDownRouting : public Routing {
     int target, laneBegin, laneEnd;
   };
   Leg legOf(const RouteRequest& req) const;
-  // The options towards leg.target: every one (possibleRoutes) or those route() offers.
+  // The options of the packet's leg: every one (possibleRoutes) or those route() offers.
   void offer(const RouteRequest& req, bool every, std::vector<RouteOption>& out) const;
+  void offerLeg(const RouteRequest& req, const Leg& leg, bool every, std::vector<RouteOption>& out) const;
+  void offerAnySource(const RouteRequest& req, std::vector<RouteOption>& out) const;
   void buildReach();
   void buildDetours();
   static uint64_t pairKey(int leaf, int terminal) {
@@ -85,10 +90,11 @@ class UpDownRouting : public Routing {
   const DegradedTopology* live_;
   const FailedParts* failed_;
   size_t words_ = 0;
-  std::vector<uint64_t> downWorks_;           // per switch: the terminals below it whose way down works
-  std::vector<uint64_t> reaches_;             // per switch: the terminals an up-then-down route reaches
-  std::unordered_map<uint64_t, int> detour_;  // (source leaf, destination): the intermediate leaf
-  int split_ = 0;                             // with detours: the first lane of the second leg
+  std::vector<uint64_t> downWorks_;                   // per switch: the terminals below it whose way down works
+  std::vector<uint64_t> reaches_;                     // per switch: the terminals an up-then-down route reaches
+  std::unordered_map<uint64_t, int> detour_;          // (source leaf, destination): the intermediate leaf
+  std::unordered_map<int, std::vector<int>> viasOf_;  // destination: the intermediate leaves of its detours
+  int split_ = 0;                                     // with detours: the first lane of the second leg
   std::string unreachable_;
 };
 

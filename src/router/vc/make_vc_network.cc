@@ -279,6 +279,11 @@ VirtualNetworks readVirtualNetworks(const NetworkContext& ctx, const ConfigNode&
   // buffering in host memory, for every class that does not name its own
   vns.readHostBuffering(node);
   vns.applyClasses(ctx.classes);
+  if (vns.anyHostBuffering() && ctx.routing->readsLegFromLane()) {
+    node.fail("host_buffering",
+              "this routing tells a packet's leg from the lane class it arrives on, which a packet resuming from "
+              "host memory loses (the fat tree's up_down with detours around failed links): use \"never\"");
+  }
   if (node.has(kHost) && !vns.anyHostBuffering()) {
     node.fail(kHost,
               "the host memory is used only with host_buffering = \"blocked\" or \"always\" "
