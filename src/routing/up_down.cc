@@ -91,8 +91,10 @@ void UpDownRouting::buildDetours() {
 }
 
 void UpDownRouting::upPorts(int router, int terminal, std::vector<int>& ports) const {
-  const int k = tree_.k(), p = tree_.parents(tree_.levelOf(router));
   ports.clear();
+  const int level = tree_.levelOf(router);
+  if (level == tree_.n() - 1) return;  // a top switch has no parents
+  const int k = tree_.k(), p = tree_.parents(level);
   for (int j = 0; j < p; ++j) {
     const int port = k + j;
     if (!failed_ || (!failed_->linkFailed(router, port) && has(reaches_, tree_.outputPeer(router, port).id, terminal)))
