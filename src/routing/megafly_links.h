@@ -24,7 +24,6 @@ class MegaflyLinks {
   MegaflyLinks(const Megafly& fly, const DegradedTopology* live)
       : fly_(fly), failed_(live ? &live->failed() : nullptr), live_(live) {}
 
-  bool anyFailed() const { return failed_ != nullptr; }
   // Leaf `from` -> leaf `to` of the same group: the spine index the key `pick` gives, else
   // the next whose up and down links work; nullopt if none.
   std::optional<int> spineFor(int from, int to, int pick) const;

@@ -168,8 +168,9 @@ void UpDownRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOpt
   if (failed_ && split_ > 0 && req.source == kAnySource && !secondLeg) return offerAnySource(req, out);
   if (failed_) return offer(req, true, out);
   if (tree_.below(req.router, req.destination)) return route(req, out);
-  const int k = tree_.k(), p = tree_.parents(tree_.levelOf(req.router));
-  for (int j = 0; j < p; ++j) out.push_back({k + j, 0, lanes_});
+  thread_local std::vector<int> ports;
+  upPorts(req.router, req.destination, ports);  // every parent
+  for (const int port : ports) out.push_back({port, 0, lanes_});
 }
 
 ICNSIM_REGISTER(Routing, "up_down", "up to a common ancestor, then down: fat_tree",

@@ -51,8 +51,6 @@ class UpDownRouting : public Routing {
   // up-then-down legs over them does (pairs the failed parts cut apart are
   // faults.on_disconnect's), or detours with a single lane.
   const std::string& unreachable() const { return unreachable_; }
-  // Pairs (source leaf switch, destination terminal) that take a detour.
-  size_t detours() const { return detour_.size(); }
   std::vector<std::pair<std::string, double>> faultCounts() const override {
     if (!failed_) return {};
     return {{"detour_pairs", static_cast<double>(detour_.size())}};
