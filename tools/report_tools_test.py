@@ -17,6 +17,7 @@ from tools.dally import report as dally_report
 from tools.dragonfly import beyond as dragonfly_beyond
 from tools.dragonfly import links as dragonfly_links
 from tools.dragonfly import report as dragonfly_report
+from tools.faults import adaptive_study
 from tools.faults import plot_recovery
 from tools.faults import rail_study
 from tools.fedx import backpressure as fedx_backpressure
@@ -773,6 +774,30 @@ class RailStudy(unittest.TestCase):
         self.assertEqual(turns.samples, [1, 2])
         self.assertIn("| basic | 0.300 ± 1.271 | 0.230 ± 0.889 | 0.775 ± 0.318 |", rail_study.table(
             rail_study.rows(grid, "rail 1 out"), "rail 1 out", 2))
+
+
+class AdaptiveStudy(unittest.TestCase):
+    def test_gains_and_their_ratio_pair_each_seed(self):
+        # delivered[(routing, ni)] per seed: adaptive gains 0.5, 0.6, 0.55 (plain), 0.8, 0.9, 0.85 (NIFDY)
+        delivered = {("dimension order", "plain"): [100, 200, 100], ("negative first", "plain"): [50, 120, 55],
+                     ("dimension order", "NIFDY"): [100, 100, 100], ("negative first", "NIFDY"): [80, 90, 85]}
+        points = []
+        for (routing, ni), values in delivered.items():
+            for seed, n in enumerate(values, start=1):
+                j = result(0.5, 0.5, 10)
+                j.update({"delivered_packets": n, "out_of_order_packets": n // 10 if routing != "dimension order" else 0})
+                points.append(({"routing": routing, "ni": ni, "traffic": "heavy", SEED: seed}, j))
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "s", points)
+            grid = seed_stats.Grid(out, "s", adaptive_study.KEYS)
+        adaptive, ((traffic, _, plain, nifdy, ratio, helps, potential, reorder),) = adaptive_study.condition_rows(grid)
+        self.assertEqual(adaptive, "negative first")
+        self.assertEqual([round(g, 9) for g in plain.samples], [0.5, 0.6, 0.55])
+        self.assertEqual([round(g, 9) for g in nifdy.samples], [0.8, 0.9, 0.85])
+        self.assertEqual([round(r, 6) for r in ratio.samples], [1.6, 1.5, 1.545455])
+        self.assertTrue(helps.holds)  # [1.42, 1.67]: the interval excludes 1
+        self.assertTrue(potential.fails)  # [0.73, 0.97]: below 1
+        self.assertEqual([round(r, 9) for r in reorder["negative first"].samples], [0.1, 0.1, 0.090909091])  # 5 of 55
 
 
 if __name__ == "__main__":

@@ -52,6 +52,7 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"model_completion_cycle", "/model/completion_cycle"},
     {"dropped_no_route", "/dropped/packets/no_route"},
     {"dropped_corruption", "/dropped/packets/corruption"},
+    {"dropped_given_up", "/dropped/packets/given_up"},
     {"dropped_measured", "/dropped/measured_packets"},
 };
 

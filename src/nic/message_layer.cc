@@ -192,6 +192,12 @@ void MessageLayer::dropCutOff(int32_t message) {
   messages_.release(message);
 }
 
+void MessageLayer::dropGivenUp(const Packet& p) {
+  Message& m = messages_[p.message];
+  stats_.drops().dropped(DropCause::kGivenUp, 1, p.tracked, !m.lost);
+  m.lost = true;
+}
+
 void MessageLayer::dropCorrupted(int32_t packet, Cycle when) {
   const Packet& p = packets_[packet];
   Message& m = messages_[p.message];

@@ -60,6 +60,9 @@ class MessageLayer : public RailHost {
   // Statistics of the network's part of a packet's life (control packets are not counted).
   void packetInjected(int32_t packet, Cycle when);
   void packetArrived(int32_t packet);
+  // The NI protocol gave up sending packet p again and no copy of it was delivered: its
+  // message failed (counted dropped, "given_up").
+  void dropGivenUp(const Packet& p);
 
   // RailHost
   const Message& message(int32_t id) const override { return messages_[id]; }

@@ -142,8 +142,8 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   if (loss_.corrupts() && nic_->terminalKind() == "processor" && !nic_->recoversLoss()) {
     networks_->faults().refuseCorruption(
         "processor terminals discard corrupted packets only with an NI protocol that sends them again: set "
-        "nic.type = \"nifdy\" with nic.retransmit_timeout > 0, faults.flit_error_rate = 0, or another "
-        "nic.terminal");
+        "nic.type = \"retransmit\" or \"nifdy\" with nic.retransmit_timeout > 0, faults.flit_error_rate = 0, "
+        "or another nic.terminal");
   }
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");

@@ -12,9 +12,10 @@ namespace icnsim {
 enum class DropCause : uint8_t {
   kNoRoute,     // its destination was cut off by failed parts: dropped at its source (faults.on_disconnect)
   kCorruption,  // a flit was corrupted on the way: its CRC failed at the receiving NI
+  kGivenUp,     // its sender gave up sending it again (nic.retransmit_limit) and no copy was delivered
 };
-inline constexpr int kDropCauses = 2;
-inline constexpr std::array<const char*, kDropCauses> kDropCauseNames = {"no_route", "corruption"};
+inline constexpr int kDropCauses = 3;
+inline constexpr std::array<const char*, kDropCauses> kDropCauseNames = {"no_route", "corruption", "given_up"};
 
 class DropCounts {
  public:

@@ -70,9 +70,23 @@ class NicProtocol {
   virtual void admitted(int /*terminal*/, const Packet& /*p*/) {}
   // A duplicate reached the NI and was discarded: an answer to send back (an ack), or -1.
   virtual int32_t duplicateArrived(int /*terminal*/, const Packet& /*p*/, Cycle /*now*/) { return -1; }
+  // A copy of p reached `terminal` corrupted and was discarded (its sender's timer recovers it).
+  virtual void corruptedArrived(int /*terminal*/, const Packet& /*p*/) {}
   // The protocol's own counts for the results (retransmissions), by name.
   virtual std::vector<std::pair<std::string, double>> counters() const { return {}; }
 };
+
+// A new packet to send again, copied from the buffered `kept` as the `attempt`-th resend, with
+// the network's per-trip fields cleared (each copy draws its corruption anew).
+inline int32_t resendCopy(PacketPool& packets, int32_t kept, uint8_t attempt) {
+  const int32_t id = packets.allocate();
+  packets[id] = packets[kept];
+  packets[id].attempt = attempt;
+  packets[id].injected = kNever;
+  packets[id].hops = 0;
+  packets[id].cutThroughs = 0;
+  return id;
+}
 
 // The layer registered as `name`, configured from [nic].
 std::unique_ptr<NicProtocol> makeNicProtocol(const std::string& name, const NicContext& ctx, const ConfigNode& nic);

@@ -114,6 +114,10 @@ void NicStack::duplicateArrived(int terminal, const Packet& p, Cycle now, std::v
   for (size_t i = 0; i < layers_.size(); ++i) collect(i, layers_[i]->duplicateArrived(terminal, p, now), control);
 }
 
+void NicStack::corruptedArrived(int terminal, const Packet& p) {
+  for (const auto& layer : layers_) layer->corruptedArrived(terminal, p);
+}
+
 std::vector<std::pair<std::string, double>> NicStack::counters() const {
   std::vector<std::pair<std::string, double>> all;
   for (const auto& layer : layers_) {

@@ -44,6 +44,7 @@ class NicStack {
   bool duplicate(int terminal, const Packet& p) const;
   void admitted(int terminal, const Packet& p);
   void duplicateArrived(int terminal, const Packet& p, Cycle now, std::vector<int32_t>& control);
+  void corruptedArrived(int terminal, const Packet& p);
   std::vector<std::pair<std::string, double>> counters() const;
 
  private:

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "config/config.h"
+#include "nic/protocol/protocol_keys.h"
 #include "topology/topology.h"
 
 namespace icnsim {
@@ -20,17 +21,12 @@ const IntKey kDialogs = declareInt(kNifdy, "D", 0, 0, 1 << 10, "bulk dialogs eac
 const IntKey kWindow = declareInt(kNifdy, "W", 0, 0, 1 << 16, "receiver window per bulk dialog, packets");
 const ChoiceKey kAckOn = declareChoice(kNifdy, "ack_on", "accept", {"accept", "arrival"},
                                        "ack when the processor took the packet (the paper's choice) or on arrival");
-const IntKey kAckLength = declareInt(kNifdy, "ack_length", 4, 1, 1 << 16, "flits of an ack packet (a header)");
 const IntKey kBulkThreshold =
     declareInt(kNifdy, "bulk_threshold", 4, 2, 1 << 20, "messages of at least this many packets ask for a bulk dialog");
 const IntListKey kBypassClasses = declareIntList(
     kNifdy, "bypass_classes", std::vector<int64_t>{}, 0, 1 << 15,
     "traffic classes (indices of [[traffic.class]]) whose packets bypass the protocol (NIFDY \u00a76.1): "
     "sent at once, no outstanding-table entry, no ack, no order with the others");
-const IntKey kRetransmitTimeout =
-    declareInt(kNifdy, "retransmit_timeout", 0, 0, int64_t{1} << 40,
-               "cycles an OPT entry waits for its ack before its packet is sent again (\u00a76.2: networks that drop "
-               "packets); 0: never (a network that drops none)");
 const IntKey kArrivals =
     declareInt(kNifdy, "arrival_buffer", 2, 1, 1 << 16, "NIFDY's arrivals queue (\"at most two packets\")");
 
@@ -44,16 +40,10 @@ NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool s
   p.dialogs = static_cast<int>(nic.get(kDialogs));
   p.window = static_cast<int>(nic.get(kWindow));
   p.ackOnArrival = nic.get(kAckOn) == "arrival";
-  p.ackLength = static_cast<int>(nic.get(kAckLength));
   p.retransmitTimeout = static_cast<Cycle>(nic.get(kRetransmitTimeout));
   // An NI that sends no acks (buffers_only) reads the keys, so that a sweep comparing it with
   // NIFDY may set them for both, but its packets need not be as long as an ack.
-  if (!sendsAcks) return p;
-  if (p.ackLength > ctx.maxPacketLength) {
-    nic.fail("ack_length", fmt::format("acks of {} flits may not be longer than the workload's longest packet ({} "
-                                       "flits): set ack_length to at most {}",
-                                       p.ackLength, ctx.maxPacketLength, ctx.maxPacketLength));
-  }
+  p.ackLength = sendsAcks ? readAckLength(ctx, nic) : static_cast<int>(nic.get(kAckLength));
   return p;
 }
 

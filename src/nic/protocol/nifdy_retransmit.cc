@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "nic/protocol/nic_protocol.h"
+
 namespace icnsim {
 
 NifdyRetransmit::NifdyRetransmit(Cycle timeout, PacketPool& packets, int terminals)
@@ -60,15 +62,9 @@ void NifdyRetransmit::expired(Cycle now, std::vector<std::pair<int, int32_t>>& o
     Outstanding* o = find(t.terminal, t.destination);
     if (!o || o->deadline != t.deadline) continue;  // acked, or restarted since
     o->deadline = kNever;                           // restarts when the copy leaves
-    const int32_t id = packets_.allocate();
-    packets_[id] = packets_[o->copy];
     o->attempts = static_cast<uint8_t>(std::min(o->attempts + 1, 255));
-    packets_[id].attempt = o->attempts;
-    packets_[id].injected = kNever;
-    packets_[id].hops = 0;
-    packets_[id].cutThroughs = 0;
     ++retransmissions_;
-    out.emplace_back(t.terminal, id);
+    out.emplace_back(t.terminal, resendCopy(packets_, o->copy, o->attempts));
   }
 }
 

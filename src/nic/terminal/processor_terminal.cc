@@ -207,8 +207,12 @@ void ProcessorTerminals::markDiscard(int terminal, int32_t packet, Discard why) 
 void ProcessorTerminals::discard(int terminal, int32_t packet, Cycle when) {
   auto& list = terminals_[terminal].discarding;
   const auto it = std::find_if(list.begin(), list.end(), [&](const auto& d) { return d.first == packet; });
-  if (it->second == kCorrupted) ++corruptedDiscarded_;  // its sender's timer will send it again
-  else protocol_.duplicateArrived(terminal, packets_[packet], when, control_);
+  if (it->second == kCorrupted) {
+    ++corruptedDiscarded_;  // its sender's timer will send it again
+    protocol_.corruptedArrived(terminal, packets_[packet]);
+  } else {
+    protocol_.duplicateArrived(terminal, packets_[packet], when, control_);
+  }
   list.erase(it);
   packets_.release(packet);
   sendControl(terminal);
