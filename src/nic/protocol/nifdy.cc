@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "config/config.h"
 #include "nic/protocol/protocol_keys.h"
@@ -77,7 +78,9 @@ bool Nifdy::eligible(int terminal, const RingDeque<int32_t>& pool, size_t i) con
 void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
   Packet& p = packets_[packet];
   if (p.control || bypasses(p)) return;
-  if (p.attempt > 0) return resend_->sent(terminal, packet, now);  // a copy: already in the OPT
+  if (p.attempt > 0) {  // a copy: already in the OPT, or among the dialog's copies
+    return (p.nicFlags & kBulk) ? resend_->bulkSent(terminal, packet, now) : resend_->sent(terminal, packet, now);
+  }
   Outgoing& o = out_[terminal];
   if (p.destination == o.to) {
     p.nicFlags = kBulk;
@@ -87,6 +90,7 @@ void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
       p.nicFlags |= kExit;
       o.exiting = true;
     }
+    if (resend_) resend_->bulkSent(terminal, packet, now);
     return;
   }
   opt_[terminal].push_back(p.destination);
@@ -101,8 +105,10 @@ void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
 void Nifdy::unsent(int terminal, int32_t packet) {
   Packet& p = packets_[packet];
   if (p.control || bypasses(p)) return;
-  if (p.attempt > 0) return resend_->unsent(terminal, packet);  // a copy goes back to its queue as it is
-  if (resend_ && !(p.nicFlags & kBulk)) resend_->unsent(terminal, packet);
+  if (p.attempt > 0) {  // a copy goes back to its queue as it is
+    return (p.nicFlags & kBulk) ? resend_->bulkUnsent(terminal, packet) : resend_->unsent(terminal, packet);
+  }
+  if (resend_) (p.nicFlags & kBulk) ? resend_->bulkUnsent(terminal, packet) : resend_->unsent(terminal, packet);
   Outgoing& o = out_[terminal];
   if (p.nicFlags & kBulk) {
     --o.nextSequence;
@@ -128,6 +134,7 @@ void Nifdy::controlArrived(int terminal, const Packet& a) {
     // Acks may overtake each other in the network: the dialog ends when the exit packet's
     // ack and every earlier one are in.
     o.unacked -= a.nicValue;
+    if (resend_) resend_->bulkAcked(terminal, a.nicValue);
     if (a.nicFlags & kExit) o.exitAcked = true;
     if (o.exitAcked && o.unacked == 0) o = Outgoing{};
     return;
@@ -158,7 +165,11 @@ int32_t Nifdy::ack(int from, const Packet& data, Cycle now, uint8_t flags, int32
 }
 
 Nifdy::Incoming* Nifdy::dialogFrom(int terminal, int sender) {
-  for (Incoming& d : in_[terminal]) {
+  return const_cast<Incoming*>(std::as_const(*this).dialogFrom(terminal, sender));
+}
+
+const Nifdy::Incoming* Nifdy::dialogFrom(int terminal, int sender) const {
+  for (const Incoming& d : in_[terminal]) {
     if (d.from == sender) return &d;
   }
   return nullptr;
@@ -202,15 +213,23 @@ void Nifdy::expired(Cycle now, std::vector<std::pair<int, int32_t>>& out) {
 }
 
 bool Nifdy::duplicate(int terminal, const Packet& p) const {
-  return resend_ && !(p.nicFlags & kBulk) && !bypasses(p) && resend_->duplicate(terminal, p);
+  if (!resend_ || bypasses(p)) return false;
+  if (resend_->duplicate(terminal, p)) return true;  // taken already (a pair's packets are taken in order)
+  if (!(p.nicFlags & kBulk)) return false;
+  const Incoming* d = dialogFrom(terminal, p.source);  // arrived, not yet taken
+  return d && std::find(d->present.begin(), d->present.end(), p.nicValue) != d->present.end();
 }
 
 void Nifdy::admitted(int terminal, const Packet& p) {
-  if (resend_ && !(p.nicFlags & kBulk) && !bypasses(p)) resend_->taken(terminal, p);
+  if (!resend_ || bypasses(p)) return;
+  // A bulk packet counts as taken when the processor takes it, in order (nextReady).
+  if (p.nicFlags & kBulk) return dialogFrom(terminal, p.source)->present.push_back(p.nicValue);
+  resend_->taken(terminal, p);
 }
 
 int32_t Nifdy::duplicateArrived(int terminal, const Packet& p, Cycle now) {
   ++duplicates_;
+  if (p.nicFlags & kBulk) return -1;  // the dialog's next bulk ack covers its original
   // Acked before (the ack may be slow): again; otherwise the original's ack will come.
   return resend_->wasAcked(terminal, p) ? ack(terminal, p, now, 0, NifdyRetransmit::ackNumber(p)) : -1;
 }
@@ -218,6 +237,7 @@ int32_t Nifdy::duplicateArrived(int terminal, const Packet& p, Cycle now) {
 std::vector<std::pair<std::string, double>> Nifdy::counters() const {
   if (!resend_) return {};
   return {{"nifdy_retransmissions", static_cast<double>(resend_->retransmissions())},
+          {"nifdy_bulk_retransmissions", static_cast<double>(resend_->bulkRetransmissions())},
           {"nifdy_duplicates_discarded", static_cast<double>(duplicates_)}};
 }
 
@@ -238,6 +258,10 @@ int32_t Nifdy::nextReady(int terminal) {
       const int32_t id = d.held[i];
       d.held.erase(d.held.begin() + i);
       ++d.expected;
+      if (resend_) {
+        resend_->taken(terminal, packets_[id]);
+        d.present.erase(std::find(d.present.begin(), d.present.end(), packets_[id].nicValue));
+      }
       nextDialog_[terminal] = (nextDialog_[terminal] + k + 1) % list.size();
       return id;
     }
@@ -301,11 +325,6 @@ ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet p
                 [](const NicContext& ctx, const ConfigNode& nic) {
                   NifdyParams p = readNifdyParams(ctx, nic, true);
                   if ((p.dialogs > 0) != (p.window > 0)) nic.fail(kWindow, "bulk dialogs need both D > 0 and W > 0");
-                  if (p.retransmitTimeout > 0 && p.dialogs > 0) {
-                    nic.fail(kRetransmitTimeout,
-                             "retransmission covers scalar packets only so far (a timer and buffer per OPT entry): "
-                             "set D = 0, or retransmit_timeout = 0");
-                  }
                   p.bulkThreshold = static_cast<int>(nic.get(kBulkThreshold));
                   p.bypass = readBypassClasses(ctx, nic);
                   p.arrivals = static_cast<int>(nic.get(kArrivals));

@@ -23,7 +23,9 @@
 // Networks that drop packets (§6.2): with retransmit_timeout > 0, each OPT entry keeps a
 // copy of its packet and a timer, and sends the copy again when the timer goes off before
 // the ack; the packet's number in its pair lets the receiver discard duplicates and ack them
-// again (nic/protocol/nifdy_retransmit.h: why not the paper's one bit). Scalar packets only (D = 0).
+// again (nic/protocol/nifdy_retransmit.h: why not the paper's one bit). Bulk packets keep a
+// copy and timer each until a bulk ack covers them; the receiver discards a bulk packet it
+// has taken or holds, and acks only what its processor takes, as without loss.
 //
 // Keys ([nic], type = "nifdy"): `icnsim keys nic`.
 // type = "buffers_only": the same buffers (B + D*W + 2 packets in all) split between the
@@ -102,13 +104,15 @@ class Nifdy : public NicProtocol {
     int from = -1;
     int expected = 0;  // next sequence number for the processor
     int takenSinceAck = 0;
-    std::vector<int32_t> held;  // arrived bulk packets not yet passed on, any order
+    std::vector<int32_t> held;     // arrived bulk packets not yet passed on, any order
+    std::vector<int32_t> present;  // with retransmission: numbers of the bulk packets arriving or held
   };
   int32_t ack(int from, const Packet& data, Cycle now, uint8_t flags = 0, int32_t value = 0);
   int32_t scalarAck(int terminal, const Packet& data, Cycle now);
   bool inTable(int terminal, int destination) const;
   bool bypasses(const Packet& p) const { return !p_.bypass.empty() && p_.bypass[static_cast<size_t>(p.trafficClass)]; }
   Incoming* dialogFrom(int terminal, int sender);
+  const Incoming* dialogFrom(int terminal, int sender) const;
 
   NifdyParams p_;
   PacketPool& packets_;

@@ -145,12 +145,16 @@ void ProcessorTerminals::refused(Port port, int32_t packet, Cycle) {
 }
 
 bool ProcessorTerminals::reserveArrival(Port port, int32_t packet) {
-  // The NI consumes control packets itself; the protocol may hold a slot for a packet.
-  if (!forProcessor(packets_[packet])) return true;
+  // The NI consumes control packets itself.
+  if (packets_[packet].control) return true;
   // Discarded at the NI: it takes no place (the model knows a packet's fate from the
   // packet; the NI checks the CRC before the processor may take it).
   if (layer_.corrupted(packet)) return markDiscard(port.terminal, packet, kCorrupted), true;
   if (protocol_.duplicate(port.terminal, packets_[packet])) return markDiscard(port.terminal, packet, kDuplicate), true;
+  if (protocol_.buffersItself(packets_[packet])) {  // the protocol holds a slot for it
+    protocol_.admitted(port.terminal, packets_[packet]);
+    return true;
+  }
   Terminal& s = terminals_[port.terminal];
   if (static_cast<int>(s.arrivals.size()) + s.reserved >= processor_.buffers.arrivals) return false;
   ++s.reserved;
