@@ -38,26 +38,7 @@ TEST(MegaflyFaults, MinimalRoutingAvoidsAFailedUpLinkByHand) {
   EXPECT_EQ(routing.unroutablePair().empty(), !expected.empty());
 }
 
-const char* kFly = R"(
-[simulation]
-warmup_cycles = 300
-measure_cycles = 2000
-[topology]
-type = "megafly"
-p = 2
-leaves = 3
-spines = 2
-h = 3
-g = 4
-[routing]
-type = "megafly_minimal"
-[router]
-lanes = 2
-depth = 4
-[traffic]
-load = 0.2
-packet_length = 4
-)";
+const std::string kFly = smallMegafly(4, "megafly_minimal", 2);
 
 // Every global link of group pair (0, 1) failed: the groups stay joined through the others,
 // but not by a minimal route: refused, naming a pair of leaves.

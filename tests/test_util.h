@@ -209,6 +209,28 @@ inline std::vector<int> possiblePorts(const Routing& routing, const RouteRequest
   return ports;
 }
 
+// A small Megafly (p = 2, 3 leaves and 2 spines per group, h = 3, g groups) under light
+// uniform traffic, routed by `routing` on `lanes` lanes.
+inline std::string smallMegafly(int g, const std::string& routing, int lanes) {
+  return R"(
+[simulation]
+warmup_cycles = 300
+measure_cycles = 2000
+[topology]
+type = "megafly"
+p = 2
+leaves = 3
+spines = 2
+h = 3
+g = )" + std::to_string(g) +
+         "\n[routing]\ntype = \"" + routing + "\"\n[router]\nlanes = " + std::to_string(lanes) + R"(
+depth = 4
+[traffic]
+load = 0.2
+packet_length = 4
+)";
+}
+
 inline nlohmann::json runToml(const std::string& toml) {
   Simulation sim(doc(toml));
   return sim.run();

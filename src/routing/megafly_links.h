@@ -33,16 +33,21 @@ class MegaflyLinks {
   // Whether global link `link` and the way down from where it lands to leaf `to` work (what a
   // spine checks of the links it holds: the source leaf's up link is behind it).
   bool worksFrom(const Link& link, int to) const;
-  // Whether leaf `leaf`'s up link to spine index `s` works.
+  // Whether leaf `leaf`'s up link to spine index `s` works, and spine `spine`'s link down to `leaf`.
   bool upWorks(int leaf, int s) const { return !failed_ || !failed_->linkFailed(leaf, fly_.upPort(s)); }
+  bool downWorks(int spine, int leaf) const { return !failed_ || !failed_->linkFailed(spine, fly_.downPort(leaf)); }
+  bool anyFailed() const { return failed_ != nullptr; }
+  // Whether routers a and b are both working and joined by working links.
+  bool joined(int a, int b) const {
+    return !failed_ || (!failed_->routerFailed(a) && !failed_->routerFailed(b) && live_->reaches(a, b));
+  }
+  bool linkWorks(int router, int port) const { return !failed_ || !failed_->linkFailed(router, port); }
   // Empty, or a pair of leaves the failed parts leave joined but with no minimal route.
   std::string unroutablePair() const;
   // The failed parts, for the deadlock check's verdict identity ("" when none failed).
   std::string failedIdentity() const { return live_ ? failedPartsIdentity(*live_) : ""; }
 
  private:
-  bool downWorks(int spine, int leaf) const { return !failed_ || !failed_->linkFailed(spine, fly_.downPort(leaf)); }
-
   const Megafly& fly_;
   const FailedParts* failed_;
   const DegradedTopology* live_;

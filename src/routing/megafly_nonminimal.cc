@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "config/config.h"
 #include "routing/intermediate_group.h"
+#include "topology/global_wiring.h"
 
 namespace icnsim {
 
@@ -19,13 +22,13 @@ const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"
 }  // namespace
 
 MegaflyNonMinimalRouting::MegaflyNonMinimalRouting(const Megafly& megafly, int lanes, bool ugal, int threshold,
-                                                   Sense sense, uint64_t seed)
+                                                   Sense sense, uint64_t seed, const DegradedTopology* live)
     : fly_(megafly), lanes_(lanes), ugal_(ugal), sense_(sense),
       choice_(threshold, sense == Sense::kOccupancy ? UgalQueue::kOccupancy : UgalQueue::kWaiting), seed_(seed),
-      bounds_(evenLaneClasses(lanes, 3)) {}
+      bounds_(evenLaneClasses(lanes, 3)), links_(megafly, live), paths_(megafly, links_) {}
 
 std::string MegaflyNonMinimalRouting::dependencyIdentity() const {
-  return fmt::format("megafly_nonminimal lanes={}", lanes_);
+  return fmt::format("megafly_nonminimal lanes={}", lanes_) + links_.failedIdentity();
 }
 
 std::vector<std::pair<int, int>> MegaflyNonMinimalRouting::remotePorts() const {
@@ -41,39 +44,38 @@ std::vector<std::pair<int, int>> MegaflyNonMinimalRouting::remotePorts() const {
 }
 
 int MegaflyNonMinimalRouting::intermediateGroup(int src, int dst, uint32_t packetKey) const {
-  return intermediateGroupOf(fly_.groups(), fly_.group(fly_.leafOfTerminal(src)), fly_.group(fly_.leafOfTerminal(dst)),
-                             src, dst, packetKey);
+  const int from = fly_.leafOfTerminal(src), to = fly_.leafOfTerminal(dst);
+  return paths_.intermediate(from, to, src, dst,
+                             intermediateGroupOf(fly_.groups(), fly_.group(from), fly_.group(to), src, dst, packetKey));
 }
 
-int MegaflyNonMinimalRouting::upPortToward(int group, int to, int src, int dst) const {
-  return fly_.upPort(fly_.globalLinkFor(group, to, src, dst).first - fly_.spine(group, 0));
+std::optional<MegaflyLinks::Link> MegaflyNonMinimalRouting::minimalLink(int src, int dst) const {
+  const int from = fly_.leafOfTerminal(src), to = fly_.leafOfTerminal(dst);
+  const int m = static_cast<int>(fly_.globalLinks(fly_.group(from), fly_.group(to)).size());
+  return links_.linkFor(from, to, pairLinkIndex(src, dst, m));
 }
 
 int MegaflyNonMinimalRouting::hopsThrough(int src, int dst, int via) const {
   const int from = fly_.leafOfTerminal(src), target = fly_.leafOfTerminal(dst);
-  const int here = fly_.group(from), there = fly_.group(target);
   if (from == target) return 0;
-  if (here == there) return 2;
+  if (fly_.group(from) == fly_.group(target)) return 2;
   if (via < 0) return 3;
-  const auto [spine, port] = fly_.globalLinkFor(here, via, src, dst);
-  const int landing = fly_.outputPeer(spine, port).id;
-  const bool onward = fly_.globalLinkFor(via, there, src, dst).first == landing;
-  return 4 + (onward ? 0 : 2);  // up, global, (down, up,) global, down
+  const auto path = valiantPath(src, dst, via);
+  return 4 + (path->second.first == path->landing ? 0 : 2);  // up, global, (down, up,) global, down
 }
 
 bool MegaflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int via) const {
+  const auto minimal = minimalLink(req.source, req.destination);
+  if (!minimal) return false;  // only Valiant's path is left
   if (via < 0) return true;
   if (!ugal_) return false;
-  const int here = fly_.group(req.router), there = fly_.group(fly_.leafOfTerminal(req.destination));
-  auto q = [&](int to) -> int64_t {
-    if (sense_ == Sense::kGlobal) {
-      const auto [spine, port] = fly_.globalLinkFor(here, to, req.source, req.destination);
-      return choice_.queue(req, spine, port, 0, lanes_);
-    }
-    return choice_.queue(req, req.router, upPortToward(here, to, req.source, req.destination), 0, lanes_);
+  auto q = [&](const MegaflyLinks::Link& link) -> int64_t {
+    if (sense_ == Sense::kGlobal) return choice_.queue(req, link.first, link.second, 0, lanes_);
+    return choice_.queue(req, req.router, upPortTo(link), 0, lanes_);
   };
-  return choice_.keepsMinimal({q(there), hopsThrough(req.source, req.destination, -1)},
-                              {q(via), hopsThrough(req.source, req.destination, via)});
+  return choice_.keepsMinimal(
+      {q(*minimal), hopsThrough(req.source, req.destination, -1)},
+      {q(valiantPath(req.source, req.destination, via)->first), hopsThrough(req.source, req.destination, via)});
 }
 
 void MegaflyNonMinimalRouting::fromLandingSpine(const RouteRequest& req, int there, bool everySource,
@@ -81,9 +83,11 @@ void MegaflyNonMinimalRouting::fromLandingSpine(const RouteRequest& req, int the
   const int here = fly_.group(req.router);
   const int first = here * fly_.groupSize();  // the group's first leaf
   if (!everySource) {
-    const auto [spine, port] = fly_.globalLinkFor(here, there, req.source, req.destination);
-    if (spine == req.router) out.push_back(option(port, kOnward));
-    else out.push_back(option(fly_.downPort(first + spreadIndex(seed_, req, fly_.leaves())), kOnward));
+    const auto path = valiantPath(req.source, req.destination, here);
+    if (!path) return;
+    if (path->second.first == req.router) return out.push_back(option(path->second.second, kOnward));
+    const int leaf = paths_.turnLeaf(req.router, path->second.first, spreadIndex(seed_, req, fly_.leaves()));
+    if (leaf >= 0) out.push_back(option(fly_.downPort(leaf), kOnward));
     return;
   }
   for (const auto& [spine, port] : fly_.globalLinks(here, there)) {
@@ -98,42 +102,63 @@ void MegaflyNonMinimalRouting::route(const RouteRequest& req, std::vector<RouteO
     out.push_back({fly_.ejectionPort(req.destination).port, 0, lanes_});
     return;
   }
+  if (fly_.isLeaf(req.router)) return routeAtLeaf(req, target, out);
+  routeAtSpine(req, target, out);
+}
+
+void MegaflyNonMinimalRouting::routeAtSpine(const RouteRequest& req, int target, std::vector<RouteOption>& out) const {
   const int here = fly_.group(req.router), there = fly_.group(target);
-  if (!fly_.isLeaf(req.router)) {
-    if (here == there) {
-      out.push_back(option(fly_.downPort(target), kArrived));
-    } else if (req.inPort >= fly_.leaves()) {  // landed from a global channel: the intermediate group
-      fromLandingSpine(req, there, req.source == kAnySource, out);
-    } else if (laneClassOf(bounds_, req.inLane) == kValiantSource) {
-      const int via = intermediateGroup(req.source, req.destination, req.packetKey);
-      out.push_back(option(fly_.globalLinkFor(here, via, req.source, req.destination).second, kValiantSource));
-    } else {  // onward to the destination group: the link is held here
-      out.push_back(option(fly_.globalLinkFor(here, there, req.source, req.destination).second, kOnward));
+  if (here == there) {
+    out.push_back(option(fly_.downPort(target), kArrived));
+  } else if (req.inPort >= fly_.leaves()) {  // landed from a global channel: the intermediate group
+    fromLandingSpine(req, there, req.source == kAnySource, out);
+  } else if (laneClassOf(bounds_, req.inLane) == kValiantSource) {
+    const int via = intermediateGroup(req.source, req.destination, req.packetKey);
+    if (const auto path = valiantPath(req.source, req.destination, via)) {
+      out.push_back(option(path->first.second, kValiantSource));
     }
-    return;
+  } else if (here != fly_.group(fly_.leafOfTerminal(req.source))) {  // up from a turning leaf of the intermediate group
+    if (const auto path = valiantPath(req.source, req.destination, here))
+      out.push_back(option(path->second.second, kOnward));
+  } else if (const auto link = minimalLink(req.source, req.destination)) {  // minimal: the link is held here
+    out.push_back(option(link->second, kOnward));
   }
+}
+
+void MegaflyNonMinimalRouting::routeAtLeaf(const RouteRequest& req, int target, std::vector<RouteOption>& out) const {
+  const int here = fly_.group(req.router), there = fly_.group(target);
   if (here == there) {  // up to the flow's spine, then down
-    out.push_back(option(fly_.upPort(spreadIndex(seed_, req, fly_.spines())), kOnward));
+    const auto s = links_.spineFor(req.router, target, spreadIndex(seed_, req, fly_.spines()));
+    if (s) out.push_back(option(fly_.upPort(*s), kOnward));
   } else if (!req.fromTerminal) {  // a leaf of the intermediate group: up to the spine holding the link on
-    out.push_back(option(upPortToward(here, there, req.source, req.destination), kOnward));
+    if (const auto path = valiantPath(req.source, req.destination, here)) {
+      out.push_back(option(upPortTo(path->second), kOnward));
+    }
   } else {
     const int via = intermediateGroup(req.source, req.destination, req.packetKey);
     if (chooseMinimal(req, via)) {
-      out.push_back(option(upPortToward(here, there, req.source, req.destination), kOnward));
-    } else {
-      out.push_back(option(upPortToward(here, via, req.source, req.destination), kValiantSource));
+      out.push_back(option(upPortTo(*minimalLink(req.source, req.destination)), kOnward));
+    } else if (via >= 0) {
+      out.push_back(option(upPortTo(valiantPath(req.source, req.destination, via)->first), kValiantSource));
     }
   }
 }
 
 void MegaflyNonMinimalRouting::possibleRoutes(const RouteRequest& req, std::vector<RouteOption>& out) const {
+  const size_t begin = out.size();
+  listPossible(req, out);
+  if (!links_.anyFailed()) return;
+  out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(begin), out.end(),
+                           [&](const RouteOption& o) { return !links_.linkWorks(req.router, o.port); }),
+            out.end());
+}
+
+void MegaflyNonMinimalRouting::listPossible(const RouteRequest& req, std::vector<RouteOption>& out) const {
   const int target = fly_.leafOfTerminal(req.destination);
   const int here = fly_.group(req.router), there = fly_.group(target);
   if (req.router == target || (!fly_.isLeaf(req.router) && here == there)) return route(req, out);
   auto upToward = [&](int to, int laneClass) {  // every link of the pair, from a leaf
-    for (const auto& link : fly_.globalLinks(here, to)) {
-      out.push_back(option(fly_.upPort(link.first - fly_.spine(here, 0)), laneClass));
-    }
+    for (const auto& link : fly_.globalLinks(here, to)) out.push_back(option(upPortTo(link), laneClass));
   };
   auto globalToward = [&](int to, int laneClass) {  // the pair's links held at this spine
     for (const auto& [spine, port] : fly_.globalLinks(here, to)) {
@@ -163,6 +188,25 @@ void MegaflyNonMinimalRouting::possibleRoutes(const RouteRequest& req, std::vect
   }
 }
 
+std::string MegaflyNonMinimalRouting::unroutablePair() const {
+  const std::string minimal = links_.unroutablePair();  // pairs without a minimal path
+  if (minimal.empty()) return "";
+  const int perLeaf = fly_.numTerminals() / (fly_.groups() * fly_.leaves());
+  auto terminalOf = [&](int leaf) { return (fly_.group(leaf) * fly_.leaves() + leaf % fly_.groupSize()) * perLeaf; };
+  for (int a = 0; a < fly_.numRouters(); ++a) {
+    for (int b = 0; b < fly_.numRouters(); ++b) {
+      if (a == b || !fly_.isLeaf(a) || !fly_.isLeaf(b) || !links_.joined(a, b)) continue;
+      const int src = terminalOf(a), dst = terminalOf(b);
+      if (fly_.group(a) == fly_.group(b)) {
+        if (!links_.spineFor(a, b, 0)) return fmt::format("leaf {} cannot reach leaf {} through a spine", a, b);
+      } else if (!minimalLink(src, dst) && intermediateGroup(src, dst, 0) < 0) {
+        return fmt::format("leaf {} cannot reach leaf {} by a minimal or a Valiant path", a, b);
+      }
+    }
+  }
+  return "";
+}
+
 namespace {
 
 std::unique_ptr<Routing> makeMegaflyNonMinimal(const RoutingContext& ctx, const ConfigNode& node, bool ugal) {
@@ -178,7 +222,14 @@ std::unique_ptr<Routing> makeMegaflyNonMinimal(const RoutingContext& ctx, const 
   using Sense = MegaflyNonMinimalRouting::Sense;
   const std::string c = ugal ? node.get(kCongestion) : "occupancy";
   const Sense sense = c == "queue" ? Sense::kQueue : c == "global" ? Sense::kGlobal : Sense::kOccupancy;
-  return std::make_unique<MegaflyNonMinimalRouting>(*fly, ctx.lanes, ugal, threshold, sense, ctx.seed);
+  auto routing = std::make_unique<MegaflyNonMinimalRouting>(*fly, ctx.lanes, ugal, threshold, sense, ctx.seed,
+                                                            dynamic_cast<const DegradedTopology*>(ctx.liveTopology));
+  if (const std::string pair = routing->unroutablePair(); !pair.empty()) {
+    node.fail("type", fmt::format("\"{}\" with the failed parts: {} (use \"shortest_path\", which routes over any "
+                                  "working path)",
+                                  name, pair));
+  }
+  return routing;
 }
 
 }  // namespace

@@ -18,10 +18,19 @@
 // takes class 2 down in its destination group. Every dependency follows the order up 0, global
 // 0, down 1, up 1, global 1, down 2, terminal, so the lane dependency graph is acyclic; the
 // deadlock check confirms it (tests/megafly_test.cc). Needs router.lanes >= 3.
+//
+// With failed parts ([faults]) the minimal path is megafly_minimal's (routing/megafly_links.h)
+// and Valiant's the first working one from the links its flow hashes to, through the drawn
+// intermediate group or the next one through which a path works
+// (routing/megafly_valiant_paths.h); a pair left without a minimal path takes Valiant's
+// (under either routing), one without a Valiant path the minimal one, and a pair with
+// neither is refused when built.
 // Keys: `icnsim keys routing`.
 #pragma once
 #include <string>
 
+#include "routing/megafly_links.h"
+#include "routing/megafly_valiant_paths.h"
 #include "routing/routing.h"
 #include "routing/ugal.h"
 #include "topology/megafly.h"
@@ -32,7 +41,12 @@ class MegaflyNonMinimalRouting : public Routing {
  public:
   enum Class { kValiantSource = 0, kOnward = 1, kArrived = 2 };
   enum class Sense { kOccupancy, kQueue, kGlobal };  // what q is
-  MegaflyNonMinimalRouting(const Megafly& megafly, int lanes, bool ugal, int threshold, Sense sense, uint64_t seed);
+  // `live`: the Megafly without its failed parts (null: none failed).
+  MegaflyNonMinimalRouting(const Megafly& megafly, int lanes, bool ugal, int threshold, Sense sense, uint64_t seed,
+                           const DegradedTopology* live = nullptr);
+  bool routesAroundFaults() const override { return true; }
+  // Empty, or a pair of leaves the failed parts leave joined but with neither path.
+  std::string unroutablePair() const;
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override { return evenLaneClasses(lanes, 3); }
@@ -41,14 +55,25 @@ class MegaflyNonMinimalRouting : public Routing {
   std::vector<std::pair<int, int>> remotePorts() const override;
   bool readsCongestion() const override { return ugal_; }
 
+  // Valiant's intermediate group of a packet; -1 when no Valiant path works.
   int intermediateGroup(int src, int dst, uint32_t packetKey) const;
   // Router hops from the source leaf through group `via` (-1: minimally) to dst's leaf.
   int hopsThrough(int src, int dst, int via) const;
 
  private:
   RouteOption option(int port, int laneClass) const { return {port, bounds_[laneClass], bounds_[laneClass + 1]}; }
-  int upPortToward(int group, int to, int src, int dst) const;  // at a leaf of `group`
+  int upPortTo(const MegaflyLinks::Link& link) const {  // at a leaf of the link's group
+    return fly_.upPort(link.first - fly_.spine(fly_.group(link.first), 0));
+  }
+  // The global link of the minimal path from src to dst in another group; nullopt if none works.
+  std::optional<MegaflyLinks::Link> minimalLink(int src, int dst) const;
+  std::optional<MegaflyValiantPaths::Path> valiantPath(int src, int dst, int via) const {
+    return paths_.through(fly_.leafOfTerminal(src), via, fly_.leafOfTerminal(dst), src, dst);
+  }
   bool chooseMinimal(const RouteRequest& req, int via) const;
+  void routeAtLeaf(const RouteRequest& req, int target, std::vector<RouteOption>& out) const;
+  void routeAtSpine(const RouteRequest& req, int target, std::vector<RouteOption>& out) const;
+  void listPossible(const RouteRequest& req, std::vector<RouteOption>& out) const;
   // At a spine of the intermediate group that a global channel led to: over the link onward
   // if it holds it, else down to the leaf the flow hashes to (everySource: every link of the
   // pair held here and every leaf, for the deadlock check).
@@ -61,6 +86,8 @@ class MegaflyNonMinimalRouting : public Routing {
   UgalChoice choice_;
   uint64_t seed_;
   std::vector<int> bounds_;
+  MegaflyLinks links_;
+  MegaflyValiantPaths paths_;
 };
 
 }  // namespace icnsim
