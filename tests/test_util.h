@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "config/config.h"
 #include "routing/routing.h"
 #include "sim/simulation.h"
@@ -254,6 +256,17 @@ inline std::pair<std::string, std::string> resultsOnOneAndThreads(const std::str
   nlohmann::json a = Simulation(one).run(), b = Simulation(many).run();
   a.erase("config"), b.erase("config");
   return {a.dump(), b.dump()};
+}
+
+// A run with failed links that delivers everything (drained, nothing undelivered, the failed
+// links echoed) and gives the same results on one and three threads.
+inline void expectFaultyRunDeliversEverything(const std::string& toml) {
+  const nlohmann::json r = runToml(toml);
+  EXPECT_TRUE(r["drained"].get<bool>());
+  EXPECT_EQ(r["undelivered_packets"].get<uint64_t>(), 0u);
+  EXPECT_GT(r["faults"][0]["links"].size(), 0u);
+  const auto [one, three] = resultsOnOneAndThreads(toml, 3);
+  EXPECT_EQ(one, three);
 }
 
 // The 4x4 mesh above grown to 8x8 (1000 warm-up and 4000 measured cycles), with `extra`

@@ -19,9 +19,11 @@ const IntKey kThreshold = declareInt(kDal, "threshold", 48, 0, 1 << 20,
 
 }  // namespace
 
-HyperXDalRouting::HyperXDalRouting(const HyperX& hyperx, int lanes, int threshold)
+HyperXDalRouting::HyperXDalRouting(const HyperX& hyperx, int lanes, int threshold, const DegradedTopology* live)
     : hyperx_(hyperx), lanes_(lanes), threshold_(threshold), classes_(2 * hyperx.dimensions()),
-      bounds_(laneClassBounds(lanes)) {}
+      bounds_(laneClassBounds(lanes)), live_(live) {
+  if (live) reach_ = std::make_unique<HyperXDalReach>(hyperx, live->failed());
+}
 
 std::vector<int> HyperXDalRouting::laneClassBounds(int lanes) const { return evenLaneClasses(lanes, classes_); }
 
@@ -33,7 +35,16 @@ std::vector<std::pair<int, int>> HyperXDalRouting::remotePorts() const {
   return ports;
 }
 
-std::string HyperXDalRouting::dependencyIdentity() const { return fmt::format("hyperx_dal lanes={}", lanes_); }
+std::string HyperXDalRouting::dependencyIdentity() const {
+  return fmt::format("hyperx_dal lanes={}", lanes_) + (live_ ? failedPartsIdentity(*live_) : "");
+}
+
+bool HyperXDalRouting::keeps(const RouteRequest& req, int target, uint32_t mayDeroute, const Candidate& c) const {
+  if (live_->failed().linkFailed(req.router, c.port)) return false;
+  const int next = hyperx_.outputPeer(req.router, c.port).id;
+  const uint32_t after = mayDeroute & ~(uint32_t{1} << c.dimension) & reach_->unaligned(next, target);
+  return reach_->arrives(next, target, after);
+}
 
 int HyperXDalRouting::hopsTaken(const RouteRequest& req) const {
   return req.fromTerminal ? 0 : laneClassOf(bounds_, req.inLane) + 1;
@@ -50,7 +61,7 @@ void HyperXDalRouting::candidates(const RouteRequest& req, MayDeroute&& mayDerou
     for (int v = 0; v < hyperx_.width(d); ++v) {
       if (v == here || (v != there && !deroutes)) continue;
       for (int k = 0; k < hyperx_.trunking(); ++k) {
-        out.push_back({hyperx_.port(req.router, d, v, k), v != there, unaligned + (v != there)});
+        out.push_back({hyperx_.port(req.router, d, v, k), d, v != there, unaligned + (v != there)});
       }
     }
   }
@@ -67,8 +78,13 @@ void HyperXDalRouting::route(const RouteRequest& req, std::vector<RouteOption>& 
   thread_local std::vector<Candidate> found;
   thread_local std::vector<int64_t> cost;
   found.clear();
-  candidates(
-      req, [&](int d) { return hyperx_.coord(req.router, d) == hyperx_.coord(source, d); }, found);
+  auto mayDeroute = [&](int d) { return hyperx_.coord(req.router, d) == hyperx_.coord(source, d); };
+  candidates(req, mayDeroute, found);
+  if (reach_) {
+    uint32_t mask = 0;
+    for (int d = 0; d < hyperx_.dimensions(); ++d) mask |= uint32_t{mayDeroute(d)} << d;
+    std::erase_if(found, [&](const Candidate& c) { return !keeps(req, target, mask, c); });
+  }
   cost.resize(found.size());
   int64_t bestMinimal = INT64_MAX;
   for (size_t i = 0; i < found.size(); ++i) {
@@ -103,7 +119,11 @@ void HyperXDalRouting::possibleRoutes(const RouteRequest& req, std::vector<Route
   candidates(
       req, [&](int) { return taken + unaligned + 1 <= classes_; }, found);
   const int laneClass = std::min(taken, classes_ - 1);
-  for (const Candidate& c : found) out.push_back({c.port, bounds_[laneClass], bounds_[laneClass + 1]});
+  for (const Candidate& c : found) {
+    if (!live_ || !live_->failed().linkFailed(req.router, c.port)) {
+      out.push_back({c.port, bounds_[laneClass], bounds_[laneClass + 1]});
+    }
+  }
 }
 
 ICNSIM_REGISTER(Routing, "hyperx_dal",
@@ -118,7 +138,21 @@ ICNSIM_REGISTER(Routing, "hyperx_dal",
                                                   "of the at most two hops per dimension",
                                                   classes));
                   }
-                  return std::make_unique<HyperXDalRouting>(*hyperx, ctx.lanes, static_cast<int>(node.get(kThreshold)));
+                  const auto* live = dynamic_cast<const DegradedTopology*>(ctx.liveTopology);
+                  if (live && (hyperx->numRouters() > HyperXDalReach::kMostRouters ||
+                               hyperx->dimensions() > HyperXDalReach::kMostDimensions)) {
+                    node.fail("type", fmt::format("\"hyperx_dal\" with failed links works on at most {} routers and "
+                                                  "{} dimensions (its reachability table grows as routers squared); "
+                                                  "use \"shortest_path\"",
+                                                  HyperXDalReach::kMostRouters, HyperXDalReach::kMostDimensions));
+                  }
+                  auto routing = std::make_unique<HyperXDalRouting>(*hyperx, ctx.lanes,
+                                                                    static_cast<int>(node.get(kThreshold)), live);
+                  if (const std::string pair = routing->unroutablePair(); !pair.empty()) {
+                    node.fail("type",
+                              fmt::format("\"hyperx_dal\" with the failed links: {} (use \"shortest_path\")", pair));
+                  }
+                  return routing;
                 });
 
 }  // namespace icnsim

@@ -18,19 +18,33 @@
 // dimensions left may take a minimal hop in any of them, and a deroute in any of them while
 // c + 1 + u + 1 <= 2L (one more hop still fits in the classes): a superset of the real
 // routes that keeps every walked lane within the 2L classes. Needs router.lanes >= 2L.
+//
+// With failed links ([faults]) a hop is offered only over a working channel and only if the
+// packet can still arrive from where it leads (routing/hyperx_dal_reach.h); where no minimal
+// hop is left the deroutes are offered whatever the threshold. Routes keep DAL's shape (at
+// most two hops per dimension, a class per hop), so the argument above holds; the check is
+// given the working channels only. A pair of routers joined by working links but by no DAL
+// route is refused when built.
 // Keys: `icnsim keys routing`.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "routing/hyperx_dal_reach.h"
 #include "routing/routing.h"
+#include "topology/degraded_topology.h"
 #include "topology/hyperx.h"
 
 namespace icnsim {
 
 class HyperXDalRouting : public Routing {
  public:
-  HyperXDalRouting(const HyperX& hyperx, int lanes, int threshold);
+  // `live`: the HyperX without its failed links (null: none failed).
+  HyperXDalRouting(const HyperX& hyperx, int lanes, int threshold, const DegradedTopology* live = nullptr);
+  bool routesAroundFaults() const override { return true; }
+  // Empty, or a pair of routers the failed links leave joined but with no DAL route.
+  std::string unroutablePair() const { return reach_ ? reach_->unroutablePair(*live_) : ""; }
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
@@ -42,6 +56,7 @@ class HyperXDalRouting : public Routing {
  private:
   struct Candidate {
     int port;
+    int dimension;
     bool deroute;
     int hopsLeft;  // router hops to the destination through this port, this one included
   };
@@ -52,9 +67,14 @@ class HyperXDalRouting : public Routing {
   template <typename MayDeroute>
   void candidates(const RouteRequest& req, MayDeroute&& mayDeroute, std::vector<Candidate>& out) const;
 
+  // With failed links: whether the hop over `c` works and leads where the packet can arrive.
+  bool keeps(const RouteRequest& req, int target, uint32_t mayDeroute, const Candidate& c) const;
+
   const HyperX& hyperx_;
   int lanes_, threshold_, classes_;
   std::vector<int> bounds_;
+  const DegradedTopology* live_;
+  std::unique_ptr<HyperXDalReach> reach_;  // null: no link failed
 };
 
 }  // namespace icnsim
