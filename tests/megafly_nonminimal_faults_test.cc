@@ -82,6 +82,38 @@ TEST(MegaflyNonMinimalFaults, EveryRouteAvoidsAFailedGroupPairLinkByHand) {
   }
 }
 
+// g = 4: two global links per group pair. One link of pair (0, 1), leaf 0's up link to spine
+// index 1 and a spine's down link in group 2 fail: every route still arrives over working
+// links, through the group the routing names, and some take the pair's other link.
+TEST(MegaflyNonMinimalFaults, EveryRouteAvoidsFailedGlobalAndLocalLinksByHand) {
+  const Megafly fly(2, 3, 2, 3, 4, GlobalArrangement::kAbsolute);
+  FailedParts failed(fly);
+  const auto pair01 = fly.globalLinks(0, 1);
+  ASSERT_EQ(pair01.size(), 2u);
+  failed.failBothWays(pair01[0].first, pair01[0].second);
+  failed.failBothWays(0, fly.upPort(1));
+  const int leafOfGroup2 = 2 * fly.groupSize();
+  failed.failBothWays(fly.spine(2, 0), fly.downPort(leafOfGroup2));
+  const DegradedTopology live(fly, failed);
+  for (const bool ugal : {false, true}) {
+    const Routing3 routing(fly, 3, ugal, 0, Routing3::Sense::kOccupancy, 1, &live);
+    ASSERT_EQ(routing.unroutablePair(), "");
+    for (int s = 0; s < fly.numTerminals(); ++s) {
+      for (int d = 0; d < fly.numTerminals(); ++d) {
+        for (uint32_t key : {0u, 5u, 9u}) {
+          int hops = 0;
+          const auto groups = groupsPassed(fly, failed, routing, s, d, key, hops);
+          ASSERT_FALSE(groups.empty()) << s << " -> " << d << " key " << key << " ugal " << ugal;
+          if (groups.size() == 3) {
+            EXPECT_EQ(groups[1], routing.intermediateGroup(s, d, key));
+            EXPECT_EQ(hops, routing.hopsThrough(s, d, groups[1]));
+          }
+        }
+      }
+    }
+  }
+}
+
 // Leaf 0 keeps only its up link to spine 4, and spine 4 loses its global links: leaf 0 still
 // reaches the other groups, down through leaf 1 and up to spine 3, a route of neither shape.
 TEST(MegaflyNonMinimalFaults, APairJoinedOnlyByARouteOfAnotherShapeIsRefused) {

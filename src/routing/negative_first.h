@@ -2,7 +2,9 @@
 // in any order, every dimension in which it must move towards lower coordinates, then every
 // dimension in which it must move higher. Within each phase it may take any productive
 // port, so the router chooses among them (an adaptive routing in one lane class, on the
-// mesh the NIFDY paper's §6.3 asks about).
+// mesh the NIFDY paper's §6.3 asks about). Every packet is routed so, whatever its adaptive
+// header bit (traffic.adaptive_share, Fed-X's per-packet choice for `minimal`): choosing this
+// routing is choosing adaptivity.
 //
 // Deadlock freedom (input-queued routers, any number of lanes, one class): label a
 // channel leaving a router whose coordinates sum to s by K - s if it goes down a dimension

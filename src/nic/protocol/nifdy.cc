@@ -260,7 +260,9 @@ int32_t Nifdy::nextReady(int terminal) {
       ++d.expected;
       if (resend_) {
         resend_->taken(terminal, packets_[id]);
-        d.present.erase(std::find(d.present.begin(), d.present.end(), packets_[id].nicValue));
+        const auto at = std::find(d.present.begin(), d.present.end(), packets_[id].nicValue);
+        if (at == d.present.end()) throw InternalError("NIFDY: a bulk packet taken that was never admitted");
+        d.present.erase(at);
       }
       nextDialog_[terminal] = (nextDialog_[terminal] + k + 1) % list.size();
       return id;

@@ -124,6 +124,9 @@ void RetransmitLayer::settle(int sender, const Outstanding* o) {
   if (!r || !r->has(o->number)) {
     ++givenUpLost_;
     dropped_(packets_[o->copy]);
+    // No copy will come: the receiver counts the number as settled, or every later number
+    // from this sender would wait behind the gap in its set.
+    received(o->destination, sender).add(o->number);
   }
   erase(sender, o);
 }
@@ -141,7 +144,7 @@ void RetransmitLayer::expired(Cycle now, std::vector<std::pair<int, int32_t>>& o
       if (o->inFlight == 0) settle(t.terminal, o);
       continue;
     }
-    o->resends = static_cast<uint8_t>(o->resends + 1);
+    o->resends = static_cast<uint8_t>(std::min(o->resends + 1, 255));  // a copy's attempt is never 0 again
     ++resends_;
     out.emplace_back(t.terminal, resendCopy(packets_, o->copy, o->resends));
   }

@@ -54,10 +54,10 @@ class RetransmitLayer : public NicProtocol {
  private:
   struct Outstanding {
     int32_t destination;
-    uint32_t number;  // Packet::pairSequence
-    int32_t copy;     // the buffer: a packet kept out of the network
-    Cycle deadline;   // kNever while a copy waits to leave
-    uint8_t resends;
+    uint32_t number;    // Packet::pairSequence
+    int32_t copy;       // the buffer: a packet kept out of the network
+    Cycle deadline;     // kNever while a copy waits to leave
+    uint8_t resends;    // saturates at 255 (the limit, when set, is lower)
     uint16_t inFlight;  // copies in the network (accounting only)
     bool givenUp;
   };
