@@ -21,8 +21,8 @@ const IntKey kThreshold = declareInt(kDal, "threshold", 48, 0, 1 << 20,
 
 HyperXDalRouting::HyperXDalRouting(const HyperX& hyperx, int lanes, int threshold, const DegradedTopology* live)
     : hyperx_(hyperx), lanes_(lanes), threshold_(threshold), classes_(2 * hyperx.dimensions()),
-      bounds_(laneClassBounds(lanes)), live_(live) {
-  if (live) reach_ = std::make_unique<HyperXDalReach>(hyperx, live->failed());
+      bounds_(laneClassBounds(lanes)), live_(live && !live->failed().empty() ? live : nullptr) {
+  if (live_) reach_ = std::make_unique<HyperXDalReach>(hyperx, live_->failed());
 }
 
 std::vector<int> HyperXDalRouting::laneClassBounds(int lanes) const { return evenLaneClasses(lanes, classes_); }
@@ -138,7 +138,8 @@ ICNSIM_REGISTER(Routing, "hyperx_dal",
                                                   "of the at most two hops per dimension",
                                                   classes));
                   }
-                  const auto* live = dynamic_cast<const DegradedTopology*>(ctx.liveTopology);
+                  auto* live = dynamic_cast<const DegradedTopology*>(ctx.liveTopology);
+                  if (live && live->failed().empty()) live = nullptr;  // e.g. a fraction that fails no link
                   if (live && (hyperx->numRouters() > HyperXDalReach::kMostRouters ||
                                hyperx->dimensions() > HyperXDalReach::kMostDimensions)) {
                     node.fail("type", fmt::format("\"hyperx_dal\" with failed links works on at most {} routers and "

@@ -12,12 +12,15 @@ HyperXDalReach::HyperXDalReach(const HyperX& hyperx, const FailedParts& failed)
     : hyperx_(hyperx), failed_(failed), routers_(static_cast<size_t>(hyperx.numRouters())),
       table_(routers_ * routers_, 0) {
   const int dims = hyperx.dimensions();
+  std::vector<uint32_t> u(routers_);
   for (size_t t = 0; t < routers_; ++t) {
+    for (size_t r = 0; r < routers_; ++r) u[r] = unaligned(static_cast<int>(r), static_cast<int>(t));
     for (int level = 0; level <= 2 * dims; ++level) {  // (dimensions unaligned) + |M|
       for (size_t r = 0; r < routers_; ++r) {
-        const uint32_t u = unaligned(static_cast<int>(r), static_cast<int>(t));
-        for (uint32_t m = u;; m = (m - 1) & u) {  // every subset of the unaligned dimensions
-          if (std::popcount(u) + std::popcount(m) == level && decide(static_cast<int>(r), static_cast<int>(t), m)) {
+        const int deroutes = level - std::popcount(u[r]);  // |M| at this level
+        if (deroutes < 0 || deroutes > std::popcount(u[r])) continue;
+        for (uint32_t m = u[r];; m = (m - 1) & u[r]) {  // the subsets of the unaligned dimensions
+          if (std::popcount(m) == deroutes && decide(static_cast<int>(r), static_cast<int>(t), m)) {
             table_[t * routers_ + r] |= uint64_t{1} << m;
           }
           if (m == 0) break;
