@@ -33,7 +33,7 @@ format-check:
 
 # The libFuzzer targets over every reader of user input, one minute each (clang).
 fuzz:
-	FUZZ_BUILD=$(BUILD)-asan bash scripts/fuzz.sh 45
+	FUZZ_BUILD=$(BUILD)-asan bash scripts/fuzz.sh 30
 
 run: deps-plots build
 	BIN=$(BUILD)/icnsim bash scripts/run-main.sh
