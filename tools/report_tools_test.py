@@ -18,6 +18,7 @@ from tools.dragonfly import beyond as dragonfly_beyond
 from tools.dragonfly import links as dragonfly_links
 from tools.dragonfly import report as dragonfly_report
 from tools.faults import adaptive_study
+from tools.faults import diagnosis_study
 from tools.faults import plot_recovery
 from tools.faults import rail_study
 from tools.fedx import backpressure as fedx_backpressure
@@ -798,6 +799,30 @@ class AdaptiveStudy(unittest.TestCase):
         self.assertTrue(helps.holds)  # [1.42, 1.67]: the interval excludes 1
         self.assertTrue(potential.fails)  # [0.73, 0.97]: below 1
         self.assertEqual([round(r, 9) for r in reorder["negative first"].samples], [0.1, 0.1, 0.090909091])  # 5 of 55
+
+
+class DiagnosisStudy(unittest.TestCase):
+    def test_latency_ratio_pairs_each_seed_against_no_diagnosis(self):
+        latency = {"no diagnosis": [40.0, 50.0, 45.0], "diagnosis": [30.0, 40.0, 36.0]}
+        points = []
+        for host, values in latency.items():
+            for seed, mean in enumerate(values, start=1):
+                j = result(0.5, 0.5, 10)
+                j["latency"] = {"mean": mean, "p99": 2 * mean}
+                j["nic"] = {"retransmit_resends": 5.0 if host == "diagnosis" else 50.0}
+                log = [{"link": [0, 0], "failed_checks": 5, "diagnosed": 1000 if host == "diagnosis" else None}]
+                j["faults"] = [{"network": 0, "crc_log": log}]
+                points.append(({"host": host, SEED: seed}, j))
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "s", points)
+            grid = seed_stats.Grid(out, "s", diagnosis_study.KEYS)
+        by_case = {r[0]: r for r in diagnosis_study.rows(grid)}
+        case, cells, cycles, ratio, claim, half = by_case["diagnosis"]
+        self.assertEqual([round(r, 6) for r in ratio.samples], [0.75, 0.8, 0.8])
+        self.assertTrue(claim.holds)  # [0.71, 0.85]: below 1
+        self.assertEqual(cycles, ["1000", "1000", "1000"])
+        self.assertEqual(cells["resends"].mean, 5.0)
+        self.assertIsNone(by_case["no diagnosis"][3])
 
 
 if __name__ == "__main__":

@@ -99,7 +99,7 @@ const IntKey& networkKey(const TableKey& key) {
 
 }  // namespace
 
-FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)) {
+FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)), noise_(node_) {
   dropCutOff_ = node_.get(kOnDisconnect) == "drop";
   flitErrorRate_ = node_.get(kFlitErrorRate);
   failsParts_ =

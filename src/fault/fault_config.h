@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "fault/link_noise.h"
 #include "kernel/packet.h"
 #include "topology/degraded_topology.h"
 #include "topology/failed_parts.h"
@@ -38,6 +39,8 @@ class FaultConfig {
   bool dropCutOff() const { return dropCutOff_; }
   // The probability that a flit is corrupted on one router-to-router hop.
   double flitErrorRate() const { return flitErrorRate_; }
+  // Links that corrupt flits of their own, and the host's diagnosis of them.
+  const LinkNoise& noise() const { return noise_; }
   // Whether some part fails or is repaired during the run (after cycle 0).
   bool changesDuringRun() const { return duringRun_; }
   Cycle detectionDelay() const { return detectionDelay_; }
@@ -75,6 +78,7 @@ class FaultConfig {
   void failRandomLinks(FailedParts& failed, const Topology& topology, int network, uint64_t seed, Cycle cycle) const;
 
   ConfigNode node_;
+  LinkNoise noise_;
   bool failsParts_ = false;
   bool failsRails_ = false;
   bool dropCutOff_ = false;

@@ -15,21 +15,24 @@ namespace icnsim {
 class PacketLoss {
  public:
   PacketLoss() = default;  // no faults
-  // live: network 0 without its failed parts (null: none failed).
-  PacketLoss(uint64_t seed, double flitErrorRate, const DegradedTopology* live)
-      : seed_(hashMix(seed, 0x6c6f7373)), logIntact_(std::log1p(-flitErrorRate)), corrupts_(flitErrorRate > 0),
-        live_(live) {}
+  // live: network 0 without its failed parts (null: none failed); noisyLinks: whether some
+  // link corrupts flits of its own ([[faults.noisy_link]]: the routers mark such packets).
+  PacketLoss(uint64_t seed, double flitErrorRate, const DegradedTopology* live, bool noisyLinks)
+      : seed_(hashMix(seed, 0x6c6f7373)), logIntact_(std::log1p(-flitErrorRate)), everyLink_(flitErrorRate > 0),
+        corrupts_(everyLink_ || noisyLinks), live_(live) {}
   bool any() const { return corrupts_ || live_ != nullptr; }
   bool corrupts() const { return corrupts_; }
   // Whether the failed parts cut `destination` off from `source`.
   bool cutOff(int source, int destination) const {
     return live_ && !live_->reaches(live_->injectionPort(source).id, live_->ejectionPort(destination).id);
   }
-  // Whether packet `p` of message `m` arrives with a corrupted flit: each of its flits on
-  // each router-to-router hop is corrupted with probability flit_error_rate (each resent
-  // copy, Packet::attempt, independently).
+  // Whether packet `p` of message `m` arrives with a corrupted flit: a router's check failed
+  // on the way (a noisy link), or one of its flits on one of its router-to-router hops is
+  // corrupted with probability flit_error_rate (each resent copy, Packet::attempt,
+  // independently).
   bool corrupted(const Packet& p, const Message& m) const {
-    if (!corrupts_ || p.hops == 0) return false;
+    if (p.corrupted) return true;
+    if (!everyLink_ || p.hops == 0) return false;
     const double flitHops = static_cast<double>(p.length) * p.hops;
     const double intact = std::exp(flitHops * logIntact_);
     uint64_t draw = hashMix(seed_, m.serial, static_cast<uint64_t>(p.sequence));
@@ -41,6 +44,7 @@ class PacketLoss {
  private:
   uint64_t seed_ = 0;
   double logIntact_ = 0;  // log(1 - flit_error_rate)
+  bool everyLink_ = false;
   bool corrupts_ = false;
   const DegradedTopology* live_ = nullptr;
 };

@@ -55,6 +55,14 @@ class Network {
     bool peak = false;
   };
   virtual std::vector<RouterCounter> routerCounters() const { return {}; }
+  // The routers' CRC log of noisy links ([[faults.noisy_link]]): per noisy link, the checks
+  // that failed at its end over the run and the cycle the host diagnosed it (kNever: not).
+  struct CrcLogEntry {
+    int router, port;
+    uint64_t failedChecks;
+    Cycle diagnosed;
+  };
+  virtual std::vector<CrcLogEntry> crcLog() const { return {}; }
   // Cycles a packet's head spends, at zero load, on the injection and the ejection channel
   // together (simulation.latency_excludes = "terminal_channels"); nullopt if the model does
   // not define them.

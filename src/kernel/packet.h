@@ -29,7 +29,8 @@ struct Packet {
   Cycle injected = kNever;     // head flit left the source
   int16_t hops = 0;            // router-to-router channels taken by the head
   int16_t cutThroughs = 0;     // intermediate routers where the head got an output lane at once
-  bool tracked = false;        // created inside the measurement window
+  bool tracked : 1 = false;    // created inside the measurement window
+  bool corrupted : 1 = false;  // failed a router's CRC check on the way ([[faults.noisy_link]])
   uint8_t attempt = 0;         // the NI protocol's resends of this packet before this copy (0: the original)
   int16_t network = 0;         // the network (rail) it travels on
 };

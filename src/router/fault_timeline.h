@@ -5,8 +5,14 @@
 //  - routing learns detection_delay cycles later: the network's routing function becomes the
 //    one built on the new fault set, and every head that waits is routed again by it, so a
 //    packet whose route led over the failed link turns away at the router it waits at.
-// The network model takes the changes from here; sim/ builds them from the configuration.
+// Links may also corrupt flits while in service (noisy links): the router at a noisy link's
+// end logs each packet whose CRC check fails there; a host that diagnoses the link from that
+// log takes it out of service (a link change at the cycle of the diagnosis) and routing
+// changes detection_delay cycles later, to the routing built for the links diagnosed so far
+// (fault/link_noise.h). The network model takes the changes from here; sim/ builds them from
+// the configuration.
 #pragma once
+#include <string>
 #include <vector>
 
 #include "kernel/packet.h"
@@ -33,10 +39,26 @@ struct FaultTimeline {
   struct Checked {
     const Routing* routing;
     const Routing* then;
-    Cycle at;
+    std::string when;  // for its error: " with the faults of cycle 10000"
   };
   std::vector<Checked> checked;
-  bool empty() const { return links.empty() && routings.empty(); }
+
+  struct NoisyLink {
+    int router, port;
+    double flitErrorRate;
+    int suspect;  // the index of its entry among `Diagnosis::suspects` (both directions share one)
+  };
+  std::vector<NoisyLink> noisy;
+  struct Diagnosis {
+    int failedChecks = 0;  // 0: the host diagnoses nothing
+    Cycle interval = 1;    // cycles between readings of the CRC log
+    Cycle delay = 0;       // from a diagnosis to routing's change
+    int suspects = 0;      // noisy links (a cable's two directions one) the host may diagnose
+    // The routing once the suspects of bit mask m are diagnosed: routingAfter[m] (0: the first).
+    std::vector<const Routing*> routingAfter;
+  };
+  Diagnosis diagnosis;
+  bool empty() const { return links.empty() && routings.empty() && noisy.empty(); }
 };
 
 }  // namespace icnsim

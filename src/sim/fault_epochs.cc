@@ -9,11 +9,20 @@ namespace icnsim {
 FaultEpochs::FaultEpochs(const FaultConfig& faults, const RoutingContext& base, const ConfigNode& routingConfig,
                          const Routing& first, int network, int networks)
     : topology_(*base.topology), delay_(faults.detectionDelay()) {
-  const FailedParts* before = failedPartsOf(base.liveTopology);
-  if (!before) {
+  start_ = failedPartsOf(base.liveTopology);
+  if (!start_) {
     none_ = std::make_unique<FailedParts>(topology_);
-    before = none_.get();
+    start_ = none_.get();
   }
+  addTimedChanges(faults, base, routingConfig, first, network, networks);
+  addNoisyLinks(faults, base, routingConfig, first, network, networks);
+}
+
+void FaultEpochs::addTimedChanges(const FaultConfig& faults, const RoutingContext& base,
+                                  const ConfigNode& routingConfig, const Routing& first, int network, int networks) {
+  const std::vector<Cycle> cycles = faults.changeCycles(network);
+  if (cycles.empty()) return;
+  const FailedParts* before = start_;
   const Routing* routingBefore = &first;
   if (!first.reroutesInTransit()) {
     faults.refuseDuringRun(
@@ -21,26 +30,28 @@ FaultEpochs::FaultEpochs(const FaultConfig& faults, const RoutingContext& base, 
         "stranded); parts failing during a run need routing.type = \"shortest_path\" or \"spanning_up_down\": "
         "or fail the parts at cycle 0");
   }
-  for (Cycle at : faults.changeCycles(network)) {
+  for (Cycle at : cycles) {
     Epoch e{at, faults.failedParts(topology_, network, base.seed, at), nullptr, nullptr};
     e.live = std::make_unique<DegradedTopology>(topology_, *e.failed);
     faults.checkConnected(*e.live, networks, at);
     RoutingContext ctx = base;
     ctx.liveTopology = e.live.get();
     e.routing = makeRouting(ctx, routingConfig);
-    const std::vector<int> classes = e.routing->laneClassBounds(base.lanes),
-                           classesBefore = routingBefore->laneClassBounds(base.lanes);
-    if (classes != classesBefore) {
+    if (e.routing->laneClassBounds(base.lanes) != routingBefore->laneClassBounds(base.lanes)) {
       faults.refuseDuringRun(fmt::format(
           "the routing splits the lanes into {} classes before the change at cycle {} and {} after it (the fault "
           "set's routes need other classes): a packet's lane would change meaning; use a routing whose classes "
           "every fault set shares (routing.hop_classes for shortest_path; for a dragonfly, a non-minimal routing)",
-          classesBefore.size() - 1, at, classes.size() - 1));
+          routingBefore->laneClassBounds(base.lanes).size() - 1, at,
+          e.routing->laneClassBounds(base.lanes).size() - 1));
     }
     addLinkChanges(*before, *e.failed, at);
     timeline_.routings.push_back({at + delay_, routingBefore, e.routing.get()});
-    timeline_.checked.push_back({e.routing.get(), nullptr, at});
-    timeline_.checked.push_back({routingBefore, e.routing.get(), at});
+    timeline_.checked.push_back({e.routing.get(), nullptr, fmt::format(" with the faults of cycle {}", at)});
+    timeline_.checked.push_back({routingBefore, e.routing.get(),
+                                 fmt::format(" while routing changes for the faults of cycle {} (a packet routed "
+                                             "before the change and after it)",
+                                             at)});
     before = e.failed.get();
     routingBefore = e.routing.get();
     epochs_.push_back(std::move(e));

@@ -2,7 +2,8 @@
 // failed parts, the topology without them and the routing built on it, and the timeline the
 // network model follows (router/fault_timeline.h): each link's failure or repair at its
 // cycle, each new routing detection_delay cycles later. Built when the network is, so that
-// every fault set is checked before the run (connected, deadlock-free).
+// every fault set is checked before the run (connected, deadlock-free). With noisy links
+// the host may diagnose during the run (fault/link_noise.h), a fault set per subset of them.
 #pragma once
 #include <memory>
 #include <vector>
@@ -37,13 +38,23 @@ class FaultEpochs {
     std::unique_ptr<DegradedTopology> live;
     std::unique_ptr<Routing> routing;
   };
+  void addTimedChanges(const FaultConfig& faults, const RoutingContext& base, const ConfigNode& routingConfig,
+                       const Routing& first, int network, int networks);
+  // The noisy links, and with diagnosis the fault set and routing of each subset of them
+  // diagnosed (sim/fault_diagnosis.cc).
+  void addNoisyLinks(const FaultConfig& faults, const RoutingContext& base, const ConfigNode& routingConfig,
+                     const Routing& first, int network, int networks);
+  // Refuses a fault set of diagnosed links that leaves a router unable to reach a terminal's.
+  void checkReachable(const LinkNoise& noise, const DegradedTopology& live, int mask) const;
   // The links' changes from `before` to `after` at cycle `at`.
   void addLinkChanges(const FailedParts& before, const FailedParts& after, Cycle at);
 
   const Topology& topology_;
   Cycle delay_;
-  std::unique_ptr<FailedParts> none_;  // before the first change, when nothing failed from the start
+  std::unique_ptr<FailedParts> none_;   // before the first change, when nothing failed from the start
+  const FailedParts* start_ = nullptr;  // the parts failed from the start
   std::vector<Epoch> epochs_;
+  std::vector<Epoch> diagnosed_;  // per subset of noisy links diagnosed (by bit mask, from 1)
   FaultTimeline timeline_;
 };
 

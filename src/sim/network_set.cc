@@ -99,8 +99,13 @@ void NetworkSet::failParts(Member& m) {
 }
 
 void NetworkSet::changeFaults(Member& m, const RoutingContext& routing) {
-  if (faults_->changeCycles(m.ctx.network).empty()) return;
-  if (!m.classRoutings.empty()) {
+  const bool noisy = faults_->noise().entries(m.ctx.network) > 0;
+  if (faults_->changeCycles(m.ctx.network).empty() && !noisy) return;
+  if (!m.classRoutings.empty() && noisy && faults_->noise().diagnoses()) {
+    faults_->noise().refuseDiagnosis(
+        "a traffic class with its own [traffic.class.routing] cannot change routing on a diagnosis");
+  }
+  if (!m.classRoutings.empty() && !faults_->changeCycles(m.ctx.network).empty()) {
     faults_->refuseDuringRun(
         "a traffic class with its own [traffic.class.routing] cannot change routing during a run: fail its "
         "parts at cycle 0");
@@ -126,7 +131,12 @@ nlohmann::json NetworkSet::failedPartsJson() const {
       for (const auto& [router, port] : m.failed->links()) j["links"].push_back({router, port});
       j["routers"] = m.failed->routers();
     }
-    if (m.epochs) j["changes"] = m.epochs->json();
+    if (m.epochs && m.epochs->changes() > 0) j["changes"] = m.epochs->json();
+    for (const Network::CrcLogEntry& e : m.model ? m.model->crcLog() : std::vector<Network::CrcLogEntry>{}) {
+      nlohmann::json entry{{"link", {e.router, e.port}}, {"failed_checks", e.failedChecks}};
+      entry["diagnosed"] = e.diagnosed == kNever ? nlohmann::json(nullptr) : nlohmann::json(e.diagnosed);
+      j["crc_log"].push_back(entry);
+    }
     for (const auto& [name, value] : m.routing->faultCounts()) j["routing"][name] = value;
     if (failedRails_[static_cast<size_t>(m.ctx.network)]) j["rail_failed"] = true;  // out of service
     all.push_back(j);
@@ -149,6 +159,10 @@ void NetworkSet::buildModels(const NetworkContext& shared) {
     c.faults = m.epochs ? &m.epochs->timeline() : nullptr;
     m.model = makeNetwork(c, m.router);
     if (c.faults && !m.model->followsFaultTimeline()) {
+      if (!c.faults->noisy.empty()) {
+        faults_->noise().refuseNoise(
+            "this router model (router.type) does not model noisy links: use \"input_queued\"");
+      }
       faults_->refuseDuringRun(
           "this router model (router.type) does not model links failing during a run: use "
           "\"input_queued\", or fail the parts at cycle 0");
@@ -170,9 +184,13 @@ std::string NetworkSet::description() const {
     auto describe = [&](size_t k) {
       const Member& m = members_[k];
       std::string d = m.live ? m.live->description() : m.topology->description();
-      if (m.epochs) {  // "(2 links failed; 3 changes during the run)"
+      if (m.epochs && m.epochs->changes() > 0) {  // "(2 links failed; 3 changes during the run)"
         d.insert(d.size() - 1,
                  fmt::format("; {} change{} during the run", m.epochs->changes(), m.epochs->changes() == 1 ? "" : "s"));
+      }
+      if (const int noisy = faults_->noise().entries(m.ctx.network); noisy > 0) {
+        d += fmt::format(" ({} noisy link{}{})", noisy, noisy == 1 ? "" : "s",
+                         faults_->noise().diagnoses() ? ", diagnosed by the host" : "");
       }
       if (failedRails_[static_cast<size_t>(m.ctx.network)]) d += " (out of service)";
       return d;

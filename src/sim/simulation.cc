@@ -123,7 +123,8 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
       root.child(kTraffic));
   stats_ = std::make_unique<RunStats>(workload_->describe(), warmup_, warmup_ + measure_);
   const ConfigNode processor = root.child(kProcessor);
-  loss_ = PacketLoss(seed_, networks_->faults().flitErrorRate(), networks_->liveTopology(0));
+  loss_ = PacketLoss(seed_, networks_->faults().flitErrorRate(), networks_->liveTopology(0),
+                     networks_->faults().noise().any());
   const NicContext nicContext{seed_,
                               &networks_->topology(0),
                               networks_->size(),
@@ -140,10 +141,12 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
     networks_->faults().refuseRails("a rail out of service needs multi-rail NICs: set nic.terminal = \"multirail\"");
   }
   if (loss_.corrupts() && nic_->terminalKind() == "processor" && !nic_->recoversLoss()) {
-    networks_->faults().refuseCorruption(
+    const std::string why =
         "processor terminals discard corrupted packets only with an NI protocol that sends them again: set "
-        "nic.type = \"retransmit\" or \"nifdy\" with nic.retransmit_timeout > 0, faults.flit_error_rate = 0, "
-        "or another nic.terminal");
+        "nic.type = \"retransmit\" or \"nifdy\" with nic.retransmit_timeout > 0, no corruption, or another "
+        "nic.terminal";
+    if (networks_->faults().flitErrorRate() > 0) networks_->faults().refuseCorruption(why);
+    networks_->faults().noise().refuseNoise(why);
   }
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");

@@ -15,11 +15,11 @@ the rail out of service) and the seed. Writes into DIR:
                  and the I/O buses' changes of direction over the latency runs;
   rail_study.*   the figure (needs python3-matplotlib): the ratios with their intervals.
 """
-import argparse
 import os
 
+from tools.faults import study_cli
 from tools.report import lib
-from tools.report.seed_stats import Grid, Value
+from tools.report.seed_stats import Value
 
 INTACT = "intact"
 KEYS = ["allocator", "measure", "rails"]
@@ -80,22 +80,12 @@ def table(table_rows, degraded, seeds):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("sweep")
-    ap.add_argument("--out", required=True)
-    args = ap.parse_args()
-    grid = Grid(os.path.dirname(os.path.abspath(args.sweep)), os.path.basename(os.path.abspath(args.sweep)), KEYS)
-    if not grid.cells:
-        raise SystemExit(f"{args.sweep}: no points with results")
+    grid, out = study_cli.read_sweep(__doc__, KEYS)
     degraded = degraded_case(grid)
     table_rows = rows(grid, degraded)
-    seeds = max(len(s) for s in grid.cells.values())
-    os.makedirs(args.out, exist_ok=True)
-    text = table(table_rows, degraded, seeds)
-    lib.write_atomic(os.path.join(args.out, "rail_study.md"), lambda f: f.write(text.encode()))
-    print(text, end="")
+    study_cli.write_table(out, "rail_study", table(table_rows, degraded, study_cli.seeds_of(grid)))
     names = [r[0] for r in table_rows]
-    png = lib.bar_plot(os.path.join(args.out, "rail_study"), names,
+    png = lib.bar_plot(os.path.join(out, "rail_study"), names,
                        {"accepted load (above saturation)": [r[3] for r in table_rows],
                         "mean message latency (below saturation)": [r[6] for r in table_rows]},
                        f"{degraded} / intact (per seed, 95 % CI)", "A rail out of service, per allocator")

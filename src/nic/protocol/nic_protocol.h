@@ -85,6 +85,7 @@ inline int32_t resendCopy(PacketPool& packets, int32_t kept, uint8_t attempt) {
   packets[id].injected = kNever;
   packets[id].hops = 0;
   packets[id].cutThroughs = 0;
+  packets[id].corrupted = false;
   return id;
 }
 

@@ -20,6 +20,7 @@ struct Channel {
   bool active = false;     // marked in its shard's activeWords (or listed in activeEveryLane_)
   bool host = false;       // a router's host memory (srcRouter -1, dstRouter the router)
   bool everyLane = false;  // every lane may move a flit per cycle (host memory, wide ejection)
+  bool noisy = false;      // corrupts flits: its router checks the CRC of each packet (vc/crc_log.h)
 };
 enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
 // Split over ranks: every rank runs the injection phase and the sending side of every

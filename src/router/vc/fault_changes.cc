@@ -8,16 +8,19 @@
 namespace icnsim {
 
 void VcNetwork::startFaultChanges() {
-  linkFaults_.timeline = p_.faults;
   if (!p_.faults || p_.faults->empty()) return;
-  if (!p_.faults->links.empty()) linkFaults_.down.assign(channels_.size(), 0);
-  linkFaults_.scheduleNext();
+  linkFaults_.links = p_.faults->links;
+  linkFaults_.routings = p_.faults->routings;
+  startCrcLog();
+  if (!linkFaults_.links.empty() || p_.faults->diagnosis.failedChecks > 0) linkFaults_.down.assign(channels_.size(), 0);
+  linkFaults_.scheduleNext(crcLog_.nextReading);
 }
 
 void VcNetwork::applyFaultChanges(Cycle now) {
-  const FaultTimeline& t = *linkFaults_.timeline;
-  for (; linkFaults_.nextLink < t.links.size() && t.links[linkFaults_.nextLink].at <= now; ++linkFaults_.nextLink) {
-    const FaultTimeline::LinkChange& c = t.links[linkFaults_.nextLink];
+  if (now >= crcLog_.nextReading) readCrcLog(now);
+  const auto& links = linkFaults_.links;
+  for (; linkFaults_.nextLink < links.size() && links[linkFaults_.nextLink].at <= now; ++linkFaults_.nextLink) {
+    const FaultTimeline::LinkChange& c = links[linkFaults_.nextLink];
     const int32_t channel = index_.routerOut[index_.routerOutBase[c.router] + c.port];
     linkFaults_.down[channel] = c.fails ? 1 : 0;
     // Heads that still route over a repaired link (routing has not learned of its failure) take it again.
@@ -25,14 +28,15 @@ void VcNetwork::applyFaultChanges(Cycle now) {
     if (!c.fails && localShard(shard) && hasParked(channel)) wakeParked(shards_[shard], channel);
   }
   bool rerouted = false;
-  for (; linkFaults_.nextRouting < t.routings.size() && t.routings[linkFaults_.nextRouting].at <= now;
+  const auto& routings = linkFaults_.routings;
+  for (; linkFaults_.nextRouting < routings.size() && routings[linkFaults_.nextRouting].at <= now;
        ++linkFaults_.nextRouting) {
-    const FaultTimeline::RoutingChange& c = t.routings[linkFaults_.nextRouting];
+    const FaultTimeline::RoutingChange& c = routings[linkFaults_.nextRouting];
     vns_.replaceRouting(*c.from, *c.to);
     rerouted = true;
   }
   if (rerouted) rerouteWaitingHeads();
-  linkFaults_.scheduleNext();
+  linkFaults_.scheduleNext(crcLog_.nextReading);
 }
 
 void VcNetwork::rerouteWaitingHeads() {

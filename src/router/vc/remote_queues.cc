@@ -34,6 +34,10 @@ void VcNetwork::watchRemoteQueues() {
       const auto listed = change.to->remotePorts();  // a routing that takes over during the run
       ports.insert(ports.end(), listed.begin(), listed.end());
     }
+    for (const Routing* after : p_.faults->diagnosis.routingAfter) {  // one that a diagnosis may bring
+      const auto listed = after->remotePorts();
+      ports.insert(ports.end(), listed.begin(), listed.end());
+    }
   }
   if (ports.empty()) return;
   split_.lookahead = 1;

@@ -79,6 +79,7 @@
 #include "router/vc/channel_index.h"
 #include "router/vc/channel_use.h"
 #include "router/vc/compiled_options.h"
+#include "router/vc/crc_log.h"
 #include "router/vc/host_memories.h"
 #include "router/vc/lane_state.h"
 #include "router/vc/link_counter.h"
@@ -121,6 +122,7 @@ class VcNetwork : public Network, private vc::LaneState {
   void endOfRun(Cycle last) override;  // split over ranks: the last exchange
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
   std::vector<RouterCounter> routerCounters() const override;
+  std::vector<CrcLogEntry> crcLog() const override;
   std::optional<Cycle> terminalChannelCycles() const override {
     return p_.timing.synchronous ? 2 : 2 * static_cast<Cycle>(p_.timing.channelLatency);
   }
@@ -393,6 +395,10 @@ class VcNetwork : public Network, private vc::LaneState {
   [[gnu::noinline]] void applyFaultChanges(Cycle now);  // those due by `now`
   void rerouteWaitingHeads();  // after a routing change: every waiting head asks the new routing
   vc::LinkFaults linkFaults_;
+  // --- noisy links: the routers' CRC log and the host's diagnoses (crc_checks.cc) ---
+  void startCrcLog();
+  void readCrcLog(Cycle now);  // the host's reading: diagnoses, and their changes queued
+  vc::CrcLog crcLog_;
 
   int32_t busyInjectionLanes_ = 0;
   vc::ChannelUseCounter channelUse_;  // router.count_channel_use

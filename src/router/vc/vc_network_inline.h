@@ -178,6 +178,7 @@ inline void VcNetwork::receiveFlit(Shard& s, const StagedFlit& f, uint32_t ready
     (target == s.index ? s.pendingHeads : s.headsFor[target]).push_back(f.lane);
   }
   if (c.srcRouter >= 0) ++packets_[f.packet].hops;
+  if (c.noisy) crcLog_.check(laneChannel_[f.lane], packets_[f.packet]);
 }
 
 }  // namespace icnsim
