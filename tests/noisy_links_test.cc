@@ -150,6 +150,8 @@ TEST(NoisyLinks, BadInputIsRefusedNamingTheKey) {
   // Router 0's port 3 (-y) leads nowhere on a mesh's edge... and port 4 to its terminal.
   const std::string toTerminal = runErrorOf(kZeroToTwo + noisyLink(0, 4, 0.1));
   EXPECT_NE(toTerminal.find("faults.noisy_link[0].port"), std::string::npos) << toTerminal;
+  const std::string network = runErrorOf(kZeroToTwo + noisyLink(1, 0, 0.1) + "network = 3\n");
+  EXPECT_NE(network.find("faults.noisy_link[0].network: network 3 does not exist"), std::string::npos) << network;
   const std::string nothing = runErrorOf(kZeroToTwo + "[faults.diagnosis]\nfailed_checks = 3\n");
   EXPECT_NE(nothing.find("faults.diagnosis.failed_checks"), std::string::npos) << nothing;
   EXPECT_NE(nothing.find("no [[faults.noisy_link]]"), std::string::npos) << nothing;

@@ -165,6 +165,7 @@ bool FaultConfig::failsParts(int network) const {
 }
 
 void FaultConfig::checkNetworks(int networks) const {
+  noise_.checkNetworks(networks);
   for (const TableKey* key : {&kLink, &kRouterFault, &kRandom, &kRail}) {
     for (const ConfigNode& e : node_.childArray(*key)) {
       if (e.get(networkKey(*key)) >= networks) {

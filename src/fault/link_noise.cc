@@ -88,6 +88,15 @@ ConfigNode LinkNoise::routingAfter(const ConfigNode& networkRouting) const {
   return diagnosis_.has(kRoutingAfter) ? diagnosis_.child(kRoutingAfter) : networkRouting;
 }
 
+void LinkNoise::checkNetworks(int networks) const {
+  for (const ConfigNode& e : node_.childArray(kNoisyLink)) {
+    if (e.get(kNetwork) >= networks) {
+      e.fail(kNetwork, fmt::format("network {} does not exist: the configuration has {} (networks 0 to {})",
+                                   e.get(kNetwork), networks, networks - 1));
+    }
+  }
+}
+
 void LinkNoise::refuseNoise(const std::string& what) const { node_.childArray(kNoisyLink).front().fail(kRate, what); }
 
 void LinkNoise::refuseDiagnosis(const std::string& what) const { diagnosis_.fail(kFailedChecks, what); }

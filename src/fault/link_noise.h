@@ -37,6 +37,8 @@ class LinkNoise {
   Cycle interval() const { return interval_; }
   // The [routing] table the host switches to ([faults.diagnosis.routing], else `network`'s).
   ConfigNode routingAfter(const ConfigNode& networkRouting) const;
+  // Refuses an entry naming a network beyond the configuration's `networks`.
+  void checkNetworks(int networks) const;
   // Refuses noisy links where they are not modelled, naming the first entry (`what`: why).
   [[noreturn]] void refuseNoise(const std::string& what) const;
   // Refuses diagnosis where it is not modelled (`what`: why).
