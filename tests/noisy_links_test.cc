@@ -144,6 +144,24 @@ TEST(NoisyLinks, ARoutingSwitchThatCanDeadlockIsRefusedNamingTheChange) {
   EXPECT_NE(error.find("cycle"), std::string::npos) << error;
 }
 
+TEST(NoisyLinks, UpDownTreesChangingUnderPacketsAreRefused) {
+  // up*/down* before and after: a packet that came down the old tree may go up the new one.
+  std::string toml = kDiagnosed;
+  toml.replace(toml.find("type = \"shortest_path\"\nhop_classes = 8"), 38, "type = \"spanning_up_down\"");
+  const std::string error = runErrorOf(toml);
+  EXPECT_NE(error.find("while routing changes as the host diagnoses links [5, 0], [6, 1]"), std::string::npos) << error;
+}
+
+TEST(NoisyLinks, TwoLinksDiagnosedAtOneReadingAreAChangeTheCheckWalks) {
+  // Two cables that always corrupt cross the threshold in the first interval: both leave
+  // service at the same reading, and every packet still arrives.
+  std::string toml = kDiagnosed + noisyLink(9, 0, 0.05, "both");
+  const nlohmann::json r = runToml(toml);
+  EXPECT_EQ(crcEntry(r, 5, 0)["diagnosed"], crcEntry(r, 9, 0)["diagnosed"]);
+  EXPECT_TRUE(r["drained"].get<bool>());
+  EXPECT_EQ(r["dropped"]["packets"]["given_up"].get<uint64_t>(), 0u);
+}
+
 TEST(NoisyLinks, BadInputIsRefusedNamingTheKey) {
   EXPECT_NE(runErrorOf(kZeroToTwo + noisyLink(1, 0, 1.5)).find("faults.noisy_link[0].flit_error_rate"),
             std::string::npos);
@@ -152,6 +170,12 @@ TEST(NoisyLinks, BadInputIsRefusedNamingTheKey) {
   EXPECT_NE(toTerminal.find("faults.noisy_link[0].port"), std::string::npos) << toTerminal;
   const std::string network = runErrorOf(kZeroToTwo + noisyLink(1, 0, 0.1) + "network = 3\n");
   EXPECT_NE(network.find("faults.noisy_link[0].network: network 3 does not exist"), std::string::npos) << network;
+  const std::string twice = runErrorOf(kZeroToTwo + noisyLink(1, 0, 0.1, "both") + noisyLink(2, 1, 0.2));
+  EXPECT_NE(twice.find("faults.noisy_link[1].port: the link from router 2's port 1 is already noisy"),
+            std::string::npos)
+      << twice;
+  const std::string failed = runErrorOf(kDiagnosed + "[[faults.link]]\nrouter = 5\nport = 0\n");
+  EXPECT_NE(failed.find("has failed from the start"), std::string::npos) << failed;
   const std::string nothing = runErrorOf(kZeroToTwo + "[faults.diagnosis]\nfailed_checks = 3\n");
   EXPECT_NE(nothing.find("faults.diagnosis.failed_checks"), std::string::npos) << nothing;
   EXPECT_NE(nothing.find("no [[faults.noisy_link]]"), std::string::npos) << nothing;

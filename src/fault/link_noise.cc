@@ -62,11 +62,20 @@ std::vector<LinkNoise::Link> LinkNoise::links(const Topology& topology, int netw
              fmt::format("router {}'s port {} does not lead to another router: a noisy link must", router, port));
     }
     const double rate = e.get(kRate);
+    const size_t first = out.size();
     out.push_back({router, port, rate, entry});
     if (e.get(kDirection) == "both") {
       const int back = reverseLink(topology, router, port);
       if (back < 0) e.fail(kDirection, "this link has no link back along it: set direction = \"one\"");
       out.push_back({topology.outputPeer(router, port).id, back, rate, entry});
+    }
+    for (size_t i = first; i < out.size(); ++i) {  // a link named twice would be logged, and diagnosed, twice
+      for (size_t j = 0; j < first; ++j) {
+        if (out[j].router != out[i].router || out[j].port != out[i].port) continue;
+        e.fail(kPort, fmt::format("the link from router {}'s port {} is already noisy (entry {}): name each link "
+                                  "once",
+                                  out[i].router, out[i].port, out[j].entry));
+      }
     }
     ++entry;
   }

@@ -26,6 +26,12 @@ void FaultEpochs::addNoisyLinks(const FaultConfig& faults, const RoutingContext&
                                 const Routing& first, int network, int networks) {
   const LinkNoise& noise = faults.noise();
   for (const LinkNoise::Link& l : noise.links(topology_, network)) {
+    if (start_->linkFailed(l.router, l.port)) {
+      noise.refuseNoise(
+          fmt::format("the noisy link from router {}'s port {} has failed from the start (a "
+                      "[[faults.link]], [[faults.router]] or [[faults.random]] entry)",
+                      l.router, l.port));
+    }
     timeline_.noisy.push_back({l.router, l.port, l.flitErrorRate, l.entry});
   }
   if (!noise.diagnoses() || timeline_.noisy.empty()) return;
@@ -43,13 +49,14 @@ void FaultEpochs::addNoisyLinks(const FaultConfig& faults, const RoutingContext&
   d.routingAfter.assign(size_t{1} << d.suspects, nullptr);
   d.routingAfter[0] = &first;
   const ConfigNode after = noise.routingAfter(routingConfig);
+  const DegradedTopology startLive(topology_, *start_);
   for (int mask = 1; mask < 1 << d.suspects; ++mask) {
     Epoch e{kNever, std::make_unique<FailedParts>(*start_), nullptr, nullptr};
     for (const FaultTimeline::NoisyLink& l : timeline_.noisy) {
       if (mask >> l.suspect & 1) e.failed->failLink(l.router, l.port);
     }
     e.live = std::make_unique<DegradedTopology>(topology_, *e.failed);
-    checkReachable(noise, *e.live, mask);
+    checkReachable(noise, startLive, *e.live, mask);
     RoutingContext ctx = base;
     ctx.liveTopology = e.live.get();
     e.routing = makeRouting(ctx, after);
@@ -68,26 +75,28 @@ void FaultEpochs::addNoisyLinks(const FaultConfig& faults, const RoutingContext&
     }
     d.routingAfter[static_cast<size_t>(mask)] = e.routing.get();
     timeline_.checked.push_back({e.routing.get(), nullptr, fmt::format(" with the diagnosed {} failed", links)});
-    for (int bit = 0; bit < d.suspects; ++bit) {
-      if (!(mask >> bit & 1)) continue;
-      const int before = mask & ~(1 << bit);
-      const Routing* from = d.routingAfter[static_cast<size_t>(before)];
+    // The host may diagnose several links at one reading: a change from every proper subset.
+    for (int before = (mask - 1) & mask;; before = (before - 1) & mask) {
+      const std::string earlier = before ? fmt::format(" after {}", namedLinks(timeline_.noisy, before)) : "";
       timeline_.checked.push_back(
-          {from, e.routing.get(),
-           fmt::format(" while routing changes as the host diagnoses {} (a packet routed before and after)",
-                       namedLinks(timeline_.noisy, 1 << bit))});
+          {d.routingAfter[static_cast<size_t>(before)], e.routing.get(),
+           fmt::format(" while routing changes as the host diagnoses {}{} (a packet routed before and after)",
+                       namedLinks(timeline_.noisy, mask & ~before), earlier)});
+      if (before == 0) break;
     }
     diagnosed_.push_back(std::move(e));
   }
 }
 
-void FaultEpochs::checkReachable(const LinkNoise& noise, const DegradedTopology& live, int mask) const {
+void FaultEpochs::checkReachable(const LinkNoise& noise, const DegradedTopology& start, const DegradedTopology& live,
+                                 int mask) const {
   std::vector<bool> ejecting(static_cast<size_t>(live.numRouters()), false);
   for (int t = 0; t < live.numTerminals(); ++t) ejecting[static_cast<size_t>(live.ejectionPort(t).id)] = true;
   for (int from = 0; from < live.numRouters(); ++from) {
     if (live.failed().routerFailed(from)) continue;
     for (int to = 0; to < live.numRouters(); ++to) {
-      if (!ejecting[static_cast<size_t>(to)] || live.reaches(from, to)) continue;
+      // Pairs the parts failed from the start cut apart are on_disconnect's, not the diagnosis's.
+      if (!ejecting[static_cast<size_t>(to)] || live.reaches(from, to) || !start.reaches(from, to)) continue;
       noise.refuseDiagnosis(
           fmt::format("with the diagnosed {} failed, router {} cannot reach router {}: a host would cut its "
                       "network apart (diagnose fewer links, or set failed_checks = 0)",

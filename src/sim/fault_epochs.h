@@ -44,8 +44,10 @@ class FaultEpochs {
   // diagnosed (sim/fault_diagnosis.cc).
   void addNoisyLinks(const FaultConfig& faults, const RoutingContext& base, const ConfigNode& routingConfig,
                      const Routing& first, int network, int networks);
-  // Refuses a fault set of diagnosed links that leaves a router unable to reach a terminal's.
-  void checkReachable(const LinkNoise& noise, const DegradedTopology& live, int mask) const;
+  // Refuses a fault set of diagnosed links (`mask`) that leaves a router unable to reach a
+  // terminal's router it reaches at the `start`.
+  void checkReachable(const LinkNoise& noise, const DegradedTopology& start, const DegradedTopology& live,
+                      int mask) const;
   // The links' changes from `before` to `after` at cycle `at`.
   void addLinkChanges(const FailedParts& before, const FailedParts& after, Cycle at);
 

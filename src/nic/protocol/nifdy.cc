@@ -314,9 +314,10 @@ std::vector<bool> readBypassClasses(const NicContext& ctx, const ConfigNode& nic
     bypass[static_cast<size_t>(c)] = true;
   }
   if (ctx.loss && ctx.loss->corrupts()) {
-    nic.fail(kBypassClasses,
-             "packets that bypass the protocol are not sent again, and a corrupted one would be "
-             "lost uncounted: set faults.flit_error_rate = 0 or no bypass classes");
+    nic.fail(
+        kBypassClasses,
+        "packets that bypass the protocol are not sent again, and a corrupted one would be "
+        "lost uncounted: no corruption (faults.flit_error_rate = 0, no [[faults.noisy_link]]) or no bypass classes");
   }
   return bypass;
 }

@@ -15,12 +15,10 @@ void VcNetwork::startCrcLog() {
   crcLog_.seed = hashMix(p_.seed, 0x637263);  // "crc"
   crcLog_.logIntact.assign(channels_.size(), 0.0);
   crcLog_.failed.assign(channels_.size(), 0);
-  crcLog_.suspect.assign(channels_.size(), -1);
   for (const FaultTimeline::NoisyLink& l : t.noisy) {
     const int32_t channel = index_.routerOut[index_.routerOutBase[l.router] + l.port];
     channels_[channel].noisy = true;
     crcLog_.logIntact[channel] = std::log1p(-std::min(l.flitErrorRate, 1.0 - 1e-16));
-    crcLog_.suspect[channel] = l.suspect;
   }
   crcLog_.diagnosedAt.assign(static_cast<size_t>(t.diagnosis.suspects), kNever);
   if (t.diagnosis.failedChecks > 0) crcLog_.nextReading = t.diagnosis.interval;
