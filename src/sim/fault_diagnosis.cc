@@ -51,40 +51,54 @@ void FaultEpochs::addNoisyLinks(const FaultConfig& faults, const RoutingContext&
   const ConfigNode after = noise.routingAfter(routingConfig);
   const DegradedTopology startLive(topology_, *start_);
   for (int mask = 1; mask < 1 << d.suspects; ++mask) {
-    Epoch e{kNever, std::make_unique<FailedParts>(*start_), nullptr, nullptr};
-    for (const FaultTimeline::NoisyLink& l : timeline_.noisy) {
-      if (mask >> l.suspect & 1) e.failed->failLink(l.router, l.port);
-    }
-    e.live = std::make_unique<DegradedTopology>(topology_, *e.failed);
-    checkReachable(noise, startLive, *e.live, mask);
-    RoutingContext ctx = base;
-    ctx.liveTopology = e.live.get();
-    e.routing = makeRouting(ctx, after);
-    const std::string links = namedLinks(timeline_.noisy, mask);
-    if (!e.routing->reroutesInTransit()) {
-      noise.refuseDiagnosis(
-          "the routing after a diagnosis cannot route the packets it finds in transit: set "
-          "[faults.diagnosis.routing] type = \"shortest_path\" or \"spanning_up_down\"");
-    }
-    if (e.routing->laneClassBounds(base.lanes) != first.laneClassBounds(base.lanes)) {
-      noise.refuseDiagnosis(fmt::format(
-          "with the diagnosed {} the routing splits the lanes into {} classes, against {} before: a packet's lane "
-          "would change "
-          "meaning; choose [faults.diagnosis.routing] (or routing.hop_classes) so that both share their classes",
-          links, e.routing->laneClassBounds(base.lanes).size() - 1, first.laneClassBounds(base.lanes).size() - 1));
-    }
+    Epoch e = buildDiagnosedSet(noise, base, after, first, startLive, mask);
     d.routingAfter[static_cast<size_t>(mask)] = e.routing.get();
-    timeline_.checked.push_back({e.routing.get(), nullptr, fmt::format(" with the diagnosed {} failed", links)});
-    // The host may diagnose several links at one reading: a change from every proper subset.
-    for (int before = (mask - 1) & mask;; before = (before - 1) & mask) {
-      const std::string earlier = before ? fmt::format(" after {}", namedLinks(timeline_.noisy, before)) : "";
-      timeline_.checked.push_back(
-          {d.routingAfter[static_cast<size_t>(before)], e.routing.get(),
-           fmt::format(" while routing changes as the host diagnoses {}{} (a packet routed before and after)",
-                       namedLinks(timeline_.noisy, mask & ~before), earlier)});
-      if (before == 0) break;
-    }
+    queueDiagnosisChecks(mask);
     diagnosed_.push_back(std::move(e));
+  }
+}
+
+FaultEpochs::Epoch FaultEpochs::buildDiagnosedSet(const LinkNoise& noise, const RoutingContext& base,
+                                                  const ConfigNode& after, const Routing& first,
+                                                  const DegradedTopology& startLive, int mask) const {
+  Epoch e{kNever, std::make_unique<FailedParts>(*start_), nullptr, nullptr};
+  for (const FaultTimeline::NoisyLink& l : timeline_.noisy) {
+    if (mask >> l.suspect & 1) e.failed->failLink(l.router, l.port);
+  }
+  e.live = std::make_unique<DegradedTopology>(topology_, *e.failed);
+  checkReachable(noise, startLive, *e.live, mask);
+  RoutingContext ctx = base;
+  ctx.liveTopology = e.live.get();
+  e.routing = makeRouting(ctx, after);
+  if (!e.routing->reroutesInTransit()) {
+    noise.refuseDiagnosis(
+        "the routing after a diagnosis cannot route the packets it finds in transit: set "
+        "[faults.diagnosis.routing] type = \"shortest_path\" or \"spanning_up_down\"");
+  }
+  if (e.routing->laneClassBounds(base.lanes) != first.laneClassBounds(base.lanes)) {
+    noise.refuseDiagnosis(fmt::format(
+        "with the diagnosed {} the routing splits the lanes into {} classes, against {} before: a packet's lane "
+        "would change meaning; choose [faults.diagnosis.routing] (or routing.hop_classes) so that both share "
+        "their classes",
+        namedLinks(timeline_.noisy, mask), e.routing->laneClassBounds(base.lanes).size() - 1,
+        first.laneClassBounds(base.lanes).size() - 1));
+  }
+  return e;
+}
+
+void FaultEpochs::queueDiagnosisChecks(int mask) {
+  const FaultTimeline::Diagnosis& d = timeline_.diagnosis;
+  const Routing* routing = d.routingAfter[static_cast<size_t>(mask)];
+  const std::string links = namedLinks(timeline_.noisy, mask);
+  timeline_.checked.push_back({routing, nullptr, fmt::format(" with the diagnosed {} failed", links)});
+  // The host may diagnose several links at one reading: a change from every proper subset.
+  for (int before = (mask - 1) & mask;; before = (before - 1) & mask) {
+    const std::string earlier = before ? fmt::format(" after {}", namedLinks(timeline_.noisy, before)) : "";
+    timeline_.checked.push_back(
+        {d.routingAfter[static_cast<size_t>(before)], routing,
+         fmt::format(" while routing changes as the host diagnoses {}{} (a packet routed before and after)",
+                     namedLinks(timeline_.noisy, mask & ~before), earlier)});
+    if (before == 0) break;
   }
 }
 

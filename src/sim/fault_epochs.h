@@ -44,6 +44,11 @@ class FaultEpochs {
   // diagnosed (sim/fault_diagnosis.cc).
   void addNoisyLinks(const FaultConfig& faults, const RoutingContext& base, const ConfigNode& routingConfig,
                      const Routing& first, int network, int networks);
+  // The fault set with the noisy links of `mask` diagnosed and its routing (`after`), refused
+  // if it cuts the network or the routing cannot take over from `first`.
+  Epoch buildDiagnosedSet(const LinkNoise& noise, const RoutingContext& base, const ConfigNode& after,
+                          const Routing& first, const DegradedTopology& startLive, int mask) const;
+  void queueDiagnosisChecks(int mask);  // the deadlock checks of set `mask` and of every change to it
   // Refuses a fault set of diagnosed links (`mask`) that leaves a router unable to reach a
   // terminal's router it reaches at the `start`.
   void checkReachable(const LinkNoise& noise, const DegradedTopology& start, const DegradedTopology& live,

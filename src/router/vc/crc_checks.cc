@@ -17,6 +17,7 @@ void VcNetwork::startCrcLog() {
   crcLog_.failed.assign(channels_.size(), 0);
   for (const FaultTimeline::NoisyLink& l : t.noisy) {
     const int32_t channel = index_.routerOut[index_.routerOutBase[l.router] + l.port];
+    crcLog_.noisyChannel.push_back(channel);
     channels_[channel].noisy = true;
     crcLog_.logIntact[channel] = std::log1p(-std::min(l.flitErrorRate, 1.0 - 1e-16));
   }
@@ -28,10 +29,10 @@ void VcNetwork::readCrcLog(Cycle now) {
   const FaultTimeline::Diagnosis& d = p_.faults->diagnosis;
   crcLog_.nextReading = now + d.interval;
   const int before = crcLog_.diagnosedMask;
-  for (const FaultTimeline::NoisyLink& l : p_.faults->noisy) {
-    const int32_t channel = index_.routerOut[index_.routerOutBase[l.router] + l.port];
-    if (crcLog_.failed[channel] < static_cast<uint32_t>(d.failedChecks)) continue;
-    crcLog_.diagnosedMask |= 1 << l.suspect;
+  const auto& noisy = p_.faults->noisy;
+  for (size_t i = 0; i < noisy.size(); ++i) {
+    if (crcLog_.failed[crcLog_.noisyChannel[i]] < static_cast<uint32_t>(d.failedChecks)) continue;
+    crcLog_.diagnosedMask |= 1 << noisy[i].suspect;
   }
   if (crcLog_.diagnosedMask == before) return;
   // Both directions of a diagnosed cable leave service; routing changes once for this reading.
@@ -47,10 +48,11 @@ void VcNetwork::readCrcLog(Cycle now) {
 std::vector<Network::CrcLogEntry> VcNetwork::crcLog() const {
   std::vector<CrcLogEntry> out;
   if (!p_.faults) return out;
-  for (const FaultTimeline::NoisyLink& l : p_.faults->noisy) {
-    const int32_t channel = index_.routerOut[index_.routerOutBase[l.router] + l.port];
+  const auto& noisy = p_.faults->noisy;
+  for (size_t i = 0; i < noisy.size(); ++i) {
+    const FaultTimeline::NoisyLink& l = noisy[i];
     const Cycle diagnosed = crcLog_.diagnosedAt.empty() ? kNever : crcLog_.diagnosedAt[static_cast<size_t>(l.suspect)];
-    out.push_back({l.router, l.port, crcLog_.failed[channel], diagnosed});
+    out.push_back({l.router, l.port, crcLog_.failed[crcLog_.noisyChannel[i]], diagnosed});
   }
   return out;
 }

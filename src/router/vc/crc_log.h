@@ -14,11 +14,11 @@ namespace icnsim::vc {
 
 struct CrcLog {
   uint64_t seed = 0;
-  std::vector<double> logIntact;   // per channel: log(1 - its flit error rate)
-  std::vector<uint32_t> failed;    // per channel: checks that failed there on a packet intact until then
-  std::vector<int> suspect;        // per channel: its diagnosis suspect, -1 if not noisy
-  int diagnosedMask = 0;           // suspects diagnosed so far
-  std::vector<Cycle> diagnosedAt;  // per suspect: kNever until diagnosed
+  std::vector<double> logIntact;      // per channel: log(1 - its flit error rate)
+  std::vector<uint32_t> failed;       // per channel: checks that failed there on a packet intact until then
+  std::vector<int32_t> noisyChannel;  // per entry of the timeline's noisy links: its channel
+  int diagnosedMask = 0;              // suspects diagnosed so far
+  std::vector<Cycle> diagnosedAt;     // per suspect: kNever until diagnosed
   Cycle nextReading = kNever;
 
   // The check at the end of `channel` of a data packet whose head crossed it: the packet's
