@@ -23,7 +23,8 @@ struct Message {
   int16_t priority = 0;
   Cycle created = 0;
   bool tracked = false;
-  bool lost = false;  // a packet of it was dropped (stats/drop_counts.h): it is never delivered
+  bool lost = false;   // a packet of it was dropped (stats/drop_counts.h): it is never delivered
+  bool reply = false;  // the workload's answer to a message it took (traffic.reply_packets)
 };
 
 using MessagePool = Pool<Message>;

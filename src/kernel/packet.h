@@ -31,6 +31,7 @@ struct Packet {
   int16_t cutThroughs = 0;     // intermediate routers where the head got an output lane at once
   bool tracked : 1 = false;    // created inside the measurement window
   bool corrupted : 1 = false;  // failed a router's CRC check on the way ([[faults.noisy_link]])
+  bool reply : 1 = false;      // a segment of a reply message (Message::reply)
   uint8_t attempt = 0;         // the NI protocol's resends of this packet before this copy (0: the original)
   int16_t network = 0;         // the network (rail) it travels on
 };

@@ -44,6 +44,10 @@ MessageLayer::MessageLayer(const NicContext& ctx, const ConfigNode& nic, Traffic
 
 void MessageLayer::submit(int terminal, int32_t message) {
   if (loss_.cutOff(terminal, messages_[message].destination)) return dropCutOff(message);
+  if (!replies_.empty() && messages_[message].reply) {
+    replies_[terminal].push_back(message);
+    return waker_({terminal, 0, 0});
+  }
   ++queued_[terminal];
   rails_->submit(terminal, message, messages_[message].created);
 }
@@ -95,6 +99,22 @@ int32_t MessageLayer::segmentData(Port port, Cycle now) {
   }
   const int32_t mid = q.next();
   if (mid < 0) return -1;
+  const int32_t id = makePacket(mid, port);
+  if (messages_[mid].segmented == messages_[mid].packets) --queued_[port.terminal];
+  q.sent(mid);
+  return id;
+}
+
+int32_t MessageLayer::segmentReply(int terminal) {
+  RingDeque<int32_t>& q = replies_[terminal];
+  if (q.empty()) return -1;
+  const int32_t mid = q.front();
+  const int32_t id = makePacket(mid, {terminal, 0, 0});
+  if (messages_[mid].segmented == messages_[mid].packets) q.pop_front();
+  return id;
+}
+
+int32_t MessageLayer::makePacket(int32_t mid, Port port) {
   Message& m = messages_[mid];
   const int32_t id = packets_.allocate();
   Packet& p = packets_[id];
@@ -103,7 +123,6 @@ int32_t MessageLayer::segmentData(Port port, Cycle now) {
   p.length = m.packetLength;
   p.message = mid;
   p.sequence = m.segmented++;
-  if (m.segmented == m.packets) --queued_[port.terminal];
   p.messagePackets = m.packets;
   p.pairSequence = sentToPair_(p.source, p.destination)++;
   p.trafficClass = m.trafficClass;
@@ -111,8 +130,8 @@ int32_t MessageLayer::segmentData(Port port, Cycle now) {
   p.adaptive = traffic_.routesAdaptively(m, p.sequence);
   p.created = m.created;
   p.tracked = m.tracked;
+  p.reply = m.reply;
   p.network = port.network;
-  q.sent(mid);
   return id;
 }
 
@@ -123,6 +142,11 @@ void MessageLayer::unsend(Port port, int32_t packet) {
     return;
   }
   Message& m = messages_[packets_[packet].message];
+  if (!replies_.empty() && m.reply) {
+    if (m.segmented-- == m.packets) replies_[port.terminal].push_front(packets_[packet].message);
+    packets_.release(packet);
+    return;
+  }
   if (m.segmented-- == m.packets) ++queued_[port.terminal];
   queue(port).returned(packets_[packet].message);
   packets_.release(packet);

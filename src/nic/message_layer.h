@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "common/ring_deque.h"
 #include "fault/packet_loss.h"
 #include "kernel/message.h"
 #include "kernel/port.h"
@@ -48,6 +49,12 @@ class MessageLayer : public RailHost {
   // The allocator's next control packet for `port` (-1 if none), and the next data packet.
   int32_t takeControl(Port port);
   int32_t segmentData(Port port, Cycle now);
+  // Replies (Message::reply) wait in a list of their own per terminal, taken by
+  // segmentReply before the job lists: a processor writes a reply before new requests, as an
+  // NI with a reply network does (the terminal model asks; one network only).
+  void separateReplies() { replies_.resize(queued_.size()); }
+  bool hasReply(int terminal) const { return !replies_.empty() && !replies_[terminal].empty(); }
+  int32_t segmentReply(int terminal);
   // The network refused `packet` from `port`: it is unsent again (and released).
   void unsend(Port port, int32_t packet);
   // The receiver took `packet`: statistics, reassembly, the traffic's hook; it is released.
@@ -86,6 +93,7 @@ class MessageLayer : public RailHost {
   size_t index(Port port) const { return static_cast<size_t>(port.terminal) * networks_ + port.network; }
   InjectionQueue& queue(Port port) { return *queues_[index(port)]; }
   ShareProgress& progress(const Packet& p);
+  int32_t makePacket(int32_t message, Port port);  // message's next packet, on port's network
   void receiveControl(int32_t packet, Cycle when);
   // Faults: a message whose destination the failed parts cut off is dropped as it enters;
   // a data packet that arrives corrupted is dropped by the NI's CRC check.
@@ -103,6 +111,7 @@ class MessageLayer : public RailHost {
   int networks_ = 1;
   std::vector<std::unique_ptr<InjectionQueue>> queues_;  // per port: terminal * networks + network
   std::vector<int64_t> queued_;                          // per terminal: messages in its job lists
+  std::vector<RingDeque<int32_t>> replies_;              // per terminal, when separate: reply messages
   std::unique_ptr<RailAllocator> rails_;
   std::function<void(Port)> waker_;
   std::vector<std::vector<int32_t>> control_;  // per port: the allocator's packets, sent first

@@ -26,6 +26,7 @@ struct NicContext {
   const PacketLoss* loss = nullptr;       // the faults the NI sees (null: none)
   std::vector<bool> failedRails;          // per network: a rail out of service (empty: none)
   int trafficClasses = 1;                 // the workload's [[traffic.class]] entries (1 without)
+  bool replies = false;                   // the workload answers each message it takes (traffic.reply_packets)
 };
 
 }  // namespace icnsim

@@ -319,8 +319,9 @@ int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const Mess
   m.group = static_cast<int16_t>(stream ? -1 : group);
   m.created = now;
   m.tracked = tracked;
+  m.reply = shape.reply;
   m.serial = (static_cast<uint64_t>(terminal) << 40) | serial_[terminal]++;
-  if (openLoop_ && nic_->queuedMessages(terminal) >= sourceQueueLimit_) {
+  if (openLoop_ && !m.reply && nic_->queuedMessages(terminal) >= sourceQueueLimit_) {
     ++notOfferedMessages_;
     messages_->release(id);
     return -1;

@@ -47,6 +47,7 @@ struct MessageShape {
   int32_t tag = 0;            // application kernels: the step of the program it belongs to
   int16_t trafficClass = -1;  // >= 0: a class stream's message (no length class, no group)
   int packetLength = -1;      // -1: drawn from [traffic]'s packet lengths
+  bool reply = false;         // the answer to a message taken (with trafficClass): always offered
 };
 
 // The longest packet, in flits, of [traffic] `traffic` (its packet_length list).

@@ -34,10 +34,12 @@ class Workload : public TrafficHooks {
   bool routesAdaptively(const Message& m, int sequence) const override {
     return builder_->routesAdaptively(m, sequence);
   }
-  void received(int terminal, const Message& m, Cycle now) override { source_->received(terminal, m, now); }
+  void received(int terminal, const Message& m, Cycle now) override;
   bool finished() const override { return source_->finished(); }
   Cycle nextCreation(int terminal) const override { return source_->nextCreation(terminal); }
 
+  // Whether each message taken is answered with a reply (traffic.reply_packets).
+  bool replies() const { return replyPackets_ > 0; }
   bool routesAnyAdaptively() const { return builder_->routesAnyAdaptively(); }
   bool saturation() const { return source_->saturation(); }
   bool needsProcessor() const { return source_->needsProcessor(); }
@@ -64,6 +66,8 @@ class Workload : public TrafficHooks {
   std::unique_ptr<TrafficSource> source_;
   std::unique_ptr<MessageBuilder> builder_;
   bool tracked_ = false;
+  int replyPackets_ = 0;       // 0: no replies
+  int replyPacketLength_ = 0;  // 0: the request's
 };
 
 }  // namespace icnsim

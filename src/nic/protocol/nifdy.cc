@@ -28,6 +28,10 @@ const IntListKey kBypassClasses = declareIntList(
     kNifdy, "bypass_classes", std::vector<int64_t>{}, 0, 1 << 15,
     "traffic classes (indices of [[traffic.class]]) whose packets bypass the protocol (NIFDY \u00a76.1): "
     "sent at once, no outstanding-table entry, no ack, no order with the others");
+const BoolKey kReplyAcks =
+    declareBool(kNifdy, "reply_acks", false,
+                "a message's reply carries the ack of its last scalar packet, and replies bypass the protocol "
+                "(NIFDY \u00a76.1; needs traffic.reply_packets > 0)");
 const IntKey kArrivals =
     declareInt(kNifdy, "arrival_buffer", 2, 1, 1 << 16, "NIFDY's arrivals queue (\"at most two packets\")");
 
@@ -49,7 +53,8 @@ NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool s
 }
 
 Nifdy::Nifdy(const NifdyParams& params, PacketPool& packets, int terminals)
-    : p_(params), packets_(packets), opt_(terminals), out_(terminals), in_(terminals), nextDialog_(terminals, 0) {
+    : p_(params), packets_(packets), opt_(terminals), out_(terminals), in_(terminals), nextDialog_(terminals, 0),
+      owed_(p_.replyAcks ? terminals : 0) {
   if (p_.retransmitTimeout > 0) resend_ = std::make_unique<NifdyRetransmit>(p_.retransmitTimeout, packets, terminals);
 }
 
@@ -77,7 +82,8 @@ bool Nifdy::eligible(int terminal, const RingDeque<int32_t>& pool, size_t i) con
 
 void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
   Packet& p = packets_[packet];
-  if (p.control || bypasses(p)) return;
+  if (p.control) return;
+  if (bypasses(p)) return carryAck(terminal, p);
   if (p.attempt > 0) {  // a copy: already in the OPT, or among the dialog's copies
     return (p.nicFlags & kBulk) ? resend_->bulkSent(terminal, packet, now) : resend_->sent(terminal, packet, now);
   }
@@ -95,16 +101,32 @@ void Nifdy::sent(int terminal, int32_t packet, Cycle now) {
   }
   opt_[terminal].push_back(p.destination);
   if (resend_) resend_->sent(terminal, packet, now);
+  if (p_.replyAcks && !p.reply && p.sequence == p.messagePackets - 1) p.nicFlags |= kAckByReply;
   if (p_.dialogs > 0 && o.to < 0 && o.requestedFrom < 0 && p.messagePackets >= p_.bulkThreshold &&
       p.sequence < p.messagePackets - 1) {
-    p.nicFlags = kBulkRequest;
+    p.nicFlags |= kBulkRequest;
     o.requestedFrom = p.destination;
   }
 }
 
+void Nifdy::carryAck(int terminal, Packet& reply) {
+  if (owed_.empty()) return;
+  auto& owed = owed_[terminal];
+  const auto it = std::find(owed.begin(), owed.end(), reply.destination);
+  if (it == owed.end()) return;
+  owed.erase(it);
+  reply.nicFlags |= kCarriesAck;
+  ++acksByReply_;
+}
+
 void Nifdy::unsent(int terminal, int32_t packet) {
   Packet& p = packets_[packet];
-  if (p.control || bypasses(p)) return;
+  if (p.control) return;
+  if (bypasses(p)) {
+    if (p.nicFlags & kCarriesAck) owed_[terminal].push_back(p.destination), --acksByReply_;
+    p.nicFlags = 0;
+    return;
+  }
   if (p.attempt > 0) {  // a copy goes back to its queue as it is
     return (p.nicFlags & kBulk) ? resend_->bulkUnsent(terminal, packet) : resend_->unsent(terminal, packet);
   }
@@ -140,17 +162,27 @@ void Nifdy::controlArrived(int terminal, const Packet& a) {
     return;
   }
   if (resend_ && !resend_->acked(terminal, a)) return;  // a late ack of a packet already acked
-  auto& t = opt_[terminal];
-  auto it = std::find(t.begin(), t.end(), a.source);
-  if (it == t.end()) throw InternalError("NIFDY: an ack for a packet that is not outstanding");
-  t.erase(it);
+  clearEntry(terminal, a.source);
   if (a.source == o.requestedFrom) {
     o.requestedFrom = -1;
     if (a.nicFlags & kGrant) o.to = a.source;
   }
 }
 
+void Nifdy::clearEntry(int terminal, int destination) {
+  auto& t = opt_[terminal];
+  const auto it = std::find(t.begin(), t.end(), destination);
+  if (it == t.end()) throw InternalError("NIFDY: an ack for a packet that is not outstanding");
+  t.erase(it);
+}
+
+int32_t Nifdy::owe(int terminal, const Packet& data) {
+  owed_[terminal].push_back(data.source);
+  return -1;
+}
+
 int32_t Nifdy::ack(int from, const Packet& data, Cycle now, uint8_t flags, int32_t value) {
+  ++acks_;
   const int to = data.source;
   const int32_t id = packets_.allocate();
   Packet& a = packets_[id];
@@ -176,7 +208,10 @@ const Nifdy::Incoming* Nifdy::dialogFrom(int terminal, int sender) const {
 }
 
 int32_t Nifdy::arrived(int terminal, const Packet& data, Cycle now) {
-  return p_.ackOnArrival && !bypasses(data) ? scalarAck(terminal, data, now) : -1;  // only scalar packets arrive here
+  // Only scalar packets arrive here (bulk ones go to their dialog's window).
+  if (data.nicFlags & kCarriesAck) clearEntry(terminal, data.source);
+  if (!p_.ackOnArrival || bypasses(data)) return -1;
+  return (data.nicFlags & kAckByReply) ? owe(terminal, data) : scalarAck(terminal, data, now);
 }
 
 // A scalar packet's ack, granting a dialog if the packet asked for one and one is free.
@@ -205,7 +240,8 @@ int32_t Nifdy::accepted(int terminal, const Packet& data, Cycle now) {
     }
     return ack(terminal, data, now, static_cast<uint8_t>(kBulkAck | (exit ? kExit : 0)), n);
   }
-  return p_.ackOnArrival || bypasses(data) ? -1 : scalarAck(terminal, data, now);
+  if (p_.ackOnArrival || bypasses(data)) return -1;
+  return (data.nicFlags & kAckByReply) ? owe(terminal, data) : scalarAck(terminal, data, now);
 }
 
 void Nifdy::expired(Cycle now, std::vector<std::pair<int, int32_t>>& out) {
@@ -235,10 +271,13 @@ int32_t Nifdy::duplicateArrived(int terminal, const Packet& p, Cycle now) {
 }
 
 std::vector<std::pair<std::string, double>> Nifdy::counters() const {
-  if (!resend_) return {};
-  return {{"nifdy_retransmissions", static_cast<double>(resend_->retransmissions())},
-          {"nifdy_bulk_retransmissions", static_cast<double>(resend_->bulkRetransmissions())},
-          {"nifdy_duplicates_discarded", static_cast<double>(duplicates_)}};
+  std::vector<std::pair<std::string, double>> out{{"nifdy_acks", static_cast<double>(acks_)}};
+  if (p_.replyAcks) out.emplace_back("nifdy_acks_by_reply", static_cast<double>(acksByReply_));
+  if (!resend_) return out;
+  out.emplace_back("nifdy_retransmissions", static_cast<double>(resend_->retransmissions()));
+  out.emplace_back("nifdy_bulk_retransmissions", static_cast<double>(resend_->bulkRetransmissions()));
+  out.emplace_back("nifdy_duplicates_discarded", static_cast<double>(duplicates_));
+  return out;
 }
 
 bool Nifdy::buffersItself(const Packet& p) const { return !p.control && (p.nicFlags & kBulk); }
@@ -322,6 +361,18 @@ std::vector<bool> readBypassClasses(const NicContext& ctx, const ConfigNode& nic
   return bypass;
 }
 
+// nic.reply_acks, refused where a reply could not carry an ack or could be lost.
+bool readReplyAcks(const NicContext& ctx, const ConfigNode& nic, const NifdyParams& p) {
+  if (!nic.get(kReplyAcks)) return false;
+  if (!ctx.replies) nic.fail(kReplyAcks, "the workload sends no replies: set traffic.reply_packets > 0");
+  if (p.retransmitTimeout > 0 || (ctx.loss && ctx.loss->corrupts())) {
+    nic.fail(kReplyAcks,
+             "replies bypass the protocol and are not sent again, so a lost one would leave its request "
+             "unacked: no corruption and no retransmit_timeout, or reply_acks = false");
+  }
+  return true;
+}
+
 }  // namespace
 
 ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet per destination, bulk dialogs, acks",
@@ -330,6 +381,7 @@ ICNSIM_REGISTER(NicProtocol, "nifdy", "NIFDY admission: one outstanding packet p
                   if ((p.dialogs > 0) != (p.window > 0)) nic.fail(kWindow, "bulk dialogs need both D > 0 and W > 0");
                   p.bulkThreshold = static_cast<int>(nic.get(kBulkThreshold));
                   p.bypass = readBypassClasses(ctx, nic);
+                  p.replyAcks = readReplyAcks(ctx, nic, p);
                   p.arrivals = static_cast<int>(nic.get(kArrivals));
                   return std::make_unique<Nifdy>(p, *ctx.packets, ctx.topology->numTerminals());
                 });

@@ -50,6 +50,7 @@ struct NifdyParams {
   int ackLength = 4;
   Cycle retransmitTimeout = 0;  // 0: no retransmission (a network that drops nothing)
   std::vector<bool> bypass;     // per traffic class: its packets bypass the protocol (§6.1)
+  bool replyAcks = false;       // a request's last scalar packet is acked by its reply (§6.1)
 };
 
 // NIFDY's keys; with `sendsAcks` false (buffers_only) the acks' length is not checked against the packets.
@@ -58,6 +59,15 @@ NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool s
 // A packet of a class that bypasses the protocol (NIFDY §6.1: "eligible to be sent
 // immediately, and ... handled just like scalar packets at the receiver except that no
 // acknowledgements would be sent"): no OPT entry, no ack, no order with the others.
+//
+// Acks carried by replies (§6.1, reply_acks): the last packet of a message that expects a
+// reply (traffic.reply_packets), sent scalar, carries kAckByReply; its receiver sends no
+// ack but owes one to the sender, and the first packet of its reply to that sender carries
+// it (kCarriesAck), clearing the sender's OPT entry when it arrives. Replies bypass the
+// protocol (the paper's "the reply could also be marked as not needing an ack"); our
+// choice, because a reply that waited for an OPT entry could deadlock: A's entry for B waits
+// for B's reply, held behind B's entry for A, which waits for A's reply. One scalar packet
+// outstanding per pair means at most one ack owed per pair.
 class Nifdy : public NicProtocol {
  public:
   Nifdy(const NifdyParams& params, PacketPool& packets, int terminals);
@@ -89,6 +99,8 @@ class Nifdy : public NicProtocol {
     kExit = 4,         // the dialog's last packet
     kGrant = 8,        // ack: a dialog is granted
     kBulkAck = 16,     // ack of nicValue bulk packets
+    kAckByReply = 32,  // scalar packet: its reply acks it (reply_acks)
+    kCarriesAck = 64,  // reply packet: acks its destination's outstanding packet
   };
 
  private:
@@ -110,7 +122,12 @@ class Nifdy : public NicProtocol {
   int32_t ack(int from, const Packet& data, Cycle now, uint8_t flags = 0, int32_t value = 0);
   int32_t scalarAck(int terminal, const Packet& data, Cycle now);
   bool inTable(int terminal, int destination) const;
-  bool bypasses(const Packet& p) const { return !p_.bypass.empty() && p_.bypass[static_cast<size_t>(p.trafficClass)]; }
+  bool bypasses(const Packet& p) const {
+    return (!p_.bypass.empty() && p_.bypass[static_cast<size_t>(p.trafficClass)]) || (p_.replyAcks && p.reply);
+  }
+  void clearEntry(int terminal, int destination);  // the OPT entry of `terminal`'s packet to `destination` is acked
+  int32_t owe(int terminal, const Packet& data);   // a request's ack goes with its reply: no ack now
+  void carryAck(int terminal, Packet& reply);      // a reply leaving: it carries the ack owed to its destination
   Incoming* dialogFrom(int terminal, int sender);
   const Incoming* dialogFrom(int terminal, int sender) const;
 
@@ -122,6 +139,9 @@ class Nifdy : public NicProtocol {
   std::vector<size_t> nextDialog_;           // round robin over a receiver's dialogs
   std::unique_ptr<NifdyRetransmit> resend_;  // null: no retransmission
   uint64_t duplicates_ = 0;                  // discarded at receivers
+  uint64_t acks_ = 0;                        // ack packets sent
+  uint64_t acksByReply_ = 0;                 // acks carried by replies
+  std::vector<std::vector<int>> owed_;       // per terminal: senders whose ack goes with the reply
 };
 
 }  // namespace icnsim

@@ -81,6 +81,7 @@ class ProcessorTerminals : public TerminalModel {
   bool runProcessor(int terminal, Cycle now);
   // Its next step once it is free: true if it found work (busyUntil moved on).
   bool startNext(int terminal, Cycle now);
+  void startSending(Terminal& s, int32_t packet, Cycle now);
   // Nothing to receive or send: poll (true) or idle (false) until woken.
   bool idle(int terminal, Cycle now);
   bool poolFull(int terminal) const {
@@ -108,6 +109,10 @@ ProcessorTerminals::ProcessorTerminals(const NicContext& ctx, const ConfigNode& 
              "processors and NI protocols work with one network so far; use nic.terminal = \"ideal\" "
              "(no [processor], nic.type = \"none\") or one network");
   }
+  // A reply written behind requests a full pool holds back could wait for ever when the
+  // requests wait for replies (NIFDY's reply_acks): replies are written first, even into a
+  // full pool (the NI keeps room for them).
+  if (ctx.replies) layer_.separateReplies();
   processor_ = readProcessorParams(*ctx.processor, nic);
   protocol_.sizeBuffers(processor_.buffers);
   const int n = ctx.topology->numTerminals();
@@ -171,6 +176,7 @@ void ProcessorTerminals::headArrived(Port port, int32_t packet, Cycle when) {
   --s.reserved;
   s.arrivals.push_back(packet);
   protocol_.arrived(t, packets_[packet], when, control_);
+  if (packets_[packet].reply) networks_[0]->wake(portOf(t));  // it may carry an ack: pool packets may go
   sendControl(t);
   activate(t);
 }
@@ -321,10 +327,8 @@ std::vector<std::pair<std::string, double>> ProcessorTerminals::counters() const
       {"processor_pool_full_idle_cycles", static_cast<double>(activity_.fullIdle)},
       {"processor_pool_full_poll_cycles", static_cast<double>(activity_.fullPoll)},
       {"processor_slot_lag_cycles", static_cast<double>(activity_.slotLag)}};
-  if (protocol_.recoversLoss()) {
-    all.emplace_back("ni_corrupted_discarded", static_cast<double>(corruptedDiscarded_));
-    for (auto& c : protocol_.counters()) all.push_back(std::move(c));
-  }
+  if (protocol_.recoversLoss()) all.emplace_back("ni_corrupted_discarded", static_cast<double>(corruptedDiscarded_));
+  for (auto& c : protocol_.counters()) all.push_back(std::move(c));
   return all;
 }
 
@@ -341,15 +345,24 @@ bool ProcessorTerminals::startNext(int t, Cycle now) {
     take(t, ready, now);
     return true;
   }
+  if (const int32_t reply = layer_.hasReply(t) ? layer_.segmentReply(t) : -1; reply >= 0) {
+    startSending(s, reply, now);  // replies before new requests, whatever room is left in the pool
+    return true;
+  }
   if (!poolFull(t)) {
-    s.sending = layer_.segment(portOf(t), now);
-    if (s.sending >= 0) {
-      s.busyUntil = now + processor_.sendOverhead;
-      activity_.send += processor_.sendOverhead;
+    const int32_t next = layer_.segment(portOf(t), now);
+    if (next >= 0) {
+      startSending(s, next, now);
       return true;
     }
   }
   return false;
+}
+
+void ProcessorTerminals::startSending(Terminal& s, int32_t packet, Cycle now) {
+  s.sending = packet;
+  s.busyUntil = now + processor_.sendOverhead;
+  activity_.send += processor_.sendOverhead;
 }
 
 }  // namespace
