@@ -19,6 +19,7 @@ from tools.dragonfly import links as dragonfly_links
 from tools.dragonfly import report as dragonfly_report
 from tools.faults import adaptive_study
 from tools.faults import diagnosis_study
+from tools.faults import reply_ack_study
 from tools.faults import plot_recovery
 from tools.faults import rail_study
 from tools.fedx import backpressure as fedx_backpressure
@@ -823,6 +824,30 @@ class DiagnosisStudy(unittest.TestCase):
         self.assertEqual(cycles, ["1000", "1000", "1000"])
         self.assertEqual(cells["resends"].mean, 5.0)
         self.assertIsNone(by_case["no diagnosis"][3])
+
+
+class ReplyAckStudy(unittest.TestCase):
+    def test_traffic_ratio_pairs_each_seed_and_a_saturated_load_is_not_judged(self):
+        # 64 nodes, 1,000-cycle window, 10-flit packets: 640 delivered packets are 0.1 flits/node/cycle.
+        points = []
+        for case, traffic in (("separate acks", [0.125, 0.12, 0.13]), ("acks on replies", [0.1, 0.1, 0.1])):
+            for seed, accepted in enumerate(traffic, start=1):
+                for load, delivered in ((0.1, 640), (0.3, 1280)):  # at 0.3: 0.2 of an offered 0.3
+                    j = result(0.1 if load == 0.1 else 0.3, accepted, 100.0)
+                    j["latency"]["p99"] = 300
+                    j.update({"delivered_packets": delivered, "terminals": 64,
+                              "config": {"traffic.packet_length": "10", "simulation.measure_cycles": "1000"}})
+                    points.append(({"acks": case, LOAD: load, SEED: seed}, j))
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "s", points)
+            grid = seed_stats.Grid(out, "s", reply_ack_study.KEYS, order={LOAD: float},
+                                   below=reply_ack_study.below_saturation)
+        (low, cells, below, traffic, latency, claim, half), (high, *rest) = reply_ack_study.load_rows(grid)
+        self.assertEqual([round(r, 6) for r in traffic.samples], [0.8, 0.833333, 0.769231])
+        self.assertTrue(claim.holds)  # [0.72, 0.88]: below 1
+        self.assertAlmostEqual(cells["separate acks"]["data"].mean, 0.1)
+        self.assertEqual(rest[2], None)  # 0.2 delivered of 0.3 offered: saturated, not judged
+        self.assertFalse(rest[1]["separate acks"])
 
 
 if __name__ == "__main__":
