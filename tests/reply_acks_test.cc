@@ -114,6 +114,54 @@ TEST(ReplyAcks, AReplyGoesOutEvenWhenThePoolIsFull) {
   EXPECT_GT(r["delivered_packets"].get<uint64_t>(), 1000u);
 }
 
+TEST(ReplyAcks, MultiPacketRequestsInDialogsAndAcksOnArrivalDrainWithTheLastScalarPacketAcked) {
+  // Requests of 1 to 6 packets, bulk dialogs for those of 4 or more, acks on arrival: only a
+  // request whose last packet went scalar owes its ack to the reply.
+  std::string toml = kEveryone;
+  toml.replace(toml.find("reply_acks = true"), 17, "reply_acks = true\nD = 1\nW = 4\nack_on = \"arrival\"");
+  toml.replace(toml.find("load = 0.3"), 10, "load = 0.15");
+  toml += "[[traffic.message_length]]\nname = \"mixed\"\nshare = 1.0\npackets = [1, 6]\n";
+  const nlohmann::json r = runToml(toml);
+  EXPECT_TRUE(r["drained"].get<bool>());
+  EXPECT_GT(nicCounter(r, "nifdy_acks"), 0.0);           // the long requests' earlier packets
+  EXPECT_GT(nicCounter(r, "nifdy_acks_by_reply"), 0.0);  // the short ones
+}
+
+TEST(ReplyAcks, AnAckThatCouldNeverBeSentIsRefused) {
+  // One direction of a link of a 4-node line fails: terminal 2 reaches 1, 1 cannot reach 2.
+  const std::string toml = R"(
+[topology]
+type = "mesh"
+k = 4
+n = 1
+[routing]
+type = "shortest_path"
+[router]
+lanes = 4
+depth = 4
+[processor]
+send_overhead = 10
+receive_overhead = 10
+[nic]
+type = "nifdy"
+[traffic]
+load = 0.1
+packet_length = 4
+[faults]
+on_disconnect = "drop"
+[[faults.link]]
+router = 1
+port = 0
+direction = "one"
+)";
+  const std::string error = runErrorOf(toml);
+  EXPECT_NE(error.find("faults.on_disconnect"), std::string::npos) << error;
+  EXPECT_NE(error.find("but not back"), std::string::npos) << error;
+  std::string both = toml;
+  both.replace(both.find("direction = \"one\""), 17, "direction = \"both\"");
+  EXPECT_EQ(runErrorOf(both), "(accepted)");
+}
+
 TEST(ReplyAcks, RunsAreTheSameOnOneAndTwoThreads) {
   const auto [one, two] = resultsOnOneAndThreads(kEveryone, 2);
   EXPECT_EQ(one, two);

@@ -294,6 +294,26 @@ void FaultConfig::checkConnected(const DegradedTopology& live, int networks, Cyc
   }
 }
 
+void FaultConfig::refuseOneWayCuts(const DegradedTopology& live, const std::string& what) const {
+  // A terminal of each router, to name the pair.
+  std::vector<int> terminalOf(live.numRouters(), -1);
+  for (int t = live.numTerminals() - 1; t >= 0; --t) terminalOf[live.injectionPort(t).id] = t;
+  for (int a = 0; a < live.numRouters(); ++a) {
+    if (terminalOf[a] < 0) continue;
+    for (int b = 0; b < live.numRouters(); ++b) {
+      if (terminalOf[b] < 0) continue;
+      const int from = terminalOf[a], to = terminalOf[b];
+      const bool there = live.reaches(a, live.ejectionPort(to).id);
+      if (!there || live.reaches(b, live.ejectionPort(from).id)) continue;
+      node_.fail(kOnDisconnect,
+                 fmt::format("the failed parts let terminal {} (router {}) reach terminal {} (router {}) but not back: "
+                             "{} would answer where it cannot send; fail such links in both directions "
+                             "(direction = \"both\") or use an NI that sends no answers",
+                             from, a, to, b, what));
+    }
+  }
+}
+
 void FaultConfig::failCutDuringRun(const DegradedTopology& live, int from, int source, int to, int destination,
                                    Cycle cycle) const {
   const std::string where =

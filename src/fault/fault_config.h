@@ -56,6 +56,11 @@ class FaultConfig {
   // (cycle > 0) every router that has not failed must reach every terminal's router: a packet
   // may be at any of them when the change comes.
   void checkConnected(const DegradedTopology& live, int networks, Cycle cycle = 0) const;
+  // With on_disconnect = "drop": refuses, naming a pair, failed parts that let a terminal
+  // reach another that cannot reach it back, where an NI answers what it receives (an ack:
+  // `what` says which) and the answer could never be sent.
+  void refuseOneWayCuts(const DegradedTopology& live, const std::string& what) const;
+  bool dropsCutOff() const { return dropCutOff_; }
   // Refuses, naming the first entry that fails or repairs a part during the run, a
   // configuration that cannot model it (`what`: why).
   [[noreturn]] void refuseDuringRun(const std::string& what) const;

@@ -142,11 +142,6 @@ void MessageLayer::unsend(Port port, int32_t packet) {
     return;
   }
   Message& m = messages_[packets_[packet].message];
-  if (!replies_.empty() && m.reply) {
-    if (m.segmented-- == m.packets) replies_[port.terminal].push_front(packets_[packet].message);
-    packets_.release(packet);
-    return;
-  }
   if (m.segmented-- == m.packets) ++queued_[port.terminal];
   queue(port).returned(packets_[packet].message);
   packets_.release(packet);

@@ -55,7 +55,8 @@ class MessageLayer : public RailHost {
   void separateReplies() { replies_.resize(queued_.size()); }
   bool hasReply(int terminal) const { return !replies_.empty() && !replies_[terminal].empty(); }
   int32_t segmentReply(int terminal);
-  // The network refused `packet` from `port`: it is unsent again (and released).
+  // The network refused `packet` from `port`: it is unsent again (and released). Not for
+  // replies kept apart (processor terminals put a refused packet back in their own pool).
   void unsend(Port port, int32_t packet);
   // The receiver took `packet`: statistics, reassembly, the traffic's hook; it is released.
   void receive(int32_t packet, Cycle when);

@@ -149,6 +149,10 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
     if (networks_->faults().flitErrorRate() > 0) networks_->faults().refuseCorruption(why);
     networks_->faults().noise().refuseNoise(why);
   }
+  if (networks_->faults().dropsCutOff() && networks_->liveTopology(0) && nic_->sendsControlPackets()) {
+    networks_->faults().refuseOneWayCuts(*networks_->liveTopology(0),
+                                         "the NI's protocol (its acks, or a reply that carries one)");
+  }
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
   }

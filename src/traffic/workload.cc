@@ -27,7 +27,7 @@ Workload::Workload(const TrafficContext& ctx, const ConfigNode& node) {
   replyPackets_ = static_cast<int>(node.get(kReplyPackets));
   replyPacketLength_ = static_cast<int>(node.get(kReplyPacketLength));
   if (replyPackets_ > 0 && !source_->openLoop() && !source_->saturation()) {
-    node.fail(kReplyPackets, fmt::format("replies are built for the synthetic sources (bernoulli, poisson, "
+    node.fail(kReplyPackets, fmt::format("replies are built for the synthetic sources (open loop or "
                                          "saturation); traffic.process = \"{}\" has its own message order",
                                          process));
   }

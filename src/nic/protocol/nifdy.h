@@ -62,9 +62,10 @@ NifdyParams readNifdyParams(const NicContext& ctx, const ConfigNode& nic, bool s
 //
 // Acks carried by replies (§6.1, reply_acks): the last packet of a message that expects a
 // reply (traffic.reply_packets), sent scalar, carries kAckByReply; its receiver sends no
-// ack but owes one to the sender, and the first packet of its reply to that sender carries
-// it (kCarriesAck), clearing the sender's OPT entry when it arrives. Replies bypass the
-// protocol (the paper's "the reply could also be marked as not needing an ack"); our
+// ack but owes one to the sender, and the next bypassing packet to that sender to leave (its
+// reply, or an earlier one's) carries it (kCarriesAck), clearing the sender's OPT entry when
+// it arrives. Replies bypass the
+// protocol (the paper's "The reply could also be marked as not needing an ack"); our
 // choice, because a reply that waited for an OPT entry could deadlock: A's entry for B waits
 // for B's reply, held behind B's entry for A, which waits for A's reply. One scalar packet
 // outstanding per pair means at most one ack owed per pair.
