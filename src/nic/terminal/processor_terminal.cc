@@ -111,7 +111,7 @@ ProcessorTerminals::ProcessorTerminals(const NicContext& ctx, const ConfigNode& 
   }
   // A reply written behind requests a full pool holds back could wait for ever when the
   // requests wait for replies (NIFDY's reply_acks): replies are written first, even into a
-  // full pool (the NI keeps room for them).
+  // full pool (its room for replies is unbounded).
   if (ctx.replies) layer_.separateReplies();
   processor_ = readProcessorParams(*ctx.processor, nic);
   protocol_.sizeBuffers(processor_.buffers);
