@@ -239,6 +239,12 @@ inline nlohmann::json runToml(const std::string& toml) {
 }
 
 // The configuration error that running `toml` raises, or "(accepted)" if it runs.
+// `toml` with the first `from` replaced by `to`.
+inline std::string with(std::string toml, const std::string& from, const std::string& to) {
+  toml.replace(toml.find(from), from.size(), to);
+  return toml;
+}
+
 inline std::string runErrorOf(const std::string& toml) {
   try {
     runToml(toml);

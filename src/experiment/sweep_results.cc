@@ -53,6 +53,7 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"dropped_no_route", "/dropped/packets/no_route"},
     {"dropped_corruption", "/dropped/packets/corruption"},
     {"dropped_given_up", "/dropped/packets/given_up"},
+    {"dropped_fault", "/dropped/packets/fault"},
     {"dropped_measured", "/dropped/measured_packets"},
 };
 

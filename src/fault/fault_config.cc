@@ -43,16 +43,18 @@ const ChoiceKey kLinkDirection =
 
 // When each entry's parts fail and are repaired, declared in each array's scope.
 const char* const kAtDoc =
-    "the cycle it fails at: 0 (the default) before the run starts; later, during the run (links only: the lanes "
-    "a packet already holds on it drain, new packets are refused; routing learns after faults.detection_delay)";
+    "the cycle it fails at: 0 (the default) before the run starts; later, during the run (the lanes a packet "
+    "already holds on a failed link drain, new packets are refused; routing learns after faults.detection_delay)";
 const char* const kRepairDoc = "the cycle it is repaired at, after `at`; -1 (the default): never";
 const IntKey kLinkAt = declareInt({"faults.link"}, "at", 0, 0, int64_t{1} << 40, kAtDoc);
 const IntKey kLinkRepair = declareInt({"faults.link"}, "repair", -1, -1, int64_t{1} << 40, kRepairDoc);
 const IntKey kRandomAt = declareInt({"faults.random"}, "at", 0, 0, int64_t{1} << 40, kAtDoc);
 const IntKey kRandomRepair = declareInt({"faults.random"}, "repair", -1, -1, int64_t{1} << 40, kRepairDoc);
-const IntKey kRouterAt = declareInt({"faults.router"}, "at", 0, 0, 0,
-                                    "the cycle it fails at: only 0 (a router failing during a run is not modelled: "
-                                    "fail its links instead)");
+const IntKey kRouterAt = declareInt({"faults.router"}, "at", 0, 0, int64_t{1} << 40,
+                                    "the cycle it fails at: 0 (the default) before the run starts; later, during the "
+                                    "run (needs on_disconnect = \"drop\": the packets waiting at it and those bound "
+                                    "for its terminals are dropped in the network, counted: fault)");
+const IntKey kRouterRepair = declareInt({"faults.router"}, "repair", -1, -1, int64_t{1} << 40, kRepairDoc);
 
 const TableKey kRouterFault =
     declareTable(kScope, "router",
@@ -85,10 +87,10 @@ const IntKey kRailNetwork =
 const IntKey kRailAt = declareInt({"faults.rail"}, "at", 0, 0, 0,
                                   "the cycle it fails at: only 0 (a rail failing during a run is not modelled yet)");
 
-// The `at` and `repair` keys of array `key`'s entries (a router's `repair`: none).
+// The `at` and `repair` keys of array `key`'s entries.
 const IntKey& atKey(const TableKey& key) { return &key == &kLink ? kLinkAt : &key == &kRandom ? kRandomAt : kRouterAt; }
-const IntKey* repairKey(const TableKey& key) {
-  return &key == &kLink ? &kLinkRepair : &key == &kRandom ? &kRandomRepair : nullptr;
+const IntKey& repairKey(const TableKey& key) {
+  return &key == &kLink ? kLinkRepair : &key == &kRandom ? kRandomRepair : kRouterRepair;
 }
 
 // The `network` key of array `key`'s entries.
@@ -110,45 +112,51 @@ FaultConfig::FaultConfig(const ConfigNode& root) : node_(root.child(kFaults)), n
     for (const ConfigNode& e : node_.childArray(*key)) {
       const int64_t at = e.get(atKey(*key));
       duringRun_ |= at > 0;
-      if (const IntKey* repair = repairKey(*key); repair && e.get(*repair) >= 0) {
+      const IntKey& repair = repairKey(*key);
+      if (e.get(repair) >= 0) {
         duringRun_ = true;
-        if (e.get(*repair) <= at) {
-          e.fail(*repair,
-                 fmt::format("a repair at cycle {} before its failure at cycle {}: expected a cycle after `at` "
-                             "(or -1: never)",
-                             e.get(*repair), at));
+        if (e.get(repair) <= at) {
+          e.fail(repair, fmt::format("a repair at cycle {} before its failure at cycle {}: expected a cycle after `at` "
+                                     "(or -1: never)",
+                                     e.get(repair), at));
         }
       }
+      routersDuringRun_ |= key == &kRouterFault && (at > 0 || e.get(repair) >= 0);
     }
   }
 }
 
 bool FaultConfig::failedAt(const ConfigNode& entry, const TableKey& key, Cycle cycle) {
   const auto at = static_cast<Cycle>(entry.get(atKey(key)));
-  const IntKey* repair = repairKey(key);
-  const int64_t repaired = repair ? entry.get(*repair) : -1;
+  const int64_t repaired = entry.get(repairKey(key));
   return at <= cycle && (repaired < 0 || cycle < static_cast<Cycle>(repaired));
 }
 
 std::vector<Cycle> FaultConfig::changeCycles(int network) const {
   std::set<Cycle> cycles;
-  for (const TableKey* key : {&kLink, &kRandom}) {
+  for (const TableKey* key : {&kLink, &kRandom, &kRouterFault}) {
     for (const ConfigNode& e : entries(*key, network)) {
       if (e.get(atKey(*key)) > 0) cycles.insert(static_cast<Cycle>(e.get(atKey(*key))));
-      if (e.get(*repairKey(*key)) >= 0) cycles.insert(static_cast<Cycle>(e.get(*repairKey(*key))));
+      if (e.get(repairKey(*key)) >= 0) cycles.insert(static_cast<Cycle>(e.get(repairKey(*key))));
     }
   }
   return {cycles.begin(), cycles.end()};
 }
 
 void FaultConfig::refuseDuringRun(const std::string& what) const {
-  for (const TableKey* key : {&kLink, &kRandom}) {
-    for (const ConfigNode& e : node_.childArray(*key)) {
-      if (e.get(atKey(*key)) > 0) e.fail(atKey(*key), what);
-      if (e.get(*repairKey(*key)) >= 0) e.fail(*repairKey(*key), what);
-    }
-  }
+  for (const TableKey* key : {&kLink, &kRandom, &kRouterFault}) failFirstDuringRun(*key, what);
   node_.fail(kDetectionDelay, what);
+}
+
+void FaultConfig::refuseRoutersDuringRun(const std::string& what) const {
+  if (routersDuringRun_) failFirstDuringRun(kRouterFault, what);
+}
+
+void FaultConfig::failFirstDuringRun(const TableKey& key, const std::string& what) const {
+  for (const ConfigNode& e : node_.childArray(key)) {
+    if (e.get(atKey(key)) > 0) e.fail(atKey(key), what);
+    if (e.get(repairKey(key)) >= 0) e.fail(repairKey(key), what);
+  }
 }
 
 std::vector<ConfigNode> FaultConfig::entries(const TableKey& key, int network) const {
@@ -199,7 +207,7 @@ std::unique_ptr<FailedParts> FaultConfig::failedParts(const Topology& topology, 
                                                       Cycle cycle) const {
   auto failed = std::make_unique<FailedParts>(topology);
   failListedLinks(*failed, topology, network, cycle);
-  failListedRouters(*failed, topology, network);
+  failListedRouters(*failed, topology, network, cycle);
   failRandomLinks(*failed, topology, network, seed, cycle);
   return failed;
 }
@@ -221,9 +229,10 @@ void FaultConfig::failListedLinks(FailedParts& failed, const Topology& topology,
   }
 }
 
-void FaultConfig::failListedRouters(FailedParts& failed, const Topology& topology, int network) const {
+void FaultConfig::failListedRouters(FailedParts& failed, const Topology& topology, int network, Cycle cycle) const {
   for (const ConfigNode& e : entries(kRouterFault, network)) {
-    failed.failRouter(static_cast<int>(e.get(kRouterId.upTo(topology.numRouters() - 1))));
+    const int router = static_cast<int>(e.get(kRouterId.upTo(topology.numRouters() - 1)));
+    if (failedAt(e, kRouterFault, cycle)) failed.failRouter(router);
   }
 }
 
@@ -276,11 +285,15 @@ void FaultConfig::checkConnected(const DegradedTopology& live, int networks, Cyc
     ejecting[live.ejectionPort(t).id] = t;
   }
   for (int from = 0; from < live.numRouters(); ++from) {
-    // During the run a packet may be at any router that has not failed when the change comes.
-    const bool holdsPackets = injecting[from] >= 0 || (cycle > 0 && !live.failed().routerFailed(from));
+    // During the run a packet may be at any router that has not failed when the change comes
+    // (those at a failed router are dropped).
+    const bool holdsPackets = cycle > 0 ? !live.failed().routerFailed(from) : injecting[from] >= 0;
     if (!holdsPackets) continue;
     for (int to = 0; to < live.numRouters(); ++to) {
       if (ejecting[to] < 0 || live.reaches(from, to)) continue;
+      // A failed router's terminals are cut off: the packets bound for them are dropped.
+      const bool dropped = cycle > 0 && live.failed().routerFailed(to) && dropCutOff_ && networks == 1;
+      if (dropped) continue;
       if (cycle > 0) failCutDuringRun(live, from, injecting[from], to, ejecting[to], cycle);
       const bool dead = live.failed().routerFailed(from) || live.failed().routerFailed(to);
       node_.fail(kOnDisconnect,
@@ -318,11 +331,17 @@ void FaultConfig::failCutDuringRun(const DegradedTopology& live, int from, int s
                                    Cycle cycle) const {
   const std::string where =
       source >= 0 ? fmt::format("terminal {} (router {})", source, from) : fmt::format("router {}", from);
-  const bool fromStart = live.failed().routerFailed(to);
+  if (live.failed().routerFailed(to)) {
+    node_.fail(kOnDisconnect,
+               fmt::format("with the faults of cycle {}, terminal {}'s router {} has failed: set faults.on_disconnect "
+                           "= \"drop\" to drop the packets bound for it (counted){}",
+                           cycle, destination, to, dropCutOff_ ? "; with several networks this is not modelled" : ""));
+  }
   node_.fail(kOnDisconnect,
-             fmt::format("with the faults of cycle {}, {} cannot reach terminal {} (router {}){}: during a run every "
-                         "router a packet may be at must reach every terminal's (whatever on_disconnect says)",
-                         cycle, where, destination, to, fromStart ? ", a failed router's" : ""));
+             fmt::format("with the faults of cycle {}, {} cannot reach terminal {} (router {}): during a run every "
+                         "router a packet may be at must reach every working router's terminals (whatever "
+                         "on_disconnect says)",
+                         cycle, where, destination, to));
 }
 
 void FaultConfig::refuseCorruption(const std::string& what) const { node_.fail(kFlitErrorRate, what); }

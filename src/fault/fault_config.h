@@ -1,11 +1,11 @@
 // The faults of a run, as configuration ([faults], docs/faults.md): links (one way or both)
 // and routers failed by list, whole rails out of service, links failed as a random fraction of a kind drawn from the
 // run's seed, and a flit error rate; each entry in one network (`network`, a rail's index).
-// Parts fail at cycle 0, or links at a cycle `at` during the run (and are repaired at a
-// cycle `repair`): the fault set then changes, and routing learns of each change
-// detection_delay cycles later (router/fault_timeline.h). What becomes of traffic between
-// terminals parts failed from the start cut apart is faults.on_disconnect's choice; a part
-// failing during the run may not cut any apart.
+// Parts fail at cycle 0, or at a cycle `at` during the run (and are repaired at a cycle
+// `repair`): the fault set then changes, and routing learns of each change detection_delay
+// cycles later (router/fault_timeline.h). What becomes of traffic between terminals parts
+// failed from the start cut apart is faults.on_disconnect's choice; during the run only a
+// failed router's terminals may be cut off (with on_disconnect = "drop").
 // Keys: declared here (`icnsim keys faults`).
 #pragma once
 #include <memory>
@@ -64,6 +64,11 @@ class FaultConfig {
   // Refuses, naming the first entry that fails or repairs a part during the run, a
   // configuration that cannot model it (`what`: why).
   [[noreturn]] void refuseDuringRun(const std::string& what) const;
+  // Whether a router fails or is repaired during the run.
+  bool routersDuringRun() const { return routersDuringRun_; }
+  // Refuses, naming it, a router failing or repaired during the run (if any) where that is
+  // not modelled (`what`: why).
+  void refuseRoutersDuringRun(const std::string& what) const;
   // Refuses an entry naming a network beyond the configuration's `networks`.
   void checkNetworks(int networks) const;
   // Refuses a flit error rate where corruption is not modelled yet (`what`: why).
@@ -79,7 +84,8 @@ class FaultConfig {
   // Whether `entry` of array `key` has failed at `cycle` and is not yet repaired.
   static bool failedAt(const ConfigNode& entry, const TableKey& key, Cycle cycle);
   void failListedLinks(FailedParts& failed, const Topology& topology, int network, Cycle cycle) const;
-  void failListedRouters(FailedParts& failed, const Topology& topology, int network) const;
+  void failListedRouters(FailedParts& failed, const Topology& topology, int network, Cycle cycle) const;
+  void failFirstDuringRun(const TableKey& key, const std::string& what) const;
   void failRandomLinks(FailedParts& failed, const Topology& topology, int network, uint64_t seed, Cycle cycle) const;
 
   ConfigNode node_;
@@ -89,6 +95,7 @@ class FaultConfig {
   bool dropCutOff_ = false;
   double flitErrorRate_ = 0;
   bool duringRun_ = false;
+  bool routersDuringRun_ = false;
   Cycle detectionDelay_ = 0;
 };
 

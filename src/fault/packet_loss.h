@@ -5,6 +5,8 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "common/rng.h"
 #include "kernel/message.h"
@@ -20,11 +22,20 @@ class PacketLoss {
   PacketLoss(uint64_t seed, double flitErrorRate, const DegradedTopology* live, bool noisyLinks)
       : seed_(hashMix(seed, 0x6c6f7373)), logIntact_(std::log1p(-flitErrorRate)), everyLink_(flitErrorRate > 0),
         corrupts_(everyLink_ || noisyLinks), live_(live) {}
-  bool any() const { return corrupts_ || live_ != nullptr; }
+  // Where routers fail or are repaired during the run: from cycle `learned` (when routing
+  // learns of a change) the network is `live` (in cycle order).
+  void changesAt(Cycle learned, const DegradedTopology* live) { later_.emplace_back(learned, live); }
+  bool any() const { return corrupts_ || live_ != nullptr || !later_.empty(); }
   bool corrupts() const { return corrupts_; }
-  // Whether the failed parts cut `destination` off from `source`.
-  bool cutOff(int source, int destination) const {
-    return live_ && !live_->reaches(live_->injectionPort(source).id, live_->ejectionPort(destination).id);
+  // Whether the failed parts, as routing knows them at cycle `now`, cut `destination` off
+  // from `source`.
+  bool cutOff(int source, int destination, Cycle now) const {
+    const DegradedTopology* live = live_;
+    for (const auto& [learned, then] : later_) {
+      if (learned > now) break;
+      live = then;
+    }
+    return live && !live->reaches(live->injectionPort(source).id, live->ejectionPort(destination).id);
   }
   // Whether packet `p` of message `m` arrives with a corrupted flit: a router's check failed
   // on the way (a noisy link), or one of its flits on one of its router-to-router hops is
@@ -47,6 +58,7 @@ class PacketLoss {
   bool everyLink_ = false;
   bool corrupts_ = false;
   const DegradedTopology* live_ = nullptr;
+  std::vector<std::pair<Cycle, const DegradedTopology*>> later_;
 };
 
 }  // namespace icnsim

@@ -41,6 +41,11 @@ class Network {
   // Whether the model follows NetworkContext::faults (links failing during the run); one
   // that does not is refused, when built, with such faults. Default: false.
   virtual bool followsFaultTimeline() const { return false; }
+  // Why it cannot drop packets in the network where a router fails during the run (empty:
+  // it can).
+  virtual std::string cannotDropPackets() const {
+    return "this router model (router.type) does not drop packets at a failed router: use \"input_queued\"";
+  }
   // Throws InternalError on a broken invariant (credit bounds, conservation).
   virtual void checkInvariants() const = 0;
   // Cycles without any flit moving while flits wait before StuckNetworkError (0 = off).

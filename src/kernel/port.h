@@ -44,6 +44,8 @@ class PortListener {
   // The head reached the destination (the rest is still streaming in).
   virtual void headArrived(Port /*port*/, int32_t /*packet*/, Cycle /*when*/) {}
   virtual void delivered(Port port, int32_t packet, Cycle when) = 0;  // the tail arrived
+  // The network dropped the packet, bound for `port` (a router failed during the run).
+  virtual void droppedInNetwork(Port port, int32_t packet, Cycle when);
 };
 
 }  // namespace icnsim

@@ -12,6 +12,11 @@ void PortListener::refused(Port port, int32_t packet, Cycle) {
                                   port.terminal, port.network, packet));
 }
 
+void PortListener::droppedInNetwork(Port port, int32_t packet, Cycle) {
+  throw InternalError(fmt::format("terminal {} (network {}): this listener cannot lose packet {} in the network",
+                                  port.terminal, port.network, packet));
+}
+
 TerminalPlumbing::TerminalPlumbing(int network, int terminals, PacketPool& packets, PortListener& listener)
     : network_(static_cast<int16_t>(network)), packets_(packets), listener_(listener), hasPackets_(terminals, 0),
       inList_(terminals, 0), refusedSince_(terminals, kNever) {}

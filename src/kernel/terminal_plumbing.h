@@ -68,6 +68,10 @@ class TerminalPlumbing {
   void headArrived(int terminal, int32_t packet, Cycle when) { listener_.headArrived(port(terminal), packet, when); }
   // The packet's tail reached its destination terminal.
   void delivered(int terminal, int32_t packet, Cycle when) { listener_.delivered(port(terminal), packet, when); }
+  // The packet, bound for `terminal`, was dropped in the network (a router failed).
+  void droppedInNetwork(int terminal, int32_t packet, Cycle when) {
+    listener_.droppedInNetwork(port(terminal), packet, when);
+  }
 
   // --- flit counters ---
   void countHops(uint64_t flits) { flitHops_ += flits; }

@@ -43,7 +43,8 @@ MessageLayer::MessageLayer(const NicContext& ctx, const ConfigNode& nic, Traffic
 }
 
 void MessageLayer::submit(int terminal, int32_t message) {
-  if (loss_.cutOff(terminal, messages_[message].destination)) return dropCutOff(message);
+  const Message& m = messages_[message];
+  if (loss_.cutOff(terminal, m.destination, m.created)) return dropCutOff(message);
   if (!replies_.empty() && messages_[message].reply) {
     replies_[terminal].push_back(message);
     return waker_({terminal, 0, 0});
@@ -215,6 +216,16 @@ void MessageLayer::dropGivenUp(const Packet& p) {
   Message& m = messages_[p.message];
   stats_.drops().dropped(DropCause::kGivenUp, 1, p.tracked, !m.lost);
   m.lost = true;
+}
+
+void MessageLayer::dropInNetwork(int32_t packet) {
+  const Packet& p = packets_[packet];
+  if (!p.control) {  // control packets (rail reservations, acks) are refused with such faults
+    Message& m = messages_[p.message];
+    stats_.drops().dropped(DropCause::kFault, 1, p.tracked, !m.lost);
+    m.lost = true;
+  }
+  packets_.release(packet);
 }
 
 void MessageLayer::dropCorrupted(int32_t packet, Cycle when) {

@@ -71,6 +71,9 @@ class MessageLayer : public RailHost {
   // The NI protocol gave up sending packet p again and no copy of it was delivered: its
   // message failed (counted dropped, "given_up").
   void dropGivenUp(const Packet& p);
+  // The network dropped packet `packet` (a router failed during the run): its message failed
+  // (counted dropped, "fault").
+  void dropInNetwork(int32_t packet);
 
   // RailHost
   const Message& message(int32_t id) const override { return messages_[id]; }

@@ -1,5 +1,5 @@
-// What a network model does when links fail or are repaired during a run ([faults] `at`,
-// `repair`; docs/faults.md). Two kinds of change, each at its own cycle:
+// What a network model does when links or routers fail or are repaired during a run ([faults]
+// `at`, `repair`; docs/faults.md). Two kinds of change, each at its own cycle:
 //  - a link fails (or is repaired) at once: from that cycle it takes no new packet (or takes
 //    them again); the packets that already hold a lane on it drain across it, delivered;
 //  - routing learns detection_delay cycles later: the network's routing function becomes the
@@ -31,8 +31,19 @@ struct FaultTimeline {
     const Routing* from;  // the routing in force until then
     const Routing* to;
   };
+  // A router failing (or repaired) during the run: its links change as LinkChanges do. From
+  // `at` the packets waiting at it are dropped (it takes no new one: its links have failed);
+  // from `at` + detection_delay (a second change, `learned`) routing knows its terminals are
+  // cut off, and every packet bound for them is dropped where its head waits.
+  struct RouterChange {
+    Cycle at;
+    int router;
+    bool fails;    // false: repaired
+    bool learned;  // false: the router itself; true: routing learns of it
+  };
   std::vector<LinkChange> links;        // in cycle order
   std::vector<RoutingChange> routings;  // in cycle order
+  std::vector<RouterChange> routers;    // in cycle order
   // What the deadlock check walks besides the first routing: each later fault set's routing
   // (`then` null), and each change: a packet routed by `routing` and then by `then`
   // (LaneDependencyParams::then); with the cycle of the change, for its error.
@@ -59,6 +70,7 @@ struct FaultTimeline {
   };
   Diagnosis diagnosis;
   bool empty() const { return links.empty() && routings.empty() && noisy.empty(); }
+  bool dropsPackets() const { return !routers.empty(); }
 };
 
 }  // namespace icnsim

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 namespace icnsim {
@@ -67,6 +68,19 @@ void FaultEpochs::addLinkChanges(const FailedParts& before, const FailedParts& a
   for (const auto& [router, port] : was) {
     if (!isSet.contains({router, port})) timeline_.links.push_back({at, router, port, false});
   }
+  for (int router = 0; router < topology_.numRouters(); ++router) {
+    if (before.routerFailed(router) == after.routerFailed(router)) continue;
+    timeline_.routers.push_back({at, router, after.routerFailed(router), false});
+    timeline_.routers.push_back({at + delay_, router, after.routerFailed(router), true});
+  }
+  std::stable_sort(timeline_.routers.begin(), timeline_.routers.end(),
+                   [](const auto& a, const auto& b) { return a.at < b.at; });
+}
+
+std::vector<std::pair<Cycle, const DegradedTopology*>> FaultEpochs::learned() const {
+  std::vector<std::pair<Cycle, const DegradedTopology*>> all;
+  for (const Epoch& e : epochs_) all.emplace_back(e.at + delay_, e.live.get());
+  return all;
 }
 
 nlohmann::json FaultEpochs::json() const {
@@ -77,6 +91,13 @@ nlohmann::json FaultEpochs::json() const {
     j["repaired_links"] = nlohmann::json::array();
     for (const FaultTimeline::LinkChange& c : timeline_.links) {
       if (c.at == e.at) j[c.fails ? "failed_links" : "repaired_links"].push_back({c.router, c.port});
+    }
+    if (!timeline_.routers.empty()) {  // only where routers change: a link's changes read as before
+      j["failed_routers"] = nlohmann::json::array();
+      j["repaired_routers"] = nlohmann::json::array();
+    }
+    for (const FaultTimeline::RouterChange& c : timeline_.routers) {
+      if (c.at == e.at && !c.learned) j[c.fails ? "failed_routers" : "repaired_routers"].push_back(c.router);
     }
     j["links_failed_after"] = e.failed->links().size();
     all.push_back(j);

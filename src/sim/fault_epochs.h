@@ -27,6 +27,8 @@ class FaultEpochs {
               const Routing& first, int network, int networks);
   const FaultTimeline& timeline() const { return timeline_; }
   int changes() const { return static_cast<int>(epochs_.size()); }
+  // Per change, in order: the cycle routing learns of it and the network from then on.
+  std::vector<std::pair<Cycle, const DegradedTopology*>> learned() const;
   // The changes for the results: per change, its cycle, when routing learned, and the
   // links failed and repaired.
   nlohmann::json json() const;

@@ -167,6 +167,9 @@ void NetworkSet::buildModels(const NetworkContext& shared) {
           "this router model (router.type) does not model links failing during a run: use "
           "\"input_queued\", or fail the parts at cycle 0");
     }
+    if (c.faults && c.faults->dropsPackets()) {
+      if (const std::string why = m.model->cannotDropPackets(); !why.empty()) faults_->refuseRoutersDuringRun(why);
+    }
     models_.push_back(m.model.get());
   }
 }

@@ -56,6 +56,8 @@ class NetworkSet {
   // Per network: whether it is a rail out of service ([[faults.rail]]).
   const std::vector<bool>& failedRails() const { return failedRails_; }
   const DegradedTopology* liveTopology(int i) const { return members_[i].live.get(); }
+  // Network i's fault sets during the run (null: none).
+  const FaultEpochs* faultEpochs(int i) const { return members_[i].epochs.get(); }
   // The failed parts of every network, for the results: [] when none is configured.
   nlohmann::json failedPartsJson() const;
 

@@ -125,6 +125,9 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   const ConfigNode processor = root.child(kProcessor);
   loss_ = PacketLoss(seed_, networks_->faults().flitErrorRate(), networks_->liveTopology(0),
                      networks_->faults().noise().any());
+  if (networks_->faults().routersDuringRun() && networks_->faultEpochs(0)) {  // the NIs learn as routing does
+    for (const auto& [learned, live] : networks_->faultEpochs(0)->learned()) loss_.changesAt(learned, live);
+  }
   const NicContext nicContext{seed_,
                               &networks_->topology(0),
                               networks_->size(),
@@ -152,6 +155,11 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   if (networks_->faults().dropsCutOff() && networks_->liveTopology(0) && nic_->sendsControlPackets()) {
     networks_->faults().refuseOneWayCuts(*networks_->liveTopology(0),
                                          "the NI's protocol (its acks, or a reply that carries one)");
+  }
+  if (nic_->sendsControlPackets()) {
+    networks_->faults().refuseRoutersDuringRun(
+        "an NI protocol that sends acks would wait for ever for those of packets dropped at a failed router: use "
+        "nic.type = \"none\" or \"buffers_only\", or fail the router at cycle 0");
   }
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");

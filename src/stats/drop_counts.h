@@ -13,9 +13,10 @@ enum class DropCause : uint8_t {
   kNoRoute,     // its destination was cut off by failed parts: dropped at its source (faults.on_disconnect)
   kCorruption,  // a flit was corrupted on the way: its CRC failed at the receiving NI
   kGivenUp,     // its sender gave up sending it again (nic.retransmit_limit) and no copy was delivered
+  kFault,       // dropped in the network: it waited at a router that failed, or was bound for such a router's terminal
 };
-inline constexpr int kDropCauses = 3;
-inline constexpr std::array<const char*, kDropCauses> kDropCauseNames = {"no_route", "corruption", "given_up"};
+inline constexpr int kDropCauses = 4;
+inline constexpr std::array<const char*, kDropCauses> kDropCauseNames = {"no_route", "corruption", "given_up", "fault"};
 
 class DropCounts {
  public:

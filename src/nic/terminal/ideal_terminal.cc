@@ -23,6 +23,7 @@ class IdealTerminals : public TerminalModel {
     layer_.packetArrived(packet);
     layer_.receive(packet, when);
   }
+  void droppedInNetwork(Port, int32_t packet, Cycle) override { layer_.dropInNetwork(packet); }
 
  private:
   MessageLayer& layer_;

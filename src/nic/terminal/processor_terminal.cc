@@ -38,6 +38,8 @@ class ProcessorTerminals : public TerminalModel {
   bool reserveArrival(Port port, int32_t packet) override;
   void headArrived(Port port, int32_t packet, Cycle when) override;
   void delivered(Port port, int32_t packet, Cycle when) override;
+  // Only protocols that send no acks (refused otherwise): nothing waits for the packet.
+  void droppedInNetwork(Port, int32_t packet, Cycle) override { layer_.dropInNetwork(packet); }
 
  private:
   enum Discard : uint8_t { kKept = 0, kCorrupted, kDuplicate };  // why the receiving NI discards a packet

@@ -1,7 +1,9 @@
-// VcNetwork following links that fail and are repaired during a run (router/fault_timeline.h):
-// a failed channel takes no new packet (claimOutputLane skips it; a head that asked for it
-// parks on it), the packets on it drain; at a routing change every waiting head forgets its
-// answer and asks the new routing, so packets turn away from the failed link where they wait.
+// VcNetwork following links and routers that fail and are repaired during a run
+// (router/fault_timeline.h): a failed channel takes no new packet (claimOutputLane skips it; a
+// head that asked for it parks on it), the packets on it drain; at a routing change every
+// waiting head forgets its answer and asks the new routing, so packets turn away from the
+// failed link where they wait. A failed router's links fail; the heads waiting at it, and
+// once routing knows, those bound for its terminals, are dropped (dropped_packets.cc).
 #include "router/vc/vc_network.h"
 #include "router/vc/vc_network_inline.h"
 
@@ -11,6 +13,7 @@ void VcNetwork::startFaultChanges() {
   if (!p_.faults || p_.faults->empty()) return;
   linkFaults_.links = p_.faults->links;
   linkFaults_.routings = p_.faults->routings;
+  startRouterChanges();
   startCrcLog();
   if (!linkFaults_.links.empty() || p_.faults->diagnosis.failedChecks > 0) linkFaults_.down.assign(channels_.size(), 0);
   linkFaults_.scheduleNext(crcLog_.nextReading);
@@ -27,7 +30,7 @@ void VcNetwork::applyFaultChanges(Cycle now) {
     const int shard = shardMap_.ofChannel[channel];
     if (!c.fails && localShard(shard) && hasParked(channel)) wakeParked(shards_[shard], channel);
   }
-  bool rerouted = false;
+  bool rerouted = applyRouterChanges(now);
   const auto& routings = linkFaults_.routings;
   for (; linkFaults_.nextRouting < routings.size() && routings[linkFaults_.nextRouting].at <= now;
        ++linkFaults_.nextRouting) {
@@ -37,6 +40,26 @@ void VcNetwork::applyFaultChanges(Cycle now) {
   }
   if (rerouted) rerouteWaitingHeads();
   linkFaults_.scheduleNext(crcLog_.nextReading);
+}
+
+void VcNetwork::startRouterChanges() {
+  linkFaults_.routers = p_.faults->routers;
+  if (linkFaults_.routers.empty()) return;
+  linkFaults_.routerDown.assign(static_cast<size_t>(topology_.numRouters()), 0);
+  linkFaults_.routerCutOff.assign(linkFaults_.routerDown.size(), 0);
+  for (int t = 0; t < topology_.numTerminals(); ++t) linkFaults_.terminalRouter.push_back(topology_.ejectionPort(t).id);
+}
+
+bool VcNetwork::applyRouterChanges(Cycle now) {
+  const auto& routers = linkFaults_.routers;
+  bool changed = false;
+  for (; linkFaults_.nextRouter < routers.size() && routers[linkFaults_.nextRouter].at <= now;
+       ++linkFaults_.nextRouter) {
+    const FaultTimeline::RouterChange& c = routers[linkFaults_.nextRouter];
+    (c.learned ? linkFaults_.routerCutOff : linkFaults_.routerDown)[static_cast<size_t>(c.router)] = c.fails ? 1 : 0;
+    changed = true;
+  }
+  return changed;  // the heads that wait are asked again: those now dropped go
 }
 
 void VcNetwork::rerouteWaitingHeads() {

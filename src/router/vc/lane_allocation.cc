@@ -54,13 +54,16 @@ void VcNetwork::nextPacketToFront(Shard& s, int32_t lane, Cycle now) {
 
 void VcNetwork::allocateLanes(Shard& s, Cycle now) {
   takeHeadsFromShards(s);
-  if (s.pendingHeads.empty()) return;
-  orderHeads(s, now);
-  for (const HeadRequest& req : s.requests) {
-    int32_t waitOn;
-    if (grantHead(s, req, now, waitOn)) headGranted(req, now);
-    else headWaits(s, req, waitOn, now);
+  if (!s.pendingHeads.empty()) {
+    orderHeads(s, now);
+    for (const HeadRequest& req : s.requests) {
+      int32_t waitOn;
+      if (dropsHead(req)) dropHead(s, req);
+      else if (grantHead(s, req, now, waitOn)) headGranted(req, now);
+      else headWaits(s, req, waitOn, now);
+    }
   }
+  if (!s.dropping.empty()) dropFlits(s, now);
 }
 
 void VcNetwork::takeHeadsFromShards(Shard& s) {

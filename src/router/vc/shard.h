@@ -28,7 +28,7 @@ struct ListedAt {
 };
 // A call into the NI made by a move, kept until the cycle's moves are done.
 struct NiEvent {
-  enum Kind : uint8_t { kInjected, kHeadArrived, kDelivered };
+  enum Kind : uint8_t { kInjected, kHeadArrived, kDelivered, kDropped };
   ListedAt channel;  // the moving channel's place in the active lists
   int32_t terminal;
   int32_t packet;
@@ -71,6 +71,10 @@ struct Shard {
   // Counter changes of this cycle, added to the plumbing's at its end.
   uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0;
   int32_t injectionLanesFreed = 0;
+  // Lanes at its routers whose packet is dropped (a router failed during the run), and the
+  // flits dropped this cycle.
+  std::vector<int32_t> dropping;
+  uint64_t droppedFlits = 0;
   // Routing answers of the heads waiting at this shard's routers, reused: a lane holds
   // one only while its head waits (a vector per lane would keep its memory for ever).
   std::vector<std::vector<RouteOption>> answers;

@@ -128,8 +128,8 @@ VcNetwork::CycleTotals VcNetwork::takeShardTotals() {
   CycleTotals t;
   for (int i = shardMap_.firstLocal; i < shardMap_.localEnd; ++i) {
     Shard& sh = shards_[i];
-    t.add({sh.hops, sh.ejected, sh.buffered, sh.unbuffered, sh.moves.size()});
-    sh.hops = sh.ejected = sh.buffered = sh.unbuffered = 0;
+    t.add({sh.hops, sh.ejected, sh.buffered, sh.unbuffered, sh.moves.size() + sh.droppedFlits});
+    sh.hops = sh.ejected = sh.buffered = sh.unbuffered = sh.droppedFlits = 0;
   }
   // Every rank runs every injection channel's sending side (mirrored shards included).
   for (Shard& sh : shards_) busyInjectionLanes_ -= std::exchange(sh.injectionLanesFreed, 0);
@@ -154,7 +154,8 @@ void VcNetwork::finishCycle(Cycle now) {
   inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); });
   split_.arrivals.runDue(now, [&](const NiEvent& e, Cycle) {
     if (e.kind == NiEvent::kHeadArrived) terminals_.headArrived(e.terminal, e.packet, e.when);
-    else terminals_.delivered(e.terminal, e.packet, e.when);
+    else if (e.kind == NiEvent::kDelivered) terminals_.delivered(e.terminal, e.packet, e.when);
+    else terminals_.droppedInNetwork(e.terminal, e.packet, e.when);
   });
   if (!splitOverRanks()) watchCycle(now, totals.moves, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0);
 }

@@ -116,6 +116,7 @@ class VcNetwork : public Network, private vc::LaneState {
   uint64_t flitHops() const override;
   bool showsCongestion() const override { return true; }
   bool followsFaultTimeline() const override { return true; }
+  std::string cannotDropPackets() const override;
   uint64_t ejectedFlits() const override { return terminals_.ejectedFlits(); }
   uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
@@ -394,7 +395,15 @@ class VcNetwork : public Network, private vc::LaneState {
   void startFaultChanges();
   [[gnu::noinline]] void applyFaultChanges(Cycle now);  // those due by `now`
   void rerouteWaitingHeads();  // after a routing change: every waiting head asks the new routing
+  void startRouterChanges();
+  bool applyRouterChanges(Cycle now);  // those due by `now`; true if some came
   vc::LinkFaults linkFaults_;
+  // --- packets dropped at a router that failed during the run (dropped_packets.cc) ---
+  bool dropsHead(const HeadRequest& req) const {
+    return linkFaults_.dropsPackets() && linkFaults_.drops(req.router, packets_[lanes_[req.lane].packet].destination);
+  }
+  void dropHead(Shard& s, const HeadRequest& req);  // the head's lane drops its packet's flits from now on
+  void dropFlits(Shard& s, Cycle now);              // the flits of dropped packets that are there
   // --- noisy links: the routers' CRC log and the host's diagnoses (crc_checks.cc) ---
   void startCrcLog();
   void readCrcLog(Cycle now);  // the host's reading: diagnoses, and their changes queued
