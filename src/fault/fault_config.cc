@@ -84,8 +84,10 @@ const TableKey kRail =
                  "NICs, nic.terminal = \"multirail\"); the rail allocator uses the others");
 const IntKey kRailNetwork =
     declareInt({"faults.rail"}, "network", kRequired, 0, 1023, "the rail that fails: its index among the rails");
-const IntKey kRailAt = declareInt({"faults.rail"}, "at", 0, 0, 0,
-                                  "the cycle it fails at: only 0 (a rail failing during a run is not modelled yet)");
+const IntKey kRailAt =
+    declareInt({"faults.rail"}, "at", 0, 0, int64_t{1} << 40,
+               "the cycle it goes out of service: 0 (the default) before the run starts; later, during the run (the "
+               "rail allocator grants it nothing new from then on; what it was granted it still sends: it drains)");
 
 // The `at` and `repair` keys of array `key`'s entries.
 const IntKey& atKey(const TableKey& key) { return &key == &kLink ? kLinkAt : &key == &kRandom ? kRandomAt : kRouterAt; }
@@ -185,17 +187,27 @@ void FaultConfig::checkNetworks(int networks) const {
 }
 
 std::vector<bool> FaultConfig::failedRails(int networks) const {
-  std::vector<bool> failed(static_cast<size_t>(networks), false);
+  std::vector<bool> failed(static_cast<size_t>(networks), false), ever = failed;
   const std::vector<ConfigNode> rails = node_.childArray(kRail);
   for (const ConfigNode& e : rails) {
-    e.get(kRailAt);  // only 0: read so that its range is checked
-    failed[static_cast<size_t>(e.get(kRailNetwork))] = true;
+    const auto rail = static_cast<size_t>(e.get(kRailNetwork));
+    ever[rail] = true;
+    if (e.get(kRailAt) == 0) failed[rail] = true;
   }
-  if (!rails.empty() && std::find(failed.begin(), failed.end(), false) == failed.end()) {
+  if (!rails.empty() && std::find(ever.begin(), ever.end(), false) == ever.end()) {
     rails.back().fail(kRailNetwork,
                       fmt::format("every one of the {} rails has failed: at least one must work", networks));
   }
   return failed;
+}
+
+std::vector<std::pair<Cycle, int>> FaultConfig::railsLeaving() const {
+  std::vector<std::pair<Cycle, int>> leaving;
+  for (const ConfigNode& e : node_.childArray(kRail)) {
+    if (e.get(kRailAt) > 0) leaving.emplace_back(static_cast<Cycle>(e.get(kRailAt)), e.get(kRailNetwork));
+  }
+  std::sort(leaving.begin(), leaving.end());
+  return leaving;
 }
 
 void FaultConfig::refuseRails(const std::string& what) const {

@@ -10,6 +10,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config/config.h"
@@ -29,8 +30,11 @@ class FaultConfig {
   bool failsParts(int network) const;
   // Whether a whole rail is out of service ([[faults.rail]]).
   bool failsRails() const { return failsRails_; }
-  // Per network: whether it is a rail out of service (refused if all of them are).
+  // Per network: whether it is a rail out of service from the start (refused if all of them
+  // are, at any cycle).
   std::vector<bool> failedRails(int networks) const;
+  // The rails going out of service during the run: (cycle, rail), in cycle order.
+  std::vector<std::pair<Cycle, int>> railsLeaving() const;
   // Refuses, naming the first [[faults.rail]] entry, a configuration that cannot model a
   // failed rail (`what`: why).
   void refuseRails(const std::string& what) const;

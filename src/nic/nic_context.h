@@ -2,6 +2,7 @@
 // rail allocators) receive besides their [nic] table, made by sim/.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "config/config.h"
@@ -25,8 +26,10 @@ struct NicContext {
   bool processorTable = false;            // whether the file has one
   const PacketLoss* loss = nullptr;       // the faults the NI sees (null: none)
   std::vector<bool> failedRails;          // per network: a rail out of service (empty: none)
-  int trafficClasses = 1;                 // the workload's [[traffic.class]] entries (1 without)
-  bool replies = false;                   // the workload answers each message it takes (traffic.reply_packets)
+
+  int trafficClasses = 1;  // the workload's [[traffic.class]] entries (1 without)
+  bool replies = false;    // the workload answers each message it takes (traffic.reply_packets)
+  std::vector<std::pair<Cycle, int>> railsLeaving;  // (cycle, rail) going out of service during the run
 };
 
 }  // namespace icnsim

@@ -139,6 +139,7 @@ nlohmann::json NetworkSet::failedPartsJson() const {
     }
     for (const auto& [name, value] : m.routing->faultCounts()) j["routing"][name] = value;
     if (failedRails_[static_cast<size_t>(m.ctx.network)]) j["rail_failed"] = true;  // out of service
+    if (const Cycle from = railLeaves(m.ctx.network); from != kNever) j["rail_out_of_service_from"] = from;
     all.push_back(j);
   }
   return all;
@@ -174,6 +175,13 @@ void NetworkSet::buildModels(const NetworkContext& shared) {
   }
 }
 
+Cycle NetworkSet::railLeaves(int network) const {
+  for (const auto& [at, rail] : faults_->railsLeaving()) {
+    if (rail == network) return at;
+  }
+  return kNever;
+}
+
 double NetworkSet::nodeCapacity() const {
   double sum = 0;
   for (const Member& m : members_) sum += m.topology->uniformCapacity();
@@ -196,6 +204,9 @@ std::string NetworkSet::description() const {
                          faults_->noise().diagnoses() ? ", diagnosed by the host" : "");
       }
       if (failedRails_[static_cast<size_t>(m.ctx.network)]) d += " (out of service)";
+      if (const Cycle from = railLeaves(m.ctx.network); from != kNever) {
+        d += fmt::format(" (out of service from cycle {})", from);
+      }
       return d;
     };
     const std::string d = describe(i);

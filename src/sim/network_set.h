@@ -55,6 +55,8 @@ class NetworkSet {
   const FaultConfig& faults() const { return *faults_; }
   // Per network: whether it is a rail out of service ([[faults.rail]]).
   const std::vector<bool>& failedRails() const { return failedRails_; }
+  // The cycle rail `network` goes out of service during the run (kNever: it does not).
+  Cycle railLeaves(int network) const;
   const DegradedTopology* liveTopology(int i) const { return members_[i].live.get(); }
   // Network i's fault sets during the run (null: none).
   const FaultEpochs* faultEpochs(int i) const { return members_[i].epochs.get(); }

@@ -139,7 +139,8 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
                               loss_.any() ? &loss_ : nullptr,
                               networks_->failedRails(),
                               static_cast<int>(workload_->classes().size()),
-                              workload_->replies()};
+                              workload_->replies(),
+                              networks_->faults().railsLeaving()};
   nic_ = std::make_unique<NetworkInterface>(nicContext, root.child(kNic), *workload_, messages_, *stats_);
   if (networks_->faults().failsRails() && nic_->terminalKind() != "multirail") {
     networks_->faults().refuseRails("a rail out of service needs multi-rail NICs: set nic.terminal = \"multirail\"");

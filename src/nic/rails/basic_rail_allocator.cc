@@ -33,7 +33,8 @@ class BasicRailAllocator : public RailAllocator {
       : next_(static_cast<size_t>(terminals) * processes, 0), rails_(std::move(rails)), stripe_(stripe),
         processes_(processes) {}
 
-  void submit(int terminal, int32_t id, Cycle) override {
+  void submit(int terminal, int32_t id, Cycle now) override {
+    rails_.advance(now);
     const Message& m = host_->message(id);
     // The message's process: a draw fixed by the message alone, so it does not depend on timing.
     const int process = processes_ == 1 ? 0 : static_cast<int>(hashMix(m.serial, 0x70726f63) % processes_);

@@ -58,6 +58,12 @@ class DynamicRailAllocator : public RailAllocator, private ReservationOutbox {
   }
 
   void submit(int terminal, int32_t id, Cycle now) override;
+  // Rails going out of service by `now`: their free NICs fail at once, the others once free.
+  void takeRailsOut(Cycle now) {
+    rails_.advance(now, &left_);
+    for (const int rail : left_) reservations_.retireRail(rail);
+    left_.clear();
+  }
   void controlArrived(Port port, const RailControl& control, Cycle now) override {
     threads_.post(nicIndex(port.terminal, port.network), {Event::Remote, control}, now);
   }
@@ -105,11 +111,13 @@ class DynamicRailAllocator : public RailAllocator, private ReservationOutbox {
   std::vector<Attempt> attempts_;  // per terminal: `processes` slots
   std::vector<int> freeRails_;
   std::vector<RailShare> shares_;
+  std::vector<int> left_;  // takeRailsOut's scratch
   Cycle now_ = 0;
 };
 
 void DynamicRailAllocator::submit(int terminal, int32_t id, Cycle now) {
   now_ = std::max(now_, now);
+  takeRailsOut(now);
   const Message& m = host_->message(id);
   // A message to its own node would reserve one NIC as both ends (its RTS meets its own
   // reservation, and the livelock rule aborts it forever): it goes unreserved.
@@ -202,6 +210,7 @@ void DynamicRailAllocator::delivered(int terminal, int32_t id, Cycle now) {
 
 void DynamicRailAllocator::step(Cycle now) {
   now_ = now;
+  takeRailsOut(now);
   threads_.runUntil(now, [this](size_t nic, const Event& e) { handle(nic, e); });
 }
 

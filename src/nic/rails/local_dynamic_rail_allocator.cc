@@ -38,6 +38,7 @@ class LocalDynamicRailAllocator : public RailAllocator {
   }
   void nicIdle(Port port, Cycle now) override { allocate(port.terminal, now); }
   void step(Cycle now) override {
+    rails_.advance(now);
     while (!queries_.empty() && queries_.front().first <= now) {
       std::pop_heap(queries_.begin(), queries_.end(), std::greater<>());
       const int terminal = queries_.back().second;
@@ -53,6 +54,7 @@ class LocalDynamicRailAllocator : public RailAllocator {
   // Grants the terminal's waiting messages free NICs, in order, while there are any; with a
   // status query cost, each message starts a read instead and is granted when it completes.
   void allocate(int terminal, Cycle now) {
+    rails_.advance(now);
     if (queryCycles_ == 0) {
       while (grantFree(terminal)) {
       }

@@ -33,9 +33,20 @@ void stripeOver(const std::vector<int>& candidates, int rails, int32_t packets, 
   for (int i = 0; i < used; ++i) shares.push_back({static_cast<int16_t>(candidates[i]), shareOf(i, used, packets)});
 }
 
-LiveRails::LiveRails(const NicContext& ctx) : live_(static_cast<size_t>(ctx.networks), true) {
+LiveRails::LiveRails(const NicContext& ctx)
+    : live_(static_cast<size_t>(ctx.networks), true), leaving_(ctx.railsLeaving) {
   for (size_t rail = 0; rail < ctx.failedRails.size(); ++rail) live_[rail] = !ctx.failedRails[rail];
   for (int rail = 0; rail < total() && rail < 64; ++rail) mask_ |= live(rail) ? uint64_t{1} << rail : 0;
+}
+
+void LiveRails::takeOut(Cycle now, std::vector<int>* left) {
+  for (; next_ < leaving_.size() && leaving_[next_].first <= now; ++next_) {
+    const int rail = leaving_[next_].second;
+    if (!live(rail)) continue;
+    live_[static_cast<size_t>(rail)] = false;
+    if (rail < 64) mask_ &= ~(uint64_t{1} << rail);
+    if (left) left->push_back(rail);
+  }
 }
 
 void LiveRails::inTurnFrom(int first, std::vector<int>& out) const {

@@ -84,10 +84,17 @@ std::unique_ptr<RailAllocator> makeRailAllocator(const NicContext& ctx, const Co
 std::string railAllocatorName(const ConfigNode& nic);
 
 // The rails a node's messages may take: every rail but those out of service
-// ([[faults.rail]]). Each allocator takes its turns over these alone.
+// ([[faults.rail]]). Each allocator takes its turns over these alone, brought up to date
+// (advance) whenever it allocates: a rail that goes out of service during the run is granted
+// nothing new from its cycle on, and still sends what it was granted (it drains).
 class LiveRails {
  public:
   explicit LiveRails(const NicContext& ctx);
+  // Takes the rails out of service by `now`; each one newly out goes into `left` if given.
+  // Cheap when none is due.
+  void advance(Cycle now, std::vector<int>* left = nullptr) {
+    if (next_ < leaving_.size() && leaving_[next_].first <= now) takeOut(now, left);
+  }
   int total() const { return static_cast<int>(live_.size()); }
   bool live(int rail) const { return live_[static_cast<size_t>(rail)]; }
   // Bit i set: rail i works (rails beyond 64 are not in the mask).
@@ -98,8 +105,11 @@ class LiveRails {
   int nextLive(int first) const;
 
  private:
+  void takeOut(Cycle now, std::vector<int>* left);
   std::vector<bool> live_;
   uint64_t mask_ = 0;
+  std::vector<std::pair<Cycle, int>> leaving_;  // (cycle, rail), in cycle order
+  size_t next_ = 0;
 };
 
 // Splits `packets` as evenly as possible over the first `rails` of `candidates`, the

@@ -12,9 +12,16 @@ void RailReservations::failRail(int rail) {
   }
 }
 
+void RailReservations::retireRail(int rail) {
+  for (size_t nic = static_cast<size_t>(rail); nic < nics_.size(); nic += static_cast<size_t>(rails_)) {
+    if (nics_[nic].status == NicStatus::Free) nics_[nic].status = NicStatus::Failed;
+    else nics_[nic].retiring = true;  // finishes its reservation first
+  }
+}
+
 void RailReservations::setFree(int terminal, int rail) {
   NicReservation& n = at(terminal, rail);
-  n.status = NicStatus::Free;
+  n.status = n.retiring ? NicStatus::Failed : NicStatus::Free;
   n.outstandingRts = false;
   n.inPeer = n.inMessage = n.outPeer = n.outMessage = -1;
   outbox_.becameFree(terminal, rail);

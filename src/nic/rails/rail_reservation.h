@@ -22,6 +22,7 @@ struct NicReservation {
   int32_t counter = 0;                    // livelock priority (Algorithm 6)
   int32_t inPeer = -1, inMessage = -1;    // RECEIVING: the source and message it is held for
   int32_t outPeer = -1, outMessage = -1;  // RESERVED, SENDING, Out_RTS: where its message goes
+  bool retiring = false;                  // its rail went out of service: Failed instead of Free when done
 };
 
 class ReservationOutbox {
@@ -48,6 +49,9 @@ class RailReservations {
 
   // Every node's NIC on `rail` is out of service from the start.
   void failRail(int rail);
+  // The rail goes out of service during the run: a free NIC fails now, a busy one when its
+  // reservation ends.
+  void retireRail(int rail);
 
   // Local events (from the node's processes).
   void localRts(int terminal, int rail, int32_t destination, int32_t message);

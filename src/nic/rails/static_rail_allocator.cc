@@ -30,7 +30,8 @@ class StaticRailAllocator : public RailAllocator {
       : allocation_(std::move(allocation)), next_(allocation_.nodes.size(), 0), rails_(std::move(rails)),
         stripe_(stripe) {}
 
-  void submit(int terminal, int32_t id, Cycle) override {
+  void submit(int terminal, int32_t id, Cycle now) override {
+    rails_.advance(now);
     const Message& m = host_->message(id);
     if (m.destination == terminal) {  // a node both sends and receives it: any rail
       candidates_.assign(1, rails_.nextLive(next_[terminal]));
