@@ -75,6 +75,10 @@ TEST(RouterFailure, AFailedRoutersLinksCarryNothingAndEveryPacketIsAccountedFor)
   EXPECT_GT(flits[7], 0u);                                       // [3500, 4000): in use
   for (size_t k = 9; k < 16; ++k) EXPECT_EQ(flits[k], 0u) << k;  // [4500, 8000): failed, drained
   EXPECT_GT(flits[17] + flits[18], 0u);                          // [8500, 9500): in use again
+  // Each packet dropped in the network is listed once, by the link its head came in on.
+  uint64_t byLink = 0;
+  for (const auto& entry : r["faults"][0]["dropped_by_link"]) byLink += entry["packets"].get<uint64_t>();
+  EXPECT_EQ(byLink, dropped["packets"]["fault"].get<uint64_t>());
   const auto& changes = r["faults"][0]["changes"];
   ASSERT_EQ(changes.size(), 2u);
   EXPECT_EQ(changes[0]["failed_routers"], nlohmann::json::parse("[5]"));

@@ -68,6 +68,14 @@ class Network {
     Cycle diagnosed;
   };
   virtual std::vector<CrcLogEntry> crcLog() const { return {}; }
+  // Packets dropped in the network where routers fail during the run, by the link their head
+  // came in on: router-to-router (router, port it leaves from; terminal -1) or a terminal's
+  // injection link (router and port -1); links with no drop left out.
+  struct LinkDrops {
+    int router, port, terminal;
+    uint64_t packets;
+  };
+  virtual std::vector<LinkDrops> dropsByLink() const { return {}; }
   // Cycles a packet's head spends, at zero load, on the injection and the ejection channel
   // together (simulation.latency_excludes = "terminal_channels"); nullopt if the model does
   // not define them.

@@ -120,6 +120,21 @@ int NetworkSet::countNetworks(const ConfigNode& root) {
   return count;
 }
 
+namespace {
+// Per link with a drop: {"link": [router, port] or "injection": terminal, "packets": n}.
+nlohmann::json dropsByLinkJson(const Network& model) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const Network::LinkDrops& d : model.dropsByLink()) {
+    nlohmann::json entry;
+    if (d.terminal >= 0) entry["injection"] = d.terminal;
+    else entry["link"] = {d.router, d.port};
+    entry["packets"] = d.packets;
+    all.push_back(entry);
+  }
+  return all;
+}
+}  // namespace
+
 nlohmann::json NetworkSet::failedPartsJson() const {
   nlohmann::json all = nlohmann::json::array();
   for (const Member& m : members_) {
@@ -137,6 +152,7 @@ nlohmann::json NetworkSet::failedPartsJson() const {
       entry["diagnosed"] = e.diagnosed == kNever ? nlohmann::json(nullptr) : nlohmann::json(e.diagnosed);
       j["crc_log"].push_back(entry);
     }
+    if (m.epochs && m.epochs->timeline().dropsPackets()) j["dropped_by_link"] = dropsByLinkJson(*m.model);
     for (const auto& [name, value] : m.routing->faultCounts()) j["routing"][name] = value;
     if (failedRails_[static_cast<size_t>(m.ctx.network)]) j["rail_failed"] = true;  // out of service
     if (const Cycle from = railLeaves(m.ctx.network); from != kNever) j["rail_out_of_service_from"] = from;

@@ -4,6 +4,8 @@
 // returning its credit as a move would, and the NI hears of the drop when the tail goes. The
 // lane is then free for the next packet. Off the fast path: a shard has lanes to drop from
 // only after such a fault.
+#include <algorithm>
+
 #include "router/vc/vc_network.h"
 #include "router/vc/vc_network_inline.h"
 
@@ -16,6 +18,26 @@ std::string VcNetwork::cannotDropPackets() const {
            "host's memory";
   }
   return "";
+}
+
+std::vector<Network::LinkDrops> VcNetwork::dropsByLink() const {
+  std::vector<LinkDrops> out;
+  const auto& dropped = linkFaults_.droppedOn;
+  for (int32_t c = 0; c < static_cast<int32_t>(dropped.size()); ++c) {
+    if (dropped[static_cast<size_t>(c)] == 0) continue;
+    const int32_t from = channels_[c].srcRouter;
+    if (from < 0) {  // an injection link
+      const auto& inject = index_.injectionChannel;
+      const auto terminal = std::find(inject.begin(), inject.end(), c) - inject.begin();
+      out.push_back({-1, -1, static_cast<int>(terminal), dropped[static_cast<size_t>(c)]});
+      continue;
+    }
+    for (int port = 0; port < topology_.numPorts(from); ++port) {
+      if (index_.routerOut[index_.routerOutBase[from] + port] == c)
+        out.push_back({from, port, -1, dropped[static_cast<size_t>(c)]});
+    }
+  }
+  return out;
 }
 
 void VcNetwork::dropHead(Shard& s, const HeadRequest& req) {
@@ -48,6 +70,7 @@ void VcNetwork::dropFlits(Shard& s, Cycle now) {
       continue;
     }
     const int32_t packet = l.packet;
+    ++linkFaults_.droppedOn[static_cast<size_t>(laneChannel_[lane])];  // the lane's router's shard alone writes it
     s.arrivedEvents.push_back(
         {listing_.at(laneChannel_[lane]), packets_[packet].destination, packet, now + 1, NiEvent::kDropped});
     l.packet = -1;

@@ -48,6 +48,7 @@ void VcNetwork::startRouterChanges() {
   linkFaults_.routerDown.assign(static_cast<size_t>(topology_.numRouters()), 0);
   linkFaults_.routerCutOff.assign(linkFaults_.routerDown.size(), 0);
   for (int t = 0; t < topology_.numTerminals(); ++t) linkFaults_.terminalRouter.push_back(topology_.ejectionPort(t).id);
+  linkFaults_.droppedOn.assign(channels_.size(), 0);
 }
 
 bool VcNetwork::applyRouterChanges(Cycle now) {

@@ -22,6 +22,7 @@ struct LinkFaults {
   // Once some router fails during the run, per router: failed now; cut off as routing knows it.
   std::vector<uint8_t> routerDown, routerCutOff;
   std::vector<int32_t> terminalRouter;  // per terminal: the router it receives from
+  std::vector<uint64_t> droppedOn;      // per channel: packets dropped whose head came in on it
 
   bool isDown(int32_t channel) const { return !down.empty() && down[channel] != 0; }
   bool dropsPackets() const { return !routerDown.empty(); }
