@@ -238,13 +238,13 @@ inline nlohmann::json runToml(const std::string& toml) {
   return sim.run();
 }
 
-// The configuration error that running `toml` raises, or "(accepted)" if it runs.
 // `toml` with the first `from` replaced by `to`.
 inline std::string with(std::string toml, const std::string& from, const std::string& to) {
   toml.replace(toml.find(from), from.size(), to);
   return toml;
 }
 
+// The configuration error that running `toml` raises, or "(accepted)" if it runs.
 inline std::string runErrorOf(const std::string& toml) {
   try {
     runToml(toml);

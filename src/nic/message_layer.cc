@@ -221,6 +221,7 @@ void MessageLayer::dropGivenUp(const Packet& p) {
 void MessageLayer::dropInNetwork(int32_t packet) {
   const Packet& p = packets_[packet];
   if (!p.control) {  // control packets (rail reservations, acks) are refused with such faults
+    stats_.packetLost(p);
     Message& m = messages_[p.message];
     stats_.drops().dropped(DropCause::kFault, 1, p.tracked, !m.lost);
     m.lost = true;

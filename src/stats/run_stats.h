@@ -45,6 +45,8 @@ class RunStats {
   // network's pending packets per receiver (NIFDY Fig. 5).
   void packetInjected(const Packet& p) { ++pending_[p.destination]; }
   void packetArrived(const Packet& p) { --pending_[p.destination]; }
+  // A packet injected but dropped in the network: no longer pending at its destination.
+  void packetLost(const Packet& p) { --pending_[p.destination]; }
   // Records the pending packets per receiver (a row of the time series).
   void samplePending(Cycle now);
   nlohmann::json pendingJson() const;

@@ -40,7 +40,8 @@ std::vector<Network::LinkDrops> VcNetwork::dropsByLink() const {
   return out;
 }
 
-void VcNetwork::dropHead(Shard& s, const HeadRequest& req) {
+void VcNetwork::dropHead(Shard& s, const HeadRequest& req, Cycle now) {
+  if (links_.counting()) links_.headGranted(req.lane, now);  // its wait ends
   if (answerOf_[req.lane] != 0) {
     s.giveAnswer(answerOf_[req.lane] - 1);
     answerOf_[req.lane] = 0;
@@ -71,8 +72,10 @@ void VcNetwork::dropFlits(Shard& s, Cycle now) {
     }
     const int32_t packet = l.packet;
     ++linkFaults_.droppedOn[static_cast<size_t>(laneChannel_[lane])];  // the lane's router's shard alone writes it
-    s.arrivedEvents.push_back(
-        {listing_.at(laneChannel_[lane]), packets_[packet].destination, packet, now + 1, NiEvent::kDropped});
+    // Ordered after the cycle's arrivals, by lane: not by the channel's listing, which another
+    // shard may change in this phase (with shared lanes the channel may be free and claimed).
+    const vc::ListedAt order{~uint64_t{0}, static_cast<uint64_t>(lane)};
+    s.arrivedEvents.push_back({order, packets_[packet].destination, packet, now + 1, NiEvent::kDropped});
     l.packet = -1;
     l.frontSeq = 0;
     l.received = 0;

@@ -58,7 +58,7 @@ void VcNetwork::allocateLanes(Shard& s, Cycle now) {
     orderHeads(s, now);
     for (const HeadRequest& req : s.requests) {
       int32_t waitOn;
-      if (dropsHead(req)) dropHead(s, req);
+      if (dropsHead(req)) dropHead(s, req, now);
       else if (grantHead(s, req, now, waitOn)) headGranted(req, now);
       else headWaits(s, req, waitOn, now);
     }

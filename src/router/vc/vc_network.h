@@ -403,8 +403,8 @@ class VcNetwork : public Network, private vc::LaneState {
   bool dropsHead(const HeadRequest& req) const {
     return linkFaults_.dropsPackets() && linkFaults_.drops(req.router, packets_[lanes_[req.lane].packet].destination);
   }
-  void dropHead(Shard& s, const HeadRequest& req);  // the head's lane drops its packet's flits from now on
-  void dropFlits(Shard& s, Cycle now);              // the flits of dropped packets that are there
+  void dropHead(Shard& s, const HeadRequest& req, Cycle now);  // its lane drops its packet's flits from now on
+  void dropFlits(Shard& s, Cycle now);                         // the flits of dropped packets that are there
   // --- noisy links: the routers' CRC log and the host's diagnoses (crc_checks.cc) ---
   void startCrcLog();
   void readCrcLog(Cycle now);  // the host's reading: diagnoses, and their changes queued
