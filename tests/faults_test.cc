@@ -11,6 +11,7 @@
 #include <set>
 
 #include "fault/fault_config.h"
+#include "fault/packet_loss.h"
 #include "routing/dragonfly_links.h"
 #include "routing/shortest_path.h"
 #include "test_util.h"
@@ -69,6 +70,26 @@ TEST(Faults, AFailedMeshLinkIsRoutedAroundByHand) {
   ports.clear();
   for (const RouteOption& o : options) ports.push_back(o.port);
   EXPECT_EQ(ports, (std::vector<int>{0, 2, 3}));  // to 5, 8 or 0: each 4 hops from router 7
+}
+
+// A failed router's terminals are cut off from every terminal, their own router's included:
+// it carries nothing.
+TEST(Faults, AFailedRouterCutsItsTerminalsOffEvenFromEachOther) {
+  auto d = doc("[topology]\ntype = \"hyperx\"\nterminals = 2\n");
+  const auto hx = makeTopology({}, d->root().child("topology"));
+  FailedParts failed(*hx);
+  failed.failRouter(5);
+  const DegradedTopology live(*hx, failed);
+  const PacketLoss loss(1, 0, &live, false);
+  const int a = 10, b = 11;  // router 5's two terminals
+  ASSERT_EQ(hx->injectionPort(a).id, 5);
+  ASSERT_EQ(hx->ejectionPort(b).id, 5);
+  EXPECT_TRUE(loss.cutOff(a, b, 0));
+  EXPECT_TRUE(loss.cutOff(a, a, 0));
+  EXPECT_TRUE(loss.cutOff(0, b, 0));
+  EXPECT_TRUE(loss.cutOff(b, 0, 0));
+  EXPECT_FALSE(loss.cutOff(0, 31, 0));
+  EXPECT_FALSE(loss.cutOff(8, 12, 0));  // routers 4 and 6, in router 5's row
 }
 
 TEST(Faults, AMeshWithADeadLinkDeliversEverythingAroundIt) {

@@ -28,14 +28,18 @@ class PacketLoss {
   bool any() const { return corrupts_ || live_ != nullptr || !later_.empty(); }
   bool corrupts() const { return corrupts_; }
   // Whether the failed parts, as routing knows them at cycle `now`, cut `destination` off
-  // from `source`.
+  // from `source` (a failed router's terminals are cut off from every terminal).
   bool cutOff(int source, int destination, Cycle now) const {
     const DegradedTopology* live = live_;
     for (const auto& [learned, then] : later_) {
       if (learned > now) break;
       live = then;
     }
-    return live && !live->reaches(live->injectionPort(source).id, live->ejectionPort(destination).id);
+    if (!live) return false;
+    const int from = live->injectionPort(source).id, to = live->ejectionPort(destination).id;
+    // A failed router carries nothing, not even between its own terminals.
+    const FailedParts& failed = live->failed();
+    return failed.routerFailed(from) || failed.routerFailed(to) || !live->reaches(from, to);
   }
   // Whether packet `p` of message `m` arrives with a corrupted flit: a router's check failed
   // on the way (a noisy link), or one of its flits on one of its router-to-router hops is
