@@ -55,6 +55,9 @@ const std::vector<MetricColumn> kMetricColumns = {
     {"dropped_given_up", "/dropped/packets/given_up"},
     {"dropped_fault", "/dropped/packets/fault"},
     {"dropped_measured", "/dropped/measured_packets"},
+    {"below_saturation", "/saturation/below"},
+    {"saturation_reason", "/saturation/reason"},
+    {"statistics_biased", "/saturation/statistics_biased"},
 };
 
 std::string metricCells(const nlohmann::json& result) {
@@ -62,7 +65,9 @@ std::string metricCells(const nlohmann::json& result) {
   for (const auto& c : kMetricColumns) {
     nlohmann::json::json_pointer ptr(c.pointer);
     cells += ",";
-    if (result.contains(ptr) && !result[ptr].is_null()) cells += result[ptr].dump();
+    if (!result.contains(ptr) || result[ptr].is_null()) continue;
+    const nlohmann::json& value = result[ptr];
+    cells += value.is_string() ? csvField(value.get<std::string>()) : value.dump();
   }
   return cells;
 }

@@ -164,7 +164,10 @@ MessageLayer::ShareProgress& MessageLayer::progress(const Packet& p) {
 
 void MessageLayer::packetArrived(int32_t packet) {
   const Packet& p = packets_[packet];
-  if (p.control) return;
+  if (p.control) {
+    controlFlitsArrived_ += static_cast<uint64_t>(p.length);
+    return;
+  }
   stats_.packetArrived(p);
   if (tracking_ && progress(p).arrived++ == 0) ++receiving_[index({p.destination, p.network, 0})];
 }

@@ -86,6 +86,9 @@ class MessageLayer : public RailHost {
   TrafficHooks& traffic() { return traffic_; }
   // Data packets received after a later packet of the same source (0 if all in order).
   uint64_t outOfOrder() const { return outOfOrder_; }
+  // Flits of NI control packets (acks, rail signals) that reached their NI: not data, so
+  // not accepted load.
+  uint64_t controlFlitsArrived() const { return controlFlitsArrived_; }
   // Messages in `terminal`'s job lists with packets not yet handed out.
   int64_t queuedMessages(int terminal) const { return queued_[terminal]; }
 
@@ -127,6 +130,7 @@ class MessageLayer : public RailHost {
   PairCounters sentToPair_;                    // packets a source has sent to a destination
   PairCounters receivedFromPair_;              // 1 + the highest pairSequence received from a source
   uint64_t outOfOrder_ = 0;
+  uint64_t controlFlitsArrived_ = 0;
 };
 
 }  // namespace icnsim

@@ -48,6 +48,7 @@ class NetworkInterface {
   // Whether any part sends control packets of its own (NIFDY's acks, rail reservations).
   bool sendsControlPackets() const { return layer_->sendsControlPackets() || terminals_->sendsControlPackets(); }
   uint64_t outOfOrder() const { return layer_->outOfOrder(); }
+  uint64_t controlFlitsArrived() const { return layer_->controlFlitsArrived(); }
   int64_t queuedMessages(int terminal) const { return layer_->queuedMessages(terminal); }
 
  private:

@@ -9,6 +9,7 @@
 #include "nic/queue/injection_queue.h"
 #include "nic/rails/rail_allocator.h"
 #include "parts/memory_budget.h"
+#include "sim/saturation_verdict.h"
 #include "traffic/pattern/pattern.h"
 #include "traffic/traffic_source.h"
 
@@ -251,6 +252,7 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   Cycle lastMove = 0;
   auto windowEnds = [&] {
     w.ejectedAtEnd = networks_->ejectedFlits(), w.createdAtEnd = workload_->createdFlits();
+    w.controlAtEnd = nic_->controlFlitsArrived();
     w.countersAtEnd = networks_->routerCounters();
   };
   Cycle t = 0;
@@ -258,6 +260,7 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   for (;; ++t) {
     if (t == warmup_) {
       w.ejectedAtStart = networks_->ejectedFlits(), w.createdAtStart = workload_->createdFlits();
+      w.controlAtStart = nic_->controlFlitsArrived();
       w.countersAtStart = networks_->routerCounters();
       w.flitHopsAtStart = networks_->flitHops();
       windowStart = std::chrono::steady_clock::now();
@@ -310,7 +313,10 @@ nlohmann::json Simulation::summary(const Window& w) const {
   const int n = networks_->topology(0).numTerminals();
   const double capacity = networks_->nodeCapacity();
   const double window = static_cast<double>(measure_) * n;
-  const double accepted = (w.ejectedAtEnd - w.ejectedAtStart) / window;
+  // (A control packet that straddles the window's start can count more flits than ejected in it.)
+  const int64_t data =
+      static_cast<int64_t>(w.ejectedAtEnd - w.ejectedAtStart) - static_cast<int64_t>(w.controlAtEnd - w.controlAtStart);
+  const double accepted = static_cast<double>(std::max<int64_t>(data, 0)) / window;
   const double offered = workload_->saturation() ? accepted : (w.createdAtEnd - w.createdAtStart) / window;
   nlohmann::json j;
   if (!description_.empty()) j["description"] = description_;
@@ -341,6 +347,14 @@ nlohmann::json Simulation::summary(const Window& w) const {
   if (!workload_->iterationEnds().empty()) j["iteration_ends"] = workload_->iterationEnds();
   workload_->report(j);
   j["drained"] = w.drained;
+  SaturationInputs saturation{offered,
+                              accepted,
+                              w.drained,
+                              j["undelivered_packets"].get<uint64_t>(),
+                              stats_->drops().trackedPackets(),
+                              !workload_->createsOnDemand(),
+                              workload_->saturation()};
+  j["saturation"] = saturationVerdict(saturation);
   // Not drained: were flits still moving at the drain limit (beyond saturation), or had
   // nothing moved for a while (a deadlock the watchdog had too little time to call)?
   j["stalled_cycles"] = w.stalled;
@@ -515,6 +529,7 @@ std::string Simulation::humanSummary(const nlohmann::json& r) {
   if (r.contains("schedule")) s += scheduleLine(r["schedule"]);
   if (r.contains("netrace")) s += netraceLine(r["netrace"]);
   if (!r["drained"].get<bool>()) s += notDrainedNote(r);
+  if (r.contains("saturation")) s += saturationWarning(r["saturation"], r["latency"]["count"].get<uint64_t>());
   s +=
       fmt::format("  {} cycles simulated, {} flit-hops\n", r["cycles"].get<uint64_t>(), r["flit_hops"].get<uint64_t>());
   return s;

@@ -52,6 +52,9 @@ class Simulation {
   // the run ended.
   struct Window {
     uint64_t ejectedAtStart = 0, ejectedAtEnd = 0, createdAtStart = 0, createdAtEnd = 0;
+    // NI control flits (acks) ejected: not accepted load. The NI is replicated on every rank,
+    // so these are the whole network's counts already.
+    uint64_t controlAtStart = 0, controlAtEnd = 0;
     std::vector<Network::RouterCounter> countersAtStart, countersAtEnd;
     uint64_t flitHopsAtStart = 0, flitHops = 0;  // at the window's start, at the end
     Cycle lastMove = 0;                          // the last cycle a flit moved
