@@ -1,5 +1,5 @@
-// icnsim command line: run, sweep, validate, reproduce, analytic, bench, keys. Exit codes: 0 ok, 1 usage, 2 bad input
-// (config or options), 3 internal error, 4 stuck network (watchdog).
+// icnsim command line: run, sweep, saturation, validate, reproduce, analytic, bench, keys. Exit codes: 0 ok, 1 usage, 2
+// bad input (config or options), 3 internal error, 4 stuck network (watchdog).
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
@@ -21,6 +21,7 @@
 #include "experiment/bench.h"
 #include "experiment/progress.h"
 #include "experiment/reproduce.h"
+#include "experiment/saturation_search.h"
 #include "experiment/sweep.h"
 #include "sim/experiment_point.h"
 #include "sim/mpi_ranks.h"
@@ -122,7 +123,8 @@ struct Commands {
   RailsCliOptions rails;
   BenchOptions bench;
   KeysCliOptions keys;
-  CLI::App* keysCmd = nullptr;
+  SaturationSearchOptions saturation;
+  CLI::App *keysCmd = nullptr, *saturationCmd = nullptr;
   CLI::App *run = nullptr, *sweep = nullptr, *validate = nullptr, *reproduce = nullptr;
   CLI::App *vcFlyCmd = nullptr, *nifdyCmd = nullptr, *railsCmd = nullptr, *benchCmd = nullptr;
 };
@@ -135,6 +137,22 @@ CLI::App* configCommand(CLI::App& app, Commands& c, const std::string& name, con
   sub->add_option("--set", c.sets, "override a key, e.g. --set router.lanes=4 (a sweep: for every point)");
   sub->add_option("--profile", c.profile, "apply the file's [profile.<name>] overrides, e.g. quick");
   return sub;
+}
+
+void defineSaturation(CLI::App& app, Commands& c) {
+  SaturationSearchOptions& s = c.saturation;
+  auto* sub = c.saturationCmd =
+      configCommand(app, c, "saturation", "find the load at which a configuration saturates (bisection, per seed)",
+                    "TOML configuration file (open-loop traffic; a [sweep] is ignored)");
+  sub->add_option("--key", s.key, "the load varied (default traffic.load: a fraction of capacity)");
+  sub->add_option("--low", s.low, "a load below saturation (default 0)")->check(CLI::Range(0.0, 1e9) & kFinite);
+  sub->add_option("--high", s.high, "a load past saturation (default 1)")->check(CLI::Range(0.0, 1e9) & kFinite);
+  sub->add_option("--precision", s.precision, "stop when the bracket is this narrow (default 0.01)")
+      ->check(CLI::Range(1e-9, 1e9) & kFinite);
+  sub->add_option("--seeds", s.seeds, "seeds 1 to N, each searched on its own (default 3)")->check(CLI::Range(1, 1000));
+  sub->add_option("-j,--jobs", s.jobs, "seeds searched in parallel")->check(CLI::Range(1, 256));
+  sub->add_option("--json", s.jsonOut, "also write every run's verdict and the estimate to this JSON file");
+  sub->add_flag("--quiet,-q", s.quiet, "no progress output");
 }
 
 void defineSimulationCommands(CLI::App& app, Commands& c) {
@@ -152,6 +170,7 @@ void defineSimulationCommands(CLI::App& app, Commands& c) {
       ->excludes(resumeFlag);
   c.sweep->add_flag("--quiet,-q", c.quiet, "no progress output");
 
+  defineSaturation(app, c);
   c.validate = configCommand(app, c, "validate", "check a configuration and every sweep point without running them",
                              "TOML configuration file");
 }
@@ -278,6 +297,10 @@ int dispatch(Commands& c, const MpiRanks& ranks) {
   }
   if (*c.run) return runCommand(c.config, c.profile, c.sets, c.jsonOut, c.quiet, ranks);
   if (*c.validate) return validateCommand(c);
+  if (*c.saturationCmd) {
+    c.saturation.config = c.config, c.saturation.profile = c.profile, c.saturation.sets = c.sets;
+    return runSaturationSearch(c.saturation);
+  }
   if (*c.sweep) {
     return runSweep(
         {c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.force, c.quiet || ranks.rank() > 0, &ranks});

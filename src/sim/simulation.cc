@@ -32,6 +32,11 @@ const IntKey kMeasure = declareInt(kSimulation, "measure_cycles", 10000, 1, int6
                                    "packets created in this window are measured (Dally §V: 20 000)");
 const IntKey kDrain = declareInt(kSimulation, "drain_cycles", 50000, 0, int64_t{1} << 40,
                                  "limit on waiting for measured packets after the window");
+const BoolKey kStopPastSaturation =
+    declareBool(kSimulation, "stop_past_saturation", false,
+                "end the run with its measurement window, undrained, when the network accepted less than 0.95 of the "
+                "offered load in it: such a point is past saturation whatever the drain gives (open-loop traffic; "
+                "`icnsim saturation` sets it)");
 const IntKey kWatchdog = declareInt(kSimulation, "watchdog_cycles", 10000, 0, int64_t{1} << 40,
                                     "report a stuck network after this long without a flit moving (0: off)");
 const BoolKey kCheckInvariants =
@@ -108,6 +113,7 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   drain_ = sim.get(kDrain);
   watchdog_ = sim.get(kWatchdog);
   checkInvariants_ = sim.get(kCheckInvariants);
+  stopPastSaturation_ = sim.get(kStopPastSaturation);
   histogramBin_ = sim.get(kHistogramBin);
   histogramMaxBins_ = sim.get(kHistogramMaxBins);
   threads_ = static_cast<int>(sim.get(kThreads));
@@ -281,6 +287,10 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
     }
     if (t + 1 >= end) {
       if (workload_->trackedPackets() == stats_->trackedSettled()) break;
+      if (t + 1 == end && stopPastSaturation_ && pastSaturation(w)) {
+        w.drained = false, w.stoppedPastSaturation = true;
+        break;
+      }
       if (t + 1 >= end + drain_) {
         w.drained = false;
         break;
@@ -309,15 +319,32 @@ void Simulation::combineOverRanks(Window& w) const {
   w.lastMove = ranks_->combine({w.lastMove}, [](uint64_t a, uint64_t b) { return std::max(a, b); })[0];
 }
 
-nlohmann::json Simulation::summary(const Window& w) const {
-  const int n = networks_->topology(0).numTerminals();
-  const double capacity = networks_->nodeCapacity();
-  const double window = static_cast<double>(measure_) * n;
+std::pair<double, double> Simulation::offeredAndAccepted(const Window& w) const {
+  const double window = static_cast<double>(measure_) * networks_->topology(0).numTerminals();
   // (A control packet that straddles the window's start can count more flits than ejected in it.)
   const int64_t data =
       static_cast<int64_t>(w.ejectedAtEnd - w.ejectedAtStart) - static_cast<int64_t>(w.controlAtEnd - w.controlAtStart);
   const double accepted = static_cast<double>(std::max<int64_t>(data, 0)) / window;
   const double offered = workload_->saturation() ? accepted : (w.createdAtEnd - w.createdAtStart) / window;
+  return {offered, accepted};
+}
+
+bool Simulation::pastSaturation(const Window& w) const {
+  if (workload_->saturation() || workload_->createsOnDemand()) return false;  // not judged (saturation_verdict.h)
+  Window whole = w;
+  if (ranks_) {  // every rank reaches the window's end in the same cycle
+    const auto plus = [](uint64_t a, uint64_t b) { return a + b; };
+    const std::vector<uint64_t> sums = ranks_->combine({w.ejectedAtStart, w.ejectedAtEnd}, plus);
+    whole.ejectedAtStart = sums[0], whole.ejectedAtEnd = sums[1];
+  }
+  const auto [offered, accepted] = offeredAndAccepted(whole);
+  return offered > 0 && accepted < kBelowSaturation * offered;
+}
+
+nlohmann::json Simulation::summary(const Window& w) const {
+  const int n = networks_->topology(0).numTerminals();
+  const double capacity = networks_->nodeCapacity();
+  const auto [offered, accepted] = offeredAndAccepted(w);
   nlohmann::json j;
   if (!description_.empty()) j["description"] = description_;
   j["topology"] = networks_->description();
@@ -347,6 +374,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   if (!workload_->iterationEnds().empty()) j["iteration_ends"] = workload_->iterationEnds();
   workload_->report(j);
   j["drained"] = w.drained;
+  if (w.stoppedPastSaturation) j["stopped_past_saturation"] = true;
   SaturationInputs saturation{offered,
                               accepted,
                               w.drained,
@@ -419,6 +447,11 @@ namespace {
 
 std::string notDrainedNote(const nlohmann::json& r) {
   const auto undelivered = r["undelivered_packets"].get<uint64_t>();
+  if (r.value("stopped_past_saturation", false)) {
+    return fmt::format(
+        "  NOT DRAINED: stopped with the window, {} measured packets undelivered (simulation.stop_past_saturation)\n",
+        undelivered);
+  }
   const auto stalled = r.value("stalled_cycles", uint64_t{0});
   if (stalled == 0) {
     return fmt::format(

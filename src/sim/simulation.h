@@ -59,10 +59,15 @@ class Simulation {
     uint64_t flitHopsAtStart = 0, flitHops = 0;  // at the window's start, at the end
     Cycle lastMove = 0;                          // the last cycle a flit moved
     bool drained = true;
-    Cycle stalled = 0;  // cycles since any flit last moved, at the end
+    bool stoppedPastSaturation = false;  // simulation.stop_past_saturation ended it undrained
+    Cycle stalled = 0;                   // cycles since any flit last moved, at the end
   };
   Window runCycles(const Progress& progress);
   nlohmann::json summary(const Window& w) const;
+  // Over the window, flits per terminal per cycle: (offered, accepted data).
+  std::pair<double, double> offeredAndAccepted(const Window& w) const;
+  // simulation.stop_past_saturation: accepted below 0.95 of offered when the window ends.
+  bool pastSaturation(const Window& w) const;
   // Split over ranks: the flit counts summed over them, the last move the latest.
   void combineOverRanks(Window& w) const;
   nlohmann::json routerCountersJson(const Window& w) const;
@@ -81,6 +86,7 @@ class Simulation {
   Prefetch prefetch_ = Prefetch::kAuto;
   Cycle histogramMaxBins_ = 2048;
   bool checkInvariants_ = false;
+  bool stopPastSaturation_ = false;
   std::string description_;
   PacketPool packets_;
   PacketLoss loss_;  // what the NI sees of the faults
