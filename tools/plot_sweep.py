@@ -9,6 +9,11 @@ Writes latency.png and latency.svg. Column names are those of results.csv: the s
 latency_p99, model_latency, ...). With --over-seeds, each point is the mean over the values of
 simulation.seed, drawn with its 95 % confidence interval (Student's t). --where keeps the rows
 whose column KEY holds VALUE (as results.csv writes it), e.g. --where traffic.pattern.type=uniform.
+
+The knee: where results.csv says which points are below saturation (below_saturation: accepted
+at least 0.95 of offered, and drained), the points past it are ringed and each curve's knee is
+printed, between its last load below saturation and the first past it (with --over-seeds, a load
+is below only when every seed's point is). --no-knee leaves them out.
 """
 import argparse
 import os
@@ -32,6 +37,37 @@ def over_seeds(data):
     return out
 
 
+def past_saturation(rows, series_key, x, where):
+    """{series value: sorted xs where some point is past saturation}; None without the column."""
+    if not rows or "below_saturation" not in rows[0]:
+        return None
+    out = {}
+    for r in rows:
+        if where(r) and r.get("below_saturation") is False:
+            out.setdefault(r[series_key] if series_key else "", set()).add(r[x])
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def knees(data, past):
+    """Per series label: (last x below saturation, first x past it); either may be None."""
+    out = {}
+    for label, (xs, _) in data.items():
+        first_past = min(past.get(label, []), default=None)
+        below = [x for x in xs if first_past is None or x < first_past]
+        out[label] = (max(below, default=None), first_past)
+    return out
+
+
+def ringed(data, past):
+    """The (xs, ys) of the points past saturation, over every series, for the plot's markers."""
+    xs, ys = [], []
+    for label, (lx, ly) in data.items():
+        for x, y in zip(lx, ly):
+            if x in past.get(label, []):
+                xs.append(x), ys.append(y)
+    return xs, ys
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("csv")
@@ -46,6 +82,7 @@ def main():
     ap.add_argument("--drained-only", action="store_true", help="skip points that did not drain")
     ap.add_argument("--over-seeds", action="store_true", help="mean and 95 %% interval over simulation.seed")
     ap.add_argument("--where", action="append", default=[], help="KEY=VALUE: only the rows where column KEY is VALUE")
+    ap.add_argument("--no-knee", action="store_true", help="do not ring the points past saturation")
     a = ap.parse_args()
     rows = report_lib.read_sweep(os.path.dirname(os.path.abspath(a.csv)))
     for col in [a.x, a.y] + ([a.series] if a.series else []):
@@ -65,8 +102,18 @@ def main():
     data = report_lib.series(rows, a.series, a.x, a.y, where)
     if a.over_seeds:
         data = over_seeds(data)
-    lines = {(f"{a.series} = {k}" if a.series else a.y): v for k, v in data.items()}
-    png = report_lib.line_plot(a.out, lines, a.xlabel or a.x, a.ylabel or a.y, a.title, log2x=a.log2x)
+    past = None if a.no_knee else past_saturation(rows, a.series, a.x, where)
+    name = (lambda k: f"{a.series} = {k}") if a.series else (lambda k: a.y)
+    lines = {name(k): v for k, v in data.items()}
+    points = None
+    if past is not None:
+        for k, (below, first_past) in knees(data, past).items():
+            print(f"{name(k)}: " + (f"knee between {below:g} and {first_past:g}" if below is not None and first_past
+                                    is not None else f"every point past saturation from {first_past:g}"
+                                    if first_past is not None else "every point below saturation"))
+        points = {"past saturation (accepted < 0.95 offered, or undrained)": ringed(data, past)}
+    png = report_lib.line_plot(a.out, lines, a.xlabel or a.x, a.ylabel or a.y, a.title, points=points,
+                               log2x=a.log2x, rings=True)
     if png is None:
         sys.exit("python3-matplotlib is missing: bash scripts/install-deps.sh --with-plots")
     print(f"{a.out}.png, {a.out}.svg")

@@ -11,6 +11,7 @@ import os
 import tempfile
 import unittest
 
+from tools import plot_sweep
 from tools.report import seed_stats
 from tools.report import verdict as vd
 from tools.dally import report as dally_report
@@ -848,6 +849,25 @@ class ReplyAckStudy(unittest.TestCase):
         self.assertAlmostEqual(cells["separate acks"]["data"].mean, 0.1)
         self.assertEqual(rest[2], None)  # 0.2 delivered of 0.3 offered: saturated, not judged
         self.assertFalse(rest[1]["separate acks"])
+
+
+
+class PlotSweepKnee(unittest.TestCase):
+    def test_the_knee_lies_between_the_last_load_below_saturation_and_the_first_past_it(self):
+        def row(lanes, load, below):
+            return {"router.lanes": lanes, "traffic.load": load, "latency_mean": 10 * load,
+                    "below_saturation": below}
+        rows = [row(1, 0.1, True), row(1, 0.3, True), row(1, 0.5, False), row(1, 0.7, False),
+                row(4, 0.1, True), row(4, 0.9, True), row(4, 0.5, True),
+                row(2, 0.1, False)]
+        everything = lambda r: True  # noqa: E731
+        past = plot_sweep.past_saturation(rows, "router.lanes", "traffic.load", everything)
+        self.assertEqual(past, {1: [0.5, 0.7], 2: [0.1]})
+        data = {k: ([0.1, 0.3, 0.5, 0.7] if k == 1 else [0.1, 0.5, 0.9] if k == 4 else [0.1], [0, 0, 0, 0])
+                for k in (1, 2, 4)}
+        self.assertEqual(plot_sweep.knees(data, past), {1: (0.3, 0.5), 2: (None, 0.1), 4: (0.9, None)})
+        self.assertEqual(plot_sweep.ringed({1: ([0.1, 0.5], [1, 5])}, past), ([0.5], [5]))
+        self.assertIsNone(plot_sweep.past_saturation([{"traffic.load": 0.1}], None, "traffic.load", everything))
 
 
 if __name__ == "__main__":

@@ -117,8 +117,9 @@ def save_figure(fig, path):
     return os.path.basename(path) + ".png"
 
 
-def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim=None, xlim=None):
-    """lines/points: {label: (xs, ys)}; lines are drawn as curves, points as markers only. A
+def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim=None, xlim=None, rings=False):
+    """lines/points: {label: (xs, ys)}; lines are drawn as curves, points as markers only
+    (with `rings`, hollow rings around the curves' own points). A
     line with `errs` (a seed_stats Curve: 95 % half-widths) gets error bars; a line with no
     point says so in the legend. `ylim` is the largest range shown: the axis ends a tenth above
     the highest point drawn when that is lower. Returns the PNG name, or None without
@@ -140,7 +141,8 @@ def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim
             ax.plot(xs, ys, marker="." if len(xs) < 30 else None, label=label)
     for label, (xs, ys) in (points or {}).items():
         top = max([top] + list(ys))
-        ax.plot(xs, ys, linestyle="none", marker="o", label=label)
+        style = {"markersize": 11, "markerfacecolor": "none", "markeredgewidth": 1.5} if rings else {}
+        ax.plot(xs, ys, linestyle="none", marker="o", label=label, **style)
     if log2x:
         ax.set_xscale("log", base=2)
         ticks = sorted({x for d in (lines or {}, points or {}) for xs, _ in d.values() for x in xs})
