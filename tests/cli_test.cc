@@ -19,7 +19,8 @@ const std::string kSweep = R"(
 [simulation]
 warmup_cycles = 100
 measure_cycles = 600
-)" + std::string(icnsim::test::kMesh4x4) + R"(
+)" + std::string(icnsim::test::kMesh4x4) +
+                           R"(
 [traffic]
 load = 0.3
 packet_length = 5
@@ -44,8 +45,8 @@ TEST(Cli, ExitCodes) {
 TEST(Cli, RunWritesJsonAndSummary) {
   fs::path d = tempDir("run");
   std::ofstream(d / "c.toml") << kSweep;
-  auto r = runCommand("run -q " + (d / "c.toml").string() + " --set traffic.load=0.1 --json " +
-                      (d / "out.json").string());
+  auto r =
+      runCommand("run -q " + (d / "c.toml").string() + " --set traffic.load=0.1 --json " + (d / "out.json").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("accepted"), std::string::npos);
   auto j = nlohmann::json::parse(readFile(d / "out.json"));
@@ -72,7 +73,8 @@ TEST(Cli, ParallelSweepEqualsSerialAndResumes) {
   std::string header, row, kept;
   std::getline(lines, header);
   kept = header + "\n";
-  for (int i = 0; std::getline(lines, row); ++i) if (i < 2) kept += row + "\n";
+  for (int i = 0; std::getline(lines, row); ++i)
+    if (i < 2) kept += row + "\n";
   std::ofstream(d / "p" / "results.csv") << kept;
   auto resumed = runCommand("sweep -q --resume -j 2 " + (d / "c.toml").string() + " --out " + (d / "p").string());
   ASSERT_EQ(resumed.exitCode, 0) << resumed.output;
@@ -85,22 +87,40 @@ TEST(Cli, SweepRefusesASetThatAnAxisWouldOverwrite) {
   // --set of a swept key (a plain axis or a key a case sets) would be silently replaced at
   // every point: an error naming the key.
   fs::path d = tempDir("set_axis");
-  std::ofstream(d / "c.toml") << std::string(kSweep) +
-                                     "[[sweep.case]]\nname = \"deep\"\n\"router.depth\" = 8\n";
+  std::ofstream(d / "c.toml") << std::string(kSweep) + "[[sweep.case]]\nname = \"deep\"\n\"router.depth\" = 8\n";
   for (const char* key : {"router.lanes=2", "router.depth=4"}) {
     auto r = runCommand("sweep -q " + (d / "c.toml").string() + " --set " + key + " --out " + (d / "o").string());
     EXPECT_EQ(r.exitCode, 2) << r.output;
     EXPECT_NE(r.output.find(std::string("--set ") + std::string(key).substr(0, std::string(key).find('='))),
-              std::string::npos) << r.output;
+              std::string::npos)
+        << r.output;
   }
+}
+
+// `run` on a sweep file says it ran one point; a file that extends a sweep file sweeps too.
+TEST(Cli, RunWarnsOfASweepItDoesNotRunAndExtendingASweepSweeps) {
+  fs::path d = tempDir("run_sweep");
+  std::ofstream(d / "c.toml") << kSweep;
+  auto run = runCommand("run -q " + (d / "c.toml").string() + " --json " + (d / "r.json").string());
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("has a [sweep] of 4 points; `icnsim run` runs the file without it"), std::string::npos)
+      << run.output;
+  std::ofstream(d / "child.toml") << "extends = \"c.toml\"\n[router]\ndepth = 8\n";
+  auto sweep = runCommand("sweep -q " + (d / "child.toml").string() + " --out " + (d / "o").string());
+  ASSERT_EQ(sweep.exitCode, 0) << sweep.output;
+  std::istringstream csv(readFile(d / "o" / "results.csv"));
+  int lines = 0;
+  for (std::string line; std::getline(csv, line);) ++lines;
+  EXPECT_EQ(lines, 5);  // the header and the base's four points
 }
 
 TEST(Cli, SweepCasesSetSeveralKeysTogether) {
   fs::path d = tempDir("cases");
-  std::ofstream(d / "c.toml") << std::string(kSweep) +
-                                     "[[sweep.case]]\nname = \"plain\"\n"
-                                     "[[sweep.case]]\nname = \"backpressure\"\n\"router.backpressure\" = \"destination\"\n"
-                                     "\"router.depth\" = 8\n";
+  std::ofstream(d / "c.toml")
+      << std::string(kSweep) +
+             "[[sweep.case]]\nname = \"plain\"\n"
+             "[[sweep.case]]\nname = \"backpressure\"\n\"router.backpressure\" = \"destination\"\n"
+             "\"router.depth\" = 8\n";
   auto r = runCommand("sweep -q -j 2 " + (d / "c.toml").string() + " --out " + (d / "o").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   std::string csv = readFile(d / "o" / "results.csv");
@@ -211,7 +231,7 @@ TEST(Cli, AnalyticVcFlyPrintsThroughputAndLatency) {
   auto r = runCommand("analytic vc-fly --n 4 --lanes 1,18 --load 0.1,0.5");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("     1     0.38"), std::string::npos) << r.output;  // paper: 0.39
-  EXPECT_NE(r.output.find("sat"), std::string::npos) << r.output;               // 1 lane at 0.5
+  EXPECT_NE(r.output.find("sat"), std::string::npos) << r.output;              // 1 lane at 0.5
   EXPECT_EQ(runCommand("analytic vc-fly --lanes 0").exitCode, 1);
 }
 
@@ -283,8 +303,8 @@ TEST(Cli, BenchWarmUpTimesOnlyTheCyclesAfterIt) {
   const auto warm = benchRow(d, "--warmup 140 --cycles 60");
   const auto all = benchRow(d, "--cycles 200"), first = benchRow(d, "--cycles 140");
   ASSERT_EQ(warm.size(), 14u);
-  EXPECT_EQ(warm[3], "60");     // cycles: the timed ones
-  EXPECT_EQ(warm[13], "140");   // warmup
+  EXPECT_EQ(warm[3], "60");    // cycles: the timed ones
+  EXPECT_EQ(warm[13], "140");  // warmup
   const long window = std::stol(all[9]) - std::stol(first[9]);
   EXPECT_GT(window, 0);
   EXPECT_EQ(std::stol(warm[9]), window);

@@ -197,17 +197,19 @@ TEST(Config, EditDistanceSuggestion) {
 
 namespace {
 
-TEST(Config, ExtendsOverlaysABaseFileButNotItsExperiment) {
+TEST(Config, ExtendsOverlaysABaseFileAndItsSweepButNotItsProfiles) {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / "icnsim_extends";
   fs::create_directories(dir / "sub");
-  std::ofstream(dir / "base.toml") << "[router]\nlanes = 2\ndepth = 4\n[sweep]\n\"router.lanes\" = [1, 2]\n";
+  std::ofstream(dir / "base.toml")
+      << "[router]\nlanes = 2\ndepth = 4\n[sweep]\n\"router.lanes\" = [1, 2]\n[profile.quick.router]\ndepth = 2\n";
   std::ofstream(dir / "sub" / "child.toml") << "extends = \"../base.toml\"\n[router]\ndepth = 8\n";
   auto d = icnsim::ConfigDocument::fromFile((dir / "sub" / "child.toml").string());
   auto router = d->root().child("router");
   EXPECT_EQ(router.getInt("lanes", 0, 0, 10), 2);  // inherited
   EXPECT_EQ(router.getInt("depth", 0, 0, 10), 8);  // overridden
-  EXPECT_FALSE(d->root().has("sweep"));            // the base's experiment stays with the base
+  EXPECT_TRUE(d->root().has("sweep"));             // no [sweep] of its own: it sweeps as the base does
+  EXPECT_FALSE(d->root().has("profile"));          // the base's profiles stay with the base
   // An error in an inherited key names the base file.
   std::ofstream(dir / "base.toml") << "[router]\nlanez = 2\n";
   auto bad = icnsim::ConfigDocument::fromFile((dir / "sub" / "child.toml").string());
@@ -234,7 +236,11 @@ TEST(Config, ExtendsAListOverlaysEachBaseOnTheOneBefore) {
   EXPECT_EQ(d->root().child("router").getInt("lanes", 0, 0, 10), 2);      // first base only
   EXPECT_EQ(d->root().child("router").getInt("depth", 0, 0, 10), 6);      // second base over the first
   EXPECT_EQ(d->root().child("traffic").getDouble("load", 0, 0, 1), 0.5);  // the file over both
-  EXPECT_FALSE(d->root().has("sweep"));
+  EXPECT_TRUE(d->root().has("sweep"));  // the file has none of its own: it sweeps as its base does
+  std::ofstream(dir / "own.toml") << "extends = \"workload.toml\"\n[sweep]\n\"router.depth\" = [2, 3]\n";
+  auto own = icnsim::ConfigDocument::fromFile((dir / "own.toml").string());
+  EXPECT_TRUE(own->root().child("sweep").has("router.depth"));
+  EXPECT_FALSE(own->root().child("sweep").has("traffic.load"));  // its own [sweep] replaces the base's
   EXPECT_NE(d->origin("router.depth").find("workload.toml:2"), std::string::npos) << d->origin("router.depth");
   EXPECT_EQ(d->sourceFiles().size(), 3u);
   for (const char* bad : {"extends = []\n", "extends = [\"network.toml\", 3]\n", "extends = [\"\"]\n"}) {

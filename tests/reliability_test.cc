@@ -85,7 +85,8 @@ TEST(Reliability, NonAsciiOutsideStringsIsASyntaxError) {
   // A quote glued to a bare value opens no string for toml++, so neither for the check.
   EXPECT_NE(errorAt("a = 0\"\"\"\xc2\xa7 x\"\"\"\n").find("u.toml:1:9: TOML syntax error: a non-ASCII character"),
             std::string::npos);
-  EXPECT_EQ(errorAt("[ \"t\xc2\xa7\" ]\n\"k\xc2\xa7\" = { a = [\"\xc2\xa7\", '\xc2\xa7'] }\nb.\"c\xc2\xa7\" = 1\n"), "parsed");
+  EXPECT_EQ(errorAt("[ \"t\xc2\xa7\" ]\n\"k\xc2\xa7\" = { a = [\"\xc2\xa7\", '\xc2\xa7'] }\nb.\"c\xc2\xa7\" = 1\n"),
+            "parsed");
 }
 
 // Defect 8: the end of the drain tells a moving network from one where nothing moved.
@@ -102,8 +103,10 @@ drain_cycles = 50
   EXPECT_NE(Simulation::humanSummary(moving).find("still moving"), std::string::npos);
   // Fed-X switches without hop classes deadlock; a drain shorter than the watchdog ends first.
   const std::string deadlocking =
-      std::string("[simulation]\nwarmup_cycles = 1000\nmeasure_cycles = 30000\ndrain_cycles = 3000\n"
-                  "watchdog_cycles = 1000000\nallow_deadlock = true\n") + icnsim::test::kDeadlockingHexMesh;
+      std::string(
+          "[simulation]\nwarmup_cycles = 1000\nmeasure_cycles = 30000\ndrain_cycles = 3000\n"
+          "watchdog_cycles = 1000000\nallow_deadlock = true\n") +
+      icnsim::test::kDeadlockingHexMesh;
   auto stuck = Simulation(doc(deadlocking)).run();
   EXPECT_FALSE(stuck["drained"].get<bool>());
   EXPECT_GT(stuck["stalled_cycles"].get<uint64_t>(), 2000u);
@@ -158,6 +161,20 @@ load = 0.1
     return std::string();
   }();
   EXPECT_EQ(e.rfind("test.toml:8: router.lane: unknown key (did you mean 'lanes'?)", 0), 0u) << e;
+}
+
+// A key no part declares is named before a missing required key, even when it is no
+// near miss of the one missing (`radix` for a mesh's `k`).
+TEST(Reliability, AnUnknownKeyIsReportedBeforeAMissingOne) {
+  auto d = doc("[topology]\ntype = \"mesh\"\nradix = 4\n[traffic]\nload = 0.1\n");
+  try {
+    ExperimentPoint point(d);
+    FAIL() << "expected an error";
+  } catch (const ConfigError& error) {
+    const std::string e = error.what();
+    EXPECT_EQ(e.rfind("test.toml:3: topology.radix: unknown key (`icnsim keys topology` lists the keys)", 0), 0u) << e;
+    EXPECT_NE(e.find("topology.k (not set): required"), std::string::npos) << e;
+  }
 }
 
 // Issue 31, defect 4: an error before a part is built does not make that part's valid keys

@@ -23,6 +23,7 @@
 #include "experiment/reproduce.h"
 #include "experiment/saturation_search.h"
 #include "experiment/sweep.h"
+#include "experiment/sweep_axes.h"
 #include "sim/experiment_point.h"
 #include "sim/mpi_ranks.h"
 
@@ -43,6 +44,13 @@ int runCommand(const std::string& path, const std::string& profile, const std::v
                const std::string& jsonOut, bool quiet, const MpiRanks& ranks) {
   auto doc = loadConfig(path, profile, sets);
   auto sweep = doc->extractTable("sweep");
+  const std::vector<SweepAxis> axes = sweepAxes(*sweep);
+  if (!axes.empty() && ranks.rank() == 0) {
+    fmt::print(stderr,
+               "warning: {} has a [sweep] of {} points; `icnsim run` runs the file without it (`icnsim sweep {} "
+               "--out DIR` runs them all)\n",
+               path, pointCount(axes, path), path);
+  }
   ExperimentPoint point(doc, &ranks);
   const std::string out = jsonOut.empty() ? "result.json" : jsonOut;
   if (ranks.rank() > 0) {

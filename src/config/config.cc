@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "common/input_file.h"
@@ -70,13 +71,17 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path
   const toml::node* extends = doc->table_->get("extends");
   if (!extends) return doc;
   // extends = "base.toml" or ["network.toml", "workload.toml"]: this file overlays its bases,
-  // each later base overlaying the earlier ones (paths relative to this file); the bases'
-  // [sweep] and [profile] tables are not inherited, since they describe their experiments.
+  // each later base overlaying the earlier ones (paths relative to this file). The bases'
+  // [profile] tables are not inherited (they describe their experiments); a file with no
+  // [sweep] of its own sweeps as its last base with one does (who extends a sweep means to
+  // sweep), one with its own replaces the bases'.
   const std::string where = doc->origin("extends") + ": extends";
   if (depth >= 8) throw ConfigError(fmt::format("{}: more than 8 levels of extends (a cycle?)", where));
   std::shared_ptr<ConfigDocument> merged;
+  std::optional<toml::table> baseSweep;
   for (const std::string& name : baseFileNames(*extends, where)) {
     auto base = fromFile((std::filesystem::path(path).parent_path() / name).string(), depth + 1, where);
+    if (const toml::table* sweep = base->table_->get_as<toml::table>("sweep")) baseSweep = *sweep;
     base->table_->erase("sweep");
     base->table_->erase("profile");
     if (!merged) {
@@ -88,6 +93,7 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path
     merged->sourceFiles_.insert(merged->sourceFiles_.end(), base->sourceFiles_.begin(), base->sourceFiles_.end());
   }
   doc->table_->erase("extends");
+  if (baseSweep && !doc->table_->contains("sweep")) merged->table_->insert("sweep", std::move(*baseSweep));
   overlay(*merged->table_, *doc->table_);
   for (auto& [key, origin] : doc->origins_) merged->origins_[key] = origin;
   merged->fileName_ = path;

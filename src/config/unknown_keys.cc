@@ -34,17 +34,22 @@ std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly, const std::
       std::string full = joinPath(path, key);
       if (std::find(known.begin(), known.end(), key) == known.end()) {
         const bool valid = std::find(declared.begin(), declared.end(), key) != declared.end();
-        if (typosOnly && valid) continue;
-        const std::string guess = known.empty() ? "" : nearest(key, valid ? known : candidates);
-        if (typosOnly && (guess.empty() || editDistance(key, guess) > 2)) continue;
+        // Before an error, a key no part declares for this table is wrong whatever the build
+        // would have read next (a key declared here may be one it had not reached yet).
+        if (typosOnly && (valid || declared.empty())) continue;
+        std::string guess = known.empty() ? "" : nearest(key, valid ? known : candidates);
+        if (typosOnly && !guess.empty() && editDistance(key, guess) > 2) guess.clear();
         std::string msg = fmt::format("{}: {}: unknown key", origin(full), full);
+        auto keysPath = [](std::string p) {  // as `icnsim keys` takes it
+          for (size_t at; (at = p.find("[]")) != std::string::npos;) p.erase(at, 2);
+          return p;
+        };
         if (valid) {
-          std::string declaredPath = joinPath(queriedPath, key);
-          for (size_t at; (at = declaredPath.find("[]")) != std::string::npos;) declaredPath.erase(at, 2);
           msg = fmt::format("{}: {}: not used by this configuration (`icnsim keys {}` says where it applies)",
-                            origin(full), full, declaredPath);
+                            origin(full), full, keysPath(joinPath(queriedPath, key)));
         } else if (!guess.empty()) msg += fmt::format(" (did you mean '{}'?)", guess);
-        else msg += " (this section is not used by the configuration)";
+        else if (known.empty() && !typosOnly) msg += " (this section is not used by the configuration)";
+        else msg += fmt::format(" (`icnsim keys {}` lists the keys)", keysPath(queriedPath));
         errors.push_back(msg);
         continue;
       }
