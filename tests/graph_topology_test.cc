@@ -6,6 +6,7 @@
 // network drains.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -203,6 +204,14 @@ TEST(GraphTopology, MalformedFilesAreRefusedNamingFileAndLine) {
       configErrorOf([] { runToml("[topology]\ntype=\"graph\"\nfile=\"/nonexistent/g.graph\"\n"); });
   EXPECT_NE(missing.find("/nonexistent/g.graph: cannot open the graph file: no such file"), std::string::npos)
       << missing;
+  // A relative name given by --set is looked for in the current directory, and the error says so.
+  const std::string relative = configErrorOf([] {
+    auto d = doc("[topology]\ntype=\"graph\"\nfile=\"x.graph\"\n");
+    d->applyOverride("topology.file=\"nowhere/g.graph\"");
+    Simulation s(d);
+  });
+  const std::string looked = (std::filesystem::current_path() / "nowhere/g.graph").string();
+  EXPECT_NE(relative.find("no such file (looked for " + looked + ")"), std::string::npos) << relative;
 }
 
 TEST(GraphTopology, RoutersCarryTheFilesCoordinatesAndGroups) {

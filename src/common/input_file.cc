@@ -29,7 +29,14 @@ std::string violation(const std::string& path, const InputKind& kind, uintmax_t&
   if (path.empty()) return fmt::format("expected the name of a {}", kind.what);
   std::error_code ec;
   const std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (!std::filesystem::exists(status)) return fmt::format("cannot open the {}: no such file", kind.what);
+  if (!std::filesystem::exists(status)) {
+    // A relative name: say where it was looked for (a configuration file's names are relative
+    // to it, a --set's to the current directory).
+    const std::filesystem::path name(path);
+    const std::string where =
+        name.is_relative() ? fmt::format(" (looked for {})", std::filesystem::absolute(name, ec).string()) : "";
+    return fmt::format("cannot open the {}: no such file{}", kind.what, where);
+  }
   if (std::filesystem::is_directory(status)) return fmt::format("is a directory, not a {}", kind.what);
   if (!std::filesystem::is_regular_file(status)) {
     return fmt::format("is not a regular file (a device, FIFO or socket); give a {}", kind.what);
