@@ -287,6 +287,19 @@ rank 1 {
   }
 }
 
+// A schedule that completes inside the window is measured over the cycles it ran: every flit
+// it sent (measured packets x 4 flits) over 16 terminals and the run's cycles; such a run
+// is not judged against the saturation rule.
+TEST(ScheduleSource, LoadsAreAveragedOverTheCyclesTheScheduleRan) {
+  const nlohmann::json j = test::runToml(
+      test::scheduleOnMesh4x4("collective = \"allreduce\"\nalgorithm = \"halving_doubling\"\nbytes = 4096\n"));
+  const double cycles = j["cycles"].get<double>();
+  ASSERT_LT(cycles, 200000);  // ended long before the window
+  EXPECT_NEAR(j["accepted"].get<double>() * 16 * cycles, j["measured_packets"].get<double>() * 4, 1e-6);
+  EXPECT_DOUBLE_EQ(j["offered"].get<double>(), j["accepted"].get<double>());
+  EXPECT_TRUE(j["saturation"]["below"].is_null());
+}
+
 TEST(ScheduleSource, EachOperationIsWrittenAsItCompletes) {
   const auto dir = test::tempDir("schedule_operations");
   const std::string csv = (dir / "ops.csv").string();

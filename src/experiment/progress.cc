@@ -18,9 +18,15 @@ ProgressReporter::ProgressReporter(std::string label, bool quiet)
 void ProgressReporter::update(double done, double total, const std::string& unit) {
   if (quiet_) return;
   auto now = std::chrono::steady_clock::now();
-  if (drawn_ && now - last_ < std::chrono::milliseconds(500) && done < total) return;
+  if (drawn_ && now - last_ < std::chrono::milliseconds(500) && (done < total || total <= 0)) return;
   last_ = now;
   double elapsed = std::chrono::duration<double>(now - start_).count();
+  if (total <= 0) {  // an end not known ahead: no share, no estimate
+    fmt::print(stderr, "\r{}: {:.0f} {}, elapsed {}   ", label_, done, unit, formatDuration(elapsed));
+    std::fflush(stderr);
+    drawn_ = true;
+    return;
+  }
   std::string eta = done > 0 && done < total ? formatDuration(elapsed * (total - done) / done) : "-";
   fmt::print(stderr, "\r{}: {:.0f}/{:.0f} {} ({:.0f} %), elapsed {}, left ~{}   ", label_, done, total, unit,
              total > 0 ? 100.0 * done / total : 100.0, formatDuration(elapsed), eta);

@@ -256,6 +256,7 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   Window w;
   uint64_t moves = 0;  // flit-hops + ejected flits: changes whenever any flit moves
   Cycle lastMove = 0;
+  w.windowCycles = measure_;
   auto windowEnds = [&] {
     w.ejectedAtEnd = networks_->ejectedFlits(), w.createdAtEnd = workload_->createdFlits();
     w.controlAtEnd = nic_->controlFlitsArrived();
@@ -279,10 +280,11 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
     if (t + 1 == end) windowEnds();
     if (checkInvariants_) networks_->checkInvariants();
     if (const uint64_t m = networks_->flitHops() + networks_->ejectedFlits(); m != moves) moves = m, lastMove = t;
-    if (progress && (t & 4095) == 0) progress(t, t < end ? end : end + drain_);  // draining: up to the limit
+    // Draining: up to the limit. A closed-loop workload's end is not known ahead (total 0).
+    if (progress && (t & 4095) == 0) progress(t, workload_->createsOnDemand() ? 0 : t < end ? end : end + drain_);
     // A kernel that has run to its end, with everything delivered, ends the run early.
     if (workload_->finished() && workload_->trackedPackets() == stats_->trackedSettled()) {
-      if (t < end) windowEnds();
+      if (t < end) windowEnds(), w.windowCycles = t + 1 > warmup_ ? t + 1 - warmup_ : 0;
       break;
     }
     if (t + 1 >= end) {
@@ -320,7 +322,9 @@ void Simulation::combineOverRanks(Window& w) const {
 }
 
 std::pair<double, double> Simulation::offeredAndAccepted(const Window& w) const {
-  const double window = static_cast<double>(measure_) * networks_->topology(0).numTerminals();
+  // A workload that ended before the window did (a schedule, a trace) is judged over the
+  // cycles it ran in the window, not over the whole window.
+  const double window = static_cast<double>(std::max<Cycle>(w.windowCycles, 1)) * networks_->topology(0).numTerminals();
   // (A control packet that straddles the window's start can count more flits than ejected in it.)
   const int64_t data =
       static_cast<int64_t>(w.ejectedAtEnd - w.ejectedAtStart) - static_cast<int64_t>(w.controlAtEnd - w.controlAtStart);

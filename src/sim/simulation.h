@@ -59,8 +59,10 @@ class Simulation {
     uint64_t flitHopsAtStart = 0, flitHops = 0;  // at the window's start, at the end
     Cycle lastMove = 0;                          // the last cycle a flit moved
     bool drained = true;
-    bool stoppedPastSaturation = false;  // simulation.stop_past_saturation ended it undrained
-    Cycle stalled = 0;                   // cycles since any flit last moved, at the end
+    bool stoppedPastSaturation = false;
+    Cycle windowCycles = 0;  // the window's cycles run: fewer when the workload ended early  //
+                             // simulation.stop_past_saturation ended it undrained
+    Cycle stalled = 0;       // cycles since any flit last moved, at the end
   };
   Window runCycles(const Progress& progress);
   nlohmann::json summary(const Window& w) const;
