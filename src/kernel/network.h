@@ -68,6 +68,8 @@ class Network {
     Cycle diagnosed;
   };
   virtual std::vector<CrcLogEntry> crcLog() const { return {}; }
+  // What the run's results should warn of in the configuration (a trap, not an error).
+  virtual std::vector<std::string> warnings() const { return {}; }
   // Packets dropped in the network where routers fail during the run, by the link their head
   // came in on: router-to-router (router, port it leaves from; terminal -1) or a terminal's
   // injection link (router and port -1); links with no drop left out.

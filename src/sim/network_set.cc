@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/rng.h"
 #include "sim/class_networks.h"
 
@@ -206,6 +208,17 @@ double NetworkSet::nodeCapacity() const {
   double sum = 0;
   for (const Member& m : members_) sum += m.topology->uniformCapacity();
   return sum;
+}
+
+std::vector<std::string> NetworkSet::warnings() const {
+  std::vector<std::string> all;
+  for (size_t i = 0; i < members_.size(); ++i) {
+    for (const std::string& w : members_[i].model ? members_[i].model->warnings() : std::vector<std::string>{}) {
+      const std::string named = members_.size() > 1 ? fmt::format("network {}: {}", i, w) : w;
+      if (std::find(all.begin(), all.end(), named) == all.end()) all.push_back(named);
+    }
+  }
+  return all;
 }
 
 std::string NetworkSet::description() const {

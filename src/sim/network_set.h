@@ -40,6 +40,8 @@ class NetworkSet {
   // Flits per node per cycle all networks together can carry under uniform traffic.
   double nodeCapacity() const;
   std::string description() const;
+  // Every network's warnings (Network::warnings), each once, named by network where several.
+  std::vector<std::string> warnings() const;
 
   void step(Cycle now);
   uint64_t flitHops() const;

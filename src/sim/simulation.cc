@@ -402,6 +402,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
     j["faults"] = networks_->failedPartsJson();
     j["dropped"] = stats_->drops().json();
   }
+  if (const auto warnings = networks_->warnings(); !warnings.empty()) j["warnings"] = warnings;
   j["config"] = configEcho(*doc_);
   return j;
 }
@@ -566,6 +567,7 @@ std::string Simulation::humanSummary(const nlohmann::json& r) {
   if (r.contains("schedule")) s += scheduleLine(r["schedule"]);
   if (r.contains("netrace")) s += netraceLine(r["netrace"]);
   if (!r["drained"].get<bool>()) s += notDrainedNote(r);
+  for (const auto& w : r.value("warnings", nlohmann::json::array())) s += "  warning: " + w.get<std::string>() + "\n";
   if (r.contains("saturation")) s += saturationWarning(r["saturation"], r["latency"]["count"].get<uint64_t>());
   s +=
       fmt::format("  {} cycles simulated, {} flit-hops\n", r["cycles"].get<uint64_t>(), r["flit_hops"].get<uint64_t>());

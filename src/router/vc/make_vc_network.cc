@@ -5,6 +5,7 @@
 
 #include "parts/memory_budget.h"
 #include "router/lane_dependencies.h"
+#include "router/vc/credit_loop.h"
 #include "router/vc/vc_network.h"
 
 namespace icnsim {
@@ -371,6 +372,9 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   // After the memory check: a network too large to build is refused before it is walked.
   checkDeadlockFreedom(ctx, node, p, vns, rules);
+  const std::string loop =
+      creditLoopWarning(*ctx.topology, *ctx.routing, ctx.lanes, p.depth, p.maxPacketLength, p.timing);
+  if (!loop.empty()) p.warnings.push_back(loop);
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets, plumbingFor(ctx),
                                      std::move(rules));
 }

@@ -2,6 +2,8 @@
 // [timing] (documented there and in docs/models/router.md).
 #pragma once
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "config/config.h"
 #include "kernel/network.h"
@@ -75,6 +77,7 @@ struct VcNetworkParams {
   const RankExchange* ranks = nullptr;
   // Links failing and repaired during the run (null: none), router/fault_timeline.h.
   const FaultTimeline* faults = nullptr;
+  std::vector<std::string> warnings;  // what the results say of the configuration (Network::warnings)
 };
 
 }  // namespace icnsim

@@ -124,6 +124,7 @@ class VcNetwork : public Network, private vc::LaneState {
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
   std::vector<RouterCounter> routerCounters() const override;
   std::vector<CrcLogEntry> crcLog() const override;
+  std::vector<std::string> warnings() const override { return p_.warnings; }
   std::vector<LinkDrops> dropsByLink() const override;
   std::optional<Cycle> terminalChannelCycles() const override {
     return p_.timing.synchronous ? 2 : 2 * static_cast<Cycle>(p_.timing.channelLatency);
