@@ -47,9 +47,16 @@ TEST(SaturationVerdict, ClosedLoopAndSaturationSourcesAreNotJudged) {
   EXPECT_TRUE(saturationVerdict({0, 0, true, 0, 0, true, false})["below"].is_null());
 }
 
-TEST(SaturationVerdict, DropsAreNamedInTheReason) {
-  const auto v = saturationVerdict({0.40, 0.30, true, 0, 25, true, false});
-  EXPECT_NE(v["reason"].get<std::string>().find("25 measured packets dropped"), std::string::npos);
+// Flits dropped before they could arrive are offered load no network accepts: the rule
+// compares accepted with the rest.
+TEST(SaturationVerdict, FlitsDroppedByFaultsAreNotHeldAgainstTheNetwork) {
+  const auto kept = saturationVerdict({0.40, 0.31, true, 0, 25, true, false, 0.08});
+  EXPECT_EQ(kept["below"], true);  // 0.31 of 0.32: 0.969
+  EXPECT_NEAR(kept["accepted_over_offered"].get<double>(), 0.31 / 0.32, 1e-12);
+  const auto past = saturationVerdict({0.40, 0.20, true, 0, 25, true, false, 0.08});
+  EXPECT_EQ(past["below"], false);
+  EXPECT_NE(past["reason"].get<std::string>().find("less the 25 measured packets dropped"), std::string::npos);
+  EXPECT_TRUE(saturationVerdict({0.40, 0, true, 0, 99, true, false, 0.40})["below"].is_null());
 }
 
 namespace {

@@ -211,7 +211,8 @@ void MessageLayer::receive(int32_t packet, Cycle when) {
 
 void MessageLayer::dropCutOff(int32_t message) {
   Message& m = messages_[message];
-  stats_.drops().dropped(DropCause::kNoRoute, static_cast<uint64_t>(m.packets), m.tracked, true);
+  stats_.drops().dropped(DropCause::kNoRoute, static_cast<uint64_t>(m.packets), m.tracked, true,
+                         static_cast<uint64_t>(m.packets) * static_cast<uint64_t>(m.packetLength));
   messages_.release(message);
 }
 
@@ -226,7 +227,7 @@ void MessageLayer::dropInNetwork(int32_t packet) {
   if (!p.control) {  // control packets (rail reservations, acks) are refused with such faults
     stats_.packetLost(p);
     Message& m = messages_[p.message];
-    stats_.drops().dropped(DropCause::kFault, 1, p.tracked, !m.lost);
+    stats_.drops().dropped(DropCause::kFault, 1, p.tracked, !m.lost, static_cast<uint64_t>(p.length));
     m.lost = true;
   }
   packets_.release(packet);

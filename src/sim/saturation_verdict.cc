@@ -11,7 +11,9 @@ std::string whyNotBelow(const SaturationInputs& in, double ratio) {
   std::string why;
   if (ratio < kBelowSaturation) {
     why = fmt::format("accepted is {:.3f} of offered (the rule asks at least {:.2f})", ratio, kBelowSaturation);
-    if (in.droppedMeasured > 0) why += fmt::format(", with {} measured packets dropped", in.droppedMeasured);
+    if (in.droppedOffered > 0) {
+      why += fmt::format(" less the {} measured packets dropped before they could arrive", in.droppedMeasured);
+    }
   }
   if (!in.drained) {
     why += fmt::format("{}not drained: {} measured packets undelivered at the end", why.empty() ? "" : "; ",
@@ -24,8 +26,9 @@ std::string whyNotBelow(const SaturationInputs& in, double ratio) {
 
 nlohmann::json saturationVerdict(const SaturationInputs& in) {
   nlohmann::json j;
-  const double ratio = in.offered > 0 ? in.accepted / in.offered : 0;
-  j["accepted_over_offered"] = in.offered > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr);
+  const double deliverable = in.offered - in.droppedOffered;
+  const double ratio = deliverable > 0 ? in.accepted / deliverable : 0;
+  j["accepted_over_offered"] = deliverable > 0 ? nlohmann::json(ratio) : nlohmann::json(nullptr);
   j["statistics_biased"] = !in.drained;
   if (in.saturationSource) {
     j["below"] = nullptr;
@@ -33,9 +36,10 @@ nlohmann::json saturationVerdict(const SaturationInputs& in) {
   } else if (!in.openLoop) {
     j["below"] = nullptr;
     j["reason"] = "not judged: closed-loop traffic (a message waits for others), the rule is for open-loop loads";
-  } else if (in.offered <= 0) {
+  } else if (deliverable <= 0) {
     j["below"] = nullptr;
-    j["reason"] = "not judged: nothing offered in the window";
+    j["reason"] =
+        in.offered <= 0 ? "not judged: nothing offered in the window" : "not judged: every measured packet was dropped";
   } else {
     const std::string why = whyNotBelow(in, ratio);
     j["below"] = why.empty();

@@ -321,10 +321,14 @@ void Simulation::combineOverRanks(Window& w) const {
   w.lastMove = ranks_->combine({w.lastMove}, [](uint64_t a, uint64_t b) { return std::max(a, b); })[0];
 }
 
+// A workload that ended before the window did (a schedule, a trace) is judged over the
+// cycles it ran in the window, not over the whole window.
+double Simulation::windowFlits(const Window& w) const {
+  return static_cast<double>(std::max<Cycle>(w.windowCycles, 1)) * networks_->topology(0).numTerminals();
+}
+
 std::pair<double, double> Simulation::offeredAndAccepted(const Window& w) const {
-  // A workload that ended before the window did (a schedule, a trace) is judged over the
-  // cycles it ran in the window, not over the whole window.
-  const double window = static_cast<double>(std::max<Cycle>(w.windowCycles, 1)) * networks_->topology(0).numTerminals();
+  const double window = windowFlits(w);
   // (A control packet that straddles the window's start can count more flits than ejected in it.)
   const int64_t data =
       static_cast<int64_t>(w.ejectedAtEnd - w.ejectedAtStart) - static_cast<int64_t>(w.controlAtEnd - w.controlAtStart);
@@ -342,7 +346,8 @@ bool Simulation::pastSaturation(const Window& w) const {
     whole.ejectedAtStart = sums[0], whole.ejectedAtEnd = sums[1];
   }
   const auto [offered, accepted] = offeredAndAccepted(whole);
-  return offered > 0 && accepted < kBelowSaturation * offered;
+  const double deliverable = offered - static_cast<double>(stats_->drops().trackedUnejectedFlits()) / windowFlits(w);
+  return deliverable > 0 && accepted < kBelowSaturation * deliverable;
 }
 
 nlohmann::json Simulation::summary(const Window& w) const {
@@ -385,7 +390,8 @@ nlohmann::json Simulation::summary(const Window& w) const {
                               j["undelivered_packets"].get<uint64_t>(),
                               stats_->drops().trackedPackets(),
                               !workload_->createsOnDemand(),
-                              workload_->saturation()};
+                              workload_->saturation(),
+                              static_cast<double>(stats_->drops().trackedUnejectedFlits()) / windowFlits(w)};
   j["saturation"] = saturationVerdict(saturation);
   // Not drained: were flits still moving at the drain limit (beyond saturation), or had
   // nothing moved for a while (a deadlock the watchdog had too little time to call)?

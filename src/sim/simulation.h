@@ -59,15 +59,15 @@ class Simulation {
     uint64_t flitHopsAtStart = 0, flitHops = 0;  // at the window's start, at the end
     Cycle lastMove = 0;                          // the last cycle a flit moved
     bool drained = true;
-    bool stoppedPastSaturation = false;
-    Cycle windowCycles = 0;  // the window's cycles run: fewer when the workload ended early  //
-                             // simulation.stop_past_saturation ended it undrained
-    Cycle stalled = 0;       // cycles since any flit last moved, at the end
+    bool stoppedPastSaturation = false;  // simulation.stop_past_saturation ended it undrained
+    Cycle windowCycles = 0;              // the window's cycles run: fewer when the workload ended early
+    Cycle stalled = 0;                   // cycles since any flit last moved, at the end
   };
   Window runCycles(const Progress& progress);
   nlohmann::json summary(const Window& w) const;
   // Over the window, flits per terminal per cycle: (offered, accepted data).
   std::pair<double, double> offeredAndAccepted(const Window& w) const;
+  double windowFlits(const Window& w) const;  // terminals x the window's cycles run
   // simulation.stop_past_saturation: accepted below 0.95 of offered when the window ends.
   bool pastSaturation(const Window& w) const;
   // Split over ranks: the flit counts summed over them, the last move the latest.

@@ -21,14 +21,18 @@ inline constexpr std::array<const char*, kDropCauses> kDropCauseNames = {"no_rou
 class DropCounts {
  public:
   // `packets` packets of a message dropped (tracked: created in the measurement window);
-  // the first drop of a message counts the message as lost.
-  void dropped(DropCause cause, uint64_t packets, bool tracked, bool firstOfMessage) {
+  // the first drop of a message counts the message as lost. `unejectedFlits`: their flits
+  // that never left the network at a terminal (0 for a packet dropped after it arrived).
+  void dropped(DropCause cause, uint64_t packets, bool tracked, bool firstOfMessage, uint64_t unejectedFlits = 0) {
     const auto c = static_cast<size_t>(cause);
     packets_[c] += packets;
-    if (tracked) trackedPackets_ += packets;
+    if (tracked) trackedPackets_ += packets, trackedUnejectedFlits_ += unejectedFlits;
     if (firstOfMessage) ++messages_[c];
   }
   uint64_t trackedPackets() const { return trackedPackets_; }
+  // Flits of measured packets dropped before they reached a terminal (no route, a fault):
+  // offered load the network could never accept.
+  uint64_t trackedUnejectedFlits() const { return trackedUnejectedFlits_; }
   uint64_t packets() const {
     uint64_t sum = 0;
     for (uint64_t n : packets_) sum += n;
@@ -48,6 +52,7 @@ class DropCounts {
  private:
   std::array<uint64_t, kDropCauses> packets_{}, messages_{};
   uint64_t trackedPackets_ = 0;
+  uint64_t trackedUnejectedFlits_ = 0;
 };
 
 }  // namespace icnsim

@@ -170,7 +170,10 @@ bool MultirailTerminals::reserveArrival(Port port, int32_t packet) {
 }
 
 void MultirailTerminals::delivered(Port port, int32_t packet, Cycle when) {
-  if (packets_[packet].control) return layer_.receive(packet, when);
+  if (packets_[packet].control) {
+    layer_.packetArrived(packet);  // counts its flits as control, not accepted load
+    return layer_.receive(packet, when);
+  }
   Nic& n = nics_[index(port)];
   --n.reserved;
   layer_.packetArrived(packet);
