@@ -346,8 +346,10 @@ bool Simulation::pastSaturation(const Window& w) const {
     whole.ejectedAtStart = sums[0], whole.ejectedAtEnd = sums[1];
   }
   const auto [offered, accepted] = offeredAndAccepted(whole);
-  const double deliverable = offered - static_cast<double>(stats_->drops().trackedUnejectedFlits()) / windowFlits(w);
-  return deliverable > 0 && accepted < kBelowSaturation * deliverable;
+  // The run's own verdict on the window alone (drained: the drain has not begun).
+  SaturationInputs window{offered, accepted, true, 0, 0, true, false};
+  window.droppedOffered = static_cast<double>(stats_->drops().trackedUnejectedFlits()) / windowFlits(w);
+  return saturationVerdict(window)["below"] == false;
 }
 
 nlohmann::json Simulation::summary(const Window& w) const {
