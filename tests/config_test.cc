@@ -230,7 +230,8 @@ TEST(Config, ExtendsAListOverlaysEachBaseOnTheOneBefore) {
   fs::create_directories(dir);
   std::ofstream(dir / "network.toml") << "[router]\nlanes = 2\ndepth = 4\n";
   std::ofstream(dir / "workload.toml")
-      << "[router]\ndepth = 6\n[traffic]\nload = 0.25\n[sweep]\n\"traffic.load\" = [0.1]\n";
+      << "[router]\ndepth = 6\n[traffic]\nload = 0.25\n[sweep]\n\"traffic.packet_length\" = [1]\n"
+      << "[[sweep.size]]\nname = \"big\"\nrouter.lanes = 4\n";
   std::ofstream(dir / "run.toml") << "extends = [\"network.toml\", \"workload.toml\"]\n[traffic]\nload = 0.5\n";
   auto d = icnsim::ConfigDocument::fromFile((dir / "run.toml").string());
   EXPECT_EQ(d->root().child("router").getInt("lanes", 0, 0, 10), 2);      // first base only
@@ -240,7 +241,19 @@ TEST(Config, ExtendsAListOverlaysEachBaseOnTheOneBefore) {
   std::ofstream(dir / "own.toml") << "extends = \"workload.toml\"\n[sweep]\n\"router.depth\" = [2, 3]\n";
   auto own = icnsim::ConfigDocument::fromFile((dir / "own.toml").string());
   EXPECT_TRUE(own->root().child("sweep").has("router.depth"));
-  EXPECT_FALSE(own->root().child("sweep").has("traffic.load"));  // its own [sweep] replaces the base's
+  EXPECT_FALSE(own->root().child("sweep").has("traffic.packet_length"));  // its own [sweep] replaces the base's
+  // An inherited axis or case over a key the file sets would overwrite it at every point.
+  for (const std::string set : {"[traffic]\npacket_length = 3\n", "[router]\nlanes = 3\n"}) {
+    std::ofstream(dir / "clash.toml") << "extends = \"workload.toml\"\n" << set;
+    const std::string key = set.find("lanes") != std::string::npos ? "router.lanes" : "traffic.packet_length";
+    try {
+      icnsim::ConfigDocument::fromFile((dir / "clash.toml").string());
+      FAIL() << "expected an error for " << set;
+    } catch (const icnsim::ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("clash.toml:3: " + key + " = 3: the [sweep] inherited"), std::string::npos)
+          << e.what();
+    }
+  }
   EXPECT_NE(d->origin("router.depth").find("workload.toml:2"), std::string::npos) << d->origin("router.depth");
   EXPECT_EQ(d->sourceFiles().size(), 3u);
   for (const char* bad : {"extends = []\n", "extends = [\"network.toml\", 3]\n", "extends = [\"\"]\n"}) {

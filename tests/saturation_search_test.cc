@@ -41,9 +41,16 @@ TEST(SaturationSearch, FindsTheKneeOfAHotSpotByHand) {
     EXPECT_LE(seed["past"].get<double>() - seed["below"].get<double>(), 0.001);
     EXPECT_GT(seed["past"].get<double>(), 0.058) << seed.dump();  // the rule's knee with the window's noise
     EXPECT_LT(seed["below"].get<double>(), 0.071) << seed.dump();
+    int stopped = 0;
     for (const auto& run : seed["runs"]) {  // past the knee, every run stopped with its window
-      if (run["saturation"]["below"] == false) EXPECT_EQ(run["saturation"]["statistics_biased"], true);
+      const bool past = run["saturation"]["below"] == false;
+      EXPECT_EQ(run["stopped_past_saturation"], past) << run.dump();
+      if (past) {
+        EXPECT_EQ(run["cycles"].get<uint64_t>(), 21000u) << run.dump();
+        ++stopped;
+      }
     }
+    EXPECT_GT(stopped, 0);  // at least --high is past it
   }
   const double mean = j["saturation"]["mean"].get<double>(), half = j["saturation"]["half_width_95"].get<double>();
   EXPECT_GT(mean, 0.0625 - 0.002);
@@ -68,7 +75,8 @@ TEST(SaturationSearch, NoKneeInTheRangeIsSaidAndBadOptionsAreRefused) {
   const fs::path d = configFile("saturation_range", kHotSpot);
   const std::string file = (d / "c.toml").string();
   const auto low = runCommand("saturation -q --seeds 1 --high 0.03 " + file);
-  ASSERT_EQ(low.exitCode, 0) << low.output;
+  ASSERT_EQ(low.exitCode, 1) << low.output;  // no saturation load found: not a success
+  EXPECT_NE(low.output.find("no saturation load: 1 of 1 seeds found no bracket"), std::string::npos) << low.output;
   EXPECT_NE(low.output.find("below saturation up to the highest load"), std::string::npos) << low.output;
   const auto bad = runCommand("saturation -q --low 0.5 --high 0.2 " + file);
   EXPECT_EQ(bad.exitCode, 2) << bad.output;
@@ -78,4 +86,14 @@ TEST(SaturationSearch, NoKneeInTheRangeIsSaidAndBadOptionsAreRefused) {
   EXPECT_NE(closed.output.find("traffic.load: a saturation, phased or scan source has no offered load"),
             std::string::npos)
       << closed.output;
+}
+
+TEST(SaturationSearch, RefusesClosedLoopTraffic) {
+  // A schedule's messages wait on each other: there is no offered load for the rule to judge.
+  const fs::path d = configFile("saturation_closed", scheduleOnMesh4x4("collective = \"allreduce\"\nbytes = 256\n"));
+  const auto r =
+      runCommand("saturation -q --seeds 1 --key traffic.packet_length --low 1 --high 8 " + (d / "c.toml").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("the saturation search needs open-loop traffic at a set load"), std::string::npos)
+      << r.output;
 }

@@ -103,3 +103,19 @@ TEST(SaturationVerdict, AcceptedLoadCountsDataNotAcks) {
   EXPECT_NEAR(r["accepted"].get<double>() / r["offered"].get<double>(), 1, 0.03);
   EXPECT_EQ(r["saturation"]["below"], true);
 }
+
+// Replies are created as requests arrive, so counting them would pull a saturated point's
+// ratio towards 1: 16 terminals ask terminal 0 for 1.44 flits a cycle, its ejection channel
+// takes at most 1 (requests: at most 0.69 accepted), while its replies match every request
+// it took. The rule judges requests only.
+TEST(SaturationVerdict, RepliesAreLeftOutOfTheRule) {
+  const auto r = runToml(with(kMesh4x4, "lanes = 2\ndepth = 4", "lanes = 4\ndepth = 8") +
+                         "[simulation]\nwarmup_cycles = 1000\nmeasure_cycles = 10000\ndrain_cycles = 1000\n"
+                         "[traffic]\npacket_length = 4\nload = 0.09\nreply_packets = 1\n"
+                         "[traffic.pattern]\ntype = \"hotspot\"\nnodes = 0\n");
+  const double requests = r["saturation"]["accepted_over_offered"].get<double>();
+  const double all = r["accepted"].get<double>() / r["offered"].get<double>();
+  EXPECT_EQ(r["saturation"]["below"], false);
+  EXPECT_LT(requests, 0.72);
+  EXPECT_LT(requests, all - 0.05) << all;
+}

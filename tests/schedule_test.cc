@@ -300,6 +300,18 @@ TEST(ScheduleSource, LoadsAreAveragedOverTheCyclesTheScheduleRan) {
   EXPECT_TRUE(j["saturation"]["below"].is_null());
 }
 
+// Ended before the window opened: nothing was measured, so nothing was offered or accepted
+// (not every flit of the run over a one-cycle window), and router-counter rates are zero.
+TEST(ScheduleSource, AScheduleEndingBeforeTheWindowMeasuresNothing) {
+  const nlohmann::json j = test::runToml(test::with(
+      test::scheduleOnMesh4x4("collective = \"allreduce\"\nalgorithm = \"halving_doubling\"\nbytes = 4096\n"),
+      "warmup_cycles = 0", "warmup_cycles = 100000"));
+  ASSERT_LT(j["cycles"].get<double>(), 100000);
+  EXPECT_EQ(j["offered"].get<double>(), 0);
+  EXPECT_EQ(j["accepted"].get<double>(), 0);
+  EXPECT_EQ(j["measured_packets"].get<uint64_t>(), 0u);
+}
+
 TEST(ScheduleSource, EachOperationIsWrittenAsItCompletes) {
   const auto dir = test::tempDir("schedule_operations");
   const std::string csv = (dir / "ops.csv").string();

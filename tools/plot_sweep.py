@@ -41,6 +41,8 @@ def past_saturation(rows, series_key, x, where):
     """{series value: sorted xs where some point is past saturation}; None without the column."""
     if not rows or "below_saturation" not in rows[0]:
         return None
+    if not any(isinstance(r.get("below_saturation"), bool) for r in rows):
+        return None  # no point judged (closed-loop traffic, saturation sources): no knee to draw
     out = {}
     for r in rows:
         if where(r) and r.get("below_saturation") is False:

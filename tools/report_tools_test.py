@@ -868,6 +868,8 @@ class PlotSweepKnee(unittest.TestCase):
         self.assertEqual(plot_sweep.knees(data, past), {1: (0.3, 0.5), 2: (None, 0.1), 4: (0.9, None)})
         self.assertEqual(plot_sweep.ringed({1: ([0.1, 0.5], [1, 5])}, past), ([0.5], [5]))
         self.assertIsNone(plot_sweep.past_saturation([{"traffic.load": 0.1}], None, "traffic.load", everything))
+        unjudged = [{"traffic.load": 0.1, "below_saturation": None}]  # closed loop: an empty column
+        self.assertIsNone(plot_sweep.past_saturation(unjudged, None, "traffic.load", everything))
 
 
 if __name__ == "__main__":

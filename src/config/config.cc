@@ -43,6 +43,35 @@ std::string readConfigText(const std::string& path, const std::string& askedBy) 
 }
 
 // The base files an `extends` names: one string, or an array of at least one string.
+// The keys a [sweep] table sets at its points: its axes' keys and its cases' keys.
+std::vector<std::string> sweptKeys(const toml::table& sweep) {
+  std::vector<std::string> keys;
+  auto walk = [&](auto&& self, const toml::table& t, const std::string& path) -> void {
+    for (const auto& [k, v] : t) {
+      const std::string full = joinPath(path, std::string(k.str()));
+      if (auto* sub = v.as_table()) self(self, *sub, full);
+      else if (auto* cases = v.as_array(); cases && cases->is_array_of_tables()) {
+        for (const auto& one : *cases) self(self, *one.as_table(), "");
+      } else keys.push_back(full);
+    }
+  };
+  walk(walk, sweep, "");
+  std::erase(keys, "name");  // a case's name is not a key it sets
+  return keys;
+}
+
+// An inherited sweep would silently overwrite at every point a value this file sets.
+void rejectInheritedAxesOverKeys(const toml::table& sweep, const ConfigDocument& file) {
+  const std::vector<std::string> swept = sweptKeys(sweep);
+  for (const auto& [key, value] : file.flatten()) {
+    if (std::find(swept.begin(), swept.end(), key) == swept.end()) continue;
+    throw ConfigError(
+        fmt::format("{}: {} = {}: the [sweep] inherited from the file this one extends sets this key at "
+                    "every point; give this file a [sweep] of its own (an empty one runs one point)",
+                    file.origin(key), key, value));
+  }
+}
+
 std::vector<std::string> baseFileNames(const toml::node& extends, const std::string& where) {
   const std::string expected = "expected the name of a base file, e.g. extends = \"base.toml\", or a list of them";
   std::vector<std::string> names;
@@ -93,7 +122,10 @@ std::shared_ptr<ConfigDocument> ConfigDocument::fromFile(const std::string& path
     merged->sourceFiles_.insert(merged->sourceFiles_.end(), base->sourceFiles_.begin(), base->sourceFiles_.end());
   }
   doc->table_->erase("extends");
-  if (baseSweep && !doc->table_->contains("sweep")) merged->table_->insert("sweep", std::move(*baseSweep));
+  if (baseSweep && !doc->table_->contains("sweep")) {
+    rejectInheritedAxesOverKeys(*baseSweep, *doc);
+    merged->table_->insert("sweep", std::move(*baseSweep));
+  }
   overlay(*merged->table_, *doc->table_);
   for (auto& [key, origin] : doc->origins_) merged->origins_[key] = origin;
   merged->fileName_ = path;

@@ -22,6 +22,8 @@ struct Probe {
   double load = 0;
   bool below = false;
   nlohmann::json verdict;  // the run's `saturation` entry
+  uint64_t cycles = 0;     // cycles the run took: a run past saturation stops with its window
+  bool stopped = false;    // simulation.stop_past_saturation ended it
 };
 
 struct SeedSearch {
@@ -42,6 +44,7 @@ class Searcher {
     if (probe(s, o_.high)) return s.outcome = "below saturation up to the highest load", s;
     while (s.above - s.below > o_.precision) {
       const double mid = (s.below + s.above) / 2;
+      if (mid <= s.below || mid >= s.above) break;  // the doubles' own resolution reached
       (probe(s, mid) ? s.below : s.above) = mid;
     }
     return s;
@@ -66,7 +69,8 @@ class Searcher {
     }
     s.capacity = result["capacity"].get<double>();
     const bool below = verdict["below"].get<bool>();
-    s.probes.push_back({load, below, verdict});
+    s.probes.push_back(
+        {load, below, verdict, result["cycles"].get<uint64_t>(), result.value("stopped_past_saturation", false)});
     say(fmt::format("seed {}: {} = {:g} {}\n", s.seed, o_.key, load,
                     below ? "below saturation" : "past it: " + verdict["reason"].get<std::string>()));
     return below;
@@ -125,7 +129,10 @@ nlohmann::json searchJson(const SaturationSearchOptions& o, const std::vector<Se
   for (const SeedSearch& s : seeds) {
     nlohmann::json e{{"seed", s.seed}, {"outcome", s.outcome}, {"below", s.below}, {"past", s.above}};
     if (s.outcome == "found") e["estimate"] = (s.below + s.above) / 2;
-    for (const Probe& p : s.probes) e["runs"].push_back({{"load", p.load}, {"saturation", p.verdict}});
+    for (const Probe& p : s.probes) {
+      e["runs"].push_back(
+          {{"load", p.load}, {"saturation", p.verdict}, {"cycles", p.cycles}, {"stopped_past_saturation", p.stopped}});
+    }
     j["seeds"].push_back(e);
   }
   if (estimate) {
@@ -163,7 +170,10 @@ int runSaturationSearch(const SaturationSearchOptions& o) {
     fmt::print("\n");
   }
   if (!o.jsonOut.empty()) writeFileAtomic(o.jsonOut, jsonText(searchJson(o, seeds, complete ? &estimate : nullptr)));
-  return kExitOk;
+  if (complete) return kExitOk;
+  fmt::print(stderr, "no saturation load: {} of {} seeds found no bracket in [{:g}, {:g}]\n",
+             seeds.size() - estimates.size(), seeds.size(), o.low, o.high);
+  return kExitUsage;
 }
 
 }  // namespace icnsim

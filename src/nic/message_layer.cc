@@ -168,6 +168,7 @@ void MessageLayer::packetArrived(int32_t packet) {
     controlFlitsArrived_ += static_cast<uint64_t>(p.length);
     return;
   }
+  if (p.reply) replyFlitsArrived_ += static_cast<uint64_t>(p.length);
   stats_.packetArrived(p);
   if (tracking_ && progress(p).arrived++ == 0) ++receiving_[index({p.destination, p.network, 0})];
 }

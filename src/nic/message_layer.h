@@ -89,6 +89,8 @@ class MessageLayer : public RailHost {
   // Flits of NI control packets (acks, rail signals) that reached their NI: not data, so
   // not accepted load.
   uint64_t controlFlitsArrived() const { return controlFlitsArrived_; }
+  // Flits of reply messages (traffic.reply_packets) that arrived: data, but not offered by a source.
+  uint64_t replyFlitsArrived() const { return replyFlitsArrived_; }
   // Messages in `terminal`'s job lists with packets not yet handed out.
   int64_t queuedMessages(int terminal) const { return queued_[terminal]; }
 
@@ -131,6 +133,7 @@ class MessageLayer : public RailHost {
   PairCounters receivedFromPair_;              // 1 + the highest pairSequence received from a source
   uint64_t outOfOrder_ = 0;
   uint64_t controlFlitsArrived_ = 0;
+  uint64_t replyFlitsArrived_ = 0;
 };
 
 }  // namespace icnsim

@@ -49,6 +49,7 @@ class NetworkInterface {
   bool sendsControlPackets() const { return layer_->sendsControlPackets() || terminals_->sendsControlPackets(); }
   uint64_t outOfOrder() const { return layer_->outOfOrder(); }
   uint64_t controlFlitsArrived() const { return layer_->controlFlitsArrived(); }
+  uint64_t replyFlitsArrived() const { return layer_->replyFlitsArrived(); }
   int64_t queuedMessages(int terminal) const { return layer_->queuedMessages(terminal); }
 
  private:

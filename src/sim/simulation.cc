@@ -260,18 +260,22 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   auto windowEnds = [&] {
     w.ejectedAtEnd = networks_->ejectedFlits(), w.createdAtEnd = workload_->createdFlits();
     w.controlAtEnd = nic_->controlFlitsArrived();
+    w.replyCreatedAtEnd = workload_->createdReplyFlits(), w.replyArrivedAtEnd = nic_->replyFlitsArrived();
     w.countersAtEnd = networks_->routerCounters();
   };
-  Cycle t = 0;
   auto windowStart = std::chrono::steady_clock::now();
+  auto windowBegins = [&] {
+    w.ejectedAtStart = networks_->ejectedFlits(), w.createdAtStart = workload_->createdFlits();
+    w.controlAtStart = nic_->controlFlitsArrived();
+    w.replyCreatedAtStart = workload_->createdReplyFlits(), w.replyArrivedAtStart = nic_->replyFlitsArrived();
+    w.countersAtStart = networks_->routerCounters();
+    w.flitHopsAtStart = networks_->flitHops();
+    windowStart = std::chrono::steady_clock::now();
+  };
+  const bool endUnknown = workload_->createsOnDemand() && !workload_->saturation();
+  Cycle t = 0;
   for (;; ++t) {
-    if (t == warmup_) {
-      w.ejectedAtStart = networks_->ejectedFlits(), w.createdAtStart = workload_->createdFlits();
-      w.controlAtStart = nic_->controlFlitsArrived();
-      w.countersAtStart = networks_->routerCounters();
-      w.flitHopsAtStart = networks_->flitHops();
-      windowStart = std::chrono::steady_clock::now();
-    }
+    if (t == warmup_) windowBegins();
     workload_->generate(t, t >= warmup_ && t < end);
     nic_->step(t);
     networks_->step(t);
@@ -280,10 +284,13 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
     if (t + 1 == end) windowEnds();
     if (checkInvariants_) networks_->checkInvariants();
     if (const uint64_t m = networks_->flitHops() + networks_->ejectedFlits(); m != moves) moves = m, lastMove = t;
-    // Draining: up to the limit. A closed-loop workload's end is not known ahead (total 0).
-    if (progress && (t & 4095) == 0) progress(t, workload_->createsOnDemand() ? 0 : t < end ? end : end + drain_);
+    // Draining: up to the limit. A closed-loop workload's end is not known ahead (total 0);
+    // a saturation source's is, like an open-loop one's.
+    if (progress && (t & 4095) == 0) progress(t, endUnknown ? 0 : t < end ? end : end + drain_);
     // A kernel that has run to its end, with everything delivered, ends the run early.
     if (workload_->finished() && workload_->trackedPackets() == stats_->trackedSettled()) {
+      // Ended before the window opened: an empty window (its start is its end).
+      if (t < warmup_) windowBegins();
       if (t < end) windowEnds(), w.windowCycles = t + 1 > warmup_ ? t + 1 - warmup_ : 0;
       break;
     }
@@ -327,13 +334,18 @@ double Simulation::windowFlits(const Window& w) const {
   return static_cast<double>(std::max<Cycle>(w.windowCycles, 1)) * networks_->topology(0).numTerminals();
 }
 
-std::pair<double, double> Simulation::offeredAndAccepted(const Window& w) const {
+std::pair<double, double> Simulation::offeredAndAccepted(const Window& w, bool requestsOnly) const {
   const double window = windowFlits(w);
+  auto growth = [](uint64_t start, uint64_t end) { return static_cast<int64_t>(end - start); };
   // (A control packet that straddles the window's start can count more flits than ejected in it.)
-  const int64_t data =
-      static_cast<int64_t>(w.ejectedAtEnd - w.ejectedAtStart) - static_cast<int64_t>(w.controlAtEnd - w.controlAtStart);
+  int64_t data = growth(w.ejectedAtStart, w.ejectedAtEnd) - growth(w.controlAtStart, w.controlAtEnd);
+  int64_t created = growth(w.createdAtStart, w.createdAtEnd);
+  if (requestsOnly) {
+    data -= growth(w.replyArrivedAtStart, w.replyArrivedAtEnd);
+    created -= growth(w.replyCreatedAtStart, w.replyCreatedAtEnd);
+  }
   const double accepted = static_cast<double>(std::max<int64_t>(data, 0)) / window;
-  const double offered = workload_->saturation() ? accepted : (w.createdAtEnd - w.createdAtStart) / window;
+  const double offered = workload_->saturation() ? accepted : static_cast<double>(created) / window;
   return {offered, accepted};
 }
 
@@ -345,7 +357,7 @@ bool Simulation::pastSaturation(const Window& w) const {
     const std::vector<uint64_t> sums = ranks_->combine({w.ejectedAtStart, w.ejectedAtEnd}, plus);
     whole.ejectedAtStart = sums[0], whole.ejectedAtEnd = sums[1];
   }
-  const auto [offered, accepted] = offeredAndAccepted(whole);
+  const auto [offered, accepted] = offeredAndAccepted(whole, true);
   // The run's own verdict on the window alone (drained: the drain has not begun).
   SaturationInputs window{offered, accepted, true, 0, 0, true, false};
   window.droppedOffered = static_cast<double>(stats_->drops().trackedUnejectedFlits()) / windowFlits(w);
@@ -386,8 +398,9 @@ nlohmann::json Simulation::summary(const Window& w) const {
   workload_->report(j);
   j["drained"] = w.drained;
   if (w.stoppedPastSaturation) j["stopped_past_saturation"] = true;
-  SaturationInputs saturation{offered,
-                              accepted,
+  const auto [requestsOffered, requestsAccepted] = offeredAndAccepted(w, true);
+  SaturationInputs saturation{requestsOffered,
+                              requestsAccepted,
                               w.drained,
                               j["undelivered_packets"].get<uint64_t>(),
                               stats_->drops().trackedPackets(),
@@ -405,7 +418,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["histogram"] = stats_->latency().histogramJson(histogramBin_, histogramMaxBins_);
   j["classes"] = stats_->classesJson(histogramBin_, histogramMaxBins_);
   j["message_lengths"] = stats_->lengthClassesJson();
-  j["groups"] = stats_->groupsJson(workload_->trackedGroupFlits());
+  j["groups"] = stats_->groupsJson(workload_->trackedGroupFlits(), w.windowCycles);
   if (networks_->faults().failsParts() || networks_->faults().failsRails() || loss_.any()) {
     j["faults"] = networks_->failedPartsJson();
     j["dropped"] = stats_->drops().json();
@@ -419,13 +432,14 @@ nlohmann::json Simulation::routerCountersJson(const Window& w) const {
   // Rates: the count's growth over the measurement window per cycle; peaks: whole run.
   nlohmann::json out = nlohmann::json::object();
   const std::vector<Network::RouterCounter> final = networks_->routerCounters();
+  const double window = static_cast<double>(std::max<Cycle>(w.windowCycles, 1));
   for (size_t i = 0; i < w.countersAtEnd.size(); ++i) {
     const Network::RouterCounter& end = w.countersAtEnd[i];
     const bool started = i < w.countersAtStart.size();
     std::vector<double> values(end.perRouter.size());
     for (size_t r = 0; r < values.size(); ++r) {
       if (end.peak) values[r] = static_cast<double>(final[i].perRouter[r]);
-      else values[r] = (end.perRouter[r] - (started ? w.countersAtStart[i].perRouter[r] : 0)) / double(measure_);
+      else values[r] = (end.perRouter[r] - (started ? w.countersAtStart[i].perRouter[r] : 0)) / window;
     }
     double sum = 0, max = 0;
     for (double v : values) sum += v, max = std::max(max, v);

@@ -55,6 +55,9 @@ class Simulation {
     // NI control flits (acks) ejected: not accepted load. The NI is replicated on every rank,
     // so these are the whole network's counts already.
     uint64_t controlAtStart = 0, controlAtEnd = 0;
+    // Reply flits created and arrived (NI-side, replicated like the control counts): the
+    // saturation rule judges what sources offered, so replies are left out of it.
+    uint64_t replyCreatedAtStart = 0, replyCreatedAtEnd = 0, replyArrivedAtStart = 0, replyArrivedAtEnd = 0;
     std::vector<Network::RouterCounter> countersAtStart, countersAtEnd;
     uint64_t flitHopsAtStart = 0, flitHops = 0;  // at the window's start, at the end
     Cycle lastMove = 0;                          // the last cycle a flit moved
@@ -65,8 +68,9 @@ class Simulation {
   };
   Window runCycles(const Progress& progress);
   nlohmann::json summary(const Window& w) const;
-  // Over the window, flits per terminal per cycle: (offered, accepted data).
-  std::pair<double, double> offeredAndAccepted(const Window& w) const;
+  // Over the window, flits per terminal per cycle: (offered, accepted data); with
+  // requestsOnly, replies left out of both (what the saturation rule judges).
+  std::pair<double, double> offeredAndAccepted(const Window& w, bool requestsOnly = false) const;
   double windowFlits(const Window& w) const;  // terminals x the window's cycles run
   // simulation.stop_past_saturation: accepted below 0.95 of offered when the window ends.
   bool pastSaturation(const Window& w) const;

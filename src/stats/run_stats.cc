@@ -121,9 +121,9 @@ nlohmann::json RunStats::lengthClassesJson() const {
   return out;
 }
 
-nlohmann::json RunStats::groupsJson(const std::vector<uint64_t>& offeredFlits) const {
+nlohmann::json RunStats::groupsJson(const std::vector<uint64_t>& offeredFlits, Cycle windowCycles) const {
   nlohmann::json out = nlohmann::json::array();
-  const double window = static_cast<double>(windowEnd_ - windowStart_);
+  const double window = static_cast<double>(std::max<Cycle>(windowCycles, 1));
   for (size_t g = 0; g < perGroup_.size(); ++g) {
     const Breakdown& b = complete(perGroup_, g);
     nlohmann::json j = breakdownJson(b);

@@ -71,7 +71,8 @@ class RunStats {
   nlohmann::json classesJson(uint64_t histogramBin, uint64_t histogramMaxBins) const;
   nlohmann::json lengthClassesJson() const;
   // offeredFlits: per group, the flits its members created inside the window.
-  nlohmann::json groupsJson(const std::vector<uint64_t>& offeredFlits) const;
+  // Rates over the window's cycles run (fewer than its length when the workload ended early).
+  nlohmann::json groupsJson(const std::vector<uint64_t>& offeredFlits, Cycle windowCycles) const;
   const RouteStats& routes() const { return routes_; }
 
  private:

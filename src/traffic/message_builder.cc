@@ -327,6 +327,7 @@ int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const Mess
     return -1;
   }
   createdFlits_ += static_cast<uint64_t>(m.packets) * m.packetLength;
+  if (m.reply) createdReplyFlits_ += static_cast<uint64_t>(m.packets) * m.packetLength;
   trackedMessages_ += tracked;
   if (tracked) trackedPackets_ += m.packets;
   if (tracked && m.group >= 0) {

@@ -97,6 +97,7 @@ class MessageBuilder {
   const std::vector<MessageLengthClass>& lengthClasses() const { return lengthClasses_; }
 
   uint64_t createdFlits() const { return createdFlits_; }
+  uint64_t createdReplyFlits() const { return createdReplyFlits_; }  // of those, replies' flits
   // Flits of the messages group `group`'s members created inside the measurement window.
   uint64_t trackedGroupFlits(int group) const {
     return static_cast<size_t>(group) < trackedGroupFlits_.size() ? trackedGroupFlits_[group] : 0;
@@ -134,7 +135,8 @@ class MessageBuilder {
   std::vector<uint64_t> serial_;
   NetworkInterface* nic_ = nullptr;
   MessagePool* messages_ = nullptr;
-  uint64_t createdFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0, notOfferedMessages_ = 0;
+  uint64_t createdFlits_ = 0, createdReplyFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0,
+           notOfferedMessages_ = 0;
 };
 
 }  // namespace icnsim

@@ -53,6 +53,7 @@ class Workload : public TrafficHooks {
   bool hasClassStreams() const { return builder_->hasStreams(); }
   double groupRate(int group) const { return builder_->groupRate(group); }
   uint64_t createdFlits() const { return builder_->createdFlits(); }
+  uint64_t createdReplyFlits() const { return builder_->createdReplyFlits(); }
   uint64_t trackedGroupFlits(int group) const { return builder_->trackedGroupFlits(group); }
   // Per group, the flits its members created inside the measurement window.
   std::vector<uint64_t> trackedGroupFlits() const;
