@@ -5,8 +5,10 @@ set -euo pipefail
 # python3 runs the reproduction reports (icnsim reproduce); matplotlib and numpy draw figures.
 # OpenMPI: `mpirun -n R icnsim sweep` spreads a sweep over ranks (CMake finds it; see README).
 # libbz2: Netrace traces are bzip2-compressed; OTF2: MPI traces (pkg-config finds it).
+# pybind11, python3-dev, numpy, pandas and pytest: the Python package (docs/python.md).
 packages=(g++ cmake ninja-build pkg-config libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
-          python3 libopenmpi-dev openmpi-bin libbz2-dev libopen-trace-format2-dev)
+          python3 libopenmpi-dev openmpi-bin libbz2-dev libopen-trace-format2-dev
+          pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest)
 for option in "$@"; do
   case "$option" in
     --with-plots) packages+=(python3-matplotlib python3-numpy) ;;

@@ -95,7 +95,7 @@ void printMarkdown(const std::vector<const KeySpec*>& keys) {
   }
 }
 
-void printJson(const std::vector<const KeySpec*>& keys) {
+nlohmann::json keysJsonOf(const std::vector<const KeySpec*>& keys) {
   nlohmann::json out = nlohmann::json::array();
   for (const KeySpec* spec : keys) {
     nlohmann::json key = {{"path", spec->path()}, {"table", spec->table}, {"part", spec->part},   {"name", spec->name},
@@ -107,7 +107,7 @@ void printJson(const std::vector<const KeySpec*>& keys) {
     }
     out.push_back(key);
   }
-  std::cout << out.dump(2) << "\n";
+  return out;
 }
 
 // Each kind of part once (a kind named by several keys is listed under its first).
@@ -126,18 +126,26 @@ void printParts(const std::vector<const KeySpec*>& keys, bool markdown) {
   }
 }
 
-}  // namespace
-
-int runKeysCli(const KeysCliOptions& options) {
-  const auto keys = selectKeys(options.prefix);
+// The keys under `prefix`, refused with the nearest key's name when there are none.
+std::vector<const KeySpec*> keysUnder(const std::string& prefix) {
+  const auto keys = selectKeys(prefix);
   if (keys.empty()) {
     std::vector<std::string> paths;
     for (const KeySpec& spec : keyCatalogue()) paths.push_back(spec.path());
-    throw ConfigError(fmt::format("no key is called \"{}\" or starts with \"{}.\" (did you mean \"{}\"?)",
-                                  options.prefix, options.prefix, nearest(options.prefix, paths)));
+    throw ConfigError(fmt::format("no key is called \"{}\" or starts with \"{}.\" (did you mean \"{}\"?)", prefix,
+                                  prefix, nearest(prefix, paths)));
   }
+  return keys;
+}
+
+}  // namespace
+
+nlohmann::json keysJson(const std::string& prefix) { return keysJsonOf(keysUnder(prefix)); }
+
+int runKeysCli(const KeysCliOptions& options) {
+  const auto keys = keysUnder(options.prefix);
   if (options.parts) printParts(keys, options.format == "markdown");
-  else if (options.format == "json") printJson(keys);
+  else if (options.format == "json") std::cout << keysJsonOf(keys).dump(2) << "\n";
   else if (options.format == "markdown") printMarkdown(keys);
   else printText(keys);
   return kExitOk;

@@ -5,6 +5,8 @@
 #pragma once
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace icnsim {
 
 struct KeysCliOptions {
@@ -14,5 +16,7 @@ struct KeysCliOptions {
 };
 
 int runKeysCli(const KeysCliOptions& options);
+// The keys under `prefix` (every key when empty) as `--format json` lists them.
+nlohmann::json keysJson(const std::string& prefix);
 
 }  // namespace icnsim

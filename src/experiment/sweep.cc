@@ -129,7 +129,7 @@ void reportRanks(const SweepOptions& o, const PointLedger& ledger) {
 
 int runSweep(const SweepOptions& o) {
   namespace fs = std::filesystem;
-  auto base = ConfigDocument::fromFile(o.config);
+  auto base = o.document ? o.document->clone() : ConfigDocument::fromFile(o.config);
   base->applyProfile(o.profile, !o.profileOptional);
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");

@@ -3,6 +3,7 @@
 // DIR/results.csv at once and writes DIR/points/<n>.json (experiment/sweep_results.h), so
 // an interrupted sweep keeps its points and --resume skips them.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@ namespace icnsim {
 class MpiRanks;
 
 struct SweepOptions {
-  std::string config;
+  std::string config;            // the file, or the name of `document` in messages
   std::string profile;           // [profile.<name>] to apply, e.g. "quick"; empty: none
   bool profileOptional = false;  // a file without that profile runs as written
   std::vector<std::string> sets;
@@ -26,6 +27,8 @@ struct SweepOptions {
   // Under mpirun: rank 0 runs the sweep and hands points to the other ranks as well
   // (experiment/sweep_ranks.h). Null or one rank: this process runs every point.
   const MpiRanks* ranks = nullptr;
+  // A configuration built in memory (the Python API's dicts) instead of the file.
+  std::shared_ptr<const ConfigDocument> document;
 };
 
 // Checks that every sweep key names a valid setting by building the first and last points.
