@@ -15,6 +15,7 @@
 #include "common/json_text.h"
 #include "config/config.h"
 #include "config/toml.h"
+#include "experiment/saturation_search.h"
 #include "experiment/sweep.h"
 #include "sim/experiment_point.h"
 
@@ -125,6 +126,17 @@ void sweep(const py::tuple& source, const std::string& out, int jobs, bool resum
   runSweep(o);
 }
 
+std::string saturation(const py::tuple& source, const std::string& key, double low, double high, double precision,
+                       int seeds, int jobs) {
+  const Source s = sourceOf(source);
+  SaturationSearchOptions o;
+  o.config = s.label();
+  o.document = s.document();
+  o.key = key, o.low = low, o.high = high, o.precision = precision, o.seeds = seeds, o.jobs = jobs, o.quiet = true;
+  py::gil_scoped_release release;
+  return jsonText(searchSaturation(o));
+}
+
 std::string keys(const std::string& prefix) { return keysJson(prefix).dump(); }
 
 }  // namespace
@@ -150,6 +162,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("validate", &validate, py::arg("source"));
   m.def("sweep", &sweep, py::arg("source"), py::arg("out"), py::arg("jobs"), py::arg("resume"), py::arg("force"),
         py::arg("quiet"));
+  m.def("saturation", &saturation, py::arg("source"), py::arg("key"), py::arg("low"), py::arg("high"),
+        py::arg("precision"), py::arg("seeds"), py::arg("jobs"));
   m.def("resolved_text", [](const py::tuple& source) { return sourceOf(source).document()->toTomlString(); });
   m.def("keys", &keys, py::arg("prefix"));
 }

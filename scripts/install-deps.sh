@@ -3,15 +3,16 @@
 # Usage: scripts/install-deps.sh [--with-plots] [--with-fuzz] [--with-format]
 set -euo pipefail
 # python3 runs the reproduction reports (icnsim reproduce); matplotlib and numpy draw figures.
-# OpenMPI: `mpirun -n R icnsim sweep` spreads a sweep over ranks (CMake finds it; see README).
+# OpenMPI: `mpirun -n R icnsim sweep` spreads a sweep over ranks (CMake finds it; see docs/usage.md).
 # libbz2: Netrace traces are bzip2-compressed; OTF2: MPI traces (pkg-config finds it).
-# pybind11, python3-dev, numpy, pandas and pytest: the Python package (docs/python.md).
+# pybind11, python3-dev, numpy, pandas, pytest and matplotlib: the Python package and its
+# tutorial (docs/python.md).
 packages=(g++ cmake ninja-build pkg-config libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev libgtest-dev
           python3 libopenmpi-dev openmpi-bin libbz2-dev libopen-trace-format2-dev
-          pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest)
+          pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest python3-matplotlib)
 for option in "$@"; do
   case "$option" in
-    --with-plots) packages+=(python3-matplotlib python3-numpy) ;;
+    --with-plots) ;;  # figures: now always installed (kept so that older commands still work)
     # clang with libFuzzer: the runtime is not pulled in without recommends.
     --with-fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --with-format) packages+=(clang-format git) ;;  # scripts/check-format.sh

@@ -128,16 +128,16 @@ TEST(KeyCatalogue, MatchesTablesAtEveryPlaceTheyAreRead) {
   EXPECT_FALSE(isDeclared("traffic", "nodes"));
 }
 
-// The README's example configuration is valid as it stands (with its sweep points).
+// docs/usage.md's example configuration is valid as it stands (with its sweep points).
 TEST(KeyCatalogue, TheReadmeExampleIsValid) {
-  std::ifstream in(std::string(ICNSIM_SOURCE_DIR) + "/README.md");
+  std::ifstream in(std::string(ICNSIM_SOURCE_DIR) + "/docs/usage.md");
   const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const size_t section = readme.find("### Writing a configuration");
+  const size_t section = readme.find("## Writing a configuration");
   ASSERT_NE(section, std::string::npos);
   const size_t begin = readme.find("```toml\n", section) + 8;
   const size_t end = readme.find("```", begin);
   ASSERT_LT(begin, end);
-  auto doc = ConfigDocument::fromString(readme.substr(begin, end - begin), "README.md");
+  auto doc = ConfigDocument::fromString(readme.substr(begin, end - begin), "docs/usage.md");
   doc->applyProfile("quick");
   auto sweep = doc->extractTable("sweep");
   ExperimentPoint point(doc);

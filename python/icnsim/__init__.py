@@ -19,7 +19,7 @@ from . import _core
 from ._core import ConfigError, ResourceError, StuckNetworkError
 
 __all__ = ["Config", "ConfigError", "StuckNetworkError", "ResourceError", "run", "sweep", "Sweep", "frame",
-           "link_stats", "LinkStats", "keys", "validate"]
+           "link_stats", "LinkStats", "keys", "validate", "saturation"]
 
 
 def _literal(value, key):
@@ -199,6 +199,21 @@ def sweep(config, out, *, axes=None, jobs=1, resume=False, force=False, progress
         raise ConfigError(f"jobs: expected a positive number of threads, got {jobs!r}")
     _core.sweep(config._source(), os.fspath(out), jobs, bool(resume), bool(force), not progress)
     return Sweep(out)
+
+
+def saturation(config, *, key="traffic.load", low=0.0, high=1.0, precision=0.01, seeds=3, jobs=1):
+    """Finds the load at which the configuration saturates, as `icnsim saturation` does:
+    per seed, bisection on `key` between `low` and `high` by the 0.95 rule until the bracket
+    is `precision` wide. Returns a dict: "saturation" {mean, half_width_95, seeds} when every
+    seed found a bracket, and "seeds" with each seed's bracket and runs."""
+    for name, value in (("low", low), ("high", high), ("precision", precision)):
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+            raise ConfigError(f"{name}: expected a finite number, got {value!r}")
+    for name, value in (("seeds", seeds), ("jobs", jobs)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ConfigError(f"{name}: expected a positive integer, got {value!r}")
+    source = _as_config(config)._source()
+    return json.loads(_core.saturation(source, key, float(low), float(high), float(precision), seeds, jobs))
 
 
 def _pandas():

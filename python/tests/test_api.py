@@ -178,3 +178,16 @@ def test_validate_builds_every_point_without_running():
     icnsim.validate(icnsim.Config.from_dict(dict(MESH, sweep={"router.lanes": [1, 2]})))
     with pytest.raises(icnsim.ConfigError, match="router.lanes"):
         icnsim.validate(icnsim.Config.from_dict(dict(MESH, sweep={"router.lanes": [1, -2]})))
+
+
+def test_the_saturation_search_finds_a_hot_spots_knee_by_hand():
+    # 16 terminals send to terminal 0, whose ejection channel takes one flit a cycle: the
+    # 0.95 rule's knee lies between 1/16 = 0.0625 and 0.0625 / 0.95 = 0.0658.
+    hot = icnsim.Config.from_dict(MESH).set({
+        "traffic.pattern": {"type": "hotspot", "nodes": 0}, "router.lanes": 4, "router.depth": 8,
+        "simulation.measure_cycles": 20000, "simulation.warmup_cycles": 1000})
+    search = icnsim.saturation(hot, high=0.2, precision=0.002, seeds=2, jobs=2)
+    assert 0.0625 - 0.003 < search["saturation"]["mean"] < 0.0658 + 0.003
+    assert [s["outcome"] for s in search["seeds"]] == ["found", "found"]
+    with pytest.raises(icnsim.ConfigError, match="expected 0 <= low < high"):
+        icnsim.saturation(hot, low=0.5, high=0.2)

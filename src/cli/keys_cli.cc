@@ -79,7 +79,7 @@ void printMarkdown(const std::vector<const KeySpec*>& keys) {
       "[routing]; a group's or class's `pattern` those of [traffic.pattern]. Beside these, a file\n"
       "may start with `extends = \"base.toml\"` (or a list of base files), and hold a `[sweep]` table\n"
       "(key paths, each with an array of values) and `[profile.<name>]` tables (overrides applied\n"
-      "by `--profile <name>`): see the README.\n");
+      "by `--profile <name>`): see usage.md.\n");
   std::string current;
   for (const KeySpec* spec : keys) {
     if (heading(*spec) != current) {

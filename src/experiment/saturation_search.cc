@@ -53,7 +53,7 @@ class Searcher {
  private:
   // Runs the configuration at `load` and says whether it is below saturation.
   bool probe(SeedSearch& s, double load) {
-    auto doc = ConfigDocument::fromFile(o_.config);
+    auto doc = o_.document ? o_.document->clone() : ConfigDocument::fromFile(o_.config);
     doc->applyProfile(o_.profile);
     for (const auto& set : o_.sets) doc->applyOverride(set);
     doc->extractTable("sweep");  // one configuration: a sweep's axes are not searched
@@ -146,33 +146,47 @@ nlohmann::json searchJson(const SaturationSearchOptions& o, const std::vector<Se
 
 }  // namespace
 
+nlohmann::json searchSaturation(const SaturationSearchOptions& o) {
+  checkOptions(o);
+  const std::vector<SeedSearch> seeds = searchSeeds(o);
+  std::vector<double> estimates;
+  for (const SeedSearch& s : seeds) {
+    if (s.outcome == "found") estimates.push_back((s.below + s.above) / 2);
+  }
+  const MeanInterval estimate = meanWithInterval95(estimates);
+  return searchJson(o, seeds, estimates.size() == seeds.size() ? &estimate : nullptr);
+}
+
 int runSaturationSearch(const SaturationSearchOptions& o) {
   checkOptions(o);
   if (!o.jsonOut.empty()) checkWritable(o.jsonOut);
-  const std::vector<SeedSearch> seeds = searchSeeds(o);
+  const nlohmann::json search = searchSaturation(o);
   fmt::print("saturation of {} by {} (precision {:g}; rule: accepted >= 0.95 offered, drained)\n", o.config, o.key,
              o.precision);
-  std::vector<double> estimates;
-  for (const SeedSearch& s : seeds) {
-    if (s.outcome == "found") {
-      estimates.push_back((s.below + s.above) / 2);
-      fmt::print("  seed {}: below at {:g}, past at {:g} ({} runs)\n", s.seed, s.below, s.above, s.probes.size());
+  size_t unbracketed = 0;
+  for (const auto& s : search["seeds"]) {
+    if (s["outcome"] == "found") {
+      fmt::print("  seed {}: below at {:g}, past at {:g} ({} runs)\n", s["seed"].get<int>(), s["below"].get<double>(),
+                 s["past"].get<double>(), s["runs"].size());
     } else {
-      fmt::print("  seed {}: {} ({:g} to {:g}; widen --low / --high)\n", s.seed, s.outcome, o.low, o.high);
+      ++unbracketed;
+      fmt::print("  seed {}: {} ({:g} to {:g}; widen --low / --high)\n", s["seed"].get<int>(),
+                 s["outcome"].get<std::string>(), o.low, o.high);
     }
   }
-  const bool complete = estimates.size() == seeds.size();
-  const MeanInterval estimate = meanWithInterval95(estimates);
-  if (complete) {
-    fmt::print("  saturation {} = {:.4g} +- {:.2g} (95 % interval over {} seeds)", o.key, estimate.mean,
-               estimate.halfWidth, estimate.samples);
-    if (o.key == "traffic.load") fmt::print(": {:.4g} flits/terminal/cycle", estimate.mean * seeds.front().capacity);
+  if (search.contains("saturation")) {
+    const auto& e = search["saturation"];
+    fmt::print("  saturation {} = {:.4g} +- {:.2g} (95 % interval over {} seeds)", o.key, e["mean"].get<double>(),
+               e["half_width_95"].get<double>(), e["seeds"].get<size_t>());
+    if (e.contains("flits_per_terminal_cycle")) {
+      fmt::print(": {:.4g} flits/terminal/cycle", e["flits_per_terminal_cycle"].get<double>());
+    }
     fmt::print("\n");
   }
-  if (!o.jsonOut.empty()) writeFileAtomic(o.jsonOut, jsonText(searchJson(o, seeds, complete ? &estimate : nullptr)));
-  if (complete) return kExitOk;
-  fmt::print(stderr, "no saturation load: {} of {} seeds found no bracket in [{:g}, {:g}]\n",
-             seeds.size() - estimates.size(), seeds.size(), o.low, o.high);
+  if (!o.jsonOut.empty()) writeFileAtomic(o.jsonOut, jsonText(search));
+  if (unbracketed == 0) return kExitOk;
+  fmt::print(stderr, "no saturation load: {} of {} seeds found no bracket in [{:g}, {:g}]\n", unbracketed,
+             search["seeds"].size(), o.low, o.high);
   return kExitUsage;
 }
 

@@ -6,8 +6,13 @@
 // with their measurement window (simulation.stop_past_saturation): the drain would not change
 // their verdict.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/config.h"
 
 namespace icnsim {
 
@@ -22,8 +27,14 @@ struct SaturationSearchOptions {
   int jobs = 1;                      // seeds searched in parallel
   std::string jsonOut;               // where to write the whole search (empty: nowhere)
   bool quiet = false;
+  // A configuration built in memory (the Python API) instead of the file `config` names.
+  std::shared_ptr<const ConfigDocument> document;
 };
 
+// Prints each seed's bracket and the estimate; exit status 1 when a seed found no bracket.
 int runSaturationSearch(const SaturationSearchOptions& options);
+// The whole search as `--json` writes it: every seed's runs and, when every seed found a
+// bracket, "saturation" {mean, half_width_95, seeds}.
+nlohmann::json searchSaturation(const SaturationSearchOptions& options);
 
 }  // namespace icnsim
