@@ -129,7 +129,7 @@ TEST(KeyCatalogue, MatchesTablesAtEveryPlaceTheyAreRead) {
 }
 
 // docs/usage.md's example configuration is valid as it stands (with its sweep points).
-TEST(KeyCatalogue, TheReadmeExampleIsValid) {
+TEST(KeyCatalogue, TheUsageExampleIsValid) {
   std::ifstream in(std::string(ICNSIM_SOURCE_DIR) + "/docs/usage.md");
   const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const size_t section = readme.find("## Writing a configuration");

@@ -143,13 +143,13 @@ class ConfigNode {
   // Records that a part's factory starts building itself from this table (Registry::create).
   void markPartStarted() const;
   std::string location(const std::string& key) const;
+  std::string keyPath(const std::string& key) const;  // "router.lanes" for key "lanes" of [router]
 
  private:
   const toml::node* get(const std::string& key) const;
   // A single value or a non-empty array of values, each converted (and checked) by `convert`.
   template <typename T, typename Convert>
   std::vector<T> readList(const std::string& key, std::vector<T> def, Convert convert) const;
-  std::string keyPath(const std::string& key) const;
   ConfigDocument* doc_;
   const toml::table* table_;  // may be null (absent section)
   std::string path_;

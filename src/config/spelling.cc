@@ -19,6 +19,16 @@ size_t editDistance(const std::string& a, const std::string& b) {
 }
 
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
+  // A word that begins a candidate is most likely short for it ("warmup": warmup_cycles),
+  // however far apart their spellings are: the shortest such candidate.
+  std::string completion;
+  for (const auto& c : candidates) {
+    if (word.size() >= 4 && c.size() > word.size() && c.compare(0, word.size(), word) == 0 &&
+        (completion.empty() || c.size() < completion.size())) {
+      completion = c;
+    }
+  }
+  if (!completion.empty()) return completion;
   std::string best;
   size_t bestDistance = SIZE_MAX;
   for (const auto& c : candidates) {

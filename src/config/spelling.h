@@ -9,7 +9,8 @@ namespace icnsim {
 
 // Edit distance (insertions, deletions and substitutions of one character each).
 size_t editDistance(const std::string& a, const std::string& b);
-// The candidate nearest to `word` by edit distance (the first of equals; "" if none).
+// The candidate `word` begins (the shortest), or else the nearest by edit distance (the
+// first of equals; "" if none).
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
 
 }  // namespace icnsim

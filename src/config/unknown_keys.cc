@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "config/config.h"
+#include "config/foreign_names.h"
 #include "config/spelling.h"
 #include "config/toml.h"
 
@@ -21,7 +22,8 @@ std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly, const std::
     return true;
   };
   auto walk = [&](auto&& self, const toml::table& t, const std::string& path, const std::string& queriedPath) -> void {
-    if (!reached(path)) return;
+    // In a table the build had not reached, only another tool's names are surely wrong.
+    const bool foreignOnly = !reached(path);
     auto it = queried_.find(queriedPath);
     std::vector<std::string> known;
     if (it != queried_.end()) known.assign(it->second.begin(), it->second.end());
@@ -34,17 +36,22 @@ std::vector<std::string> ConfigDocument::unknownKeys(bool typosOnly, const std::
       std::string full = joinPath(path, key);
       if (std::find(known.begin(), known.end(), key) == known.end()) {
         const bool valid = std::find(declared.begin(), declared.end(), key) != declared.end();
+        const std::string foreign = valid ? "" : foreignKeyHint(key);  // BookSim's num_vcs
         // Before an error, a key no part declares for this table is wrong whatever the build
         // would have read next (a key declared here may be one it had not reached yet).
-        if (typosOnly && (valid || declared.empty())) continue;
+        if (typosOnly && (valid || declared.empty()) && foreign.empty()) continue;
+        if (foreignOnly && foreign.empty()) continue;
         std::string guess = known.empty() ? "" : nearest(key, valid ? known : candidates);
-        if (typosOnly && !guess.empty() && editDistance(key, guess) > 2) guess.clear();
+        const bool abbreviation = guess.rfind(key, 0) == 0;  // "warmup" for warmup_cycles
+        if (typosOnly && !guess.empty() && editDistance(key, guess) > 2 && !abbreviation) guess.clear();
         std::string msg = fmt::format("{}: {}: unknown key", origin(full), full);
         auto keysPath = [](std::string p) {  // as `icnsim keys` takes it
           for (size_t at; (at = p.find("[]")) != std::string::npos;) p.erase(at, 2);
           return p;
         };
-        if (valid) {
+        if (!foreign.empty()) {
+          msg += fmt::format(" ({})", foreign);
+        } else if (valid) {
           msg = fmt::format("{}: {}: not used by this configuration (`icnsim keys {}` says where it applies)",
                             origin(full), full, keysPath(joinPath(queriedPath, key)));
         } else if (!guess.empty()) msg += fmt::format(" (did you mean '{}'?)", guess);

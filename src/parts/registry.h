@@ -100,6 +100,7 @@ StringListKey declarePartListKey(KeyScope scope, const char* name, std::vector<s
 }  // namespace icnsim
 
 #include "config/config.h"
+#include "config/foreign_names.h"
 #include "config/spelling.h"
 
 namespace icnsim {
@@ -121,8 +122,9 @@ void Registry<Base>::checkNames(const ConfigNode& node, const std::string& key) 
     if (contains(name)) continue;
     std::string list;
     for (const auto& n : names()) list += (list.empty() ? "" : ", ") + ("\"" + n + "\"");
-    throw ConfigError(node.location(key) + ": unknown name \"" + name + "\"; registered: " + list +
-                      " (did you mean \"" + nearest(name, names()) + "\"?)");
+    const std::string foreign = foreignPartHint(node.keyPath(key), name);
+    const std::string hint = foreign.empty() ? "did you mean \"" + nearest(name, names()) + "\"?" : foreign;
+    throw ConfigError(node.location(key) + ": unknown name \"" + name + "\"; registered: " + list + " (" + hint + ")");
   }
 }
 }  // namespace icnsim
