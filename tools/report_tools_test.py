@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import sys
 import tempfile
 import unittest
 
@@ -34,6 +35,8 @@ from tools.router import booksim_crosscheck as crosscheck
 from tools.spider import report as spider_report
 from tools.report.lib import Report
 from tools.workloads import contention
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 LOAD, SEED = seed_stats.LOAD, seed_stats.SEED
 
@@ -870,6 +873,35 @@ class PlotSweepKnee(unittest.TestCase):
         self.assertIsNone(plot_sweep.past_saturation([{"traffic.load": 0.1}], None, "traffic.load", everything))
         unjudged = [{"traffic.load": 0.1, "below_saturation": None}]  # closed loop: an empty column
         self.assertIsNone(plot_sweep.past_saturation(unjudged, None, "traffic.load", everything))
+
+    def test_overlays_of_sweeps_series_combinations_and_percentiles(self):
+        import subprocess
+        import tempfile
+        header = "point,status,routing.type,traffic.pattern.type,traffic.load,latency_p50,latency_p99,below_saturation\n"
+        with tempfile.TemporaryDirectory() as d:
+            paths = []
+            for name, knee in (("first", 0.5), ("second", 0.3)):
+                os.makedirs(os.path.join(d, name))
+                paths.append(os.path.join(d, name, "results.csv"))
+                with open(paths[-1], "w") as f:
+                    f.write(header)
+                    point = 0
+                    for routing in ("min", "ugal"):
+                        for load in (0.1, 0.3, 0.5):
+                            below = "true" if load < knee else "false"
+                            f.write(f"{point},ok,{routing},uniform,{load},{10 + load},{20 + load},{below}\n")
+                            point += 1
+            command = [sys.executable, "-m", "tools.plot_sweep"] + paths + [
+                "--x", "traffic.load", "--y", "latency_p50", "--y", "latency_p99", "--series", "routing.type",
+                "--series", "traffic.pattern.type", "--out", os.path.join(d, "fig"), "--logy"]
+            run = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertIn("first: latency_p99: routing.type = ugal, traffic.pattern.type = uniform: knee between "
+                          "0.3 and 0.5", run.stdout)
+            self.assertIn("second: latency_p50: routing.type = min, traffic.pattern.type = uniform: knee between "
+                          "0.1 and 0.3", run.stdout)
+            bad = subprocess.run(command + ["--label", "one"], capture_output=True, text=True, cwd=ROOT)
+            self.assertIn("--label: 1 given for 2 CSV files", bad.stderr)
 
 
 if __name__ == "__main__":

@@ -117,17 +117,20 @@ def save_figure(fig, path):
     return os.path.basename(path) + ".png"
 
 
-def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim=None, xlim=None, rings=False):
+def line_plot(path, lines, xlabel, ylabel, title, points=None, log2x=False, ylim=None, xlim=None, rings=False,
+              logy=False):
     """lines/points: {label: (xs, ys)}; lines are drawn as curves, points as markers only
     (with `rings`, hollow rings around the curves' own points). A
     line with `errs` (a seed_stats Curve: 95 % half-widths) gets error bars; a line with no
     point says so in the legend. `ylim` is the largest range shown: the axis ends a tenth above
-    the highest point drawn when that is lower. Returns the PNG name, or None without
-    matplotlib."""
+    the highest point drawn when that is lower; `logy` a logarithmic y axis. Returns the PNG
+    name, or None without matplotlib."""
     plt = _pyplot()
     if plt is None:
         return None
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    if logy:
+        ax.set_yscale("log")
     top = 0.0
     for label, data in (lines or {}).items():
         xs, ys = data
