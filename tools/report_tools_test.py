@@ -13,6 +13,7 @@ import tempfile
 import unittest
 
 from tools import plot_sweep
+from tools.report import lib as report_lib
 from tools.report import seed_stats
 from tools.report import verdict as vd
 from tools.dally import report as dally_report
@@ -691,6 +692,34 @@ class LinkPlots(unittest.TestCase):
             with self.assertRaises(SystemExit) as e:
                 plot_links.main([path, "--out", os.path.join(d, "out")])
             self.assertIn("link_stats_interval", str(e.exception))
+
+    def test_within_a_group_difference_maps_and_colour_scales(self):
+        stats = plot_links.LinkStats(link_stats_result(False)["link_stats"][0])
+        totals = stats.totals(stats.selected())
+        inner, members = plot_links.router_matrix(stats, totals, 0)
+        self.assertEqual(members, [0, 1])
+        self.assertEqual(inner, [[None, 1.0], [0.0, None]])  # links 0->1 and 1->0, no self links
+        self.assertEqual(plot_links.router_matrix(stats, totals, 1), ([[None]], [2]))
+        less = plot_links.minus(totals, stats.totals(stats.selected(10, None)))
+        self.assertAlmostEqual(less[0]["utilisation"], 1.0 - 5 / 5)
+        self.assertAlmostEqual(less[2]["utilisation"], 10 / 15 - 1.0)
+        if report_lib._pyplot() is None:
+            self.skipTest("python3-matplotlib is missing")
+        _, norm = plot_links.Scale(log=True).apply([0.0, 0.15, 0.9, None])
+        self.assertAlmostEqual(norm.vmin, 0.15)  # the smallest positive value, idle links left out
+        cmap, norm = plot_links.Scale(difference=True).apply([-0.2, 0.5])
+        self.assertEqual((cmap, norm.vmin, norm.vmax), ("RdBu_r", -0.5, 0.5))  # symmetric about 0
+        _, norm = plot_links.Scale(of_data=True).apply([0.1, 0.3])
+        self.assertEqual((norm.vmin, norm.vmax), (0.1, 0.3))
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "r.json")
+            with open(path, "w") as f:
+                json.dump(link_stats_result(False), f)
+            with contextlib.redirect_stdout(io.StringIO()):
+                plot_links.main([path, "--out", os.path.join(d, "out"), "--group", "0", "--log", "--minus", path])
+            with open(os.path.join(d, "out", "links.csv")) as f:
+                self.assertEqual({float(r["utilisation"]) for r in csv.DictReader(f)}, {0.0})  # a run less itself
+            self.assertTrue(os.path.exists(os.path.join(d, "out", "link_heatmap.png")))
 
 
 class Contention(unittest.TestCase):

@@ -145,7 +145,8 @@ def draw(out, rep, split, seeds):
     totals = stats.totals(samples)
     title = f"worst case, {split}, seed {seed}"
     name = split.lower().replace("-", "_")
-    heat = plot_links.draw_heatmap(os.path.join(out, f"links_{name}_heatmap"), stats, totals, title)
+    heat = plot_links.draw_heatmap(os.path.join(out, f"links_{name}_heatmap"), stats, totals, title,
+                                   plot_links.Scale())
     series = plot_links.draw_series(os.path.join(out, f"links_{name}_series"), stats,
                                     plot_links.busiest(stats, totals, 8), samples, title)
     rep.figure(heat, f"{split}: mean utilisation of the links between each pair of groups")

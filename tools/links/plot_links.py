@@ -2,7 +2,7 @@
 """Draws a run's link statistics (simulation.link_stats_interval; docs/link_statistics.md).
 
   python3 -m tools.links.plot_links result.json --out DIR [--network 0] [--top 8]
-      [--from CYCLE] [--to CYCLE] [--title TEXT]
+      [--from CYCLE] [--to CYCLE] [--title TEXT] [--log | --range-of-data] [--group G] [--minus OTHER.json]
 
 Writes into DIR:
   links.csv         one row per link: its ends, utilisation (flits per cycle), mean buffer
@@ -14,7 +14,13 @@ Writes into DIR:
                     torus, HyperX), otherwise every link's utilisation in decreasing order;
   link_series.*     the busiest router-to-router links over time: utilisation, and the
                     share of their lanes' cycles stalled by any of the three causes.
-Figures need python3-matplotlib (scripts/install-deps.sh --with-plots); links.csv does not.
+Colours run from 0 to 1 flit per cycle; --range-of-data spreads them over the values drawn and
+--log takes a logarithmic scale (a link at 0.15 no longer looks like an idle one). --group G
+draws, for a topology with groups, the matrix of group G's routers (its local links) instead of
+the group-to-group one. --minus OTHER.json draws the difference of this run's utilisation less
+OTHER's (a run of the same network), link by link, on a diverging scale; links.csv then holds
+the differences.
+Figures need Debian's python3-matplotlib (/usr/bin/python3); links.csv does not.
 """
 import argparse
 import csv
@@ -98,6 +104,56 @@ def load(path, network=0):
     return LinkStats(series[network])
 
 
+def minus(totals, other):
+    """Per link, each statistic of `totals` less that of `other` (the same network's links)."""
+    return [{k: t[k] - o[k] for k in t} for t, o in zip(totals, other)]
+
+
+def router_matrix(stats, totals, group_id):
+    """Utilisation of the links between group `group_id`'s routers, source by destination
+    (None where no link joins them), and those routers; or None without groups."""
+    group = stats.routers.get("group")
+    if group is None:
+        return None
+    members = [r for r, g in enumerate(group) if g == group_id]
+    if not members:
+        sys.exit(f"--group {group_id}: the groups are 0 to {max(group)}")
+    index = {r: i for i, r in enumerate(members)}
+    matrix = [[None] * len(members) for _ in members]
+    for link in stats.router_links():
+        a, b = stats.links["src_router"][link], stats.links["dst_router"][link]
+        if a in index and b in index and not stats.failed(link):
+            matrix[index[a]][index[b]] = (matrix[index[a]][index[b]] or 0.0) + totals[link]["utilisation"]
+    return matrix, members
+
+
+class Scale:
+    """The colour scale of a map: 0 to 1 flit per cycle, or over the data, or logarithmic; a
+    difference map's is diverging and symmetric about 0."""
+
+    def __init__(self, log=False, of_data=False, difference=False):
+        self.log, self.of_data, self.difference = log, of_data, difference
+
+    def apply(self, values):
+        """(cmap, norm) for these values (None and NaN left out)."""
+        from matplotlib import colors
+        shown = [v for v in values if v is not None and v == v]
+        if self.difference:
+            top = max([abs(v) for v in shown] + [1e-9])
+            return "RdBu_r", colors.Normalize(-top, top)
+        low, high = (min(shown, default=0.0), max(shown, default=1.0)) if self.of_data else (0.0, 1.0)
+        if self.log:
+            positive = [v for v in shown if v > 0]
+            low = max(min(positive, default=1e-3), 1e-4)
+            return "viridis", colors.LogNorm(low, max(high, low * 10))
+        return "viridis", colors.Normalize(low, high if high > low else low + 1e-9)
+
+    def label(self, what):
+        if self.difference:
+            return "utilisation, this run less the other (flits/cycle)"
+        return what + (", log scale" if self.log else "")
+
+
 def group_matrix(stats, totals):
     """Mean utilisation of the router-to-router links from group i to group j (local links
     on the diagonal) that have not failed, None where none joins them; or None without
@@ -154,38 +210,52 @@ def link_label(stats, link):
     return f"{stats.links['src_router'][link]}:{stats.links['src_port'][link]}->{stats.links['dst_router'][link]}"
 
 
-def draw_heatmap(path, stats, totals, title):
+def draw_heatmap(path, stats, totals, title, scale, group_id=None):
     plt = report_lib._pyplot()
     if plt is None:
         return None
     matrix = group_matrix(stats, totals)
     coordinates = stats.routers.get("coordinates")
     fig, ax = plt.subplots(figsize=(6.4, 5.4))
-    if matrix is not None:
+    if matrix is not None and group_id is not None:
+        inner, members = router_matrix(stats, totals, group_id)
+        shown = [[float("nan") if v is None else v for v in row] for row in inner]
+        cmap, norm = scale.apply([v for row in shown for v in row])
+        image = ax.imshow(shown, cmap=cmap, norm=norm, origin="lower")
+        ax.set_xticks(range(len(members)), [str(r) for r in members], fontsize="x-small")
+        ax.set_yticks(range(len(members)), [str(r) for r in members], fontsize="x-small")
+        ax.set_xlabel(f"destination router (group {group_id})")
+        ax.set_ylabel("source router")
+        fig.colorbar(image, ax=ax, label=scale.label("utilisation of the local link (flits/cycle)"))
+    elif matrix is not None:
         cut = cut_group_pairs(stats)
         shown = [[float("nan") if v is None else v for v in row] for row in matrix]
-        image = ax.imshow(shown, cmap="viridis", vmin=0, vmax=1, origin="lower")
+        cmap, norm = scale.apply([v for row in shown for v in row])
+        image = ax.imshow(shown, cmap=cmap, norm=norm, origin="lower")
         if cut:  # group pairs whose every link failed
             ax.scatter([b for _, b in cut], [a for a, _ in cut], marker="x", color="red", s=18,
                        label="every link failed")
             ax.legend(loc="upper right", fontsize="x-small")
         ax.set_xlabel("destination group")
         ax.set_ylabel("source group")
-        fig.colorbar(image, ax=ax, label="mean utilisation of the links (flits/cycle); diagonal: local links")
+        fig.colorbar(image, ax=ax, label=scale.label("mean utilisation of the links (flits/cycle); diagonal: local"))
     elif coordinates and len(coordinates[0]) == 2:
-        image = _draw_grid(plt, ax, stats, totals, coordinates)
-        fig.colorbar(image, ax=ax, label="utilisation (flits/cycle)")
+        image = _draw_grid(plt, ax, stats, totals, coordinates, scale)
+        fig.colorbar(image, ax=ax, label=scale.label("utilisation (flits/cycle)"))
     else:
         values = sorted((totals[i]["utilisation"] for i in stats.router_links()), reverse=True)
         ax.plot(range(len(values)), values)
         ax.set_xlabel("router-to-router links, busiest first")
-        ax.set_ylabel("utilisation (flits/cycle)")
-        ax.set_ylim(0, 1.05)
+        ax.set_ylabel(scale.label("utilisation (flits/cycle)"))
+        if scale.log and not scale.difference:
+            ax.set_yscale("log")
+        elif not scale.difference:
+            ax.set_ylim(0, 1.05)
     ax.set_title(title, fontsize="small")
     return report_lib.save_figure(fig, path)
 
 
-def _draw_grid(plt, ax, stats, totals, coordinates):
+def _draw_grid(plt, ax, stats, totals, coordinates, scale):
     """Each router-to-router link as a segment from its source towards its destination,
     shifted to its right so the two directions of a channel pair sit side by side."""
     from matplotlib.collections import LineCollection
@@ -204,8 +274,8 @@ def _draw_grid(plt, ax, stats, totals, coordinates):
             continue
         segments.append(segment)
         colours.append(totals[link]["utilisation"])
-    lines = LineCollection(segments, array=colours, cmap="viridis", linewidths=3)
-    lines.set_clim(0, 1)
+    cmap, norm = scale.apply(colours)
+    lines = LineCollection(segments, array=colours, cmap=cmap, norm=norm, linewidths=3)
     ax.add_collection(lines)
     if dead:  # failed links: red and dashed, outside the colour scale
         ax.add_collection(LineCollection(dead, colors="red", linewidths=1.5, linestyles="dashed",
@@ -255,15 +325,28 @@ def main(argv=None):
     ap.add_argument("--from", dest="first", type=int, help="only samples ending after this cycle")
     ap.add_argument("--to", dest="last", type=int, help="only samples ending at or before this cycle")
     ap.add_argument("--title", default="", help="figure titles")
+    colours = ap.add_mutually_exclusive_group()
+    colours.add_argument("--log", action="store_true", help="a logarithmic colour scale")
+    colours.add_argument("--range-of-data", action="store_true", help="colours over the values drawn, not 0 to 1")
+    ap.add_argument("--group", type=int, help="the routers of this group and their local links")
+    ap.add_argument("--minus", metavar="OTHER", help="draw this run less OTHER (a result of the same network)")
     a = ap.parse_args(argv)
     stats = load(a.result, a.network)
     samples = stats.selected(a.first, a.last)
     if not samples:
         sys.exit(f"{a.result}: no sample ends in ({a.first}, {a.last}]; samples end at {stats.ends}")
-    os.makedirs(a.out, exist_ok=True)
     totals = stats.totals(samples)
+    if a.minus:
+        other = load(a.minus, a.network)
+        if other.links != stats.links:
+            sys.exit(f"--minus {a.minus}: its network's links are not those of {a.result}")
+        totals = minus(totals, other.totals(other.selected(a.first, a.last)))
+    if a.group is not None and stats.routers.get("group") is None:
+        sys.exit(f"--group {a.group}: {a.result}'s topology has no groups")
+    os.makedirs(a.out, exist_ok=True)
     write_csv(os.path.join(a.out, "links.csv"), stats, totals)
-    drawn = [draw_heatmap(os.path.join(a.out, "link_heatmap"), stats, totals, a.title),
+    scale = Scale(a.log, a.range_of_data, bool(a.minus))
+    drawn = [draw_heatmap(os.path.join(a.out, "link_heatmap"), stats, totals, a.title, scale, a.group),
              draw_series(os.path.join(a.out, "link_series"), stats, busiest(stats, totals, a.top), samples, a.title)]
     if None in drawn:
         print("figures not drawn: python3-matplotlib is missing (bash scripts/install-deps.sh --with-plots)")
