@@ -29,10 +29,14 @@ struct Source {
   std::string file, text, name, profile;
   std::vector<std::string> sets;
 
-  std::shared_ptr<ConfigDocument> document() const {
+  // The file or text with its profile; with `withSets`, the values set over it too (a sweep
+  // and the search apply them themselves, refusing one an axis would overwrite).
+  std::shared_ptr<ConfigDocument> document(bool withSets = true) const {
     auto doc = file.empty() ? ConfigDocument::fromString(text, name) : ConfigDocument::fromFile(file);
     doc->applyProfile(profile);
-    for (const auto& set : sets) doc->applyOverride(set, "Config.set");
+    if (withSets) {
+      for (const auto& set : sets) doc->applyOverride(set, "Config.set");
+    }
     return doc;
   }
   std::string label() const { return file.empty() ? name : file; }
@@ -120,7 +124,8 @@ void sweep(const py::tuple& source, const std::string& out, int jobs, bool resum
   const Source s = sourceOf(source);
   SweepOptions o;
   o.config = s.label();
-  o.document = s.document();  // the profile and assignments applied
+  o.document = s.document(false);
+  o.sets = s.sets;
   o.outDir = out, o.jobs = jobs, o.resume = resume, o.force = force, o.quiet = quiet;
   py::gil_scoped_release release;
   runSweep(o);
@@ -131,7 +136,8 @@ std::string saturation(const py::tuple& source, const std::string& key, double l
   const Source s = sourceOf(source);
   SaturationSearchOptions o;
   o.config = s.label();
-  o.document = s.document();
+  o.document = s.document(false);
+  o.sets = s.sets;
   o.key = key, o.low = low, o.high = high, o.precision = precision, o.seeds = seeds, o.jobs = jobs, o.quiet = true;
   py::gil_scoped_release release;
   return jsonText(searchSaturation(o));

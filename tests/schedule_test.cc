@@ -301,7 +301,7 @@ TEST(ScheduleSource, LoadsAreAveragedOverTheCyclesTheScheduleRan) {
 }
 
 // Ended before the window opened: nothing was measured, so nothing was offered or accepted
-// (not every flit of the run over a one-cycle window), and router-counter rates are zero.
+// (not every flit of the run over a one-cycle window).
 TEST(ScheduleSource, AScheduleEndingBeforeTheWindowMeasuresNothing) {
   const nlohmann::json j = test::runToml(test::with(
       test::scheduleOnMesh4x4("collective = \"allreduce\"\nalgorithm = \"halving_doubling\"\nbytes = 4096\n"),

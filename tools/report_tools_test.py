@@ -706,7 +706,9 @@ class LinkPlots(unittest.TestCase):
         if report_lib._pyplot() is None:
             self.skipTest("python3-matplotlib is missing")
         _, norm = plot_links.Scale(log=True).apply([0.0, 0.15, 0.9, None])
-        self.assertAlmostEqual(norm.vmin, 0.15)  # the smallest positive value, idle links left out
+        self.assertAlmostEqual(norm.vmin, 0.15 / 2)  # below the smallest busy link, idle links left out
+        self.assertEqual(plot_links.Scale(log=True).shown(0.0), 1e-12)  # drawn at the floor, not masked
+        self.assertEqual(plot_links.Scale(log=True).shown(0.2), 0.2)
         cmap, norm = plot_links.Scale(difference=True).apply([-0.2, 0.5])
         self.assertEqual((cmap, norm.vmin, norm.vmax), ("RdBu_r", -0.5, 0.5))  # symmetric about 0
         _, norm = plot_links.Scale(of_data=True).apply([0.1, 0.3])

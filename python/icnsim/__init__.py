@@ -8,10 +8,12 @@ read the results as dicts, pandas DataFrames and numpy arrays (docs/python.md).
 
 Errors in a configuration raise icnsim.ConfigError (a ValueError) whose message names the
 file or dict, the key and the value expected; a network that stops moving raises
-icnsim.StuckNetworkError. Runs release the GIL, and Ctrl-C stops them within 4,096 cycles.
+icnsim.StuckNetworkError. Runs release the GIL; Ctrl-C stops `run` within 4,096 cycles (a
+sweep or a search stops at Ctrl-C only when it ends: rerun a sweep with resume=True).
 """
 import json
 import math
+import numbers
 import os
 import sys
 
@@ -24,16 +26,18 @@ __all__ = ["Config", "ConfigError", "StuckNetworkError", "ResourceError", "run",
 
 def _literal(value, key):
     """A Python value as the TOML literal of a `key=value` assignment."""
-    if isinstance(value, bool):
+    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's too
         return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
+    if isinstance(value, numbers.Integral):
+        if not -2**63 <= int(value) < 2**63:
+            raise ConfigError(f"{key}: {value} is beyond a 64-bit integer")
+        return str(int(value))
+    if isinstance(value, numbers.Real):
         if not math.isfinite(value):
             raise ConfigError(f"{key}: expected a finite number, got {value}")
-        return repr(value)
+        return repr(float(value))
     if isinstance(value, str):
-        return json.dumps(value)  # a JSON string is a TOML basic string
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_literal(v, key) for v in value) + "]"
     if isinstance(value, dict):
@@ -178,10 +182,10 @@ class Sweep:
         """Every point's result dict (with its "point" index and "status"), in point order."""
         points = os.path.join(self.out, "points")
         records = []
-        for name in sorted(os.listdir(points)):
-            if name.endswith(".json"):
-                with open(os.path.join(points, name)) as f:
-                    records.append(json.load(f))
+        names = [n for n in os.listdir(points) if n.endswith(".json") and n[:-5].isdigit()]
+        for name in sorted(names, key=lambda n: int(n[:-5])):  # 100000 after 99999
+            with open(os.path.join(points, name)) as f:
+                records.append(json.load(f))
         return records
 
     def __repr__(self):

@@ -66,6 +66,10 @@ def test_errors_are_python_exceptions_naming_the_key():
         icnsim.run(icnsim.Config.from_dict(MESH).set({"router.lanes": "two"}))
     with pytest.raises(icnsim.ConfigError, match=r"traffic.load: a set cannot be a configuration value"):
         icnsim.Config.from_dict(MESH).set({"traffic.load": {0.1}})
+    with pytest.raises(icnsim.ConfigError, match="beyond a 64-bit integer"):
+        icnsim.Config.from_dict(MESH).set({"simulation.seed": 2**64})
+    assert "description = 'réseau ✓'" in icnsim.Config.from_dict(MESH).set(
+        {"simulation.description": "réseau ✓"}).toml()
     with pytest.raises(icnsim.ConfigError, match=r"simulation.seed: a NoneType"):
         icnsim.Config.from_dict({"simulation": {"seed": None}})
     with pytest.raises(icnsim.ConfigError, match="no such file|cannot open|not found|does not exist"):
@@ -90,14 +94,19 @@ def test_an_exception_in_the_progress_callback_stops_the_run():
     class Stop(Exception):
         pass
 
+    calls = []
+
     def stop(done, total):
+        calls.append(done)
         if done > 0:
             raise Stop()
 
     config = icnsim.Config.from_dict(MESH).set({"simulation.measure_cycles": 100000})
     for threads in (1, 2):
+        calls.clear()
         with pytest.raises(Stop):
             icnsim.run(config, threads=threads, progress=stop)
+        assert calls == [0, 4096]  # stopped at the first call after cycle 0, not at the run's end
 
 
 def test_runs_on_python_threads_overlap_and_agree():
@@ -125,6 +134,9 @@ def test_a_sweep_gives_a_dataframe_and_resumes(tmp_path):
     assert len(swept.results()) == 3 and swept.results()[2]["point"] == 2
     with pytest.raises(icnsim.ConfigError, match="--resume|--force"):
         icnsim.sweep(config, out, axes={"traffic.load": [0.1, 0.3]}, progress=False)
+    with pytest.raises(icnsim.ConfigError, match="the sweep's axis 'traffic.load' sets this key"):
+        icnsim.sweep(config.set({"traffic.load": 0.3}), tmp_path / "clash", axes={"traffic.load": [0.1]},
+                     progress=False)
     again = icnsim.sweep(config, out, axes={"traffic.load": [0.1, 0.2, 0.9]}, resume=True, progress=False)
     assert again.frame().equals(frame)
     table = icnsim.frame(swept)

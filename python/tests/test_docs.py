@@ -27,7 +27,7 @@ def test_the_python_page_runs_as_written(tmp_path, monkeypatch):
             except Exception as e:
                 raise AssertionError(f"docs/python.md block {number} failed: {e!r}\n{block}") from e
     text = printed.getvalue()
-    assert "router.depht" in text and "depth" in text  # the error example printed its message
+    assert "router.depht: unknown key (did you mean 'depth'?)" in text  # the error example's message
     assert (tmp_path / "out" / "dragonfly-python" / "routing.png").stat().st_size > 10000
     df = namespace["df"]
     assert len(df) == 20 and set(df["routing.type"]) == {"dragonfly_minimal", "dragonfly_ugal"}

@@ -6,6 +6,8 @@
 
 #include <charconv>
 #include <cstdint>
+#include <istream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,5 +63,21 @@ class TextLine {
   size_t next_ = 0;
   std::string where_;
 };
+
+// Calls visit(line) for each line of `in` that holds words (the text after '#' left out),
+// the line named "name (path:N)" in its errors; `visit` returns false to stop reading.
+template <typename Visit>
+void forEachTextLine(std::istream& in, const std::string& path, const std::string& name, Visit&& visit) {
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    if (const size_t hash = text.find('#'); hash != std::string::npos) text.resize(hash);
+    std::istringstream split(text);
+    std::vector<std::string> words;
+    for (std::string w; split >> w;) words.push_back(w);
+    if (words.empty()) continue;
+    TextLine line(std::move(words), fmt::format("{} ({}:{})", name, path, number));
+    if (!visit(line)) return;
+  }
+}
 
 }  // namespace icnsim

@@ -42,7 +42,6 @@ std::string readConfigText(const std::string& path, const std::string& askedBy) 
   return readInputFile(path, input_kinds::kConfiguration, askedBy);
 }
 
-// The base files an `extends` names: one string, or an array of at least one string.
 // The keys a [sweep] table sets at its points: its axes' keys and its cases' keys.
 std::vector<std::string> sweptKeys(const toml::table& sweep) {
   std::vector<std::string> keys;
@@ -72,6 +71,7 @@ void rejectInheritedAxesOverKeys(const toml::table& sweep, const ConfigDocument&
   }
 }
 
+// The base files an `extends` names: one string, or an array of at least one string.
 std::vector<std::string> baseFileNames(const toml::node& extends, const std::string& where) {
   const std::string expected = "expected the name of a base file, e.g. extends = \"base.toml\", or a list of them";
   std::vector<std::string> names;

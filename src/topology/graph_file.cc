@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "common/error.h"
 #include "common/input_file.h"
@@ -81,18 +80,11 @@ void checkComplete(const GraphFile& g, const std::string& name) {
 GraphFile readGraphFile(const std::string& path, const std::string& name) {
   std::ifstream in = openInputFile(path, input_kinds::kGraph, name);
   GraphFile g;
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (const size_t hash = text.find('#'); hash != std::string::npos) text.resize(hash);
-    std::istringstream split(text);
-    std::vector<std::string> words;
-    for (std::string w; split >> w;) words.push_back(w);
-    if (words.empty()) continue;
-    const std::string statement = words.front();
-    words.erase(words.begin());
-    TextLine line(std::move(words), fmt::format("{} ({}:{})", name, path, number));
+  forEachTextLine(in, path, name, [&](TextLine& line) {
+    const std::string statement = line.word("a statement");
     readStatement(statement, line, g);
-  }
+    return true;
+  });
   checkComplete(g, fmt::format("{} ({})", name, path));
   return g;
 }

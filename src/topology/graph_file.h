@@ -19,8 +19,9 @@ namespace icnsim {
 
 struct GraphLink {
   int a = 0, b = 0;
-  int bandwidth = 1;  // parallel channels each way
-  int latency = 0;    // cycles; 0: the router's channel latency
+  int bandwidth = 1;    // parallel channels each way
+  int latency = 0;      // cycles from a to b; 0: the router's channel latency
+  int latencyBack = 0;  // cycles from b to a; 0: as from a to b (a BookSim anynet file may differ)
 };
 
 struct GraphFile {

@@ -5,8 +5,12 @@
 #include <algorithm>
 #include <deque>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "common/error.h"
+#include "common/input_file.h"
+#include "topology/anynet_file.h"
 
 namespace icnsim {
 
@@ -16,6 +20,9 @@ constexpr KeyScope kScope{"topology", "graph"};
 const StringKey kFile = declareString(kScope, "file", kRequired,
                                       "the graph file (relative to the configuration file that names it; its format "
                                       "is in docs/topologies.md)");
+const ChoiceKey kFormat = declareChoice(kScope, "format", "auto", {"auto", "icnsim", "anynet"},
+                                        "the file's format: icnsim's graph format, BookSim's anynet, or auto: anynet "
+                                        "when its first word is 'router' or 'node'");
 constexpr uint16_t kUnreached = UINT16_MAX;
 
 }  // namespace
@@ -44,7 +51,8 @@ GraphTopology::GraphTopology(GraphFile graph, std::string path, std::string wher
       const int pa = nextPort[l.a]++, pb = nextPort[l.b]++;
       connect(l.a, pa, {Endpoint::kRouter, l.b, pb});
       connect(l.b, pb, {Endpoint::kRouter, l.a, pa});
-      latency_[l.a][pa] = latency_[l.b][pb] = l.latency;
+      latency_[l.a][pa] = l.latency;
+      latency_[l.b][pb] = l.latencyBack ? l.latencyBack : l.latency;
       neighbours_[l.a][pa] = l.b, neighbours_[l.b][pb] = l.a;
     }
   }
@@ -125,9 +133,24 @@ std::string GraphTopology::description() const {
 
 namespace {
 
+using GraphReader = GraphFile (*)(const std::string& path, const std::string& name);
+
+// The reader of the file's format; "auto" looks at its first word (opened as the readers
+// open it: a missing file, a directory or a FIFO is refused naming the key).
+GraphReader readerOf(const std::string& path, const std::string& format, const std::string& name) {
+  if (format == "anynet") return readAnynetFile;
+  if (format == "icnsim") return readGraphFile;
+  std::ifstream in = openInputFile(path, input_kinds::kGraph, name);
+  std::string first;
+  for (std::string line; first.empty() && std::getline(in, line);) {
+    std::istringstream(line.substr(0, line.find('#'))) >> first;
+  }
+  return first == "router" || first == "node" ? readAnynetFile : readGraphFile;
+}
+
 std::unique_ptr<Topology> makeGraph(const TopologyContext& ctx, const ConfigNode& node) {
   const std::string path = node.getPath(kFile);
-  GraphFile graph = readGraphFile(path, node.location(kFile));
+  GraphFile graph = readerOf(path, node.get(kFormat), node.location(kFile))(path, node.location(kFile));
   double terminals = 0, ports = 1;
   std::vector<int> degree(graph.routers, 0);
   for (const GraphLink& l : graph.links) degree[l.a] += l.bandwidth, degree[l.b] += l.bandwidth;

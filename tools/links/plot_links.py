@@ -142,11 +142,16 @@ class Scale:
             top = max([abs(v) for v in shown] + [1e-9])
             return "RdBu_r", colors.Normalize(-top, top)
         low, high = (min(shown, default=0.0), max(shown, default=1.0)) if self.of_data else (0.0, 1.0)
-        if self.log:
-            positive = [v for v in shown if v > 0]
+        if self.log:  # idle links (0) take the lowest colour, below every busy link's
+            positive = [v for v in shown if v > 1e-9]  # not the idle links' floor (shown)
             low = max(min(positive, default=1e-3), 1e-4)
-            return "viridis", colors.LogNorm(low, max(high, low * 10))
+            return "viridis", colors.LogNorm(low / 2, max(high, low * 10), clip=True)
         return "viridis", colors.Normalize(low, high if high > low else low + 1e-9)
+
+    def shown(self, value):
+        """A value as drawn: on a log scale an idle link's 0 at the scale's floor, not masked
+        as if there were no link."""
+        return 1e-12 if self.log and not self.difference and value is not None and value <= 0 else value
 
     def label(self, what):
         if self.difference:
@@ -219,7 +224,7 @@ def draw_heatmap(path, stats, totals, title, scale, group_id=None):
     fig, ax = plt.subplots(figsize=(6.4, 5.4))
     if matrix is not None and group_id is not None:
         inner, members = router_matrix(stats, totals, group_id)
-        shown = [[float("nan") if v is None else v for v in row] for row in inner]
+        shown = [[float("nan") if v is None else scale.shown(v) for v in row] for row in inner]
         cmap, norm = scale.apply([v for row in shown for v in row])
         image = ax.imshow(shown, cmap=cmap, norm=norm, origin="lower")
         ax.set_xticks(range(len(members)), [str(r) for r in members], fontsize="x-small")
@@ -229,7 +234,7 @@ def draw_heatmap(path, stats, totals, title, scale, group_id=None):
         fig.colorbar(image, ax=ax, label=scale.label("utilisation of the local link (flits/cycle)"))
     elif matrix is not None:
         cut = cut_group_pairs(stats)
-        shown = [[float("nan") if v is None else v for v in row] for row in matrix]
+        shown = [[float("nan") if v is None else scale.shown(v) for v in row] for row in matrix]
         cmap, norm = scale.apply([v for row in shown for v in row])
         image = ax.imshow(shown, cmap=cmap, norm=norm, origin="lower")
         if cut:  # group pairs whose every link failed
@@ -273,7 +278,7 @@ def _draw_grid(plt, ax, stats, totals, coordinates, scale):
             dead.append(segment)
             continue
         segments.append(segment)
-        colours.append(totals[link]["utilisation"])
+        colours.append(scale.shown(totals[link]["utilisation"]))
     cmap, norm = scale.apply(colours)
     lines = LineCollection(segments, array=colours, cmap=cmap, norm=norm, linewidths=3)
     ax.add_collection(lines)

@@ -100,20 +100,14 @@ class FromFile : public Placement {
     std::ifstream in = openInputFile(path_, input_kinds::kPlacement, node_.location(keys_.file));
     std::vector<int> t;
     std::vector<bool> taken(n_, false);
-    std::string text;
-    for (int number = 1; std::getline(in, text) && static_cast<int>(t.size()) < ranks; ++number) {
-      if (const size_t hash = text.find('#'); hash != std::string::npos) text.resize(hash);
-      std::istringstream split(text);
-      std::vector<std::string> words;
-      for (std::string w; split >> w;) words.push_back(w);
-      if (words.empty()) continue;
-      TextLine line(std::move(words), fmt::format("{} ({}:{})", node_.location(keys_.file), path_, number));
+    forEachTextLine(in, path_, node_.location(keys_.file), [&](TextLine& line) {
       const int terminal = line.integer("a terminal", 0, n_ - 1);
       if (!line.done()) line.fail("expected one terminal per line");
       if (taken[terminal]) line.fail(fmt::format("terminal {} is given to two ranks", terminal));
       taken[terminal] = true;
       t.push_back(terminal);
-    }
+      return static_cast<int>(t.size()) < ranks;  // the lines past the last rank are not read
+    });
     if (static_cast<int>(t.size()) < ranks) {
       node_.fail(keys_.file, fmt::format("'{}' places {} ranks, the workload has {}", path_, t.size(), ranks));
     }
