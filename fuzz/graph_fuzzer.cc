@@ -1,4 +1,5 @@
-// libFuzzer target over the graph-file reader and the network built from it: any byte
+// libFuzzer target over the graph-file readers (icnsim, BookSim anynet and GML, told apart by
+// the first word) and the network built from them: any byte
 // string is read as topology.file of a graph topology with shortest-path routing (16 lanes:
 // a class per hop up to diameter 16), built as
 // `icnsim validate` builds it (the deadlock check included, within a small budget).

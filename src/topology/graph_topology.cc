@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "common/input_file.h"
 #include "topology/anynet_file.h"
+#include "topology/gml_file.h"
 
 namespace icnsim {
 
@@ -20,9 +21,16 @@ constexpr KeyScope kScope{"topology", "graph"};
 const StringKey kFile = declareString(kScope, "file", kRequired,
                                       "the graph file (relative to the configuration file that names it; its format "
                                       "is in docs/topologies.md)");
-const ChoiceKey kFormat = declareChoice(kScope, "format", "auto", {"auto", "icnsim", "anynet"},
-                                        "the file's format: icnsim's graph format, BookSim's anynet, or auto: anynet "
-                                        "when its first word is 'router' or 'node'");
+const ChoiceKey kFormat = declareChoice(kScope, "format", "auto", {"auto", "icnsim", "anynet", "gml"},
+                                        "the file's format: icnsim's graph format, BookSim's anynet, GML (the Topology "
+                                        "Zoo's), or auto: GML for a .gml file or one that begins 'graph', anynet for "
+                                        "one that begins 'router' or 'node', else icnsim's");
+const IntKey kTerminals = declareInt(kScope, "terminals", 1, 1, 1024,
+                                     "terminals per router of a GML graph (the other formats give their own)");
+const StringKey kReferenceRate =
+    declareString(kScope, "reference_rate", "",
+                  "a GML graph's rate of one channel, e.g. \"1G\" or \"155 Mb/s\": an edge carries its LinkSpeedRaw "
+                  "over it in channels, a whole number (empty: every edge one channel)");
 constexpr uint16_t kUnreached = UINT16_MAX;
 
 }  // namespace
@@ -133,24 +141,41 @@ std::string GraphTopology::description() const {
 
 namespace {
 
-using GraphReader = GraphFile (*)(const std::string& path, const std::string& name);
-
-// The reader of the file's format; "auto" looks at its first word (opened as the readers
+// The file's format; "auto" looks at its name and first word (the file opened as the readers
 // open it: a missing file, a directory or a FIFO is refused naming the key).
-GraphReader readerOf(const std::string& path, const std::string& format, const std::string& name) {
-  if (format == "anynet") return readAnynetFile;
-  if (format == "icnsim") return readGraphFile;
+std::string formatOf(const std::string& path, const std::string& format, const std::string& name) {
+  if (format != "auto") return format;
+  if (std::filesystem::path(path).extension() == ".gml") return "gml";
   std::ifstream in = openInputFile(path, input_kinds::kGraph, name);
   std::string first;
   for (std::string line; first.empty() && std::getline(in, line);) {
     std::istringstream(line.substr(0, line.find('#'))) >> first;
   }
-  return first == "router" || first == "node" ? readAnynetFile : readGraphFile;
+  if (first == "graph" || first == "Creator" || first == "Version") return "gml";
+  return first == "router" || first == "node" ? "anynet" : "icnsim";
+}
+
+GraphFile readGraph(const ConfigNode& node, const std::string& path) {
+  const std::string name = node.location(kFile);
+  const std::string format = formatOf(path, node.get(kFormat), name);
+  if (format == "gml") {
+    GmlOptions options{static_cast<int>(node.get(kTerminals)), 0};
+    if (!node.get(kReferenceRate).empty()) {
+      options.referenceRate = parseBitRate(node.get(kReferenceRate), node.location(kReferenceRate));
+    }
+    return readGmlFile(path, name, options);
+  }
+  for (const KeyBase* gmlOnly : std::initializer_list<const KeyBase*>{&kTerminals, &kReferenceRate}) {
+    if (node.has(*gmlOnly)) {
+      node.fail(gmlOnly->name, fmt::format("only a GML graph takes it; this file is in the {} format", format));
+    }
+  }
+  return format == "anynet" ? readAnynetFile(path, name) : readGraphFile(path, name);
 }
 
 std::unique_ptr<Topology> makeGraph(const TopologyContext& ctx, const ConfigNode& node) {
   const std::string path = node.getPath(kFile);
-  GraphFile graph = readerOf(path, node.get(kFormat), node.location(kFile))(path, node.location(kFile));
+  GraphFile graph = readGraph(node, path);
   double terminals = 0, ports = 1;
   std::vector<int> degree(graph.routers, 0);
   for (const GraphLink& l : graph.links) degree[l.a] += l.bandwidth, degree[l.b] += l.bandwidth;
