@@ -64,10 +64,10 @@ class TextLine {
   std::string where_;
 };
 
-// Calls visit(line) for each line of `in` that holds words (the text after '#' left out),
-// the line named "name (path:N)" in its errors; `visit` returns false to stop reading.
-template <typename Visit>
-void forEachTextLine(std::istream& in, const std::string& path, const std::string& name, Visit&& visit) {
+// Calls lineRead(line) for each line of `in` that holds words (the text after '#' left out),
+// the line named "name (path:N)" in its errors; `lineRead` returns false to stop reading.
+template <typename LineRead>
+void forEachTextLine(std::istream& in, const std::string& path, const std::string& name, LineRead&& lineRead) {
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {
     if (const size_t hash = text.find('#'); hash != std::string::npos) text.resize(hash);
@@ -75,8 +75,8 @@ void forEachTextLine(std::istream& in, const std::string& path, const std::strin
     std::vector<std::string> words;
     for (std::string w; split >> w;) words.push_back(w);
     if (words.empty()) continue;
-    TextLine line(std::move(words), fmt::format("{} ({}:{})", name, path, number));
-    if (!visit(line)) return;
+    TextLine wordsOfLine(std::move(words), fmt::format("{} ({}:{})", name, path, number));
+    if (!lineRead(wordsOfLine)) return;
   }
 }
 
