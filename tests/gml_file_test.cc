@@ -61,9 +61,18 @@ TEST(GmlFile, NodesAndEdgesBecomeRoutersAndLinksOfWholeChannels) {
   EXPECT_EQ(linkOf(rated, 2), (std::vector<int>{2, 0, 1}));  // no speed: one channel
 }
 
-TEST(GmlFile, AFractionOfAChannelIsRefusedNamingTheEdge) {
-  const std::string e = readError(kTriangle, {1, 155e6});
-  EXPECT_NE(e.find("bad.gml:12): an edge of 1e+09 b/s is 6.452 channels of the reference rate 1.55e+08 b/s"),
+TEST(GmlFile, AnEdgeSlowerThanTheReferenceRateIsOneSlowChannel) {
+  // Against 2 Gb/s: the 1 Gb/s edge is one channel of half a flit a cycle; against 155 Mb/s
+  // it is 6.45 flits a cycle: seven channels of 0.92 each.
+  const GraphFile half = readGmlFile(gmlFile("triangle", kTriangle), "topology.file", {1, 2e9});
+  EXPECT_EQ(linkOf(half, 0), (std::vector<int>{0, 1, 1}));
+  EXPECT_DOUBLE_EQ(half.links[0].rate, 0.5);
+  EXPECT_DOUBLE_EQ(half.links[1].rate, 1.0);
+  const GraphFile many = readGmlFile(gmlFile("triangle", kTriangle), "topology.file", {1, 155e6});
+  EXPECT_EQ(linkOf(many, 0), (std::vector<int>{0, 1, 7}));
+  EXPECT_NEAR(many.links[0].rate, 1e9 / 155e6 / 7, 1e-12);
+  const std::string e = readError(kTriangle, {1, 1e6});
+  EXPECT_NE(e.find("bad.gml:12): an edge of 1e+09 b/s is 1000 flits per cycle at the reference rate 1e+06 b/s"),
             std::string::npos)
       << e;
   EXPECT_DOUBLE_EQ(parseBitRate("10G", "x"), 1e10);
@@ -117,4 +126,29 @@ TEST(GmlFile, MalformedFilesAreRefusedNamingFileAndLine) {
   std::string deep = "graph [";
   for (int i = 0; i < 40; ++i) deep += " x [";
   EXPECT_NE(readError(deep).find("lists nested more than 32 deep"), std::string::npos);
+}
+
+TEST(GmlFile, LinkLatencyFollowsTheNodesDistanceOnTheGlobe) {
+  // Sydney to Melbourne: 713 km by great circle; Sydney to itself: no distance.
+  const char* cities = R"(graph [
+  node [ id 1 label "Sydney" Latitude -33.87 Longitude 151.21 ]
+  node [ id 2 label "Melbourne" Latitude -37.81 Longitude 144.96 ]
+  node [ id 3 label "Sydney again" Latitude -33.87 Longitude 151.21 ]
+  edge [ source 1 target 2 ]
+  edge [ source 1 target 3 ]
+]
+)";
+  const GraphFile g = readGmlFile(gmlFile("cities", cities), "topology.file", {1, 0, 0.1});
+  EXPECT_EQ(g.links[0].latency, 71);  // 713.4 km x 0.1
+  EXPECT_EQ(g.links[1].latency, 0);   // the channel latency
+  EXPECT_EQ(readGmlFile(gmlFile("cities", cities), "topology.file", {1, 0, 0}).links[0].latency, 0);
+  EXPECT_NE(readError(cities, {1, 0, 100})
+                .find("the edge is 71338 cycles long at topology.cycles_per_km = 100, more than a link's 16384"),
+            std::string::npos);
+  const std::string unplaced =
+      readError("graph [\n node [ id 0 ]\n node [ id 1 ]\n edge [ source 0 target 1 ]\n]\n", {1, 0, 1});
+  EXPECT_NE(unplaced.find("bad.gml:4): the edge's node 0 has no Latitude and Longitude"), std::string::npos)
+      << unplaced;
+  const std::string wrong = readError("graph [\n node [ id 0 Latitude 95 Longitude 0 ]\n]\n", {1, 0, 1});
+  EXPECT_NE(wrong.find("bad.gml:2): Latitude 95: expected degrees from -90 to 90"), std::string::npos) << wrong;
 }

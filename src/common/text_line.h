@@ -52,6 +52,15 @@ class TextLine {
     }
     return v;
   }
+  double number(const char* what, double min, double max) {
+    const std::string& w = word(what);
+    double v = 0;
+    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+    if (ec != std::errc() || end != w.data() + w.size() || !(v >= min && v <= max)) {
+      fail(fmt::format("expected {} (a number from {:g} to {:g}), got '{}'", what, min, max, w));
+    }
+    return v;
+  }
   // The message quotes the line's words: printed safely whatever bytes they hold.
   [[noreturn]] void fail(const std::string& message) const {
     throw ConfigError(where_ + ": " + printableText(message));

@@ -6,6 +6,7 @@
 // routing.type selects the variant; each declares its own keys (`icnsim keys routing`).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -57,6 +58,13 @@ struct RouteOption {
   int laneEnd;
 };
 
+// The cycles a hop takes besides queueing: its link's (Topology::linkLatency, or `channel`
+// where the topology gives none) and the router's before the flit may leave.
+struct HopCycles {
+  int channel = 1;
+  int router = 1;
+};
+
 // What a routing function's factory receives besides its table.
 struct RoutingContext {
   uint64_t seed = 1;
@@ -68,6 +76,9 @@ struct RoutingContext {
   // The topology a function that routes on the graph alone (not on a topology's structure)
   // builds on: the live one when parts have failed.
   const Topology& graph() const { return liveTopology ? *liveTopology : *topology; }
+  // The router model's hop timing, read when a function weighs paths by latency (reading it
+  // marks the timing keys used, so it is asked for only then). Unset: a cycle each.
+  std::function<HopCycles()> hopCycles = nullptr;
 };
 
 class Routing {

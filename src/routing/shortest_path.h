@@ -12,10 +12,18 @@
 // whatever the graph (the deadlock check confirms it; tests/graph_topology_test.cc). It
 // needs router.lanes >= D. routing.hop_classes may set fewer classes, the later hops sharing
 // the last: that can deadlock, and the check refuses it where it can. With failed parts
-// ([faults]) it routes on the topology without them, D its diameter. Keys: `icnsim keys routing`.
+// ([faults]) it routes on the topology without them, D its diameter.
+//
+// routing.weight = "latency" takes the quickest paths instead of those of fewest hops: a
+// hop costs its link's latency and the router's delay (routing/latency_distances.h), and a
+// port is productive when its link lies on a quickest path. Every hop still lowers the
+// cycles left by at least one, so routes cannot loop, and the same hop classes keep the
+// lane dependency graph acyclic; D is then the most hops of any quickest path, which may
+// exceed the diameter. Keys: `icnsim keys routing`.
 #pragma once
 #include <memory>
 
+#include "routing/latency_distances.h"
 #include "routing/routing.h"
 #include "topology/degraded_topology.h"
 #include "topology/topology.h"
@@ -24,7 +32,9 @@ namespace icnsim {
 
 class ShortestPathRouting : public Routing {
  public:
-  ShortestPathRouting(const Topology& topology, int lanes, int classes, bool adaptive, uint64_t seed);
+  // `latency`: the quickest paths (routing.weight = "latency"); null: the fewest hops.
+  ShortestPathRouting(const Topology& topology, int lanes, int classes, bool adaptive, uint64_t seed,
+                      std::unique_ptr<const LatencyDistances> latency = nullptr);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
@@ -51,6 +61,7 @@ class ShortestPathRouting : public Routing {
   std::vector<int> bounds_;  // laneClassBounds(lanes_)
   std::unique_ptr<FailedParts> none_;
   std::unique_ptr<DegradedTopology> ownGraph_;
+  std::unique_ptr<const LatencyDistances> latency_;
 };
 
 }  // namespace icnsim

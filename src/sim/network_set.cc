@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common/rng.h"
+#include "router/vc/params.h"
 #include "sim/class_networks.h"
 
 namespace icnsim {
@@ -88,7 +89,8 @@ void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint6
                     fmt::format("{} lanes cannot be split evenly into {} networks", lanes, m.ctx.logicalNetworks));
     }
     m.ctx.lanes = lanes / m.ctx.logicalNetworks;
-    const RoutingContext routing{m.ctx.seed, m.topology.get(), m.ctx.lanes, m.live.get()};
+    RoutingContext routing{m.ctx.seed, m.topology.get(), m.ctx.lanes, m.live.get()};
+    routing.hopCycles = [timing = m.timing] { return hopCyclesOf(timing); };
     m.routing = makeRouting(routing, m.routingConfig);
     m.ctx.routing = m.routing.get();
     m.ctx.classes = readClassNetworks(root.child("traffic"), routing, m.routingConfig, m.classRoutings);

@@ -37,6 +37,7 @@ class DegradedTopology final : public Topology {
   std::vector<int> routerCoordinates(int router) const override { return intact_.routerCoordinates(router); }
   int routerGroup(int router) const override { return intact_.routerGroup(router); }
   int linkLatency(int router, int port) const override { return intact_.linkLatency(router, port); }
+  double linkRate(int router, int port) const override { return intact_.linkRate(router, port); }
 
  private:
   const Topology& intact_;

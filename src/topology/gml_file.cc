@@ -8,6 +8,8 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <numbers>
+#include <optional>
 
 #include "common/error.h"
 #include "common/input_file.h"
@@ -17,8 +19,9 @@ namespace icnsim {
 
 namespace {
 
-constexpr int kMaxRouters = 1 << 14;  // as a graph file's
-constexpr int kMaxDepth = 32;         // GML lists within lists
+constexpr int kMaxRouters = 1 << 14;      // as a graph file's
+constexpr int kMaxDepth = 32;             // GML lists within lists
+constexpr int kMostLinkCycles = 1 << 14;  // as a graph file's link latency
 
 // One `key value` of a GML list; the value is a word, a quoted string or a list.
 struct GmlEntry {
@@ -124,20 +127,66 @@ long long integerOf(const GmlEntry& owner, const std::string& key, const std::st
   return v;
 }
 
-// The edge's channels: its speed over the reference rate, a whole number.
-int channelsOf(const GmlEntry& edge, const GmlOptions& o, const std::string& where) {
+// The edge's bandwidth in flits per cycle: its speed over the reference rate (1 without them).
+double bandwidthOf(const GmlEntry& edge, const GmlOptions& o, const std::string& where) {
   const GmlEntry* speed = find(edge.list, "LinkSpeedRaw");
   if (o.referenceRate <= 0 || !speed || speed->isList) return 1;
   const double bits = parseBitRate(speed->value, fmt::format("{}:{}): LinkSpeedRaw", where, speed->line));
-  const double channels = bits / o.referenceRate;
-  if (channels < 1 - 1e-9 || std::abs(channels - std::round(channels)) > 1e-6 * channels || channels > 64) {
+  const double flits = bits / o.referenceRate;
+  if (flits < kLeastLinkBandwidth || flits > 64) {
     throw ConfigError(fmt::format(
-        "{}:{}): an edge of {:g} b/s is {:.4g} channels of the reference rate {:g} b/s: a link carries a whole "
-        "number of channels, 1 to 64 (fractional channels are not modelled); choose a reference rate that divides "
-        "every edge's speed",
-        where, edge.line, bits, channels, o.referenceRate));
+        "{}:{}): an edge of {:g} b/s is {:.4g} flits per cycle at the reference rate {:g} b/s, outside [{:g}, 64]: "
+        "choose a reference rate nearer the edges' speeds",
+        where, edge.line, bits, flits, o.referenceRate, kLeastLinkBandwidth));
   }
-  return static_cast<int>(std::lround(channels));
+  return flits;
+}
+
+// A node's place on the globe, in degrees; empty when the node has no Latitude or Longitude.
+std::optional<std::pair<double, double>> placeOf(const GmlEntry& node, const std::string& where) {
+  const GmlEntry* latitude = find(node.list, "Latitude");
+  const GmlEntry* longitude = find(node.list, "Longitude");
+  if (!latitude || !longitude) return std::nullopt;
+  auto degrees = [&](const GmlEntry& e, double most) {
+    double v = 0;
+    const auto [end, ec] = std::from_chars(e.value.data(), e.value.data() + e.value.size(), v);
+    if (e.isList || ec != std::errc() || end != e.value.data() + e.value.size() || !(std::abs(v) <= most)) {
+      throw ConfigError(fmt::format("{}:{}): {} {}: expected degrees from -{:g} to {:g}", where, e.line, e.key,
+                                    printableText(e.value), most, most));
+    }
+    return v * std::numbers::pi / 180;
+  };
+  return std::pair{degrees(*latitude, 90), degrees(*longitude, 180)};
+}
+
+// Great-circle kilometres between two places (radians), on a sphere of the Earth's mean radius.
+double kilometresBetween(std::pair<double, double> a, std::pair<double, double> b) {
+  const double dLat = b.first - a.first, dLon = b.second - a.second;
+  const double h =
+      std::pow(std::sin(dLat / 2), 2) + std::cos(a.first) * std::cos(b.first) * std::pow(std::sin(dLon / 2), 2);
+  return 2 * 6371.0 * std::asin(std::min(1.0, std::sqrt(h)));
+}
+
+// The edge's latency from its nodes' places (0: the channel latency, also for nodes in one place).
+int latencyOf(const GmlEntry& edge, const std::vector<std::optional<std::pair<double, double>>>& places, int a, int b,
+              const GmlOptions& o, const std::string& where) {
+  if (o.cyclesPerKm <= 0) return 0;
+  for (int r : {a, b}) {
+    if (!places[r]) {
+      throw ConfigError(
+          fmt::format("{}:{}): the edge's node {} has no Latitude and Longitude, which "
+                      "topology.cycles_per_km needs",
+                      where, edge.line, r));
+    }
+  }
+  const double cycles = std::round(kilometresBetween(*places[a], *places[b]) * o.cyclesPerKm);
+  if (cycles > kMostLinkCycles) {
+    throw ConfigError(
+        fmt::format("{}:{}): the edge is {:.0f} cycles long at topology.cycles_per_km = {:g}, more than "
+                    "a link's {}",
+                    where, edge.line, cycles, o.cyclesPerKm, kMostLinkCycles));
+  }
+  return static_cast<int>(cycles);
 }
 
 GraphFile graphOf(const std::vector<GmlEntry>& top, const GmlOptions& o, const std::string& where) {
@@ -145,9 +194,11 @@ GraphFile graphOf(const std::vector<GmlEntry>& top, const GmlOptions& o, const s
   if (!graph || !graph->isList) throw ConfigError(where + "): no 'graph [ ... ]'");
   GraphFile g;
   std::map<long long, int> router;  // GML id: router
+  std::vector<std::optional<std::pair<double, double>>> places;
   for (const GmlEntry& e : graph->list) {
     if (e.key != "node" || !e.isList) continue;
     const long long id = integerOf(e, "id", where);
+    places.push_back(placeOf(e, where));
     if (!router.try_emplace(id, g.routers).second) {
       throw ConfigError(fmt::format("{}:{}): node id {} is given twice", where, e.line, id));
     }
@@ -166,7 +217,10 @@ GraphFile graphOf(const std::vector<GmlEntry>& top, const GmlOptions& o, const s
     if (a->second == b->second) {
       throw ConfigError(fmt::format("{}:{}): the edge joins node {} to itself", where, e.line, source));
     }
-    g.links.push_back({a->second, b->second, channelsOf(e, o, where), 0, 0});
+    GraphLink link{a->second, b->second};
+    setBandwidth(link, bandwidthOf(e, o, where));
+    link.latency = latencyOf(e, places, a->second, b->second, o, where);
+    g.links.push_back(link);
   }
   return g;
 }

@@ -3,10 +3,13 @@
 // `id` is a router (numbered in the order of the file), each `edge` between `source` and
 // `target` a channel each way (an edge given twice: two parallel channels). GML has no
 // terminals: every router gets `terminals` of them. A link's bandwidth comes from the edge's
-// LinkSpeedRaw (bits per second, as the Topology Zoo writes it) against `referenceRate`: the
-// edge carries speed / referenceRate channels of a flit per cycle, which must be a whole
-// number (fractional channels are not modelled: the error names the edge and the rate that
-// would divide every speed); with no reference rate every edge is one channel.
+// LinkSpeedRaw (bits per second, as the Topology Zoo writes it) against `referenceRate`, the
+// rate of a flit per cycle: the edge carries speed / referenceRate flits per cycle (below 1, one
+// channel that slow; above, parallel channels sharing it: setBandwidth); with no reference
+// rate every edge is one channel of a flit per cycle. With
+// `cyclesPerKm`, an edge's latency is its nodes' great-circle distance (from their Latitude and
+// Longitude, in degrees, as the Topology Zoo gives them) times it, rounded; a link under
+// half a cycle takes the channel latency.
 #pragma once
 #include <string>
 
@@ -17,6 +20,7 @@ namespace icnsim {
 struct GmlOptions {
   int terminals = 1;         // per router
   double referenceRate = 0;  // bits per second of one channel; 0: speeds not used
+  double cyclesPerKm = 0;    // cycles a link takes per kilometre; 0: places not used
 };
 
 // Reads `path`; `name` is how errors name it (the key that gave it).

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 
 #include "common/error.h"
@@ -21,7 +23,8 @@ void readLink(TextLine& line, GraphFile& g) {
   if (link.a == link.b) line.fail("a link joins two different routers");
   while (!line.done()) {
     const std::string option = line.word("bandwidth or latency");
-    if (option == "bandwidth") link.bandwidth = line.integer("the bandwidth in flits per cycle", 1, 64);
+    if (option == "bandwidth")
+      setBandwidth(link, line.number("the bandwidth in flits per cycle", kLeastLinkBandwidth, 64));
     else if (option == "latency") link.latency = line.integer("the latency in cycles", 1, 1 << 14);
     else line.fail(fmt::format("expected 'bandwidth N' or 'latency N' after the routers, got '{}'", option));
   }
@@ -76,6 +79,11 @@ void checkComplete(const GraphFile& g, const std::string& name) {
 }
 
 }  // namespace
+
+void setBandwidth(GraphLink& link, double flitsPerCycle) {
+  link.bandwidth = static_cast<int>(std::ceil(flitsPerCycle - 1e-9));
+  link.rate = std::min(1.0, flitsPerCycle / link.bandwidth);
+}
 
 GraphFile readGraphFile(const std::string& path, const std::string& name) {
   std::ifstream in = openInputFile(path, input_kinds::kGraph, name);

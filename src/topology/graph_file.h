@@ -22,6 +22,7 @@ struct GraphLink {
   int bandwidth = 1;    // parallel channels each way
   int latency = 0;      // cycles from a to b; 0: the router's channel latency
   int latencyBack = 0;  // cycles from b to a; 0: as from a to b (a BookSim anynet file may differ)
+  double rate = 1;      // flits per cycle of each channel, at most 1
 };
 
 struct GraphFile {
@@ -31,6 +32,13 @@ struct GraphFile {
   std::vector<std::vector<int>> coordinates;  // per router, or empty
   std::vector<int> groups;                    // per router, or empty
 };
+
+// The least bandwidth a link may have, in flits per cycle.
+inline constexpr double kLeastLinkBandwidth = 1.0 / 1024;
+// A link's bandwidth of `flitsPerCycle` (from kLeastLinkBandwidth to 64): as many parallel
+// channels as its whole flits per cycle rounded up, sharing it equally (0.25: one channel
+// of a flit every 4 cycles; 2.5: three channels of 5/6 of a flit per cycle).
+void setBandwidth(GraphLink& link, double flitsPerCycle);
 
 // Reads `path`; `name` is how errors name it (the key that gave it).
 GraphFile readGraphFile(const std::string& path, const std::string& name);

@@ -29,8 +29,13 @@ const IntKey kTerminals = declareInt(kScope, "terminals", 1, 1, 1024,
                                      "terminals per router of a GML graph (the other formats give their own)");
 const StringKey kReferenceRate =
     declareString(kScope, "reference_rate", "",
-                  "a GML graph's rate of one channel, e.g. \"1G\" or \"155 Mb/s\": an edge carries its LinkSpeedRaw "
-                  "over it in channels, a whole number (empty: every edge one channel)");
+                  "a GML graph's rate of a flit per cycle, e.g. \"1G\" or \"155 Mb/s\": an edge carries its "
+                  "LinkSpeedRaw over it in flits per cycle, as a graph file's bandwidth (empty: every edge 1)");
+const FloatKey kCyclesPerKm =
+    declareFloat(kScope, "cycles_per_km", 0, 0, 1e6,
+                 "a GML graph's link latency per kilometre between its nodes' Latitude and Longitude (light in "
+                 "fibre takes 5 us a km: about 10 cycles if a cycle is a 64-byte flit at 1 Gb/s); 0: every link "
+                 "takes timing.channel_latency");
 constexpr uint16_t kUnreached = UINT16_MAX;
 
 }  // namespace
@@ -45,6 +50,7 @@ GraphTopology::GraphTopology(GraphFile graph, std::string path, std::string wher
     ports = std::max(ports, graph_.terminals[r] + degree[r]), terminals += graph_.terminals[r];
   resize(routers, terminals, ports);
   latency_.assign(routers, std::vector<int>(ports, 0));
+  rate_.assign(routers, std::vector<double>(ports, 1.0));
   neighbours_.assign(routers, std::vector<int>(ports, -1));
   std::vector<int> nextPort(routers);
   for (int r = 0, t = 0; r < routers; ++r) {
@@ -61,6 +67,7 @@ GraphTopology::GraphTopology(GraphFile graph, std::string path, std::string wher
       connect(l.b, pb, {Endpoint::kRouter, l.a, pa});
       latency_[l.a][pa] = l.latency;
       latency_[l.b][pb] = l.latencyBack ? l.latencyBack : l.latency;
+      rate_[l.a][pa] = rate_[l.b][pb] = l.rate;
       neighbours_[l.a][pa] = l.b, neighbours_[l.b][pb] = l.a;
     }
   }
@@ -106,6 +113,7 @@ double GraphTopology::computeCapacity() const {
   // Uniform traffic, a unit injected per terminal: router s sends T_s T_d / N to router d.
   // Per destination, routers in decreasing distance pass their flow on, split equally over
   // every channel to a router one hop closer (what shortest_path routing does on average).
+  // A channel's load over its rate is the share of it the unit uses.
   const int routers = numRouters();
   const double n = numTerminals();
   std::vector<std::vector<double>> load(routers, std::vector<double>(numPorts(0), 0.0));
@@ -129,7 +137,9 @@ double GraphTopology::computeCapacity() const {
     }
   }
   double most = 1.0;  // terminal channels carry the injection rate
-  for (const auto& l : load) most = std::max(most, *std::max_element(l.begin(), l.end()));
+  for (int r = 0; r < routers; ++r) {
+    for (size_t p = 0; p < load[r].size(); ++p) most = std::max(most, load[r][p] / rate_[r][p]);
+  }
   return 1.0 / most;
 }
 
@@ -159,13 +169,13 @@ GraphFile readGraph(const ConfigNode& node, const std::string& path) {
   const std::string name = node.location(kFile);
   const std::string format = formatOf(path, node.get(kFormat), name);
   if (format == "gml") {
-    GmlOptions options{static_cast<int>(node.get(kTerminals)), 0};
+    GmlOptions options{static_cast<int>(node.get(kTerminals)), 0, node.get(kCyclesPerKm)};
     if (!node.get(kReferenceRate).empty()) {
       options.referenceRate = parseBitRate(node.get(kReferenceRate), node.location(kReferenceRate));
     }
     return readGmlFile(path, name, options);
   }
-  for (const KeyBase* gmlOnly : std::initializer_list<const KeyBase*>{&kTerminals, &kReferenceRate}) {
+  for (const KeyBase* gmlOnly : std::initializer_list<const KeyBase*>{&kTerminals, &kReferenceRate, &kCyclesPerKm}) {
     if (node.has(*gmlOnly)) {
       node.fail(gmlOnly->name, fmt::format("only a GML graph takes it; this file is in the {} format", format));
     }

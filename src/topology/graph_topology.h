@@ -35,6 +35,7 @@ class GraphTopology : public Topology {
   }
   int routerGroup(int router) const override { return graph_.groups.empty() ? -1 : graph_.groups[router]; }
   int linkLatency(int router, int port) const override { return latency_[router][port]; }
+  double linkRate(int router, int port) const override { return rate_[router][port]; }
 
  private:
   // Breadth-first distances from every router; a router out of reach is a ConfigError.
@@ -46,6 +47,7 @@ class GraphTopology : public Topology {
   std::string path_, where_;
   std::vector<int> terminalRouter_;
   std::vector<std::vector<int>> latency_;     // per router and port: 0, or the link's latency
+  std::vector<std::vector<double>> rate_;     // per router and port: flits per cycle, 1 or less
   std::vector<std::vector<int>> neighbours_;  // per router and port: the router it leads to, or -1
   std::vector<uint16_t> distance_;
   int diameter_ = 0;

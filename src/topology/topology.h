@@ -67,6 +67,9 @@ class Topology {
   // Cycles a flit takes on the channel from `router`'s output `port` to the next router;
   // 0: the router model's own channel latency (timing.channel_latency).
   virtual int linkLatency(int /*router*/, int /*port*/) const { return 0; }
+  // Flits per cycle the channel from `router`'s output `port` to the next router carries: 1,
+  // or less for a slow link (a graph file's fractional bandwidth).
+  virtual double linkRate(int /*router*/, int /*port*/) const { return 1; }
   // The kind of the link out of `router`'s output `port` to another router, by which faults
   // choose links ([[faults.random]] kind): a dragonfly's "local" or "global", a fat tree's
   // "up" or "down"; "link" where the topology tells none apart.

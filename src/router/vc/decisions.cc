@@ -26,6 +26,7 @@ void VcNetwork::decideChannels(Shard& s, Cycle now) {
         },
         p_.timing.synchronous, p_.arbitration == ArbitrationPolicy::kRandom);
   }
+  if (pacing_.any()) paceMoves(s, now);
   if (!activeEveryLane_.empty()) visitActive(activeEveryLane_, [&](int32_t c) { collectEveryLane(s, c, now); });
   if (p_.countChannelUse) countChannelUse(s, now);
   if (links_.counting()) countLinks(s, now);
@@ -58,7 +59,20 @@ void VcNetwork::decideMasked(Shard& s, Cycle now) {
       p_.arbitration == ArbitrationPolicy::kRandom, p_.outputBuffer > 0, p_.lanes == 4);
 }
 
+void VcNetwork::paceMoves(Shard& s, Cycle now) {
+  // At most one move per channel here (strict network multiplexing is refused with slow links).
+  size_t kept = 0;
+  for (const int32_t lane : s.moves) {
+    const int32_t channel = laneChannel_[lane];
+    if (!pacing_.due(channel, now)) continue;
+    pacing_.sent(channel, now);
+    s.moves[kept++] = lane;
+  }
+  s.moves.resize(kept);
+}
+
 void VcNetwork::requestSwitch(int32_t channel, Cycle now) {
+  if (!pacing_.due(channel, now)) return;  // a slow link waiting for its next flit's time
   const Channel& c = channels_[channel];
   const bool sink = toTerminal(c);
   for (int v = 0; v < p_.lanes; ++v) {
@@ -93,6 +107,9 @@ void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
     // Output first in one round: each output picks as the multiplexed switch decides, with
     // no request list to build and sort; the inputs then drop what they cannot take.
     decideMasked(s, now);
+    if (pacing_.any()) {  // a slow link not yet due picks no lane, and takes no input's place
+      std::erase_if(s.moves, [&](int32_t lane) { return !pacing_.due(laneChannel_[lane], now); });
+    }
     switch_.allocator->acceptAtInputs(
         s.moves, [&](int32_t lane) { return switchInput(lane); },
         [&](int32_t lane) { return switchInputKey(lane, now); }, crossed);

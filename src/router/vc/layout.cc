@@ -49,6 +49,8 @@ void VcNetwork::buildChannels() {
         index_.extraLatency.resize(channels_.size(), 0);
         index_.extraLatency[c] = static_cast<uint16_t>(latency - p_.timing.channelLatency);
       }
+      if (const double rate = topology.linkRate(r, port); router && rate < 1)
+        pacing_.setRate(c, rate, channels_.size());
       if (!router) {
         index_.channelTerminal.resize(channels_.size(), -1);
         index_.channelTerminal[c] = peer.id;

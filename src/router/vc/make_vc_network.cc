@@ -269,6 +269,25 @@ void checkLinkLatencies(const Topology& topology, const ConfigNode& t, const VcT
   }
 }
 
+// Links slower than a flit a cycle (Topology::linkRate; vc/link_pacing.h) are paced in the
+// pipelined decisions, where a channel sends at most one flit a cycle.
+void checkLinkRates(const Topology& topology, const ConfigNode& node, const ConfigNode& t, const VcNetworkParams& p) {
+  for (int r = 0; r < topology.numRouters(); ++r) {
+    for (int port = 0; port < topology.numPorts(r); ++port) {
+      if (topology.linkRate(r, port) >= 1) continue;
+      if (p.timing.synchronous) {
+        t.fail(kMode, "the topology has links slower than a flit a cycle: they need timing.mode = \"pipelined\"");
+      }
+      if (p.strictNetworks) {
+        node.fail(kNetworkMultiplexing,
+                  "\"strict\" gives each network a flit a cycle on every link; the topology "
+                  "has links slower than a flit a cycle: use \"demand\"");
+      }
+      return;
+    }
+  }
+}
+
 // The traffic classes' virtual networks with the router's defaults, and the host memory
 // they may buffer in.
 VirtualNetworks readVirtualNetworks(const NetworkContext& ctx, const ConfigNode& node, VcNetworkParams& p) {
@@ -364,6 +383,7 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
   p.outputBuffer = static_cast<int>(node.get(kOutputBuffer));
   p.countChannelUse = node.get(kCountChannelUse);
   readNetworkMultiplexing(node, t, p);
+  checkLinkRates(*ctx.topology, node, t, p);
   if (p.switchKind != SwitchKind::kMultiplexed && (p.injectionLanes > 0 || p.ejectionLanes > 0)) {
     node.fail(kSwitch, "a separable switch cannot be combined with router.injection/ejection = \"every_lane\"");
   }
@@ -383,5 +403,11 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
 
 ICNSIM_REGISTER(Network, "input_queued", "Dally's virtual-channel router (and BookSim's, with router.preset)",
                 makeVcNetwork);
+
+HopCycles hopCyclesOf(const ConfigNode& timing) {
+  VcTiming t;
+  readTiming(timing, t);
+  return t.synchronous ? HopCycles{1, 0} : HopCycles{t.channelLatency, t.routerDelay};
+}
 
 }  // namespace icnsim

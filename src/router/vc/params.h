@@ -24,6 +24,10 @@ struct VcTiming {
   int creditDelay = 1;
 };
 
+// The hop cycles a [timing] table gives routing that weighs paths by latency (synchronous
+// timing: one hop a cycle).
+HopCycles hopCyclesOf(const ConfigNode& timing);
+
 // Flits per lane from [router]: `depth`, or `buffer_per_channel` split among the lanes.
 int laneDepth(const ConfigNode& router, int lanes);
 

@@ -84,6 +84,7 @@
 #include "router/vc/lane_state.h"
 #include "router/vc/link_counter.h"
 #include "router/vc/link_faults.h"
+#include "router/vc/link_pacing.h"
 #include "router/vc/listing_order.h"
 #include "router/vc/params.h"
 #include "router/vc/parked_heads.h"
@@ -185,7 +186,9 @@ class VcNetwork : public Network, private vc::LaneState {
   template <bool kPooled>
   bool returnCredit(int32_t lane);
   [[gnu::noinline]] void countChannelUse(const Shard& s, Cycle now);  // only with countChannelUse
-  bool sourceBusy(int32_t terminal, int lanes) const;                 // a packet of the terminal still in a source lane
+  // Slow links (pacing_): takes back the moves on channels not yet due, books the others.
+  [[gnu::noinline]] void paceMoves(Shard& s, Cycle now);
+  bool sourceBusy(int32_t terminal, int lanes) const;  // a packet of the terminal still in a source lane
   // Injection lane v of a channel may take a new packet: free, and with round-robin
   // injection also not full (BookSim skips a lane without credit).
   bool injectionLaneOpen(int32_t firstLane, int v) const {
@@ -400,6 +403,7 @@ class VcNetwork : public Network, private vc::LaneState {
   void startRouterChanges();
   bool applyRouterChanges(Cycle now);  // those due by `now`; true if some came
   vc::LinkFaults linkFaults_;
+  vc::LinkPacing pacing_;  // links slower than a flit a cycle (empty: none)
   // --- packets dropped at a router that failed during the run (dropped_packets.cc) ---
   bool dropsHead(const HeadRequest& req) const {
     return linkFaults_.dropsPackets() && linkFaults_.drops(req.router, packets_[lanes_[req.lane].packet].destination);
