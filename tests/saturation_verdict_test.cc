@@ -119,3 +119,34 @@ TEST(SaturationVerdict, RepliesAreLeftOutOfTheRule) {
   EXPECT_LT(requests, 0.72);
   EXPECT_LT(requests, all - 0.05) << all;
 }
+
+TEST(SaturationVerdict, UgalLPastSaturationCarriesItsNote) {
+  // A 72-terminal dragonfly at 0.95 of capacity under uniform traffic: past saturation with
+  // UGAL-L, whose note says why it may fall short of minimal routing; UGAL-LVC has none.
+  const std::string net = R"(
+[simulation]
+warmup_cycles = 300
+measure_cycles = 1500
+drain_cycles = 500
+[topology]
+type = "dragonfly"
+p = 2
+a = 4
+h = 2
+[router]
+lanes = 3
+depth = 4
+[traffic]
+packet_length = 4
+load = 0.95
+)";
+  const auto ugal = runToml(net + "[routing]\ntype = \"dragonfly_ugal\"\ncongestion = \"port\"\n");
+  ASSERT_EQ(ugal["saturation"]["below"], false);
+  ASSERT_EQ(ugal["saturation"]["notes"].size(), 1u);
+  EXPECT_NE(ugal["saturation"]["notes"][0].get<std::string>().find("UGAL can saturate below minimal routing"),
+            std::string::npos);
+  EXPECT_NE(Simulation::humanSummary(ugal).find("    note: UGAL can saturate"), std::string::npos);
+  const auto laneClass = runToml(net + "[routing]\ntype = \"dragonfly_ugal\"\ncongestion = \"lane_class\"\n");
+  ASSERT_EQ(laneClass["saturation"]["below"], false);
+  EXPECT_FALSE(laneClass["saturation"].contains("notes"));
+}

@@ -60,6 +60,9 @@ class DragonflyNonMinimalRouting : public Routing {
   std::vector<std::pair<int, int>> remotePorts() const override;  // UGAL-G: every global channel
   bool readsCongestion() const override { return choice_ != Choice::kValiant && choice_ != Choice::kMinimal; }
   bool routesAroundFaults() const override { return true; }  // failed global links (routing/dragonfly_links.h)
+  // UGAL-L and UGAL-G can saturate below minimal routing under uniform traffic (measured in
+  // docs/topologies.md).
+  std::string saturationNote() const override;
 
   // The intermediate group of a packet from terminal src to dst (another group's): one of
   // the g - 2 others, drawn from the packet's key; -1 with two groups.

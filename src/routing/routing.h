@@ -117,6 +117,10 @@ class Routing {
   // Whether route() reads the router's queues (RouteRequest::congestion): the network is
   // then refused, when built, by a router model that shows none. Default: false.
   virtual bool readsCongestion() const { return false; }
+  // What a user whose point is past saturation should know of this function's own limits
+  // (the run's summary prints it under BEYOND SATURATION, the results keep it in
+  // saturation.notes). Default: nothing.
+  virtual std::string saturationNote() const { return {}; }
   // Whether the function routes on RoutingContext::liveTopology when parts have failed, so
   // that it never offers a failed link; a function that does not is refused, when built,
   // with failed parts. Default: false.

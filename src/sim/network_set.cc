@@ -223,6 +223,15 @@ std::vector<std::string> NetworkSet::warnings() const {
   return all;
 }
 
+std::vector<std::string> NetworkSet::saturationNotes() const {
+  std::vector<std::string> all;
+  for (const Member& m : members_) {
+    const std::string note = m.routing->saturationNote();
+    if (!note.empty() && std::find(all.begin(), all.end(), note) == all.end()) all.push_back(note);
+  }
+  return all;
+}
+
 std::string NetworkSet::description() const {
   // Runs of identical networks (rails) as "2 x 8x8 mesh".
   std::string s;

@@ -42,6 +42,8 @@ class NetworkSet {
   std::string description() const;
   // Every network's warnings (Network::warnings), each once, named by network where several.
   std::vector<std::string> warnings() const;
+  // The routing functions' notes for a point past saturation (Routing::saturationNote), once each.
+  std::vector<std::string> saturationNotes() const;
 
   void step(Cycle now);
   uint64_t flitHops() const;

@@ -51,6 +51,9 @@ nlohmann::json saturationVerdict(const SaturationInputs& in) {
 std::string saturationWarning(const nlohmann::json& verdict, uint64_t measuredDelivered) {
   std::string s;
   if (verdict["below"] == false) s += fmt::format("  BEYOND SATURATION: {}\n", verdict["reason"].get<std::string>());
+  for (const auto& note : verdict.value("notes", nlohmann::json::array())) {
+    s += fmt::format("    note: {}\n", note.get<std::string>());
+  }
   if (verdict["statistics_biased"].get<bool>()) {
     s += fmt::format(
         "  BIASED: latency and hop statistics cover only the {} measured packets delivered; the "
