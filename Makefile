@@ -4,7 +4,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: run test test-sanitize fuzz format-check build deps deps-plots bench clean
+.PHONY: run test test-sanitize fuzz format-check build build-simulator deps deps-plots bench clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -15,6 +15,11 @@ deps-plots:
 build: deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The simulator and its Python package without the test suite: what the main job needs.
+build-simulator: deps
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS) --target simulator
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -35,7 +40,7 @@ format-check:
 fuzz:
 	FUZZ_BUILD=$(BUILD)-asan bash scripts/fuzz.sh 30
 
-run: deps-plots build
+run: deps-plots build-simulator
 	BIN=$(BUILD)/icnsim bash scripts/run-main.sh
 
 bench: build

@@ -22,7 +22,7 @@ using namespace icnsim::test;
 
 namespace {
 
-const char* kMesh = R"(
+const char* kFaultyMesh = R"(
 [simulation]
 warmup_cycles = 500
 measure_cycles = 3000
@@ -93,18 +93,18 @@ TEST(Faults, AFailedRouterCutsItsTerminalsOffEvenFromEachOther) {
 }
 
 TEST(Faults, AMeshWithADeadLinkDeliversEverythingAroundIt) {
-  const nlohmann::json r = runToml(std::string(kMesh) + "[[faults.link]]\nrouter = 5\nport = 0\n");
+  const nlohmann::json r = runToml(std::string(kFaultyMesh) + "[[faults.link]]\nrouter = 5\nport = 0\n");
   EXPECT_TRUE(r["drained"].get<bool>());
   EXPECT_EQ(r["undelivered_packets"].get<uint64_t>(), 0u);
   EXPECT_EQ(r["faults"][0]["links"], nlohmann::json::parse("[[5, 0], [6, 1]]"));
-  const nlohmann::json intact = runToml(kMesh);
+  const nlohmann::json intact = runToml(kFaultyMesh);
   EXPECT_GT(r["average_hops"].get<double>(), intact["average_hops"].get<double>());
   EXPECT_FALSE(intact.contains("faults"));
   EXPECT_NE(r["topology"].get<std::string>().find("2 links failed"), std::string::npos);
 }
 
 TEST(Faults, BadFaultsAreRefusedNamingTheirKey) {
-  auto refused = [](const std::string& faults) { return runErrorOf(std::string(kMesh) + faults); };
+  auto refused = [](const std::string& faults) { return runErrorOf(std::string(kFaultyMesh) + faults); };
   EXPECT_NE(refused("[[faults.link]]\nrouter = 16\nport = 0\n").find("faults.link[0].router"), std::string::npos)
       << refused("[[faults.link]]\nrouter = 16\nport = 0\n");
   EXPECT_NE(refused("[[faults.link]]\nrouter = 3\nport = 0\n").find("leads nowhere"), std::string::npos);
@@ -114,8 +114,8 @@ TEST(Faults, BadFaultsAreRefusedNamingTheirKey) {
   EXPECT_NE(refused("[[faults.random]]\nfraction = 0.1\nkind = \"global\"\n").find("expected one of \"any\", \"link\""),
             std::string::npos);
   // A routing that does not see failed parts, and the traffic a failed router cuts off.
-  const std::string dimensionOrder = std::string(kMesh) + "[[faults.router]]\nrouter = 5\n";
-  std::string withDor = std::string(kMesh) + "[[faults.link]]\nrouter = 5\nport = 0\n";
+  const std::string dimensionOrder = std::string(kFaultyMesh) + "[[faults.router]]\nrouter = 5\n";
+  std::string withDor = std::string(kFaultyMesh) + "[[faults.link]]\nrouter = 5\nport = 0\n";
   withDor.replace(withDor.find("shortest_path"), 13, "dimension_order");
   EXPECT_NE(runErrorOf(withDor).find("does not route around failed parts"), std::string::npos) << runErrorOf(withDor);
   EXPECT_NE(runErrorOf(dimensionOrder).find("faults.on_disconnect"), std::string::npos) << runErrorOf(dimensionOrder);
@@ -174,7 +174,7 @@ load = 0.05
 // NI. A run drains only when every measured packet is delivered or dropped, so a drop that
 // went uncounted would leave it undrained.
 TEST(Faults, NoPacketIsLostSilently) {
-  const nlohmann::json r = runToml(std::string(kMesh) +
+  const nlohmann::json r = runToml(std::string(kFaultyMesh) +
                                    "[faults]\non_disconnect = \"drop\"\nflit_error_rate = 0.002\n[[faults.router]]\n"
                                    "router = 10\n");
   EXPECT_TRUE(r["drained"].get<bool>());
@@ -208,7 +208,7 @@ TEST(Faults, EveryGoldenConfigurationWithFaultsAccountsForEveryPacket) {
 // arrives intact with probability (1 - e)^(L h).
 TEST(Faults, CorruptionDropsPacketsAtThePredictedRate) {
   const double e = 0.005;
-  const nlohmann::json r = runToml(std::string(kMesh) + fmt::format("[faults]\nflit_error_rate = {}\n", e));
+  const nlohmann::json r = runToml(std::string(kFaultyMesh) + fmt::format("[faults]\nflit_error_rate = {}\n", e));
   const double delivered = r["latency"]["count"].get<double>();
   const double dropped = r["dropped"]["measured_packets"].get<double>();
   // Hops of the delivered packets stand in for all: corrupted ones are a little longer.
@@ -220,7 +220,7 @@ TEST(Faults, CorruptionDropsPacketsAtThePredictedRate) {
 
 TEST(Faults, AFaultyRunIsTheSameOnEveryThreadCount) {
   const auto [one, three] = resultsOnOneAndThreads(
-      std::string(kMesh) +
+      std::string(kFaultyMesh) +
           "[faults]\non_disconnect = \"drop\"\nflit_error_rate = 0.002\n[[faults.random]]\nfraction = "
           "0.1\n[[faults.router]]\nrouter = 6\n",
       3);
@@ -228,7 +228,7 @@ TEST(Faults, AFaultyRunIsTheSameOnEveryThreadCount) {
 }
 
 TEST(Faults, UpDownOnASpanningTreeRoutesAroundAFailedRouter) {
-  std::string toml = std::string(kMesh) + "[faults]\non_disconnect = \"drop\"\n[[faults.router]]\nrouter = 0\n";
+  std::string toml = std::string(kFaultyMesh) + "[faults]\non_disconnect = \"drop\"\n[[faults.router]]\nrouter = 0\n";
   toml.replace(toml.find("type = \"shortest_path\""), 22, "type = \"spanning_up_down\"");
   EXPECT_NE(runErrorOf(toml).find("routing.root (not set): router 0 has failed"), std::string::npos)
       << runErrorOf(toml);
@@ -360,7 +360,7 @@ namespace {
 
 // Each entry fails parts of one network (rail); a cut-off terminal is refused with several.
 TEST(Faults, EachEntryFailsPartsOfTheRailItNames) {
-  const std::string rails = std::string(kMesh) + "[network]\nrails = 2\n";
+  const std::string rails = std::string(kFaultyMesh) + "[network]\nrails = 2\n";
   const nlohmann::json r = runToml(rails + "[[faults.link]]\nrouter = 5\nport = 0\nnetwork = 1\n");
   EXPECT_TRUE(r["drained"].get<bool>());
   EXPECT_EQ(r["faults"][0]["links"].size(), 0u);

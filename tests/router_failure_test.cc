@@ -17,7 +17,7 @@ namespace {
 
 // A 4x4 mesh whose router 5 fails at cycle 4000 (detection delay 200) and is repaired at
 // 8000; link statistics every 500 cycles.
-const char* kMesh = R"(
+const char* kFailingMesh = R"(
 [simulation]
 warmup_cycles = 1000
 measure_cycles = 10000
@@ -56,7 +56,7 @@ std::vector<uint64_t> routerLinkFlits(const nlohmann::json& series, int router) 
 }
 
 TEST(RouterFailure, AFailedRoutersLinksCarryNothingAndEveryPacketIsAccountedFor) {
-  const nlohmann::json r = runToml(kMesh);
+  const nlohmann::json r = runToml(kFailingMesh);
   EXPECT_TRUE(r["drained"].get<bool>());
   const auto& dropped = r["dropped"];
   // Packets waiting at router 5 or bound for terminal 5 when it failed are dropped in the
@@ -90,9 +90,10 @@ TEST(RouterFailure, AFailedRoutersLinksCarryNothingAndEveryPacketIsAccountedFor)
 // after routing knows and to or from terminal 5 is dropped at its source: about 2 of the
 // 16 terminals' share of the 15 others' traffic plus terminal 5's own (with a uniform load).
 TEST(RouterFailure, MessagesToAndFromTheCutOffTerminalAreDroppedAtTheirSource) {
-  const nlohmann::json intact = runToml(with(kMesh, "[[faults.router]]\nrouter = 5\nat = 4000\nrepair = 8000\n", ""));
+  const nlohmann::json intact =
+      runToml(with(kFailingMesh, "[[faults.router]]\nrouter = 5\nat = 4000\nrepair = 8000\n", ""));
   EXPECT_FALSE(intact.contains("dropped"));
-  const nlohmann::json r = runToml(with(kMesh, "repair = 8000\n", ""));
+  const nlohmann::json r = runToml(with(kFailingMesh, "repair = 8000\n", ""));
   EXPECT_TRUE(r["drained"].get<bool>());
   const double measured = r["measured_packets"].get<double>();
   const double noRoute = r["dropped"]["packets"]["no_route"].get<double>();
@@ -107,18 +108,18 @@ TEST(RouterFailure, MessagesToAndFromTheCutOffTerminalAreDroppedAtTheirSource) {
 // The longer routing takes to learn, the more packets bound for terminal 5 wait at the
 // failed links, and are dropped there once it knows.
 TEST(RouterFailure, ALongerDetectionDelayDropsMorePacketsInTheNetwork) {
-  const nlohmann::json fast = runToml(kMesh);
-  const nlohmann::json late = runToml(with(kMesh, "detection_delay = 200", "detection_delay = 1500"));
+  const nlohmann::json fast = runToml(kFailingMesh);
+  const nlohmann::json late = runToml(with(kFailingMesh, "detection_delay = 200", "detection_delay = 1500"));
   EXPECT_TRUE(late["drained"].get<bool>());
   EXPECT_GT(late["dropped"]["packets"]["fault"].get<uint64_t>(), fast["dropped"]["packets"]["fault"].get<uint64_t>());
 }
 
 TEST(RouterFailure, ARunWithAFailingRouterIsTheSameOnEveryThreadCount) {
-  const auto [one, three] = resultsOnOneAndThreads(kMesh, 3);
+  const auto [one, three] = resultsOnOneAndThreads(kFailingMesh, 3);
   EXPECT_EQ(one, three);
   // With shared lanes a dropped packet's lane is free before its tail is dropped.
   const auto [sharedOne, sharedThree] =
-      resultsOnOneAndThreads(with(kMesh, "depth = 4\n", "depth = 4\nlane_release = \"tail_sent\"\n"), 3);
+      resultsOnOneAndThreads(with(kFailingMesh, "depth = 4\n", "depth = 4\nlane_release = \"tail_sent\"\n"), 3);
   EXPECT_EQ(sharedOne, sharedThree);
 }
 
@@ -126,7 +127,7 @@ TEST(RouterFailure, ARunWithAFailingRouterIsTheSameOnEveryThreadCount) {
 // work, with the network's invariants checked every cycle: every run drains and accounts for
 // every packet.
 TEST(RouterFailure, EveryRouterOptionDropsPacketsWithItsInvariantsKept) {
-  const std::string checked = with(kMesh, "[simulation]\n", "[simulation]\ncheck_invariants = true\n");
+  const std::string checked = with(kFailingMesh, "[simulation]\n", "[simulation]\ncheck_invariants = true\n");
   for (const std::string option :
        {"lane_release = \"tail_sent\"\n", "output_buffer = 4\n", "switch = \"separable_input_first\"\n",
         "switching = \"virtual_cut_through\"\n", "preset = \"booksim\"\n"}) {
@@ -144,25 +145,25 @@ TEST(RouterFailure, EveryRouterOptionDropsPacketsWithItsInvariantsKept) {
 
 TEST(RouterFailure, WhatItCannotModelIsRefusedNamingTheKey) {
   // Its terminal's traffic must be dropped: on_disconnect says so.
-  const std::string refuse = with(kMesh, "on_disconnect = \"drop\"\n", "");
+  const std::string refuse = with(kFailingMesh, "on_disconnect = \"drop\"\n", "");
   EXPECT_NE(runErrorOf(refuse).find(
                 "faults.on_disconnect (not set): with the faults of cycle 4000, terminal 5's router 5 has "
                 "failed: set faults.on_disconnect = \"drop\""),
             std::string::npos)
       << runErrorOf(refuse);
   // An NI that waits for acks would wait for ever on a dropped packet.
-  const std::string nifdy = std::string(kMesh) +
+  const std::string nifdy = std::string(kFailingMesh) +
                             "[processor]\nsend_overhead = 10\nreceive_overhead = 10\n[nic]\nterminal = "
                             "\"processor\"\ntype = \"nifdy\"\n";
   EXPECT_NE(runErrorOf(nifdy).find("faults.router[0].at: an NI protocol that sends acks"), std::string::npos)
       << runErrorOf(nifdy);
   // Several networks (rails): not modelled.
-  const std::string rails = std::string(kMesh) + "[network]\nrails = 2\n";
+  const std::string rails = std::string(kFailingMesh) + "[network]\nrails = 2\n";
   EXPECT_NE(runErrorOf(rails).find("faults.router[0].at: with several networks"), std::string::npos)
       << runErrorOf(rails);
   // Routers whose failure cuts the rest of the network apart: the corner's two neighbours.
-  const std::string split =
-      std::string(kMesh) + "[[faults.router]]\nrouter = 1\nat = 5000\n[[faults.router]]\nrouter = 4\nat = 5000\n";
+  const std::string split = std::string(kFailingMesh) +
+                            "[[faults.router]]\nrouter = 1\nat = 5000\n[[faults.router]]\nrouter = 4\nat = 5000\n";
   EXPECT_NE(runErrorOf(split).find("with the faults of cycle 5000, terminal 0 (router 0) cannot reach terminal 2"),
             std::string::npos)
       << runErrorOf(split);

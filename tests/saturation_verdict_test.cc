@@ -60,7 +60,7 @@ TEST(SaturationVerdict, FlitsDroppedByFaultsAreNotHeldAgainstTheNetwork) {
 }
 
 namespace {
-const std::string kMesh = std::string(R"(
+const std::string kKneeMesh = std::string(R"(
 [simulation]
 warmup_cycles = 500
 measure_cycles = 2000
@@ -73,9 +73,9 @@ packet_length = 4
 // Dimension-order routing on a 4x4 mesh saturates well below its capacity of 1.0: 0.3 is
 // below, 0.9 far past it.
 TEST(SaturationVerdict, RunsSayWhichSideOfTheKneeTheyAreOn) {
-  const auto low = runToml(kMesh + "load = 0.3\n");
+  const auto low = runToml(kKneeMesh + "load = 0.3\n");
   EXPECT_EQ(low["saturation"]["below"], true);
-  const auto high = runToml(kMesh + "load = 0.9\n");
+  const auto high = runToml(kKneeMesh + "load = 0.9\n");
   EXPECT_EQ(high["saturation"]["below"], false);
   EXPECT_LT(high["saturation"]["accepted_over_offered"].get<double>(), 0.95);
   EXPECT_NE(Simulation::humanSummary(high).find("BEYOND SATURATION"), std::string::npos);
@@ -84,7 +84,7 @@ TEST(SaturationVerdict, RunsSayWhichSideOfTheKneeTheyAreOn) {
 TEST(SaturationVerdict, ResultsCsvSaysWhetherEachPointIsBelowSaturation) {
   namespace fs = std::filesystem;
   const fs::path d = tempDir("saturation_csv");
-  std::ofstream(d / "c.toml") << kMesh + "load = 0.3\n[sweep]\n\"traffic.load\" = [0.3, 0.9]\n";
+  std::ofstream(d / "c.toml") << kKneeMesh + "load = 0.3\n[sweep]\n\"traffic.load\" = [0.3, 0.9]\n";
   const auto r = runCommand("sweep -q " + (d / "c.toml").string() + " --out " + (d / "o").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   std::istringstream csv(readFile(d / "o" / "results.csv"));
@@ -98,7 +98,7 @@ TEST(SaturationVerdict, ResultsCsvSaysWhetherEachPointIsBelowSaturation) {
 // NIFDY's acks (2 flits for each 8-flit packet) cross the network but are not accepted load:
 // well below saturation, accepted equals offered.
 TEST(SaturationVerdict, AcceptedLoadCountsDataNotAcks) {
-  const auto r = runToml(with(kMesh, "packet_length = 4", "packet_length = 8") +
+  const auto r = runToml(with(kKneeMesh, "packet_length = 4", "packet_length = 8") +
                          "load = 0.2\n[processor]\n[nic]\ntype = \"nifdy\"\nack_length = 2\n");
   EXPECT_NEAR(r["accepted"].get<double>() / r["offered"].get<double>(), 1, 0.03);
   EXPECT_EQ(r["saturation"]["below"], true);
