@@ -145,10 +145,14 @@ TEST(GmlFile, LinkLatencyFollowsTheNodesDistanceOnTheGlobe) {
   EXPECT_NE(readError(cities, {1, 0, 100})
                 .find("the edge is 71338 cycles long at topology.cycles_per_km = 100, more than a link's 16384"),
             std::string::npos);
-  const std::string unplaced =
-      readError("graph [\n node [ id 0 ]\n node [ id 1 ]\n edge [ source 0 target 1 ]\n]\n", {1, 0, 1});
-  EXPECT_NE(unplaced.find("bad.gml:4): the edge's node 0 has no Latitude and Longitude"), std::string::npos)
+  // The error names the node by its GML id.
+  const std::string unplaced = readError(
+      "graph [\n node [ id 7 Latitude 1 Longitude 2 ]\n node [ id 9 ]\n edge [ source 7 target 9 ]\n]\n", {1, 0, 1});
+  EXPECT_NE(unplaced.find("bad.gml:4): the edge's node 9 has no Latitude and Longitude"), std::string::npos)
       << unplaced;
-  const std::string wrong = readError("graph [\n node [ id 0 Latitude 95 Longitude 0 ]\n]\n", {1, 0, 1});
+  const char* offTheGlobe = "graph [\n node [ id 0 Latitude 95 Longitude 0 ]\n]\n";
+  const std::string wrong = readError(offTheGlobe, {1, 0, 1});
   EXPECT_NE(wrong.find("bad.gml:2): Latitude 95: expected degrees from -90 to 90"), std::string::npos) << wrong;
+  // Places are read only when latencies need them.
+  EXPECT_EQ(readGmlFile(gmlFile("off", offTheGlobe), "topology.file", {1, 0, 0}).routers, 1);
 }

@@ -68,6 +68,18 @@ TEST(LatencyRouting, APacketTakesTheQuickWayAndArrivesFifteenCyclesSooner) {
   EXPECT_EQ(quick["latency"]["min"].get<int>(), hops["latency"]["min"].get<int>() - 15);
 }
 
+TEST(LatencyRouting, TheDeadlockChecksCacheTellsTablesApart) {
+  // The routes follow the table, which timing changes: two tables, two identities.
+  auto d = doc(network("latency", 3));
+  const auto topo = makeTopology({}, d->root().child("topology"));
+  auto identity = [&](HopCycles cycles) {
+    return ShortestPathRouting(*topo, 3, 3, true, 1, std::make_unique<LatencyDistances>(*topo, cycles))
+        .dependencyIdentity();
+  };
+  EXPECT_EQ(identity({1, 1}), identity({1, 1}));
+  EXPECT_NE(identity({1, 1}), identity({1, 10}));
+}
+
 TEST(LatencyRouting, NeedsALaneClassPerHopOfTheLongestQuickPath) {
   const std::string e = configErrorOf([] { runToml(network("latency", 2) + "[traffic]\nload = 0.1\n"); });
   EXPECT_NE(e.find("routing.type"), std::string::npos) << e;

@@ -43,8 +43,10 @@ TEST(LinkPacing, ASlowLinkCarriesItsRate) {
   // Exactly the link's rate: 20,000 cycles of a link that never idles.
   EXPECT_NEAR(carried("0.25", 1), 0.25, 0.001);
   EXPECT_NEAR(carried("0.155", 1), 0.155, 0.001);
-  // A separable switch (BookSim's) paces the same.
+  // Separable switches pace the same: BookSim's (output first, one round), and input first
+  // with two rounds (the request list and its matching).
   EXPECT_NEAR(carried("0.25", 1, "preset = \"booksim\"\n"), 0.25, 0.001);
+  EXPECT_NEAR(carried("0.25", 1, "switch = \"separable_input_first\"\nallocator_iterations = 2\n"), 0.25, 0.001);
   // Each thread paces the channels it decides: the same on two threads (a router each).
   EXPECT_EQ(carried("0.155", 1), carried("0.155", 1, "", 2));
   // 1.5 flits a cycle: two channels of 3/4 each, filled by two senders.

@@ -51,7 +51,7 @@ std::string fatTree(int rails, const std::string& nic, const std::string& traffi
          std::to_string(rails) + "\n[nic]\n" + nic + "\n[traffic]\n" + traffic;
 }
 
-const std::string kSaturation =
+const std::string kNicSaturation =
     "process = \"saturation\"\npacket_length = 16\n[traffic.pattern]\ntype = \"uniform\"\n"
     "exclude_self = true\n";
 
@@ -59,8 +59,8 @@ const std::string kSaturation =
 // either way, so a node accepts at most half its injection bandwidth (Coll et al. §5.3);
 // the same network with ideal terminals carries well over that.
 TEST(MultirailNic, TheOneWayBusCapsUniformTrafficAtHalfTheInjectionBandwidth) {
-  const auto bus = runToml(fatTree(2, "terminal = \"multirail\"", kSaturation));
-  const auto ideal = runToml(fatTree(2, "terminal = \"ideal\"", kSaturation));
+  const auto bus = runToml(fatTree(2, "terminal = \"multirail\"", kNicSaturation));
+  const auto ideal = runToml(fatTree(2, "terminal = \"ideal\"", kNicSaturation));
   EXPECT_LE(bus["accepted_fraction"].get<double>(), 0.5 + 1e-9);
   EXPECT_GE(bus["accepted_fraction"].get<double>(), 0.40);
   EXPECT_GT(ideal["accepted_fraction"].get<double>(), 0.6);
@@ -71,8 +71,8 @@ TEST(MultirailNic, TheOneWayBusCapsUniformTrafficAtHalfTheInjectionBandwidth) {
 // receiving) pays a turnaround on most transfers: 16 idle cycles per 16-flit packet cost it
 // a large part of its throughput.
 TEST(MultirailNic, ABusTurnaroundCostsABusyBusItsThroughput) {
-  const auto free = runToml(fatTree(2, "terminal = \"multirail\"", kSaturation));
-  const auto slow = runToml(fatTree(2, "terminal = \"multirail\"\nbus_turnaround_cycles = 16", kSaturation));
+  const auto free = runToml(fatTree(2, "terminal = \"multirail\"", kNicSaturation));
+  const auto slow = runToml(fatTree(2, "terminal = \"multirail\"\nbus_turnaround_cycles = 16", kNicSaturation));
   EXPECT_LT(slow["accepted_fraction"].get<double>(), 0.8 * free["accepted_fraction"].get<double>());
   EXPECT_GT(slow["nic"]["io_bus_turns"].get<double>(), 1000.0);
 }

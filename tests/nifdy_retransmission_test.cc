@@ -100,7 +100,7 @@ TEST(NifdyRetransmission, BulkCopiesAreCoveredByCountingAcksByHand) {
 
 // The reordering hex mesh (adaptive routing) with NIFDY: 40-flit packets over about 3 hops,
 // a flit error rate that loses about 1 % of them.
-std::shared_ptr<ConfigDocument> lossy(double packetLoss, int timeout) {
+std::shared_ptr<ConfigDocument> lossyNifdy(double packetLoss, int timeout) {
   auto d = doc(icnsim::test::kReorderingHexMesh);
   d->applyOverride("nic.type=nifdy");
   d->applyOverride("nic.retransmit_timeout=" + std::to_string(timeout));
@@ -109,7 +109,7 @@ std::shared_ptr<ConfigDocument> lossy(double packetLoss, int timeout) {
 }
 
 TEST(NifdyRetransmission, EveryPacketIsDeliveredOnceAndInOrderUnderAOnePercentLossRate) {
-  const nlohmann::json r = Simulation(lossy(0.01, 2000)).run();
+  const nlohmann::json r = Simulation(lossyNifdy(0.01, 2000)).run();
   EXPECT_TRUE(r["drained"].get<bool>());
   EXPECT_EQ(r["out_of_order_packets"].get<int>(), 0);
   EXPECT_EQ(r["dropped"]["measured_packets"].get<int>(), 0);  // recovered, not dropped
@@ -123,7 +123,7 @@ TEST(NifdyRetransmission, EveryPacketIsDeliveredOnceAndInOrderUnderAOnePercentLo
 }
 
 TEST(NifdyRetransmission, BulkDialogsDeliverEveryPacketOnceAndInOrderUnderAOnePercentLossRate) {
-  auto d = lossy(0.01, 2000);
+  auto d = lossyNifdy(0.01, 2000);
   d->applyOverride("nic.D=1");
   d->applyOverride("nic.W=4");
   d->applyOverride("nic.bulk_threshold=2");  // the 3-packet messages ask for dialogs
@@ -141,7 +141,7 @@ TEST(NifdyRetransmission, ATimeoutShorterThanTheRoundTripSendsDuplicatesThatAreD
   // At a tenth of the load a timeout of 150 cycles is about the slower round trips: some fire
   // early. (Shorter ones flood the network with copies until little else moves.)
   for (const bool bulk : {false, true}) {
-    auto d = lossy(0.0, 150);
+    auto d = lossyNifdy(0.0, 150);
     d->applyOverride("traffic.rate=0.1");
     if (bulk) {
       for (const char* o : {"nic.D=1", "nic.W=4", "nic.bulk_threshold=2"}) d->applyOverride(o);
@@ -157,7 +157,7 @@ TEST(NifdyRetransmission, ATimeoutShorterThanTheRoundTripSendsDuplicatesThatAreD
 }
 
 TEST(NifdyRetransmission, ProcessorTerminalsThatCannotRecoverAreRefused) {
-  auto noTimeout = lossy(0.01, 0);
+  auto noTimeout = lossyNifdy(0.01, 0);
   const std::string e = test::configErrorOf([&] { Simulation s(noTimeout); });
   EXPECT_NE(e.find("faults.flit_error_rate: processor terminals discard corrupted packets only with an NI protocol "
                    "that sends them again"),

@@ -143,9 +143,10 @@ load = 0.95
   const auto ugal = runToml(net + "[routing]\ntype = \"dragonfly_ugal\"\ncongestion = \"port\"\n");
   ASSERT_EQ(ugal["saturation"]["below"], false);
   ASSERT_EQ(ugal["saturation"]["notes"].size(), 1u);
-  EXPECT_NE(ugal["saturation"]["notes"][0].get<std::string>().find("UGAL can saturate below minimal routing"),
+  EXPECT_NE(ugal["saturation"]["notes"][0].get<std::string>().find(
+                "if this traffic is uniform: UGAL can saturate below minimal routing"),
             std::string::npos);
-  EXPECT_NE(Simulation::humanSummary(ugal).find("    note: UGAL can saturate"), std::string::npos);
+  EXPECT_NE(Simulation::humanSummary(ugal).find("    note: if this traffic is uniform: UGAL"), std::string::npos);
   const auto laneClass = runToml(net + "[routing]\ntype = \"dragonfly_ugal\"\ncongestion = \"lane_class\"\n");
   ASSERT_EQ(laneClass["saturation"]["below"], false);
   EXPECT_FALSE(laneClass["saturation"].contains("notes"));

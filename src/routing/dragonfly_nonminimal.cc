@@ -56,10 +56,10 @@ std::string DragonflyNonMinimalRouting::dependencyIdentity() const {
 std::string DragonflyNonMinimalRouting::saturationNote() const {
   // Measured for the port queues (UGAL-L) and the global channels' (UGAL-G); not for the others.
   if (choice_ != Choice::kUgal || (congestion_ != Congestion::kPort && congestion_ != Congestion::kGlobal)) return {};
-  return "UGAL can saturate below minimal routing under uniform traffic: it splits router.lanes into three "
-         "classes where dragonfly_minimal needs two, and each packet it sends on Valiant's path takes two global "
-         "channels; no routing.threshold closes the gap without losing the worst case. Under uniform traffic "
-         "compare dragonfly_minimal, or give UGAL more lanes (docs/topologies.md, UGAL under uniform traffic)";
+  return "if this traffic is uniform: UGAL can saturate below minimal routing there, as it splits router.lanes "
+         "into three classes where dragonfly_minimal needs two and each packet it sends on Valiant's path takes "
+         "two global channels (no routing.threshold closes the gap without losing the worst case); compare "
+         "dragonfly_minimal, or give UGAL more lanes (docs/topologies.md, UGAL under uniform traffic)";
 }
 
 int DragonflyNonMinimalRouting::intermediateGroup(int src, int dst, uint32_t packetKey) const {

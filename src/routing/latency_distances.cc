@@ -29,6 +29,12 @@ bool LatencyDistances::onQuickestPath(int router, int port, int target) const {
   return rest != kUnreached && rest + hopCost(router, port) == distance(router, target);
 }
 
+uint64_t LatencyDistances::fingerprint() const {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over the table
+  for (const uint32_t d : distance_) h = (h ^ d) * 1099511628211ull;
+  return h;
+}
+
 void LatencyDistances::searchFrom(int source) {
   uint32_t* d = distance_.data() + size_t(source) * routers_;
   using Entry = std::pair<uint32_t, int>;  // cycles so far, router

@@ -15,7 +15,7 @@ namespace icnsim {
 class LatencyDistances {
  public:
   // The most routers the table is built for: it keeps a distance per pair.
-  static constexpr int kMostRouters = 8192;
+  static constexpr int kMostRouters = 4096;  // 64 MiB
   LatencyDistances(const Topology& graph, HopCycles cycles);
   // Cycles from router `from` to router `to` on the quickest path.
   uint32_t distance(int from, int to) const { return distance_[size_t(from) * routers_ + to]; }
@@ -25,6 +25,9 @@ class LatencyDistances {
   bool onQuickestPath(int router, int port, int target) const;
   // The most hops any quickest path takes: the lane classes a hop-class scheme needs.
   int mostHops() const { return mostHops_; }
+  // A hash of the distance table, which decides every route: two tables of one hash route
+  // alike (the deadlock check's cache keys on it).
+  uint64_t fingerprint() const;
 
  private:
   void searchFrom(int source);

@@ -69,7 +69,8 @@ void ShortestPathRouting::possibleRoutes(const RouteRequest& req, std::vector<Ro
 }
 
 std::string ShortestPathRouting::dependencyIdentity() const {
-  return fmt::format("shortest_path lanes={} classes={}{}{}", lanes_, classes_, latency_ ? " weight=latency" : "",
+  return fmt::format("shortest_path lanes={} classes={}{}{}", lanes_, classes_,
+                     latency_ ? fmt::format(" weight=latency {:x}", latency_->fingerprint()) : "",
                      failedPartsIdentity(topology_));
 }
 

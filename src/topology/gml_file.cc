@@ -168,15 +168,15 @@ double kilometresBetween(std::pair<double, double> a, std::pair<double, double> 
 }
 
 // The edge's latency from its nodes' places (0: the channel latency, also for nodes in one place).
-int latencyOf(const GmlEntry& edge, const std::vector<std::optional<std::pair<double, double>>>& places, int a, int b,
-              const GmlOptions& o, const std::string& where) {
+int latencyOf(const GmlEntry& edge, const std::vector<std::optional<std::pair<double, double>>>& places,
+              const std::vector<long long>& ids, int a, int b, const GmlOptions& o, const std::string& where) {
   if (o.cyclesPerKm <= 0) return 0;
   for (int r : {a, b}) {
     if (!places[r]) {
       throw ConfigError(
           fmt::format("{}:{}): the edge's node {} has no Latitude and Longitude, which "
                       "topology.cycles_per_km needs",
-                      where, edge.line, r));
+                      where, edge.line, ids[r]));
     }
   }
   const double cycles = std::round(kilometresBetween(*places[a], *places[b]) * o.cyclesPerKm);
@@ -193,12 +193,14 @@ GraphFile graphOf(const std::vector<GmlEntry>& top, const GmlOptions& o, const s
   const GmlEntry* graph = find(top, "graph");
   if (!graph || !graph->isList) throw ConfigError(where + "): no 'graph [ ... ]'");
   GraphFile g;
-  std::map<long long, int> router;  // GML id: router
-  std::vector<std::optional<std::pair<double, double>>> places;
+  std::map<long long, int> router;                               // GML id: router
+  std::vector<std::optional<std::pair<double, double>>> places;  // read only when latencies need them
+  std::vector<long long> ids;                                    // per router
   for (const GmlEntry& e : graph->list) {
     if (e.key != "node" || !e.isList) continue;
     const long long id = integerOf(e, "id", where);
-    places.push_back(placeOf(e, where));
+    places.push_back(o.cyclesPerKm > 0 ? placeOf(e, where) : std::nullopt);
+    ids.push_back(id);
     if (!router.try_emplace(id, g.routers).second) {
       throw ConfigError(fmt::format("{}:{}): node id {} is given twice", where, e.line, id));
     }
@@ -219,7 +221,7 @@ GraphFile graphOf(const std::vector<GmlEntry>& top, const GmlOptions& o, const s
     }
     GraphLink link{a->second, b->second};
     setBandwidth(link, bandwidthOf(e, o, where));
-    link.latency = latencyOf(e, places, a->second, b->second, o, where);
+    link.latency = latencyOf(e, places, ids, a->second, b->second, o, where);
     g.links.push_back(link);
   }
   return g;

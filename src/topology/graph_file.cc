@@ -82,7 +82,8 @@ void checkComplete(const GraphFile& g, const std::string& name) {
 
 void setBandwidth(GraphLink& link, double flitsPerCycle) {
   link.bandwidth = static_cast<int>(std::ceil(flitsPerCycle - 1e-9));
-  link.rate = std::min(1.0, flitsPerCycle / link.bandwidth);
+  const double rate = flitsPerCycle / link.bandwidth;
+  link.rate = rate > 1 - 1e-9 ? 1.0 : rate;  // 2.9999999 from a decimal speed is 3 whole channels
 }
 
 GraphFile readGraphFile(const std::string& path, const std::string& name) {

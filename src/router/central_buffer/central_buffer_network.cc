@@ -440,6 +440,16 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const NetworkContext& ctx, con
     node.fail("type", "\"central_buffer\" needs a direct topology with router distances (hex_mesh, mesh, torus)");
   }
   requireUnsplit(ctx, "the central_buffer router runs on one thread of one process");
+  for (int r = 0; r < topo.numRouters(); ++r) {
+    for (int port = 0; port < topo.numPorts(r); ++port) {
+      if (topo.linkLatency(r, port) != 0 || topo.linkRate(r, port) < 1) {
+        node.fail("type", fmt::format("\"central_buffer\" models every link as one cycle and one flit a cycle; the "
+                                      "link from router {} port {} has its own latency or bandwidth (use "
+                                      "router.type = \"input_queued\")",
+                                      r, port));
+      }
+    }
+  }
   if (ctx.lanes != 1) node.fail("lanes", "a central-buffer switch has no lanes: remove router.lanes or set it to 1");
   if (ctx.logicalNetworks != 1)
     node.fail("logical_networks", "a central-buffer switch has one shared pool, no logical networks");
