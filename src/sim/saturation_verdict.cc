@@ -44,6 +44,7 @@ nlohmann::json saturationVerdict(const SaturationInputs& in) {
     const std::string why = whyNotBelow(in, ratio);
     j["below"] = why.empty();
     j["reason"] = why;
+    if (!why.empty() && !in.notes.empty()) j["notes"] = in.notes;
   }
   return j;
 }

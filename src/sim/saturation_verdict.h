@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -18,16 +19,18 @@ inline constexpr double kBelowSaturation = 0.95;
 struct SaturationInputs {
   double offered = 0, accepted = 0;  // flits per terminal per cycle, over the window
   bool drained = true;
-  uint64_t undelivered = 0;       // measured packets still in flight at the end
-  uint64_t droppedMeasured = 0;   // measured packets dropped (faults)
-  bool openLoop = true;           // messages created at a set rate, whatever the network does
-  bool saturationSource = false;  // every terminal always has a message to send
-  double droppedOffered = 0;      // of `offered`, the flits faults dropped before they reached a terminal
+  uint64_t undelivered = 0;             // measured packets still in flight at the end
+  uint64_t droppedMeasured = 0;         // measured packets dropped (faults)
+  bool openLoop = true;                 // messages created at a set rate, whatever the network does
+  bool saturationSource = false;        // every terminal always has a message to send
+  double droppedOffered = 0;            // of `offered`, the flits faults dropped before they reached a terminal
+  std::vector<std::string> notes = {};  // the routing's notes for a point past saturation (Routing::saturationNote)
 };
 
 // The rule compares accepted with offered less what faults dropped before it could arrive.
 // {"below": true | false | null (not judged), "accepted_over_offered", "reason",
-//  "statistics_biased"}: the results' `saturation` entry.
+//  "statistics_biased", and "notes" when past saturation and there are some}: the results'
+// `saturation` entry.
 nlohmann::json saturationVerdict(const SaturationInputs& in);
 // The run summary's warning lines for that entry ("" when below saturation).
 std::string saturationWarning(const nlohmann::json& verdict, uint64_t measuredDelivered);

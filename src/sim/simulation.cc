@@ -406,11 +406,9 @@ nlohmann::json Simulation::summary(const Window& w) const {
                               stats_->drops().trackedPackets(),
                               !workload_->createsOnDemand(),
                               workload_->saturation(),
-                              static_cast<double>(stats_->drops().trackedUnejectedFlits()) / windowFlits(w)};
+                              static_cast<double>(stats_->drops().trackedUnejectedFlits()) / windowFlits(w),
+                              networks_->saturationNotes()};
   j["saturation"] = saturationVerdict(saturation);
-  if (j["saturation"]["below"] == false) {
-    if (const auto notes = networks_->saturationNotes(); !notes.empty()) j["saturation"]["notes"] = notes;
-  }
   // Not drained: were flits still moving at the drain limit (beyond saturation), or had
   // nothing moved for a while (a deadlock the watchdog had too little time to call)?
   j["stalled_cycles"] = w.stalled;
