@@ -104,7 +104,7 @@ std::string tomlTypeName(const toml::node& n) {
 namespace {
 
 // A TOML basic string: quotes, backslashes and control characters escaped.
-std::string quoted(const std::string& text) {
+std::string tomlQuoted(const std::string& text) {
   std::string out = "\"";
   for (unsigned char c : text) {
     if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
@@ -118,7 +118,7 @@ std::string quoted(const std::string& text) {
 
 // The shortest text that reads back as the same double, always with a '.' or an exponent
 // so that TOML reads it as a float again (2.0, not 2).
-std::string floatText(double v) {
+std::string tomlFloatText(double v) {
   std::string text = fmt::format("{}", v);
   if (text.find_first_of(".eEn") == std::string::npos) text += ".0";  // "inf" and "nan" have an n
   return text;
@@ -128,16 +128,16 @@ std::string keyText(const std::string& key) {
   const bool bare =
       !key.empty() &&
       key.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
-  return bare ? key : quoted(key);
+  return bare ? key : tomlQuoted(key);
 }
 
 }  // namespace
 
 std::string tomlValueText(const toml::node& n) {
   std::ostringstream s;
-  if (auto v = n.as_string()) s << quoted(v->get());
+  if (auto v = n.as_string()) s << tomlQuoted(v->get());
   else if (auto i = n.as_integer()) s << i->get();
-  else if (auto f = n.as_floating_point()) s << floatText(f->get());
+  else if (auto f = n.as_floating_point()) s << tomlFloatText(f->get());
   else if (auto b = n.as_boolean()) s << (b->get() ? "true" : "false");
   else if (auto d = n.as_date()) s << *d;
   else if (auto t = n.as_time()) s << *t;

@@ -8,25 +8,25 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"faults"};
+constexpr KeyScope kNoiseFaults{"faults"};
 const TableKey kNoisyLink = declareTable(
-    kScope, "noisy_link",
+    kNoiseFaults, "noisy_link",
     "[[faults.noisy_link]]: a link that stays in service but corrupts flits; the router at its end logs each "
     "packet whose CRC check fails there (the receiving NI drops it)");
-constexpr KeyScope kLinkScope{"faults.noisy_link"};
-const IntKey kRouter = declareInt(kLinkScope, "router", kRequired, 0, 1 << 30, "the router the link leaves");
+constexpr KeyScope kNoisyLinkScope{"faults.noisy_link"};
+const IntKey kRouter = declareInt(kNoisyLinkScope, "router", kRequired, 0, 1 << 30, "the router the link leaves");
 const IntKey kPort =
-    declareInt(kLinkScope, "port", kRequired, 0, 1 << 20, "its output port, which must lead to another router");
-const ChoiceKey kDirection = declareChoice(kLinkScope, "direction", "both", {"both", "one"},
+    declareInt(kNoisyLinkScope, "port", kRequired, 0, 1 << 20, "its output port, which must lead to another router");
+const ChoiceKey kDirection = declareChoice(kNoisyLinkScope, "direction", "both", {"both", "one"},
                                            "both: the link and the one back along it (a cable); one: this direction");
-const IntKey kNetwork =
-    declareInt(kLinkScope, "network", 0, 0, 1023, "the network it is in: its index among the rails and [[network]]s");
-const FloatKey kRate = declareFloat(kLinkScope, "flit_error_rate", kRequired, 0.0, 1.0,
+const IntKey kNetwork = declareInt(kNoisyLinkScope, "network", 0, 0, 1023,
+                                   "the network it is in: its index among the rails and [[network]]s");
+const FloatKey kRate = declareFloat(kNoisyLinkScope, "flit_error_rate", kRequired, 0.0, 1.0,
                                     "probability that a flit crossing it is corrupted (on top of "
                                     "faults.flit_error_rate)");
 
 const TableKey kDiagnosis = declareTable(
-    kScope, "diagnosis",
+    kNoiseFaults, "diagnosis",
     "the host's diagnosis from the routers' CRC log: a link with failed_checks failed checks is taken out of "
     "service and routing changes (docs/faults.md)");
 constexpr KeyScope kDiagnosisScope{"faults.diagnosis"};

@@ -93,8 +93,8 @@ StringListKey declarePartListKey(KeyScope scope, const char* name, std::vector<s
 
 #define ICNSIM_CONCAT_INNER(a, b) a##b
 #define ICNSIM_CONCAT(a, b) ICNSIM_CONCAT_INNER(a, b)
-#define ICNSIM_REGISTER(Base, name, doc, ...)                                      \
-  static const bool ICNSIM_CONCAT(icnsim_registered_, __LINE__) [[maybe_unused]] = \
+#define ICNSIM_REGISTER(Base, name, doc, ...)                                         \
+  static const bool ICNSIM_CONCAT(icnsim_registered_, __COUNTER__) [[maybe_unused]] = \
       ::icnsim::Registry<Base>::instance().add(name, doc, __FILE__, __VA_ARGS__)
 
 }  // namespace icnsim

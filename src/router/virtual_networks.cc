@@ -6,13 +6,13 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kRouter{"router", "input_queued"};
+constexpr KeyScope kInputQueued{"router", "input_queued"};
 const ChoiceKey kHostBuffering =
-    declareChoice(kRouter, "host_buffering", "never", hostBufferingNames(),
+    declareChoice(kInputQueued, "host_buffering", "never", hostBufferingNames(),
                   "SPIDER's in-transit buffering: a packet passing a node goes into its host memory never (it "
                   "stalls in its lanes), when blocked (no output lane free) or always (packet switching)");
 const IntKey kHostLoadLimit =
-    declareInt(kRouter, "host_load_limit", 0, 0, 1 << 20,
+    declareInt(kInputQueued, "host_load_limit", 0, 0, 1 << 20,
                "buffer only while the host holds fewer in-transit packets, else stall (0: no limit)");
 
 }  // namespace

@@ -220,8 +220,8 @@ void DragonflyNonMinimalRouting::possibleRoutesOf(const RouteRequest& req, std::
 
 namespace {
 
-std::unique_ptr<Routing> makeNonMinimal(const RoutingContext& ctx, const ConfigNode& node, const char* name,
-                                        DragonflyNonMinimalRouting::Choice choice) {
+std::unique_ptr<Routing> makeDragonflyNonMinimal(const RoutingContext& ctx, const ConfigNode& node, const char* name,
+                                                 DragonflyNonMinimalRouting::Choice choice) {
   const auto* fly = dynamic_cast<const Dragonfly*>(ctx.topology);
   if (!fly) node.fail("type", fmt::format("\"{}\" needs topology.type \"dragonfly\"", name));
   const FailedParts* failed = failedPartsOf(ctx.liveTopology);
@@ -249,17 +249,19 @@ std::unique_ptr<Routing> makeNonMinimal(const RoutingContext& ctx, const ConfigN
 
 ICNSIM_REGISTER(Routing, "dragonfly_valiant", "Valiant's path through a random intermediate group: dragonfly",
                 [](const RoutingContext& ctx, const ConfigNode& node) {
-                  return makeNonMinimal(ctx, node, "dragonfly_valiant", DragonflyNonMinimalRouting::Choice::kValiant);
+                  return makeDragonflyNonMinimal(ctx, node, "dragonfly_valiant",
+                                                 DragonflyNonMinimalRouting::Choice::kValiant);
                 });
 ICNSIM_REGISTER(Routing, "dragonfly_ugal",
                 "UGAL: minimal or Valiant by queue x hops at the source (local queues, or global: UGAL-G): dragonfly",
                 [](const RoutingContext& ctx, const ConfigNode& node) {
-                  return makeNonMinimal(ctx, node, "dragonfly_ugal", DragonflyNonMinimalRouting::Choice::kUgal);
+                  return makeDragonflyNonMinimal(ctx, node, "dragonfly_ugal",
+                                                 DragonflyNonMinimalRouting::Choice::kUgal);
                 });
 ICNSIM_REGISTER(Routing, "dragonfly_par",
                 "progressive adaptive (PAR): UGAL-L at the source, chosen again after a minimal local hop: dragonfly",
                 [](const RoutingContext& ctx, const ConfigNode& node) {
-                  return makeNonMinimal(ctx, node, "dragonfly_par", DragonflyNonMinimalRouting::Choice::kPar);
+                  return makeDragonflyNonMinimal(ctx, node, "dragonfly_par", DragonflyNonMinimalRouting::Choice::kPar);
                 });
 
 }  // namespace icnsim

@@ -13,9 +13,9 @@ namespace icnsim {
 namespace {
 
 constexpr KeyScope kDal{"routing", "hyperx_dal"};
-const IntKey kThreshold = declareInt(kDal, "threshold", 48, 0, 1 << 20,
-                                     "flits x hops: deroutes are offered once the cheapest minimal port's queue x "
-                                     "hops exceeds it (48: docs/topologies.md)");
+const IntKey kDalThreshold = declareInt(kDal, "threshold", 48, 0, 1 << 20,
+                                        "flits x hops: deroutes are offered once the cheapest minimal port's queue x "
+                                        "hops exceeds it (48: docs/topologies.md)");
 
 }  // namespace
 
@@ -148,7 +148,7 @@ ICNSIM_REGISTER(Routing, "hyperx_dal",
                                                   HyperXDalReach::kMostRouters, HyperXDalReach::kMostDimensions));
                   }
                   auto routing = std::make_unique<HyperXDalRouting>(*hyperx, ctx.lanes,
-                                                                    static_cast<int>(node.get(kThreshold)), live);
+                                                                    static_cast<int>(node.get(kDalThreshold)), live);
                   if (const std::string pair = routing->unroutablePair(); !pair.empty()) {
                     node.fail("type",
                               fmt::format("\"hyperx_dal\" with the failed links: {} (use \"shortest_path\")", pair));

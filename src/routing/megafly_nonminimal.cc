@@ -12,12 +12,13 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kUgal{"routing", "megafly_ugal"};
-const IntKey kThreshold = UgalChoice::declareThreshold(kUgal);
-const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"occupancy", "queue", "global"},
-                                            "q: the leaf's up port's occupancy (flits sent, not yet credited back), "
-                                            "its queue (also the heads at the leaf waiting for it), or the queue of "
-                                            "the global channel the path takes at its spine (UGAL-G)");
+constexpr KeyScope kMegaflyUgal{"routing", "megafly_ugal"};
+const IntKey kMegaflyThreshold = UgalChoice::declareThreshold(kMegaflyUgal);
+const ChoiceKey kMegaflyCongestion =
+    declareChoice(kMegaflyUgal, "congestion", "occupancy", {"occupancy", "queue", "global"},
+                  "q: the leaf's up port's occupancy (flits sent, not yet credited back), "
+                  "its queue (also the heads at the leaf waiting for it), or the queue of "
+                  "the global channel the path takes at its spine (UGAL-G)");
 
 }  // namespace
 
@@ -218,9 +219,9 @@ std::unique_ptr<Routing> makeMegaflyNonMinimal(const RoutingContext& ctx, const 
                                   "destination groups)",
                                   name));
   }
-  const int threshold = ugal ? static_cast<int>(node.get(kThreshold)) : 0;
+  const int threshold = ugal ? static_cast<int>(node.get(kMegaflyThreshold)) : 0;
   using Sense = MegaflyNonMinimalRouting::Sense;
-  const std::string c = ugal ? node.get(kCongestion) : "occupancy";
+  const std::string c = ugal ? node.get(kMegaflyCongestion) : "occupancy";
   const Sense sense = c == "queue" ? Sense::kQueue : c == "global" ? Sense::kGlobal : Sense::kOccupancy;
   auto routing = std::make_unique<MegaflyNonMinimalRouting>(*fly, ctx.lanes, ugal, threshold, sense, ctx.seed,
                                                             dynamic_cast<const DegradedTopology*>(ctx.liveTopology));

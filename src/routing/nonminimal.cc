@@ -12,11 +12,12 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kUgal{"routing", "ugal"};
-const IntKey kThreshold = UgalChoice::declareThreshold(kUgal);
-const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "occupancy", {"occupancy", "queue"},
-                                            "q: the output port's occupancy (flits sent, not yet credited back), or "
-                                            "its queue (also the heads at this router waiting for it)");
+constexpr KeyScope kUgalScope{"routing", "ugal"};
+const IntKey kUgalThreshold = UgalChoice::declareThreshold(kUgalScope);
+const ChoiceKey kUgalCongestion =
+    declareChoice(kUgalScope, "congestion", "occupancy", {"occupancy", "queue"},
+                  "q: the output port's occupancy (flits sent, not yet credited back), or "
+                  "its queue (also the heads at this router waiting for it)");
 
 }  // namespace
 
@@ -145,8 +146,8 @@ std::unique_ptr<Routing> makeNonMinimal(const RoutingContext& ctx, const ConfigN
                                   name, classes));
   }
   return std::make_unique<NonMinimalRouting>(*ctx.topology, ctx.lanes, ugal,
-                                             ugal ? static_cast<int>(node.get(kThreshold)) : 0, ctx.seed,
-                                             ugal && node.get(kCongestion) == "queue");
+                                             ugal ? static_cast<int>(node.get(kUgalThreshold)) : 0, ctx.seed,
+                                             ugal && node.get(kUgalCongestion) == "queue");
 }
 
 }  // namespace

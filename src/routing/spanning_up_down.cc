@@ -13,11 +13,12 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"routing", "spanning_up_down"};
-const IntKey kRoot = declareInt(kScope, "root", 0, 0, 1 << 24, "router at the root of the breadth-first spanning tree");
-const ChoiceKey kEcmp = declareChoice(kScope, "ecmp", "flow", {"flow", "adaptive"},
-                                      "among equal-cost legal next hops: one hashed per flow, or every one (the "
-                                      "router takes the first with a free lane)");
+constexpr KeyScope kUpDown{"routing", "spanning_up_down"};
+const IntKey kRoot =
+    declareInt(kUpDown, "root", 0, 0, 1 << 24, "router at the root of the breadth-first spanning tree");
+const ChoiceKey kUpDownEcmp = declareChoice(kUpDown, "ecmp", "flow", {"flow", "adaptive"},
+                                            "among equal-cost legal next hops: one hashed per flow, or every one (the "
+                                            "router takes the first with a free lane)");
 
 }  // namespace
 
@@ -162,7 +163,7 @@ ICNSIM_REGISTER(Routing, "spanning_up_down",
                     node.fail(kRoot, fmt::format("router {} has failed ([faults]): choose another root", root));
                   }
                   auto routing = std::make_unique<SpanningUpDownRouting>(
-                      ctx.graph(), ctx.lanes, root, node.get(kEcmp) == "adaptive", ctx.seed, failed != nullptr);
+                      ctx.graph(), ctx.lanes, root, node.get(kUpDownEcmp) == "adaptive", ctx.seed, failed != nullptr);
                   if (!routing->unreachable().empty()) {
                     node.fail("type", fmt::format("\"spanning_up_down\" with root {}: {} (it needs links that run "
                                                   "both ways, a connected network and routes under 254 hops)",

@@ -17,7 +17,7 @@ const TableKey kNetwork = declareTable(kRoot, "network",
                                        "[network]: rails of one network; or [[network]] tables, each a network with "
                                        "its own topology, routing, router, timing and rails");
 const TableKey kTopology = declareTable(kRoot, "topology", "the graph of routers and terminals");
-const TableKey kRouting = declareTable(kRoot, "routing", "the routing function");
+const TableKey kRoutingTable = declareTable(kRoot, "routing", "the routing function");
 const TableKey kRouter = declareTable(kRoot, "router", "the router model and its buffers");
 const TableKey kTiming = declareTable(kRoot, "timing", "channel and router delays");
 // A [[network]] table's own, read in place of the document's.
@@ -32,7 +32,7 @@ const TableKey kTiming = declareTable(kRoot, "timing", "channel and router delay
 const IntKey kRails = declareInt({"network"}, "rails", 1, 1, 64,
                                  "identical copies of this network: every node has a port into each; capacity and "
                                  "load count all of them together");
-const IntKey kLanes = declareInt({"router"}, "lanes", 1, 1, 256, "virtual channels per physical channel");
+const IntKey kRouterLanes = declareInt({"router"}, "lanes", 1, 1, 256, "virtual channels per physical channel");
 const IntKey kLogicalNetworks = declareInt({"router"}, "logical_networks", 1, 1, 2,
                                            "2: request and reply networks, each with half the lanes (NI acks on the "
                                            "reply network)");
@@ -76,13 +76,13 @@ void NetworkSet::add(const ConfigNode& root, const ConfigNode& definition, uint6
              nullptr,
              definition.child(kRouter),
              definition.child(kTiming),
-             definition.child(kRouting)};
+             definition.child(kRoutingTable)};
     m.ctx.network = static_cast<int>(members_.size());
     m.ctx.seed = m.ctx.network == 0 ? seed : hashMix(seed, 0x6e657477u, static_cast<uint64_t>(m.ctx.network));
     m.topology = makeTopology({m.ctx.seed, memory}, definition.child(kTopology));
     m.ctx.topology = m.topology.get();
     failParts(m);
-    const int lanes = static_cast<int>(m.router.get(kLanes));
+    const int lanes = static_cast<int>(m.router.get(kRouterLanes));
     m.ctx.logicalNetworks = static_cast<int>(m.router.get(kLogicalNetworks));
     if (lanes % m.ctx.logicalNetworks != 0) {
       m.router.fail(kLogicalNetworks,

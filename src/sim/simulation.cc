@@ -17,12 +17,12 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kRoot{""};
-const TableKey kSimulationTable = declareTable(kRoot, "simulation", "the run: seed, windows, checks, threads");
-const TableKey kTraffic = declareTable(kRoot, "traffic", "what the terminals send");
-const TableKey kNic = declareTable(kRoot, "nic", "the network interface: protocol, queues, rails, terminals");
+constexpr KeyScope kTopLevel{""};
+const TableKey kSimulationTable = declareTable(kTopLevel, "simulation", "the run: seed, windows, checks, threads");
+const TableKey kTraffic = declareTable(kTopLevel, "traffic", "what the terminals send");
+const TableKey kNic = declareTable(kTopLevel, "nic", "the network interface: protocol, queues, rails, terminals");
 const TableKey kProcessor =
-    declareTable(kRoot, "processor", "a processor model behind each NI (NIFDY §3); without it terminals are ideal");
+    declareTable(kTopLevel, "processor", "a processor model behind each NI (NIFDY §3); without it terminals are ideal");
 constexpr KeyScope kSimulation{"simulation"};
 const StringKey kDescription = declareString(kSimulation, "description", "", "free text carried into the results");
 const IntKey kSeed = declareInt(kSimulation, "seed", 1, 0, INT64_MAX, "every random stream derives from it");

@@ -14,7 +14,6 @@ namespace icnsim {
 
 namespace {
 
-constexpr int kMaxRouters = 1 << 14;  // as a graph file's
 constexpr int kMaxNodes = 1 << 22;
 
 class AnynetReader {
@@ -80,8 +79,8 @@ class AnynetReader {
   }
 
   int id(TextLine& line, bool router) {
-    const int value =
-        router ? line.integer("a router number", 0, kMaxRouters - 1) : line.integer("a node number", 0, kMaxNodes - 1);
+    const int value = router ? line.integer("a router number", 0, kMaxGraphRouters - 1)
+                             : line.integer("a node number", 0, kMaxNodes - 1);
     if (router) routers_.insert(value);
     return value;
   }

@@ -11,10 +11,10 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"topology", "fat_tree"};
-const IntKey kK = declareInt(kScope, "k", kRequired, 2, 64, "children per switch");
-const IntKey kN = declareInt(kScope, "n", 3, 1, 16, "levels");
-const IntListKey kParents = declareIntList(kScope, "parents", DefaultText{"k at every level"}, 1, 64,
+constexpr KeyScope kFatTree{"topology", "fat_tree"};
+const IntKey kFatTreeK = declareInt(kFatTree, "k", kRequired, 2, 64, "children per switch");
+const IntKey kFatTreeN = declareInt(kFatTree, "n", 3, 1, 16, "levels");
+const IntListKey kParents = declareIntList(kFatTree, "parents", DefaultText{"k at every level"}, 1, 64,
                                            "parents per switch, per level (the CM-5's: [2, 2])");
 
 }  // namespace
@@ -89,8 +89,8 @@ std::string FatTree::description() const {
 
 ICNSIM_REGISTER(Topology, "fat_tree", "k-ary n-level fat tree with parents per level (the CM-5's: [2, 2])",
                 [](const TopologyContext& ctx, const ConfigNode& node) {
-                  int k = static_cast<int>(node.get(kK));
-                  int n = static_cast<int>(node.get(kN));
+                  int k = static_cast<int>(node.get(kFatTreeK));
+                  int n = static_cast<int>(node.get(kFatTreeN));
                   if (std::pow(double(k), n) > 1 << 22) node.fail("k", "k^n exceeds 4M terminals");
                   // parents: parents of a switch per level from the leaves (n - 1 values; default k)
                   std::vector<int> parents;

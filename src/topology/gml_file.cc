@@ -19,7 +19,6 @@ namespace icnsim {
 
 namespace {
 
-constexpr int kMaxRouters = 1 << 14;      // as a graph file's
 constexpr int kMaxDepth = 32;             // GML lists within lists
 constexpr int kMostLinkCycles = 1 << 14;  // as a graph file's link latency
 
@@ -204,7 +203,8 @@ GraphFile graphOf(const std::vector<GmlEntry>& top, const GmlOptions& o, const s
     if (!router.try_emplace(id, g.routers).second) {
       throw ConfigError(fmt::format("{}:{}): node id {} is given twice", where, e.line, id));
     }
-    if (++g.routers > kMaxRouters) throw ConfigError(fmt::format("{}): more than {} nodes", where, kMaxRouters));
+    if (++g.routers > kMaxGraphRouters)
+      throw ConfigError(fmt::format("{}): more than {} nodes", where, kMaxGraphRouters));
   }
   if (g.routers == 0) throw ConfigError(where + "): the graph has no node");
   g.terminals.assign(g.routers, o.terminals);

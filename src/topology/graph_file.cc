@@ -14,8 +14,6 @@ namespace icnsim {
 
 namespace {
 
-constexpr int kMaxRouters = 1 << 14;  // the distance table: 512 MB
-
 void readLink(TextLine& line, GraphFile& g) {
   GraphLink link;
   link.a = line.integer("a router", 0, g.routers - 1);
@@ -34,13 +32,13 @@ void readLink(TextLine& line, GraphFile& g) {
 void readStatement(const std::string& statement, TextLine& line, GraphFile& g) {
   if (statement == "routers") {
     if (g.routers > 0) line.fail("routers is given twice");
-    g.routers = line.integer("the number of routers", 1, kMaxRouters);
+    g.routers = line.integer("the number of routers", 1, kMaxGraphRouters);
     g.terminals.assign(g.routers, 1);
     return;
   }
   if (g.routers == 0) line.fail(fmt::format("expected 'routers N' before '{}'", statement));
   if (statement == "terminals") {
-    const int first = line.integer("terminals per router, or a router and its terminals", 0, kMaxRouters);
+    const int first = line.integer("terminals per router, or a router and its terminals", 0, kMaxGraphRouters);
     if (line.done()) {
       g.terminals.assign(g.routers, first);
     } else {
@@ -58,7 +56,7 @@ void readStatement(const std::string& statement, TextLine& line, GraphFile& g) {
   } else if (statement == "group") {
     const int r = line.integer("a router", 0, g.routers - 1);
     g.groups.resize(g.routers, -1);
-    g.groups[r] = line.integer("the router's group", 0, kMaxRouters);
+    g.groups[r] = line.integer("the router's group", 0, kMaxGraphRouters);
   } else {
     line.fail(fmt::format("unknown statement '{}' (routers, terminals, link, coordinates, group)", statement));
   }

@@ -17,6 +17,10 @@
 
 namespace icnsim {
 
+// The most routers a graph file (of any format) may have: the distance table of
+// shortest-path routing holds one entry per pair of routers (512 MB at this size).
+inline constexpr int kMaxGraphRouters = 1 << 14;
+
 struct GraphLink {
   int a = 0, b = 0;
   int bandwidth = 1;    // parallel channels each way

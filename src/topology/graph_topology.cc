@@ -17,22 +17,22 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"topology", "graph"};
-const StringKey kFile = declareString(kScope, "file", kRequired,
+constexpr KeyScope kGraphScope{"topology", "graph"};
+const StringKey kFile = declareString(kGraphScope, "file", kRequired,
                                       "the graph file (relative to the configuration file that names it; its format "
                                       "is in docs/topologies.md)");
-const ChoiceKey kFormat = declareChoice(kScope, "format", "auto", {"auto", "icnsim", "anynet", "gml"},
+const ChoiceKey kFormat = declareChoice(kGraphScope, "format", "auto", {"auto", "icnsim", "anynet", "gml"},
                                         "the file's format: icnsim's graph format, BookSim's anynet, GML (the Topology "
                                         "Zoo's), or auto: GML for a .gml file or one that begins 'graph', anynet for "
                                         "one that begins 'router' or 'node', else icnsim's");
-const IntKey kTerminals = declareInt(kScope, "terminals", 1, 1, 1024,
+const IntKey kTerminals = declareInt(kGraphScope, "terminals", 1, 1, 1024,
                                      "terminals per router of a GML graph (the other formats give their own)");
 const StringKey kReferenceRate =
-    declareString(kScope, "reference_rate", "",
+    declareString(kGraphScope, "reference_rate", "",
                   "a GML graph's rate of a flit per cycle, e.g. \"1G\" or \"155 Mb/s\": an edge carries its "
                   "LinkSpeedRaw over it in flits per cycle, as a graph file's bandwidth (empty: every edge 1)");
 const FloatKey kCyclesPerKm =
-    declareFloat(kScope, "cycles_per_km", 0, 0, 1e6,
+    declareFloat(kGraphScope, "cycles_per_km", 0, 0, 1e6,
                  "a GML graph's link latency per kilometre between its nodes' Latitude and Longitude (light in "
                  "fibre takes 5 us a km: about 10 cycles if a cycle is a 64-byte flit at 1 Gb/s); 0: every link "
                  "takes timing.channel_latency");

@@ -11,10 +11,10 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"topology", "hex_mesh"};
-const IntKey kWidth = declareInt(kScope, "width", kRequired, 2, 1024, "routers per row");
-const IntKey kHeight = declareInt(kScope, "height", DefaultText{"width"}, 2, 1024, "routers per column");
-const BoolKey kWrap = declareBool(kScope, "wrap", true, "wrap-around links at the edges (Fed-X: wrapped)");
+constexpr KeyScope kHexMesh{"topology", "hex_mesh"};
+const IntKey kWidth = declareInt(kHexMesh, "width", kRequired, 2, 1024, "routers per row");
+const IntKey kHeight = declareInt(kHexMesh, "height", DefaultText{"width"}, 2, 1024, "routers per column");
+const BoolKey kWrap = declareBool(kHexMesh, "wrap", true, "wrap-around links at the edges (Fed-X: wrapped)");
 
 }  // namespace
 namespace {

@@ -9,11 +9,11 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"topology", "hyperx"};
-const IntListKey kWidths = declareIntList(kScope, "widths", std::vector<int64_t>{4, 4}, 2, 1 << 16,
+constexpr KeyScope kHyperX{"topology", "hyperx"};
+const IntListKey kWidths = declareIntList(kHyperX, "widths", std::vector<int64_t>{4, 4}, 2, 1 << 16,
                                           "routers per dimension, one entry per dimension");
-const IntKey kTrunking = declareInt(kScope, "trunking", 1, 1, 64, "parallel channels between two routers of a row");
-const IntKey kTerminals = declareInt(kScope, "terminals", 1, 1, 1024, "terminals per router");
+const IntKey kTrunking = declareInt(kHyperX, "trunking", 1, 1, 64, "parallel channels between two routers of a row");
+const IntKey kHyperXTerminals = declareInt(kHyperX, "terminals", 1, 1, 1024, "terminals per router");
 
 }  // namespace
 
@@ -85,7 +85,7 @@ std::unique_ptr<Topology> makeHyperX(const TopologyContext& ctx, const ConfigNod
   double routers = 1, ports = 0;
   for (int64_t w : node.get(kWidths))
     widths.push_back(static_cast<int>(w)), routers *= double(w), ports += double(w - 1);
-  const int trunking = static_cast<int>(node.get(kTrunking)), terminals = static_cast<int>(node.get(kTerminals));
+  const int trunking = static_cast<int>(node.get(kTrunking)), terminals = static_cast<int>(node.get(kHyperXTerminals));
   if (widths.empty()) node.fail(kWidths, "at least one dimension");
   if (routers * terminals > double(1 << 24)) node.fail(kWidths, "more than 16M terminals");
   reserveTopologyMemory(ctx, node, "widths", routers, routers * terminals, terminals + ports * trunking);

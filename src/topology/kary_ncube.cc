@@ -10,8 +10,8 @@ namespace icnsim {
 namespace {
 
 // mesh and torus
-const IntKey kK = declareInt({"topology", "mesh, torus"}, "k", kRequired, 2, 1 << 16, "routers per dimension");
-const IntKey kN = declareInt({"topology", "mesh, torus"}, "n", 2, 1, 16, "dimensions");
+const IntKey kCubeK = declareInt({"topology", "mesh, torus"}, "k", kRequired, 2, 1 << 16, "routers per dimension");
+const IntKey kCubeN = declareInt({"topology", "mesh, torus"}, "n", 2, 1, 16, "dimensions");
 
 }  // namespace
 
@@ -64,8 +64,8 @@ std::string KaryNCube::description() const {
 
 namespace {
 std::unique_ptr<Topology> makeCube(const TopologyContext& ctx, const ConfigNode& node, bool wrap) {
-  int k = static_cast<int>(node.get(kK));
-  int n = static_cast<int>(node.get(kN));
+  int k = static_cast<int>(node.get(kCubeK));
+  int n = static_cast<int>(node.get(kCubeN));
   if (std::pow(double(k), n) > 1 << 24) node.fail("k", "k^n exceeds 16M routers");
   reserveTopologyMemory(ctx, node, "k", std::pow(double(k), n), std::pow(double(k), n), 2 * n + 1);
   return std::make_unique<KaryNCube>(k, n, wrap);

@@ -8,8 +8,8 @@ namespace icnsim {
 
 namespace {
 
-const IntKey kK = declareInt({"topology", "fly"}, "k", kRequired, 2, 256, "switch radix");
-const IntKey kN = declareInt({"topology", "fly"}, "n", kRequired, 1, 30, "stages");
+const IntKey kFlyK = declareInt({"topology", "fly"}, "k", kRequired, 2, 256, "switch radix");
+const IntKey kFlyN = declareInt({"topology", "fly"}, "n", kRequired, 1, 30, "stages");
 
 }  // namespace
 
@@ -50,8 +50,8 @@ int KaryNFly::digitForStage(int terminal, int stage) const { return (terminal / 
 std::string KaryNFly::description() const { return fmt::format("{}-ary {}-fly", k_, n_); }
 
 ICNSIM_REGISTER(Topology, "fly", "k-ary n-fly (butterfly)", [](const TopologyContext& ctx, const ConfigNode& node) {
-  int k = static_cast<int>(node.get(kK));
-  int n = static_cast<int>(node.get(kN));
+  int k = static_cast<int>(node.get(kFlyK));
+  int n = static_cast<int>(node.get(kFlyN));
   if (std::pow(double(k), n) > 1 << 22) node.fail("n", "k^n exceeds 4M terminals");
   reserveTopologyMemory(ctx, node, "n", n * std::pow(double(k), n - 1), std::pow(double(k), n), k);
   return std::make_unique<KaryNFly>(k, n);

@@ -10,13 +10,14 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"topology", "megafly"};
-const IntKey kP = declareInt(kScope, "p", kRequired, 1, 1024, "terminals per leaf router");
-const IntKey kLeaves = declareInt(kScope, "leaves", kRequired, 1, 1024, "leaf routers per group");
-const IntKey kSpines = declareInt(kScope, "spines", kRequired, 1, 1024, "spine routers per group");
-const IntKey kH = declareInt(kScope, "h", kRequired, 1, 1024, "global channels per spine router");
-const IntKey kG = declareInt(kScope, "g", DefaultText{"spines*h + 1 (the most groups)"}, 2, 1 << 20, "groups");
-const ChoiceKey kArrangement = declareChoice(kScope, "arrangement", "absolute", kArrangementNames, kArrangementDoc);
+constexpr KeyScope kMegafly{"topology", "megafly"};
+const IntKey kMegaflyP = declareInt(kMegafly, "p", kRequired, 1, 1024, "terminals per leaf router");
+const IntKey kLeaves = declareInt(kMegafly, "leaves", kRequired, 1, 1024, "leaf routers per group");
+const IntKey kSpines = declareInt(kMegafly, "spines", kRequired, 1, 1024, "spine routers per group");
+const IntKey kMegaflyH = declareInt(kMegafly, "h", kRequired, 1, 1024, "global channels per spine router");
+const IntKey kMegaflyG = declareInt(kMegafly, "g", DefaultText{"spines*h + 1 (the most groups)"}, 2, 1 << 20, "groups");
+const ChoiceKey kMegaflyArrangement =
+    declareChoice(kMegafly, "arrangement", "absolute", kArrangementNames, kArrangementDoc);
 
 }  // namespace
 
@@ -76,15 +77,16 @@ std::string Megafly::description() const {
 namespace {
 
 std::unique_ptr<Topology> makeMegafly(const TopologyContext& ctx, const ConfigNode& node) {
-  const int p = static_cast<int>(node.get(kP)), leaves = static_cast<int>(node.get(kLeaves));
-  const int spines = static_cast<int>(node.get(kSpines)), h = static_cast<int>(node.get(kH));
+  const int p = static_cast<int>(node.get(kMegaflyP)), leaves = static_cast<int>(node.get(kLeaves));
+  const int spines = static_cast<int>(node.get(kSpines)), h = static_cast<int>(node.get(kMegaflyH));
   const int most = spines * h + 1;
-  const int g = node.has(kG) ? static_cast<int>(node.get(kG)) : most;
-  if (g > most) node.fail(kG, fmt::format("at most spines*h + 1 = {}: every pair of groups needs a global link", most));
+  const int g = node.has(kMegaflyG) ? static_cast<int>(node.get(kMegaflyG)) : most;
+  if (g > most)
+    node.fail(kMegaflyG, fmt::format("at most spines*h + 1 = {}: every pair of groups needs a global link", most));
   const double routers = double(leaves + spines) * g;
-  if (double(leaves) * p * g > double(1 << 24)) node.fail(kG, "more than 16M terminals");
+  if (double(leaves) * p * g > double(1 << 24)) node.fail(kMegaflyG, "more than 16M terminals");
   reserveTopologyMemory(ctx, node, "g", routers, double(leaves) * p * g, std::max(p + spines, leaves + h));
-  return std::make_unique<Megafly>(p, leaves, spines, h, g, arrangementByName(node.get(kArrangement)));
+  return std::make_unique<Megafly>(p, leaves, spines, h, g, arrangementByName(node.get(kMegaflyArrangement)));
 }
 
 }  // namespace

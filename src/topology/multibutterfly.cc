@@ -11,11 +11,11 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"topology", "multibutterfly"};
-const IntKey kK = declareInt(kScope, "k", kRequired, 2, 64, "switch radix (directions)");
-const IntKey kN = declareInt(kScope, "n", kRequired, 2, 16, "stages");
+constexpr KeyScope kMultibutterfly{"topology", "multibutterfly"};
+const IntKey kMultibutterflyK = declareInt(kMultibutterfly, "k", kRequired, 2, 64, "switch radix (directions)");
+const IntKey kMultibutterflyN = declareInt(kMultibutterfly, "n", kRequired, 2, 16, "stages");
 const IntKey kDilation =
-    declareInt(kScope, "dilation", 2, 1, 16, "channels per direction (random wiring from the seed)");
+    declareInt(kMultibutterfly, "dilation", 2, 1, 16, "channels per direction (random wiring from the seed)");
 
 }  // namespace
 
@@ -65,8 +65,8 @@ std::string MultiButterfly::description() const {
 
 ICNSIM_REGISTER(Topology, "multibutterfly", "k-ary n-stage multibutterfly with dilation, random wiring from the seed",
                 [](const TopologyContext& ctx, const ConfigNode& node) {
-                  int k = static_cast<int>(node.get(kK));
-                  int n = static_cast<int>(node.get(kN));
+                  int k = static_cast<int>(node.get(kMultibutterflyK));
+                  int n = static_cast<int>(node.get(kMultibutterflyN));
                   int dilation = static_cast<int>(node.get(kDilation));
                   if (std::pow(double(k), n) > 1 << 20) node.fail("n", "k^n exceeds 1M terminals");
                   reserveTopologyMemory(ctx, node, "n", n * std::pow(double(k), n - 1), std::pow(double(k), n),

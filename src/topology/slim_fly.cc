@@ -10,11 +10,11 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kScope{"topology", "slim_fly"};
-const IntKey kQ = declareInt(kScope, "q", kRequired, 4, 1021,
+constexpr KeyScope kSlimFly{"topology", "slim_fly"};
+const IntKey kQ = declareInt(kSlimFly, "q", kRequired, 4, 1021,
                              "a prime power q = 4w + delta, delta in {-1, 0, 1} (q >= 4): 2 q^2 routers");
-const IntKey kP = declareInt(kScope, "p", DefaultText{"ceil((3q - delta) / 4): half the network radix"}, 1, 1024,
-                             "terminals per router");
+const IntKey kSlimFlyP = declareInt(kSlimFly, "p", DefaultText{"ceil((3q - delta) / 4): half the network radix"}, 1,
+                                    1024, "terminals per router");
 
 int delta(int q) { return q % 4 == 1 ? 1 : q % 4 == 3 ? -1 : 0; }
 
@@ -137,7 +137,7 @@ std::unique_ptr<Topology> makeSlimFly(const TopologyContext& ctx, const ConfigNo
   if (slimFlyGenerators(q).first.empty()) {
     node.fail(kQ, fmt::format("{} is not a prime power of at least 4 (e.g. 4, 5, 7, 8, 9, 11, 13, 16, 17, 19)", q));
   }
-  const int p = node.has(kP) ? static_cast<int>(node.get(kP)) : (networkRadix(q) + 1) / 2;
+  const int p = node.has(kSlimFlyP) ? static_cast<int>(node.get(kSlimFlyP)) : (networkRadix(q) + 1) / 2;
   const double routers = 2.0 * q * q;
   if (routers * p > double(1 << 24)) node.fail(kQ, "more than 16M terminals");
   reserveTopologyMemory(ctx, node, "q", routers, routers * p, p + networkRadix(q));

@@ -28,8 +28,8 @@ RateKeys declareRate(KeyScope scope, const char* loadDoc, const char* rateDoc) {
 
 const RateKeys kTrafficRate = declareRate(kTraffic, "offered traffic as a fraction of the topology's uniform capacity",
                                           "offered traffic in flits per node per cycle (instead of load)");
-const IntListKey kPacketLength = declareIntList(kTraffic, "packet_length", {20}, 1, 60000,
-                                                "flits per packet, or a list chosen with equal probability");
+const IntListKey kPacketLengths = declareIntList(kTraffic, "packet_length", {20}, 1, 60000,
+                                                 "flits per packet, or a list chosen with equal probability");
 const FloatKey kAdaptiveShare = declareFloat(kTraffic, "adaptive_share", 0.0, 0.0, 1.0,
                                              "fraction of packets whose header asks for adaptive routing");
 const IntKey kSourceQueueLimit =
@@ -39,12 +39,14 @@ const IntKey kSourceQueueLimit =
                "(counted: not_offered_messages)");
 const TableKey kMessageLength = declareTable(
     kTraffic, "message_length", "[[traffic.message_length]]: message-length classes (default: one-packet messages)");
-const TableKey kClass = declareTable(kTraffic, "class",
-                                     "[[traffic.class]]: traffic classes, each a share of the packets or a source of "
-                                     "its own, with a priority and optionally its own lanes, switching and routing");
+const TableKey kClassTable =
+    declareTable(kTraffic, "class",
+                 "[[traffic.class]]: traffic classes, each a share of the packets or a source of "
+                 "its own, with a priority and optionally its own lanes, switching and routing");
 const TableKey kGroup = declareTable(
     kTraffic, "group", "[[traffic.group]]: source groups with their own load and pattern (default: one, \"all\")");
-const TableKey kPattern = declareTable(kTraffic, "pattern", "the destinations: [traffic.pattern] type and its keys");
+const TableKey kPatternTable =
+    declareTable(kTraffic, "pattern", "the destinations: [traffic.pattern] type and its keys");
 const StringKey kLengthName = declareString(kLengthClass, "name", DefaultText{"\"length<i>\""}, "how results name it");
 const FloatKey kLengthShare = declareFloat(kLengthClass, "share", kRequired, 0.0, 1e9, "relative weight of the class");
 const IntListKey kPackets = declareIntList(kLengthClass, "packets", {1}, 1, 1 << 20,
@@ -118,14 +120,14 @@ void rejectRate(const ConfigNode& node, const RateKeys& keys) {
 }  // namespace
 
 int maxPacketLength(const ConfigNode& traffic) {
-  const std::vector<int64_t> lengths = traffic.get(kPacketLength);
+  const std::vector<int64_t> lengths = traffic.get(kPacketLengths);
   return static_cast<int>(*std::max_element(lengths.begin(), lengths.end()));
 }
 
 MessageBuilder::MessageBuilder(const TrafficContext& ctx, const ConfigNode& node, bool openLoop)
     : openLoop_(openLoop), seed_(ctx.seed) {
   const int n = ctx.topology->numTerminals();
-  packetLengths_ = toInts(node.get(kPacketLength));
+  packetLengths_ = toInts(node.get(kPacketLengths));
   maxPacketLength_ = *std::max_element(packetLengths_.begin(), packetLengths_.end());
   adaptiveShare_ = node.get(kAdaptiveShare);
   // The default bounds the job lists so that a run beyond saturation cannot exhaust memory.
@@ -153,7 +155,7 @@ MessageBuilder::MessageBuilder(const TrafficContext& ctx, const ConfigNode& node
 void MessageBuilder::readStreams(const TrafficContext& ctx, const ConfigNode& node) {
   TrafficContext patternCtx = ctx;
   patternCtx.groups = &groups_;
-  const std::vector<ConfigNode> list = node.childArray(kClass);
+  const std::vector<ConfigNode> list = node.childArray(kClassTable);
   for (size_t c = 0; c < list.size(); ++c) {
     if (!ClassStream::isStream(list[c])) continue;
     streams_.emplace_back(patternCtx, list[c], node, static_cast<int16_t>(c), packetLengths_[0], nodeCapacity(ctx));
@@ -177,7 +179,7 @@ void MessageBuilder::readClasses(const ConfigNode& node) {
   if (lengthClasses_.empty()) lengthClasses_.push_back({"all", 1.0, {1}});
   normaliseShares(lengthClasses_, node, "message_length");
 
-  for (const ConfigNode& c : node.childArray(kClass)) {
+  for (const ConfigNode& c : node.childArray(kClassTable)) {
     TrafficClass tc;
     tc.name = c.get(kClassName, fmt::format("class{}", classes_.size()));
     tc.share = ClassStream::isStream(c) ? 0.0 : c.get(kClassShare);
@@ -217,7 +219,7 @@ void MessageBuilder::readGroups(const TrafficContext& ctx, const ConfigNode& nod
     std::iota(groups_.members[0].begin(), groups_.members[0].end(), 0);
     std::fill(groups_.groupOf.begin(), groups_.groupOf.end(), 0);
     groupRate_ = {defaultRate};
-    groupPattern_.push_back(makeTrafficPattern(patternCtx, node.child(kPattern)));
+    groupPattern_.push_back(makeTrafficPattern(patternCtx, node.child(kPatternTable)));
     return;
   }
   const size_t G = list.size();
@@ -232,7 +234,7 @@ void MessageBuilder::readGroups(const TrafficContext& ctx, const ConfigNode& nod
   for (size_t g = 0; g < G; ++g) {
     const ConfigNode& c = list[g];
     groupPattern_.push_back(
-        makeTrafficPattern(patternCtx, c.has(kGroupPattern) ? c.child(kGroupPattern) : node.child(kPattern)));
+        makeTrafficPattern(patternCtx, c.has(kGroupPattern) ? c.child(kGroupPattern) : node.child(kPatternTable)));
   }
 }
 

@@ -8,7 +8,7 @@ namespace icnsim {
 
 namespace {
 
-const StringKey kProcess = declarePartKey<TrafficSource>(
+const StringKey kProcessType = declarePartKey<TrafficSource>(
     {"traffic"}, "process", "bernoulli", "how each terminal creates messages (traffic/traffic_source.h)");
 const IntKey kReplyPackets =
     declareInt({"traffic"}, "reply_packets", 0, 0, 1 << 20,
@@ -20,8 +20,8 @@ const IntKey kReplyPacketLength = declareInt({"traffic"}, "reply_packet_length",
 }  // namespace
 
 Workload::Workload(const TrafficContext& ctx, const ConfigNode& node) {
-  const std::string process = node.get(kProcess);
-  source_ = Registry<TrafficSource>::instance().create(process, ctx, node, kProcess.name);
+  const std::string process = node.get(kProcessType);
+  source_ = Registry<TrafficSource>::instance().create(process, ctx, node, kProcessType.name);
   builder_ = std::make_unique<MessageBuilder>(ctx, node, source_->openLoop());
   source_->start(*builder_);
   replyPackets_ = static_cast<int>(node.get(kReplyPackets));

@@ -15,8 +15,9 @@ namespace icnsim {
 namespace {
 
 constexpr KeyScope kRetransmit{"nic", "retransmit"};
-const IntKey kWindow = declareInt(kRetransmit, "retransmit_window", 16, 1, 1 << 16,
-                                  "packets an NI may have sent and not yet seen acked (the retransmit layer)");
+const IntKey kRetransmitWindow =
+    declareInt(kRetransmit, "retransmit_window", 16, 1, 1 << 16,
+               "packets an NI may have sent and not yet seen acked (the retransmit layer)");
 const IntKey kLimit = declareInt(kRetransmit, "retransmit_limit", 0, 0, 255,
                                  "times a packet is sent again before the sender gives up and reports its message "
                                  "failed (the retransmit layer); 0: no limit");
@@ -171,7 +172,7 @@ RetransmitLayer::Params readParams(const NicContext& ctx, const ConfigNode& nic)
   p.timeout = static_cast<Cycle>(nic.get(kRetransmitTimeout));
   if (p.timeout == 0) nic.fail(kRetransmitTimeout, "the retransmit layer needs a timeout: set it above 0 (cycles)");
   p.limit = static_cast<int>(nic.get(kLimit));
-  p.window = static_cast<int>(nic.get(kWindow));
+  p.window = static_cast<int>(nic.get(kRetransmitWindow));
   p.ackLength = readAckLength(ctx, nic);
   return p;
 }

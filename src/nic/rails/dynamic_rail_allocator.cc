@@ -31,7 +31,7 @@ const IntKey kThreadCycles =
     declareInt(kDynamic, "thread_cycles", 400, 1, 1 << 30, "cycles the NIC's thread processor takes per control event");
 const IntKey kControlLength = declareInt(kDynamic, "control_length", DefaultText{"4, at most the longest packet"}, 1,
                                          60000, "flits of an RTS, CTS, NACK, ABORT or ACK packet");
-const IntKey kProcesses =
+const IntKey kDynamicProcesses =
     declareInt(kDynamic, "processes", 4, 1, 1024, "requests a node has under way at once (its processing elements)");
 const IntKey kShortFlits = declareInt({"nic", "hybrid"}, "short_message_flits", 2048, 1, int64_t{1} << 40,
                                       "shorter messages are sent unreserved on one round-robin rail");
@@ -236,7 +236,7 @@ DynamicParams readDynamicParams(const NicContext& ctx, const ConfigNode& nic) {
   p.threadCycles = static_cast<Cycle>(nic.get(kThreadCycles));
   p.controlLength =
       static_cast<int32_t>(nic.get(kControlLength.upTo(ctx.maxPacketLength), std::min(4, ctx.maxPacketLength)));
-  p.processes = static_cast<int>(nic.get(kProcesses));
+  p.processes = static_cast<int>(nic.get(kDynamicProcesses));
   return p;
 }
 

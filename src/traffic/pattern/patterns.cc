@@ -13,8 +13,8 @@ namespace icnsim {
 
 namespace {
 
-constexpr KeyScope kPattern{"traffic.pattern"};
-const StringKey kType = declarePartKey<TrafficPattern>(kPattern, "type", "uniform", "the destination pattern");
+constexpr KeyScope kPatternScope{"traffic.pattern"};
+const StringKey kType = declarePartKey<TrafficPattern>(kPatternScope, "type", "uniform", "the destination pattern");
 const StringKey kAmong = declareString({"traffic.pattern", "uniform"}, "among", DefaultText{"all terminals"},
                                        "only the members of this traffic.group are destinations");
 const BoolKey kExcludeSelf = declareBool({"traffic.pattern", "uniform"}, "exclude_self", false,

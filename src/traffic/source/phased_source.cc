@@ -13,20 +13,20 @@
 namespace icnsim {
 namespace {
 
-constexpr KeyScope kScope{"traffic.phases"};
+constexpr KeyScope kPhasesScope{"traffic.phases"};
 const TableKey kPhases = declareTable({"traffic"}, "phases", "the bulk-synchronous phases (process = \"phased\")");
-const FloatKey kSendShare = declareFloat(kScope, "send_share", 1.0, 0.0, 1.0,
+const FloatKey kSendShare = declareFloat(kPhasesScope, "send_share", 1.0, 0.0, 1.0,
                                          "probability that a terminal sends in a phase (NIFDY heavy: 1, light: 0.33)");
 const IntKey kPacketsMin =
-    declareInt(kScope, "packets_min", 100, 1, 1 << 24, "a sender's packets per phase are uniform from this...");
-const IntKey kPacketsMax = declareInt(kScope, "packets_max", 300, 1, 1 << 24, "...to this (NIFDY: 100 to 300)");
-const IntKey kBarrierCycles = declareInt(kScope, "barrier_cycles", 0, 0, int64_t{1} << 40,
+    declareInt(kPhasesScope, "packets_min", 100, 1, 1 << 24, "a sender's packets per phase are uniform from this...");
+const IntKey kPacketsMax = declareInt(kPhasesScope, "packets_max", 300, 1, 1 << 24, "...to this (NIFDY: 100 to 300)");
+const IntKey kBarrierCycles = declareInt(kPhasesScope, "barrier_cycles", 0, 0, int64_t{1} << 40,
                                          "from the last sender reaching the barrier to the next phase");
-const ChoiceKey kSchedule = declareChoice(kScope, "schedule", "random", {"random", "cyclic_shift"},
+const ChoiceKey kSchedule = declareChoice(kPhasesScope, "schedule", "random", {"random", "cyclic_shift"},
                                           "random destinations per message, or cyclic_shift (phase p: p places on)");
-const BoolKey kBarriers = declareBool(kScope, "barriers", true,
+const BoolKey kBarriers = declareBool(kPhasesScope, "barriers", true,
                                       "false lets a terminal start its next phase as soon as it has sent its budget");
-const IntKey kCount = declareInt(kScope, "count", DefaultText{"no end; cyclic_shift: P - 1, one all-to-all"}, 0,
+const IntKey kCount = declareInt(kPhasesScope, "count", DefaultText{"no end; cyclic_shift: P - 1, one all-to-all"}, 0,
                                  int64_t{1} << 40, "phases to run (0: no end)");
 
 class PhasedSource : public TrafficSource {
