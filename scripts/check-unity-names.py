@@ -14,7 +14,7 @@ import sys
 ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent)
 # A function's definition at the start of a line.
 FUNCTION = re.compile(r"^(?:template\s*<.*>\s*)?(?:static\s+|inline\s+|constexpr\s+|\[\[\w+\]\]\s+)*"
-                      r"[\w:<>,*& ]+?[\s*&]+(~?\w+)\s*\((?:[^;]*$|.*\{)")  # a declaration ends in ";"
+                      r"[\w:<>,*&() ]+?[\s*&>]+(~?\w+)\s*\((?:[^;]*$|.*\{)")  # a declaration ends in ";"
 TEST_BATCH = 8  # CMakeLists.txt: UNITY_BUILD_BATCH_SIZE of icnsim_tests
 KEYWORDS = {"namespace", "if", "for", "while", "switch", "return", "sizeof", "operator"}
 
@@ -30,7 +30,7 @@ def local_names(path):
             inside = False
             continue
         static = line.startswith("static ")
-        if not (inside or static) or not line[:1].isalpha():
+        if not (inside or static) or not (line[:1].isalpha() or line.startswith("[[")):
             continue  # indented: a member or a statement, not a name at file scope
         m = FUNCTION.match(line)
         if m and m.group(1) not in KEYWORDS:
