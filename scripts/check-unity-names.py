@@ -39,7 +39,7 @@ def local_names(path):
 
 
 def groups():
-    """The unity groups: each folder of src/ (CMakeLists.txt's UNITY_GROUP), and the tests."""
+    """The unity groups: each folder of src/ (its units are runs of it: cmake/units.cmake), and the tests."""
     by = collections.defaultdict(list)
     for path in sorted((ROOT / "src").rglob("*.cc")):
         if path.name != "main.cc":
