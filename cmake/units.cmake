@@ -29,7 +29,7 @@ function(icnsim_optimise_for_its_folder source folder)
   endif()
 endfunction()
 
-# Compiles `sources` file by file.
+# Compiles `sources` file by file: only the once-per-command folders need anything set.
 function(icnsim_compile_file_by_file sources)
   foreach(source IN LISTS sources)
     icnsim_folder_name("${source}" folder)
