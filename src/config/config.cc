@@ -180,6 +180,7 @@ std::string ConfigDocument::origin(const std::string& fullPath) const {
 std::shared_ptr<ConfigDocument> ConfigDocument::clone() const {
   std::shared_ptr<ConfigDocument> doc(new ConfigDocument());
   doc->fileName_ = fileName_;
+  doc->sourceFiles_ = sourceFiles_;
   *doc->table_ = *table_;
   doc->origins_ = origins_;
   return doc;

@@ -2,9 +2,18 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <cstdio>
 
 namespace icnsim {
+
+namespace {
+std::atomic<bool> lineOpen{false};  // a progress line was drawn and not yet ended
+}
+
+void breakProgressLine() {
+  if (lineOpen.exchange(false)) fmt::print(stderr, "\n");
+}
 
 std::string formatDuration(double s) {
   if (s < 60) return fmt::format("{:.1f}s", s);
@@ -25,6 +34,7 @@ void ProgressReporter::update(double done, double total, const std::string& unit
     fmt::print(stderr, "\r{}: {:.0f} {}, elapsed {}   ", label_, done, unit, formatDuration(elapsed));
     std::fflush(stderr);
     drawn_ = true;
+    lineOpen = true;
     return;
   }
   std::string eta = done > 0 && done < total ? formatDuration(elapsed * (total - done) / done) : "-";
@@ -32,10 +42,11 @@ void ProgressReporter::update(double done, double total, const std::string& unit
              total > 0 ? 100.0 * done / total : 100.0, formatDuration(elapsed), eta);
   std::fflush(stderr);
   drawn_ = true;
+  lineOpen = true;
 }
 
 void ProgressReporter::finish() {
-  if (!quiet_ && drawn_) fmt::print(stderr, "\n");
+  if (!quiet_ && drawn_ && lineOpen.exchange(false)) fmt::print(stderr, "\n");
   drawn_ = false;
 }
 

@@ -21,4 +21,8 @@ class ProgressReporter {
 
 std::string formatDuration(double seconds);
 
+// Ends a progress line still open on stderr, so that a message printed next starts a line
+// of its own (sweeps run side by side: experiment/sweep_queue.h).
+void breakProgressLine();
+
 }  // namespace icnsim

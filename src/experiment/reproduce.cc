@@ -5,7 +5,6 @@
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,8 +14,9 @@
 #include "common/input_file.h"
 #include "common/json_text.h"
 #include "common/output_file.h"
+#include "experiment/point_cache.h"
 #include "experiment/progress.h"
-#include "experiment/sweep.h"
+#include "experiment/sweep_queue.h"
 
 #ifndef ICNSIM_SOURCE_DIR
 #define ICNSIM_SOURCE_DIR "."
@@ -108,7 +108,7 @@ std::vector<fs::path> experimentFiles(const ReproduceOptions& o, const fs::path&
 }
 
 // One experiment's sweep into o.outDir/<name>.
-void runExperiment(const ReproduceOptions& o, const fs::path& file) {
+SweepOptions experimentSweep(const ReproduceOptions& o, const fs::path& file, PointCache* cache) {
   SweepOptions sweep;
   sweep.config = file.string();
   sweep.profile = o.full ? "" : "quick";
@@ -118,7 +118,8 @@ void runExperiment(const ReproduceOptions& o, const fs::path& file) {
   sweep.resume = o.resume;
   sweep.force = !o.resume;  // the paper's output directory is its own to replace
   sweep.quiet = o.quiet;
-  runSweep(sweep);
+  sweep.cache = cache;
+  return sweep;
 }
 
 // The paper's report module (python3 -m tools.<paper>.report, run in the source tree) over
@@ -157,15 +158,20 @@ int runReproduce(const ReproduceOptions& o) {
   nlohmann::json manifest = earlierManifest(manifestPath, o.full ? "full" : "quick");
   manifest["paper"] = o.paper;
   manifest["profile"] = o.full ? "full" : "quick";
-  for (size_t i = 0; i < files.size(); ++i) {
-    const auto stem = files[i].stem().string();
-    if (!o.quiet) fmt::print(stderr, "[{}/{}] {}\n", i + 1, files.size(), stem);
-    const auto t0 = std::chrono::steady_clock::now();
-    runExperiment(o, files[i]);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    recordExperiment(manifest, stem, files[i].string(), seconds, o.resume);
+  PointCache cache;  // a point two experiments share runs once
+  std::vector<SweepOptions> sweeps;
+  for (const fs::path& file : files) sweeps.push_back(experimentSweep(o, file, &cache));
+  SweepQueueHooks hooks;
+  hooks.starting = [&](size_t i) {
+    if (o.quiet) return;
+    breakProgressLine();  // the sweep before may still be drawing its last points
+    fmt::print(stderr, "[{}/{}] {}\n", i + 1, files.size(), files[i].stem().string());
+  };
+  hooks.finished = [&](size_t i, double seconds) {
+    recordExperiment(manifest, files[i].stem().string(), files[i].string(), seconds, o.resume);
     writeFileAtomic(manifestPath, jsonText(manifest));  // after each experiment: a cut run keeps its times
-  }
+  };
+  runSweepQueue(std::move(sweeps), o.jobs, hooks);
   runReport(o, source);
   if (!o.quiet) {
     fmt::print(stderr, "reproduction of {} done in {}; report: {}\n", o.paper,

@@ -4,12 +4,15 @@
 
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <thread>
 
 #include "common/error.h"
 #include "common/json_text.h"
 #include "common/output_file.h"
+#include "experiment/point_cache.h"
 #include "experiment/point_ledger.h"
+#include "experiment/point_slots.h"
 #include "experiment/progress.h"
 #include "experiment/sweep_ranks.h"
 #include "experiment/sweep_results.h"
@@ -19,9 +22,8 @@ namespace icnsim {
 
 namespace {
 
-// Runs one point and returns its record: the result, or the stuck-network report.
-nlohmann::json runPoint(const ConfigDocument& base, const std::vector<SweepAxis>& axes, size_t index) {
-  auto doc = pointConfig(base, axes, decode(index, axes));
+// Simulates one point and returns its record: the result, or the stuck-network report.
+nlohmann::json simulatePoint(const std::shared_ptr<ConfigDocument>& doc) {
   nlohmann::json record;
   std::string status;
   try {
@@ -32,8 +34,18 @@ nlohmann::json runPoint(const ConfigDocument& base, const std::vector<SweepAxis>
     record = {{"error", e.what()}, {"config", Simulation::configEcho(*doc)}};
     status = "stuck";
   }
-  record["point"] = index;
   record["status"] = status;
+  return record;
+}
+
+// One point's record: simulated, or copied from the cache when another sweep ran it.
+nlohmann::json runPoint(const ConfigDocument& base, const std::vector<SweepAxis>& axes, size_t index,
+                        PointCache* cache) {
+  auto doc = pointConfig(base, axes, decode(index, axes));
+  const std::string key = cache ? PointCache::keyOf(*doc) : "";
+  std::optional<nlohmann::json> cached = cache ? cache->find(key) : std::nullopt;
+  nlohmann::json record = cached ? recordForPoint(std::move(*cached), *doc) : simulatePoint(doc);
+  record["point"] = index;
   return record;
 }
 
@@ -95,14 +107,20 @@ namespace {
 
 // Every point of `todo` run on -j local threads and, under mpirun, on the other ranks too.
 void runPoints(const SweepOptions& o, PointLedger& ledger, const std::function<nlohmann::json(size_t)>& run) {
+  std::once_flag handedOut;
   auto worker = [&]() {
-    while (const auto index = ledger.claim()) {
+    for (;;) {
+      const PointSlot slot(o.slots);  // taken before the claim: a point is claimed when a core is free
+      const auto index = ledger.claim();
+      if (!index) break;
       try {
         ledger.finished(*index, run(*index), 0);
       } catch (...) {
         ledger.failed(*index, std::current_exception());
       }
     }
+    // Not after a failure: the queue must see it before it starts the next sweep.
+    if (o.allHandedOut && !ledger.failure()) std::call_once(handedOut, o.allHandedOut);
   };
   std::vector<std::thread> threads;
   for (int j = 0; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker);
@@ -134,7 +152,7 @@ int runSweep(const SweepOptions& o) {
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");
   const auto axes = sweepAxes(*sweepDoc);
-  const auto run = [&](size_t index) { return runPoint(*base, axes, index); };
+  const auto run = [&](size_t index) { return runPoint(*base, axes, index, o.cache); };
   if (o.ranks && o.ranks->rank() > 0) {  // rank 0 checks, writes and reports
     runPointsForRankZero(*o.ranks, run);
     return kExitOk;
@@ -165,6 +183,8 @@ int runSweep(const SweepOptions& o) {
     ProgressReporter progress(fmt::format("sweep {}", o.config), o.quiet);
     PointLedger ledger(std::move(todo), rows, csv, progress, kept, [&](size_t index, const nlohmann::json& record) {
       writeFileAtomic(pointFile(out, index), jsonText(record));
+      if (o.cache)
+        o.cache->add(PointCache::keyOf(*pointConfig(*base, axes, decode(index, axes))), pointFile(out, index).string());
       return csvRow(index, axes, record);
     });
     runPoints(o, ledger, run);

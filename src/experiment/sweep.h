@@ -3,6 +3,7 @@
 // DIR/results.csv at once and writes DIR/points/<n>.json (experiment/sweep_results.h), so
 // an interrupted sweep keeps its points and --resume skips them.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 namespace icnsim {
 
 class MpiRanks;
+class PointCache;
+class PointSlots;
 
 struct SweepOptions {
   std::string config;            // the file, or the name of `document` in messages
@@ -29,6 +32,12 @@ struct SweepOptions {
   const MpiRanks* ranks = nullptr;
   // A configuration built in memory (the Python API's dicts) instead of the file.
   std::shared_ptr<const ConfigDocument> document;
+  // Sweeps run side by side (experiment/sweep_queue.h): the slots they share, and what to
+  // call once this sweep has handed out its last point (its last points are still running).
+  PointSlots* slots = nullptr;
+  std::function<void()> allHandedOut;
+  // Points other sweeps ran (experiment/point_cache.h): one found there is copied, not run.
+  PointCache* cache = nullptr;
 };
 
 // Checks that every sweep key names a valid setting by building the first and last points.
