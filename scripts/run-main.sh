@@ -29,11 +29,15 @@ workloads() {
   echo "Report: $out/contention.md (figure beside it; each example's summary in $out/*.txt)"
 }
 
+# The papers' experiments run as one queue (no core idles between them, and a paper's report
+# draws while the next paper's experiments run); the workload examples after them.
+papers=()
 for paper in $PAPERS; do
-  if [[ "$paper" == workloads ]]; then
-    workloads
-    continue
-  fi
-  "$BIN" reproduce "$paper" "$size" --out "$OUT/$paper" -j "$JOBS" --source .
-  echo "Report: $OUT/$paper/$paper.md (figures beside it)"
+  [[ "$paper" == workloads ]] || papers+=("$paper")
 done
+if ((${#papers[@]} > 0)); then
+  "$BIN" reproduce "${papers[@]}" "$size" --out "$OUT" -j "$JOBS" --source .
+  for paper in "${papers[@]}"; do echo "Report: $OUT/$paper/$paper.md (figures beside it)"; done
+fi
+[[ " $PAPERS " == *" workloads "* ]] && workloads
+exit 0

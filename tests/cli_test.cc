@@ -247,6 +247,9 @@ TEST(Cli, ReproduceNamesTheAvailablePapers) {
   auto r = runCommand("reproduce nosuchpaper --out /tmp/icnsim_none");
   EXPECT_EQ(r.exitCode, 2) << r.output;
   EXPECT_NE(r.output.find("papers available: dally"), std::string::npos) << r.output;
+  r = runCommand("reproduce dally dally --out /tmp/icnsim_none");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("paper dally is named twice"), std::string::npos) << r.output;
 }
 
 TEST(Cli, ReproduceRunsExperimentsAndWritesTheReport) {
@@ -258,6 +261,32 @@ TEST(Cli, ReproduceRunsExperimentsAndWritesTheReport) {
   EXPECT_NE(report.find("0.388 and 0.141"), std::string::npos) << report;
   EXPECT_NE(report.find("fig13: no results"), std::string::npos);  // named, not a crash
   EXPECT_TRUE(fs::exists(d / "fig12_model_throughput" / "results.csv"));
+}
+
+// Two papers in one run: one folder each under --out, every experiment's results, and each
+// paper's report (a stand-in tool that writes the report and lists the results it found).
+TEST(Cli, ReproduceOfTwoPapersRunsBothAndWritesEachReport) {
+  const fs::path d = tempDir("reproduce_two");
+  for (const std::string paper : {"first", "second"}) {
+    fs::create_directories(d / "experiments" / paper);
+    fs::create_directories(d / "tools" / paper);
+    std::ofstream(d / "experiments" / paper / "a.toml") << kSweep;
+    std::ofstream(d / "experiments" / paper / "b.toml") << kSweep << "\"router.depth\" = [2]\n";
+    std::ofstream(d / "tools" / paper / "report.py")
+        << "import os, sys\nout = sys.argv[1]\n"
+           "open(os.path.join(out, '"
+        << paper
+        << ".md'), 'w').write(' '.join(sorted(\n"
+           "    e for e in os.listdir(out) if os.path.exists(os.path.join(out, e, 'results.csv')))))\n";
+  }
+  auto r = runCommand("reproduce first second -q --source " + d.string() + " --out " + (d / "out").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  for (const std::string paper : {"first", "second"}) {
+    EXPECT_EQ(readFile(d / "out" / paper / (paper + ".md")), "a b") << paper;
+    auto manifest = nlohmann::json::parse(readFile(d / "out" / paper / "manifest.json"));
+    EXPECT_EQ(manifest["paper"], paper);
+    EXPECT_EQ(manifest["experiments"].size(), 2u);
+  }
 }
 
 TEST(Cli, ReproduceWithOnlyKeepsTheOtherExperimentsInTheManifest) {

@@ -186,10 +186,12 @@ void defineSimulationCommands(CLI::App& app, Commands& c) {
 void defineReproduce(CLI::App& app, Commands& c) {
   ReproduceOptions& r = c.repro;
   c.reproduce = app.add_subcommand("reproduce", "run a paper's experiments, draw its figures, write its report");
-  c.reproduce->add_option("paper", r.paper, "paper: a directory of experiments/, e.g. dally")->required();
+  c.reproduce->add_option("paper", r.papers, "papers: directories of experiments/, e.g. dally (several: one queue)")
+      ->required();
   auto* quickFlag = c.reproduce->add_flag("--quick", c.quick, "short runs and fewer points (the default)");
   c.reproduce->add_flag("--full", r.full, "the paper's run lengths and sizes")->excludes(quickFlag);
-  c.reproduce->add_option("--out", r.outDir, "output directory (default out/<paper>)");
+  c.reproduce->add_option("--out", r.outDir,
+                          "output directory (default out/<paper>; several papers: out, one folder each)");
   c.reproduce->add_option("-j,--jobs", r.jobs, "points run in parallel (default: all cores)")
       ->check(CLI::Range(1, 256));
   c.reproduce->add_option("--only", r.only, "run only experiments whose name starts with this, e.g. fig17");
@@ -314,7 +316,7 @@ int dispatch(Commands& c, const MpiRanks& ranks) {
         {c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.force, c.quiet || ranks.rank() > 0, &ranks});
   }
   if (*c.reproduce) {
-    if (c.repro.outDir.empty()) c.repro.outDir = "out/" + c.repro.paper;
+    if (c.repro.outDir.empty()) c.repro.outDir = c.repro.papers.size() == 1 ? "out/" + c.repro.papers[0] : "out";
     if (c.reproduce->count("--jobs") == 0) c.repro.jobs = std::max(1u, std::thread::hardware_concurrency());
     return runReproduce(c.repro);
   }

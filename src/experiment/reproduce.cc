@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
@@ -81,9 +82,21 @@ void recordExperiment(nlohmann::json& manifest, const std::string& stem, const s
 
 namespace {
 
+// One paper of the run: its experiment files (in name order), where its results go, its
+// manifest, and how many of its experiments are still to finish.
+struct PaperRun {
+  std::string paper;
+  std::vector<fs::path> files;
+  fs::path outDir;
+  fs::path manifestPath;
+  nlohmann::json manifest;
+  size_t unfinished = 0;
+  std::future<void> report;  // started once its last experiment has finished
+};
+
 // The paper's experiment files (those whose name starts with o.only), in name order.
-std::vector<fs::path> experimentFiles(const ReproduceOptions& o, const fs::path& source) {
-  const fs::path experiments = source / "experiments" / o.paper;
+std::vector<fs::path> experimentFiles(const ReproduceOptions& o, const std::string& paper, const fs::path& source) {
+  const fs::path experiments = source / "experiments" / paper;
   if (!fs::is_directory(experiments)) {
     std::vector<std::string> names;  // in name order: the directory's own order varies by file system
     if (fs::is_directory(source / "experiments")) {
@@ -94,7 +107,7 @@ std::vector<fs::path> experimentFiles(const ReproduceOptions& o, const fs::path&
     std::sort(names.begin(), names.end());
     std::string papers;
     for (const std::string& name : names) papers += (papers.empty() ? "" : ", ") + name;
-    throw ConfigError(fmt::format("reproduce {}: no experiments in {} (papers available: {})", o.paper,
+    throw ConfigError(fmt::format("reproduce {}: no experiments in {} (papers available: {})", paper,
                                   experiments.string(), papers.empty() ? "none" : papers));
   }
   std::vector<fs::path> files;
@@ -103,17 +116,18 @@ std::vector<fs::path> experimentFiles(const ReproduceOptions& o, const fs::path&
     if (e.path().extension() == ".toml" && stem.rfind(o.only, 0) == 0) files.push_back(e.path());
   }
   std::sort(files.begin(), files.end());
-  if (files.empty()) throw ConfigError(fmt::format("reproduce {}: no experiment matches '{}'", o.paper, o.only));
+  if (files.empty()) throw ConfigError(fmt::format("reproduce {}: no experiment matches '{}'", paper, o.only));
   return files;
 }
 
-// One experiment's sweep into o.outDir/<name>.
-SweepOptions experimentSweep(const ReproduceOptions& o, const fs::path& file, PointCache* cache) {
+// One experiment's sweep into outDir/<name>.
+SweepOptions experimentSweep(const ReproduceOptions& o, const fs::path& file, const fs::path& outDir,
+                             PointCache* cache) {
   SweepOptions sweep;
   sweep.config = file.string();
   sweep.profile = o.full ? "" : "quick";
   sweep.profileOptional = true;
-  sweep.outDir = (fs::path(o.outDir) / file.stem()).string();
+  sweep.outDir = (outDir / file.stem()).string();
   sweep.jobs = o.jobs;
   sweep.resume = o.resume;
   sweep.force = !o.resume;  // the paper's output directory is its own to replace
@@ -124,58 +138,94 @@ SweepOptions experimentSweep(const ReproduceOptions& o, const fs::path& file, Po
 
 // The paper's report module (python3 -m tools.<paper>.report, run in the source tree) over
 // the results; its failure says where the results are.
-void runReport(const ReproduceOptions& o, const fs::path& source) {
+void runReport(const ReproduceOptions& o, const PaperRun& run, const fs::path& source) {
   const std::string command =
       fmt::format("cd {} && {} -m tools.{}.report {}", shellQuote(source.string()), shellQuote(pythonInterpreter()),
-                  o.paper, shellQuote(fs::absolute(o.outDir).string()));
-  if (!o.quiet) fmt::print(stderr, "report: {}\n", command);
+                  run.paper, shellQuote(fs::absolute(run.outDir).string()));
+  if (!o.quiet) {
+    breakProgressLine();
+    fmt::print(stderr, "report: {}\n", command);
+  }
   const int status = std::system(command.c_str());
+  const std::string results = run.outDir.string();
   if (WIFEXITED(status) && WEXITSTATUS(status) == kExitConfig) {
     throw ResourceError(
         fmt::format("the report tool could not write its output (above); the experiment results "
                     "are in {}",
-                    o.outDir));
+                    results));
   }
   if (status != 0) {
     throw InternalError(
         fmt::format("the report tool failed (exit status {}); the experiment results are in {}. "
                     "Figures need Debian's python3-matplotlib: bash scripts/install-deps.sh --with-plots",
-                    WIFEXITED(status) ? WEXITSTATUS(status) : status, o.outDir));
+                    WIFEXITED(status) ? WEXITSTATUS(status) : status, results));
   }
+  if (!o.quiet) {
+    breakProgressLine();
+    fmt::print(stderr, "reproduction of {} done in {}; report: {}\n", run.paper,
+               formatDuration(run.manifest["seconds"].get<double>()), (run.outDir / (run.paper + ".md")).string());
+  }
+}
+
+// A paper's files, output directory and manifest (the earlier run's, if one is there).
+PaperRun preparePaper(const ReproduceOptions& o, const std::string& paper, const fs::path& source) {
+  PaperRun run;
+  run.paper = paper;
+  run.files = experimentFiles(o, paper, source);
+  const fs::path report = source / "tools" / paper / "report.py";
+  if (!fs::exists(report)) {
+    throw ConfigError(fmt::format("reproduce {}: report tool {} is missing", paper, report.string()));
+  }
+  run.outDir = o.papers.size() == 1 ? fs::path(o.outDir) : fs::path(o.outDir) / paper;
+  createDirectories(run.outDir);
+  run.manifestPath = run.outDir / "manifest.json";
+  run.manifest = earlierManifest(run.manifestPath, o.full ? "full" : "quick");
+  run.manifest["paper"] = paper;
+  run.manifest["profile"] = o.full ? "full" : "quick";
+  run.unfinished = run.files.size();
+  return run;
 }
 
 }  // namespace
 
 int runReproduce(const ReproduceOptions& o) {
   const fs::path source = o.sourceDir.empty() ? fs::path(ICNSIM_SOURCE_DIR) : fs::path(o.sourceDir);
-  const std::vector<fs::path> files = experimentFiles(o, source);
-  const fs::path report = source / "tools" / o.paper / "report.py";
-  if (!fs::exists(report)) {
-    throw ConfigError(fmt::format("reproduce {}: report tool {} is missing", o.paper, report.string()));
+  std::vector<PaperRun> runs;
+  for (const std::string& paper : o.papers) {
+    for (const PaperRun& run : runs) {
+      if (run.paper == paper) throw ConfigError(fmt::format("reproduce: paper {} is named twice", paper));
+    }
+    runs.push_back(preparePaper(o, paper, source));
   }
-  createDirectories(o.outDir);
-  const fs::path manifestPath = fs::path(o.outDir) / "manifest.json";
-  nlohmann::json manifest = earlierManifest(manifestPath, o.full ? "full" : "quick");
-  manifest["paper"] = o.paper;
-  manifest["profile"] = o.full ? "full" : "quick";
   PointCache cache;  // a point two experiments share runs once
   std::vector<SweepOptions> sweeps;
-  for (const fs::path& file : files) sweeps.push_back(experimentSweep(o, file, &cache));
+  std::vector<std::pair<size_t, size_t>> experiment;  // per sweep: (paper, file)
+  for (size_t p = 0; p < runs.size(); ++p) {
+    for (size_t f = 0; f < runs[p].files.size(); ++f) {
+      sweeps.push_back(experimentSweep(o, runs[p].files[f], runs[p].outDir, &cache));
+      experiment.emplace_back(p, f);
+    }
+  }
+  const size_t total = sweeps.size();
   SweepQueueHooks hooks;
   hooks.starting = [&](size_t i) {
     if (o.quiet) return;
+    const PaperRun& run = runs[experiment[i].first];
     breakProgressLine();  // the sweep before may still be drawing its last points
-    fmt::print(stderr, "[{}/{}] {}\n", i + 1, files.size(), files[i].stem().string());
+    fmt::print(stderr, "[{}/{}] {}{}\n", i + 1, total, runs.size() > 1 ? run.paper + "/" : "",
+               run.files[experiment[i].second].stem().string());
   };
   hooks.finished = [&](size_t i, double seconds) {
-    recordExperiment(manifest, files[i].stem().string(), files[i].string(), seconds, o.resume);
-    writeFileAtomic(manifestPath, jsonText(manifest));  // after each experiment: a cut run keeps its times
+    PaperRun& run = runs[experiment[i].first];
+    const fs::path& file = run.files[experiment[i].second];
+    recordExperiment(run.manifest, file.stem().string(), file.string(), seconds, o.resume);
+    writeFileAtomic(run.manifestPath, jsonText(run.manifest));  // after each experiment: a cut run keeps its times
+    // Its report draws while the next paper's experiments run.
+    if (--run.unfinished == 0) run.report = std::async(std::launch::async, [&] { runReport(o, run, source); });
   };
   runSweepQueue(std::move(sweeps), o.jobs, hooks);
-  runReport(o, source);
-  if (!o.quiet) {
-    fmt::print(stderr, "reproduction of {} done in {}; report: {}\n", o.paper,
-               formatDuration(manifest["seconds"].get<double>()), (fs::path(o.outDir) / (o.paper + ".md")).string());
+  for (PaperRun& run : runs) {
+    if (run.report.valid()) run.report.get();  // the first failure, in paper order
   }
   return kExitOk;
 }
