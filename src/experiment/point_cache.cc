@@ -1,9 +1,9 @@
 #include "experiment/point_cache.h"
 
 #include <filesystem>
-#include <fstream>
 #include <set>
 
+#include "experiment/sweep_results.h"
 #include "sim/simulation.h"
 
 namespace icnsim {
@@ -33,9 +33,8 @@ std::optional<nlohmann::json> PointCache::find(const std::string& key) const {
     if (it == files_.end()) return std::nullopt;
     file = it->second;
   }
-  std::ifstream in(file);
-  nlohmann::json record = nlohmann::json::parse(in, nullptr, false);
-  if (!in || !record.is_object()) return std::nullopt;  // removed meanwhile: the point runs
+  nlohmann::json record = readPointRecord(file);
+  if (record.is_null()) return std::nullopt;  // removed or damaged meanwhile: the point runs
   return record;
 }
 

@@ -38,12 +38,18 @@ nlohmann::json simulatePoint(const std::shared_ptr<ConfigDocument>& doc) {
   return record;
 }
 
-// One point's record: simulated, or copied from the cache when another sweep ran it.
-nlohmann::json runPoint(const ConfigDocument& base, const std::vector<SweepAxis>& axes, size_t index,
-                        PointCache* cache) {
+// One point's record: simulated, or copied from the cache when another sweep ran it. A
+// point it simulates is listed at once with the file its record goes to: one that asks
+// before the file is written finds none and simulates too.
+nlohmann::json runPoint(const ConfigDocument& base, const std::vector<SweepAxis>& axes, size_t index, PointCache* cache,
+                        const std::filesystem::path& out) {
   auto doc = pointConfig(base, axes, decode(index, axes));
-  const std::string key = cache ? PointCache::keyOf(*doc) : "";
-  std::optional<nlohmann::json> cached = cache ? cache->find(key) : std::nullopt;
+  std::optional<nlohmann::json> cached;
+  if (cache) {
+    const std::string key = PointCache::keyOf(*doc);
+    cached = cache->find(key);
+    if (!cached) cache->add(key, pointFile(out, index).string());
+  }
   nlohmann::json record = cached ? recordForPoint(std::move(*cached), *doc) : simulatePoint(doc);
   record["point"] = index;
   return record;
@@ -152,7 +158,7 @@ int runSweep(const SweepOptions& o) {
   for (const auto& s : o.sets) base->applyOverride(s);
   auto sweepDoc = base->extractTable("sweep");
   const auto axes = sweepAxes(*sweepDoc);
-  const auto run = [&](size_t index) { return runPoint(*base, axes, index, o.cache); };
+  const auto run = [&](size_t index) { return runPoint(*base, axes, index, o.cache, o.outDir); };
   if (o.ranks && o.ranks->rank() > 0) {  // rank 0 checks, writes and reports
     runPointsForRankZero(*o.ranks, run);
     return kExitOk;
@@ -183,8 +189,6 @@ int runSweep(const SweepOptions& o) {
     ProgressReporter progress(fmt::format("sweep {}", o.config), o.quiet);
     PointLedger ledger(std::move(todo), rows, csv, progress, kept, [&](size_t index, const nlohmann::json& record) {
       writeFileAtomic(pointFile(out, index), jsonText(record));
-      if (o.cache)
-        o.cache->add(PointCache::keyOf(*pointConfig(*base, axes, decode(index, axes))), pointFile(out, index).string());
       return csvRow(index, axes, record);
     });
     runPoints(o, ledger, run);

@@ -98,11 +98,7 @@ std::filesystem::path pointFile(const std::filesystem::path& out, size_t index) 
   return out / "points" / fmt::format("{:05}.json", index);
 }
 
-namespace {
-
-// The point's JSON file if it is a finished result of exactly this point's configuration;
-// null otherwise (missing, torn, corrupt, or from an earlier definition of the sweep).
-nlohmann::json readFinishedPoint(const std::filesystem::path& file, size_t index, const nlohmann::json& config) {
+nlohmann::json readPointRecord(const std::filesystem::path& file) {
   if (!isReadableInputFile(file.string(), input_kinds::kRunRecord)) return nullptr;
   std::ifstream in(file);
   if (!in) return nullptr;
@@ -110,6 +106,16 @@ nlohmann::json readFinishedPoint(const std::filesystem::path& file, size_t index
   text << in.rdbuf();
   nlohmann::json record = nlohmann::json::parse(text.str(), nullptr, false);
   if (record.is_discarded() || !record.is_object()) return nullptr;
+  return record;
+}
+
+namespace {
+
+// The point's JSON file if it is a finished result of exactly this point's configuration;
+// null otherwise (missing, torn, corrupt, or from an earlier definition of the sweep).
+nlohmann::json readFinishedPoint(const std::filesystem::path& file, size_t index, const nlohmann::json& config) {
+  nlohmann::json record = readPointRecord(file);
+  if (record.is_null()) return nullptr;
   const bool valid = record.value("point", nlohmann::json()) == nlohmann::json(index) && record.contains("status") &&
                      record["status"].is_string() &&
                      (record["status"] == "ok" || record["status"] == "model" || record["status"] == "stuck") &&

@@ -19,6 +19,9 @@ std::string csvHeader(const std::vector<SweepAxis>& axes);
 std::string csvRow(size_t index, const std::vector<SweepAxis>& axes, const nlohmann::json& record);
 // DIR/points/<index>.json.
 std::filesystem::path pointFile(const std::filesystem::path& out, size_t index);
+// A point's record read from its file (through the bounded reader of common/input_file.h);
+// null when it is missing, too large, torn or not a JSON object.
+nlohmann::json readPointRecord(const std::filesystem::path& file);
 // The finished points an interrupted sweep left behind, verified against this sweep's
 // configuration; their rows go into `rows` (one per point). Returns how many were kept.
 size_t keepFinishedPoints(const ConfigDocument& base, const std::vector<SweepAxis>& axes,
