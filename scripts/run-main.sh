@@ -30,14 +30,19 @@ workloads() {
 }
 
 # The papers' experiments run as one queue (no core idles between them, and a paper's report
-# draws while the next paper's experiments run); the workload examples after them.
+# draws while the next paper's experiments run); the workload examples run beside it, so
+# that they fill what the queue leaves idle (its last report, its last points).
 papers=()
 for paper in $PAPERS; do
   [[ "$paper" == workloads ]] || papers+=("$paper")
 done
+examples=""
+if [[ " $PAPERS " == *" workloads "* ]]; then
+  workloads &
+  examples=$!
+fi
 if ((${#papers[@]} > 0)); then
   "$BIN" reproduce "${papers[@]}" "$size" --out "$OUT" -j "$JOBS" --source .
   for paper in "${papers[@]}"; do echo "Report: $OUT/$paper/$paper.md (figures beside it)"; done
 fi
-[[ " $PAPERS " == *" workloads "* ]] && workloads
-exit 0
+[[ -z "$examples" ]] || wait "$examples"  # its failure is the job's (set -e)
