@@ -15,7 +15,7 @@ ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__)
 # A function's definition at the start of a line.
 FUNCTION = re.compile(r"^(?:template\s*<.*>\s*)?(?:static\s+|inline\s+|constexpr\s+|\[\[\w+\]\]\s+)*"
                       r"[\w:<>,*&() ]+?[\s*&>]+(~?\w+)\s*\((?:[^;]*$|.*\{)")  # a declaration ends in ";"
-TEST_BATCH = 8  # CMakeLists.txt: UNITY_BUILD_BATCH_SIZE of icnsim_tests
+TEST_BATCH = 16  # CMakeLists.txt: UNITY_BUILD_BATCH_SIZE of icnsim_tests
 KEYWORDS = {"namespace", "if", "for", "while", "switch", "return", "sizeof", "operator"}
 
 

@@ -13,18 +13,18 @@ namespace {
 
 // Terminal 0 of a 4x4 mesh streams 8-flit packets to terminal 1 (neighbor pattern) as fast
 // as its processor lets it; nobody else sends.
-const std::string kStream = R"(
+const std::string kProcessorStream = R"(
 [simulation]
 warmup_cycles = 2000
 measure_cycles = 30000
 )" + std::string(icnsim::test::kMesh4x4) +
-                            R"([processor]
+                                     R"([processor]
 send_overhead = 40
 receive_overhead = 60
 )" + std::string(icnsim::test::kStreamFromTerminal0);
 
 double packetsPerCycle(const std::vector<std::string>& overrides) {
-  auto d = doc(kStream);
+  auto d = doc(kProcessorStream);
   for (const auto& o : overrides) d->applyOverride(o);
   auto r = Simulation(d).run();
   return r["groups"][0]["accepted_rate"].get<double>() / 8.0;
@@ -38,7 +38,7 @@ TEST(Processor, TheSlowerOverheadSetsAStreamsRate) {
 TEST(Processor, AFullArrivalsQueueBacksPacketsUpIntoTheNetwork) {
   // The receiver takes 1000 cycles per packet: the sender keeps the network full behind
   // it, and the stream runs at the receiver's rate without losing or stalling anything.
-  auto d = doc(kStream);
+  auto d = doc(kProcessorStream);
   d->applyOverride("processor.receive_overhead=1000");
   d->applyOverride("simulation.check_invariants=true");
   Simulation sim(d);
@@ -63,7 +63,7 @@ TEST(Processor, UnresponsivePeriodsTakeTheirShareOfTheTime) {
 // cycles a packet, 22 of them late.
 TEST(Processor, CountersSayWhereTheCyclesWent) {
   auto run = [](const std::string& poll) {
-    auto d = doc(kStream);
+    auto d = doc(kProcessorStream);
     for (const char* o : {"simulation.warmup_cycles=0", "simulation.drain_cycles=0", "processor.send_overhead=4",
                           "processor.receive_overhead=0"}) {
       d->applyOverride(o);
