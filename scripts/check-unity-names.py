@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Functions of file scope that two files of one unity group both define (CMakeLists.txt: each
-source folder of src/ is compiled as one unit, the tests in batches of eight). Two constants,
+source folder of src/ is compiled as one unit, the tests in batches of sixteen). Two constants,
 types or functions of one name and signature fail to compile, but two functions of one name
 and different parameters compile as overloads, and a call could then pick the other file's:
 this lists every function defined in an anonymous namespace (or static) under one name in two
