@@ -130,7 +130,7 @@ TEST(HyperXDalFaults, APairJoinedOnlyOutsideDalsRoutesIsRefused) {
       << error;
 }
 
-TEST(HyperXDalFaults, DeliversEverythingAroundFailedLinks) {
+TEST(HyperXDalFaults, DeliversEverythingAroundFailedLinksOnOneAndThreeThreads) {
   const std::string toml = R"(
 [simulation]
 warmup_cycles = 300

@@ -65,7 +65,9 @@ TEST(LinkStats, OneStreamShowsOnItsThreeLinksOnly) {
     EXPECT_EQ(total(j, "flits", link) > 0, onPath) << link;
     EXPECT_EQ(total(j, "no_credit", link), 0u) << link;
     EXPECT_EQ(total(j, "no_route", link), 0u) << link;
-    if (link != inject) EXPECT_EQ(total(j, "lost_arbitration", link), 0u) << link;  // two source lanes compete
+    if (link != inject) {
+      EXPECT_EQ(total(j, "lost_arbitration", link), 0u) << link;  // two source lanes compete
+    }
   }
   for (size_t s = 1; s + 1 < ends.size(); ++s) {  // full samples in the steady stream: about a flit per cycle
     for (size_t link : {inject, hop, eject}) {

@@ -52,7 +52,7 @@ TEST(MegaflyFaults, APairWithoutAMinimalRouteIsRefused) {
   EXPECT_NE(error.find("cannot reach leaf 5 by a minimal route"), std::string::npos) << error;
 }
 
-TEST(MegaflyFaults, MinimalRoutingDeliversEverythingAroundFailedGlobalLinks) {
+TEST(MegaflyFaults, MinimalRoutingDeliversEverythingAroundFailedGlobalLinksOnOneAndThreeThreads) {
   const std::string toml = std::string(kFly) + "[[faults.random]]\nfraction = 0.25\nkind = \"global\"\n";
   expectFaultyRunDeliversEverything(toml);
 }

@@ -130,7 +130,7 @@ TEST(MegaflyNonMinimalFaults, APairJoinedOnlyByARouteOfAnotherShapeIsRefused) {
       << error;
 }
 
-TEST(MegaflyNonMinimalFaults, ValiantAndUgalDeliverEverythingAroundFailedGlobalLinks) {
+TEST(MegaflyNonMinimalFaults, ValiantAndUgalDeliverEverythingAroundFailedGlobalLinksOnOneAndThreeThreads) {
   for (const char* routing : {"megafly_valiant", "megafly_ugal"}) {
     const std::string toml = smallMegafly(5, routing, 3) + "[[faults.random]]\nfraction = 0.2\nkind = \"global\"\n";
     SCOPED_TRACE(routing);

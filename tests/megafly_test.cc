@@ -30,7 +30,9 @@ TEST(Megafly, ChannelsLeadBackAndEveryGroupPairHasItsLinks) {
       EXPECT_EQ(fly.outputPeer(peer.id, peer.port).id, r);
       EXPECT_FALSE(fly.isLeaf(r) && fly.isLeaf(peer.id)) << "leaf-spine or spine-spine only";
       if (!fly.isLeaf(r) && !fly.isLeaf(peer.id)) ++pairs[{fly.group(r), fly.group(peer.id)}];
-      if (fly.isLeaf(r)) EXPECT_EQ(fly.group(peer.id), fly.group(r));
+      if (fly.isLeaf(r)) {
+        EXPECT_EQ(fly.group(peer.id), fly.group(r));
+      }
       if (fly.isLeaf(r)) ++spinesOfLeaf[r];
     }
   }

@@ -139,7 +139,7 @@ TEST(Otf2, ALongerTraceHoldsNoMoreOperationsAtOnce) {
   EXPECT_EQ(finish(longRun, 0) - finish(shortRun, 0), 180 * perIteration);
 }
 
-TEST(Otf2, TheSampleSendsWhatItsCollectivesAndRingsSend) {
+TEST(Otf2, TheSampleSendsWhatItsCollectivesAndRingsSendAlikeOnOneAndTwoThreads) {
   const nlohmann::json j = replay(ICNSIM_SOURCE_DIR "/experiments/workloads/otf2_ring8/ring8.otf2");
   // Per rank: 3 x (one ring message + 2 x 7 of the ring allreduce) + 3 dissemination rounds.
   EXPECT_EQ(j["message_latency"]["count"], 8 * (3 * (1 + 14) + 3));

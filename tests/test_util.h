@@ -256,7 +256,13 @@ inline std::string runErrorOf(const std::string& toml) {
 
 // The results of `toml` on one thread and on `threads`, without the echoed configuration
 // (which names simulation.threads): equal when the network splits deterministically.
+// A test that runs on several threads runs alone, in the ctest test ThreadedRuns, which takes
+// the tests whose names say "Thread" (CMakeLists.txt): beside another test, its threads wait
+// for each other through the scheduler at every phase of every cycle.
 inline std::pair<std::string, std::string> resultsOnOneAndThreads(const std::string& toml, int threads) {
+  const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  EXPECT_NE(test.find("Thread"), std::string::npos)
+      << "a test that runs on several threads must say Thread in its name";
   auto one = doc(toml), many = doc(toml);
   many->applyOverride("simulation.threads=" + std::to_string(threads));
   nlohmann::json a = Simulation(one).run(), b = Simulation(many).run();
@@ -265,7 +271,8 @@ inline std::pair<std::string, std::string> resultsOnOneAndThreads(const std::str
 }
 
 // A run with failed links that delivers everything (drained, nothing undelivered, the failed
-// links echoed) and gives the same results on one and three threads.
+// links echoed) and gives the same results on one and three threads (the test's name says
+// Thread).
 inline void expectFaultyRunDeliversEverything(const std::string& toml) {
   const nlohmann::json r = runToml(toml);
   EXPECT_TRUE(r["drained"].get<bool>());

@@ -99,23 +99,24 @@ Failure guarded(Command&& command) {
   }
 }
 
-// Prints a failure once for the job: under mpirun, where every rank fails alike (a
-// configuration every rank refuses), rank 0 says it and all end with its exit code; a rank
-// that fails alone says it and ends the others, which may be waiting for it.
-// (A command that returns an exit code has said why itself: its message is empty.)
+// Prints a failure once for the job: under mpirun, where the ranks that failed failed alike
+// (a configuration every rank refuses), the first of them says it; a rank that fails alone
+// says it and ends the others, which may be waiting for it. Every rank takes part, failed or
+// not. (A command that returns an exit code has said why itself: its message is empty.)
 int reportFailure(const Failure& failure, const MpiRanks* ranks) {
-  if (failure.exitCode == kExitOk) return kExitOk;
+  const bool failed = failure.exitCode != kExitOk;
   if (!ranks || ranks->size() == 1) {
-    if (!failure.message.empty()) fmt::print(stderr, "{}\n", failure.message);
+    if (failed && !failure.message.empty()) fmt::print(stderr, "{}\n", failure.message);
     return failure.exitCode;
   }
   constexpr double kSecondsForTheOthers = 10;
-  const MpiRanks::Failed who = ranks->whoFailed(failure.message, kSecondsForTheOthers);
-  const bool alike = who == MpiRanks::Failed::kEveryRankAlike;
-  if (!failure.message.empty() && (!alike || ranks->rank() == 0)) {
+  const MpiRanks::Outcome outcome = ranks->agreeOnOutcome(failed, failure.message, kSecondsForTheOthers);
+  if (!failed) return kExitOk;
+  const bool alike = outcome.kind == MpiRanks::Outcome::kFailedAlike;
+  if (!failure.message.empty() && (!alike || ranks->rank() == outcome.firstFailed)) {
     fmt::print(stderr, "{}{}\n", alike ? "" : fmt::format("rank {}: ", ranks->rank()), failure.message);
   }
-  if (who == MpiRanks::Failed::kThisRankAlone) ranks->abort(failure.exitCode);
+  if (outcome.kind == MpiRanks::Outcome::kThisRankAlone) ranks->abort(failure.exitCode);
   return failure.exitCode;
 }
 
@@ -312,8 +313,15 @@ int dispatch(Commands& c, const MpiRanks& ranks) {
     return runSaturationSearch(c.saturation);
   }
   if (*c.sweep) {
-    return runSweep(
-        {c.config, c.profile, false, c.sets, c.outDir, c.jobs, c.resume, c.force, c.quiet || ranks.rank() > 0, &ranks});
+    return runSweep({.config = c.config,
+                     .profile = c.profile,
+                     .sets = c.sets,
+                     .outDir = c.outDir,
+                     .jobs = c.jobs,
+                     .resume = c.resume,
+                     .force = c.force,
+                     .quiet = c.quiet || ranks.rank() > 0,
+                     .ranks = &ranks});
   }
   if (*c.reproduce) {
     if (c.repro.outDir.empty()) c.repro.outDir = c.repro.papers.size() == 1 ? "out/" + c.repro.papers[0] : "out";

@@ -163,6 +163,7 @@ int runSweep(const SweepOptions& o) {
     runPointsForRankZero(*o.ranks, run);
     return kExitOk;
   }
+  RanksStoppedOnFailure stopped(o.ranks);
   rejectSetsOnAxes(o.sets, axes);
   const size_t total = pointCount(axes, o.config);
   validateSweep(*base, axes);
@@ -191,6 +192,7 @@ int runSweep(const SweepOptions& o) {
       writeFileAtomic(pointFile(out, index), jsonText(record));
       return csvRow(index, axes, record);
     });
+    stopped.serving();
     runPoints(o, ledger, run);
     progress.finish();
     if (ledger.failure()) rethrowForPoint(ledger.failure(), pointName(ledger.failedPoint(), axes));

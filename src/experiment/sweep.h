@@ -31,11 +31,11 @@ struct SweepOptions {
   // (experiment/sweep_ranks.h). Null or one rank: this process runs every point.
   const MpiRanks* ranks = nullptr;
   // A configuration built in memory (the Python API's dicts) instead of the file.
-  std::shared_ptr<const ConfigDocument> document;
+  std::shared_ptr<const ConfigDocument> document{};
   // Sweeps run side by side (experiment/sweep_queue.h): the slots they share, and what to
   // call once this sweep has handed out its last point (its last points are still running).
   PointSlots* slots = nullptr;
-  std::function<void()> allHandedOut;
+  std::function<void()> allHandedOut{};
   // Points other sweeps ran (experiment/point_cache.h): one found there is copied, not run.
   PointCache* cache = nullptr;
 };

@@ -87,4 +87,12 @@ void runPointsForRankZero(const MpiRanks& ranks, const std::function<nlohmann::j
   }
 }
 
+RanksStoppedOnFailure::~RanksStoppedOnFailure() {
+  if (!ranks_) return;
+  for (int r = 1; r < ranks_->size(); ++r) {
+    ranks_->receive(r);  // its kReady: the first thing a worker sends
+    ranks_->send(r, kStop, "");
+  }
+}
+
 }  // namespace icnsim

@@ -19,4 +19,20 @@ void servePointsToRanks(const MpiRanks& ranks, PointLedger& ledger);
 // (or its failure), until rank 0 says stop.
 void runPointsForRankZero(const MpiRanks& ranks, const std::function<nlohmann::json(size_t)>& run);
 
+// Rank 0: a sweep that fails before it serves the other ranks (refused, or its output
+// directory not writable) tells each of them to stop, so that none waits for work and the
+// job ends with the failure at once.
+class RanksStoppedOnFailure {
+ public:
+  explicit RanksStoppedOnFailure(const MpiRanks* ranks) : ranks_(ranks && ranks->size() > 1 ? ranks : nullptr) {}
+  ~RanksStoppedOnFailure();
+  RanksStoppedOnFailure(const RanksStoppedOnFailure&) = delete;
+  RanksStoppedOnFailure& operator=(const RanksStoppedOnFailure&) = delete;
+  // From here on servePointsToRanks stops them.
+  void serving() { ranks_ = nullptr; }
+
+ private:
+  const MpiRanks* ranks_;
+};
+
 }  // namespace icnsim

@@ -38,13 +38,13 @@ enum class Prefetch { kAuto, kOn, kOff };
 // One traffic class's own settings for a network (sim/class_networks.h reads them): what
 // is unset takes the router's.
 struct TrafficClassNetwork {
-  ConfigNode table;                          // its [[traffic.class]] table, for errors
-  std::optional<std::pair<int, int>> lanes;  // [first, last] data lanes of each channel
-  std::optional<Switching> switching;
-  std::optional<HostBuffering> hostBuffering;
-  std::optional<int> hostLoadLimit;
-  const Routing* routing = nullptr;    // its own routing over its lanes (null: the network's)
-  std::vector<std::string> keysGiven;  // the keys above it names, for models that refuse them
+  ConfigNode table;                            // its [[traffic.class]] table, for errors
+  std::optional<std::pair<int, int>> lanes{};  // [first, last] data lanes of each channel
+  std::optional<Switching> switching{};
+  std::optional<HostBuffering> hostBuffering{};
+  std::optional<int> hostLoadLimit{};
+  const Routing* routing = nullptr;      // its own routing over its lanes (null: the network's)
+  std::vector<std::string> keysGiven{};  // the keys above it names, for models that refuse them
 };
 
 struct NetworkContext {

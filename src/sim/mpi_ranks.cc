@@ -1,6 +1,7 @@
 #include "sim/mpi_ranks.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <thread>
@@ -103,21 +104,25 @@ void MpiRanks::abort(int exitCode) const {
   std::_Exit(exitCode);
 }
 
-MpiRanks::Failed MpiRanks::whoFailed(const std::string& message, double seconds) const {
-  MPI_Comm failures = MPI_Comm_f2c(failureCommunicator_);
+MpiRanks::Outcome MpiRanks::agreeOnOutcome(bool failed, const std::string& message, double seconds) const {
+  MPI_Comm outcomes = MPI_Comm_f2c(failureCommunicator_);
   MPI_Request everyRank;
-  MPI_Ibarrier(failures, &everyRank);
+  MPI_Ibarrier(outcomes, &everyRank);
   int done = 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   while (MPI_Test(&everyRank, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done) {
-    if (std::chrono::steady_clock::now() > deadline) return Failed::kThisRankAlone;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (failed && std::chrono::steady_clock::now() > deadline) return {Outcome::kThisRankAlone, rank_};
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));  // not spinning on a core another rank may need
   }
+  // Over the ranks that failed: the lowest and highest hash of their messages, and the lowest rank.
   const uint64_t mine = std::hash<std::string>{}(message);
-  uint64_t lowest = 0, highest = 0;
-  MPI_Allreduce(&mine, &lowest, 1, MPI_UINT64_T, MPI_MIN, failures);
-  MPI_Allreduce(&mine, &highest, 1, MPI_UINT64_T, MPI_MAX, failures);
-  return lowest == highest ? Failed::kEveryRankAlike : Failed::kEveryRankDifferently;
+  uint64_t lowest = failed ? mine : UINT64_MAX, highest = failed ? mine : 0;
+  int first = failed ? rank_ : size_;
+  MPI_Allreduce(MPI_IN_PLACE, &lowest, 1, MPI_UINT64_T, MPI_MIN, outcomes);
+  MPI_Allreduce(MPI_IN_PLACE, &highest, 1, MPI_UINT64_T, MPI_MAX, outcomes);
+  MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, outcomes);
+  if (first == size_) return {};
+  return {lowest == highest ? Outcome::kFailedAlike : Outcome::kFailedDifferently, first};
 }
 
 #else  // a build without MPI: one rank
@@ -152,7 +157,9 @@ void MpiRanks::allToAll(const std::vector<std::vector<std::byte>>& toEach, std::
 
 void MpiRanks::abort(int exitCode) const { std::_Exit(exitCode); }
 
-MpiRanks::Failed MpiRanks::whoFailed(const std::string&, double) const { return Failed::kEveryRankAlike; }
+MpiRanks::Outcome MpiRanks::agreeOnOutcome(bool failed, const std::string&, double) const {
+  return {failed ? Outcome::kFailedAlike : Outcome::kNoneFailed, 0};
+}
 
 #endif
 

@@ -38,16 +38,20 @@ class MpiRanks : public RankExchange {
   // others waiting for it).
   [[noreturn]] void abort(int exitCode) const;
 
-  // After this rank failed with `message`: whether every rank failed too, within `seconds`
-  // (a configuration refused is refused by all), and with the same message. Waits on a
-  // communicator of its own, so that no collective under way is taken for the wait.
-  enum class Failed { kThisRankAlone, kEveryRankAlike, kEveryRankDifferently };
-  Failed whoFailed(const std::string& message, double seconds) const;
+  // Every rank, at its end: whether any rank failed, and how. A rank that failed waits `seconds` for the others to
+  // arrive (a configuration refused is refused by all; a rank that failed alone may have left them waiting for it); a
+  // rank that did not waits as long as it takes. Waits on a communicator of its own, so that no collective under way is
+  // taken for the wait.
+  struct Outcome {
+    enum Kind { kNoneFailed, kThisRankAlone, kFailedAlike, kFailedDifferently } kind = kNoneFailed;
+    int firstFailed = 0;  // the lowest rank that failed (when they arrived)
+  };
+  Outcome agreeOnOutcome(bool failed, const std::string& message, double seconds) const;
 
  private:
   int rank_ = 0, size_ = 1;
   bool started_ = false;
-  int failureCommunicator_ = 0;                // whoFailed's MPI_Comm, as its Fortran handle (an int: no mpi.h here)
+  int failureCommunicator_ = 0;  // agreeOnOutcome's MPI_Comm, as its Fortran handle (an int: no mpi.h here)
   mutable std::vector<std::byte> sendBuffer_;  // allToAll's messages end to end, kept between cycles
 };
 
