@@ -12,14 +12,13 @@ deps:
 deps-plots:
 	bash scripts/install-deps.sh --with-plots
 
-build: deps
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
-	cmake --build $(BUILD) -j $(JOBS)
+# Installs what compiling needs, then compiles while apt installs the rest (scripts/build.sh).
+build:
+	bash scripts/build.sh $(BUILD) $(JOBS)
 
 # The simulator and its Python package without the test suite: what the main job needs.
-build-simulator: deps
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
-	cmake --build $(BUILD) -j $(JOBS) --target simulator
+build-simulator:
+	bash scripts/build.sh $(BUILD) $(JOBS) simulator
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -40,7 +39,7 @@ format-check:
 fuzz:
 	FUZZ_BUILD=$(BUILD)-asan bash scripts/fuzz.sh 30
 
-run: deps-plots build-simulator
+run: build-simulator
 	BIN=$(BUILD)/icnsim bash scripts/run-main.sh
 
 bench: build
