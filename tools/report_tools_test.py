@@ -255,8 +255,72 @@ class Verdicts(unittest.TestCase):
         rep = Report("t", "i")
         rep.claims([("a", "1", vd.Verdict(vd.HOLDS), ""), ("b", "2", True, seed_stats.FLIPS),
                     ("c", "3", False, ""), ("d", "4", None, "")])
-        self.assertEqual(rep.summary(), {vd.HOLDS: 1, vd.FAILS: 1, vd.INCONCLUSIVE: 1})
+        self.assertEqual(rep.summary(), {vd.HOLDS: 1, vd.FAILS: 1, vd.INCONCLUSIVE: 1, vd.NOT_APPLICABLE: 1,
+                                         vd.DEPENDS_ON_READING: 0})
         self.assertIn("| b | 2 | **inconclusive** |", "\n".join(rep.lines))
+        self.assertEqual(report_lib.summary_line(rep.summary()),
+                         "1 claim holds, 1 does not, 1 is inconclusive, 1 not judged (n/a)")
+
+    def test_a_verdict_that_flips_at_half_or_twice_our_threshold_says_it_depends_on_our_reading(self):
+        v = seed_stats.Value([0.5, 0.55, 0.6])  # interval about 0.426-0.674
+        flips = vd.with_readings(v, 0.4)  # holds at 0.4 and 0.2, not at 0.8
+        self.assertTrue(flips.reading_dependent)
+        self.assertEqual(flips.label, "holds, depends on our reading")
+        steady = vd.with_readings(v, 0.1)  # holds at 0.05, 0.1 and 0.2
+        self.assertFalse(steady.reading_dependent)
+        self.assertEqual(steady.label, "holds")
+        bound = vd.between_with_readings(v, 0.0, 1.0)  # at most 0.5: straddled; 1 and 2: holds
+        self.assertTrue(bound.reading_dependent)
+        self.assertIn("bound 1 is our reading (at most 0.5: inconclusive; at most 2: holds)", bound.note)
+        rep = Report("t", "i")
+        rep.claims([("a", "1", flips, ""), ("b", "2", steady, ""), ("c", "3", vd.all_hold(flips, steady), "")])
+        self.assertIn("| a | 1 | **holds, depends on our reading** |", "\n".join(rep.lines))
+        self.assertEqual(rep.summary()[vd.DEPENDS_ON_READING], 2)
+        self.assertEqual(report_lib.summary_line(rep.summary()),
+                         "3 claims hold, 0 do not, 0 are inconclusive; 2 of the verdicts depend on our reading of "
+                         "a threshold")
+
+    def test_a_part_that_fails_whatever_the_reading_decides_a_claim_of_parts(self):
+        flips = vd.with_readings(seed_stats.Value([0.5, 0.55, 0.6]), 0.4)
+        self.assertTrue(vd.all_hold(flips, vd.Verdict(vd.HOLDS)).reading_dependent)
+        self.assertFalse(vd.all_hold(flips, vd.Verdict(vd.FAILS)).reading_dependent)
+
+    def test_the_best_option_is_decided_by_paired_differences_and_a_tie_is_inconclusive(self):
+        values = {4: seed_stats.Value([0.80, 0.82, 0.81]), 8: seed_stats.Value([0.801, 0.819, 0.811]),
+                  16: seed_stats.Value([0.70, 0.71, 0.72])}
+        tie = vd.is_best(values, 8)  # 8 beats 16 but ties with 4 (differences +0.001, -0.001, +0.001)
+        self.assertEqual(tie.outcome, vd.INCONCLUSIVE)
+        self.assertIn("tied with 4", tie.note)
+        self.assertEqual(vd.is_best(values, 16).outcome, vd.FAILS)
+        clear = {"a": seed_stats.Value([3.0, 3.1, 3.2]), "b": seed_stats.Value([2.0, 2.1, 2.2])}
+        self.assertEqual(vd.is_best(clear, "a").outcome, vd.HOLDS)
+        self.assertEqual(vd.is_best(clear, "b", higher=False).outcome, vd.HOLDS)
+        one_seed = {"a": seed_stats.Value([1.0]), "b": seed_stats.Value([1.0])}
+        self.assertEqual(vd.is_best(one_seed, "a").outcome, vd.INCONCLUSIVE, "equal values tie")
+
+    def test_a_slope_is_taken_seed_by_seed_and_has_an_interval(self):
+        # Seed 1 rises by 1 per x, seed 2 by 2 per x: slopes 1 and 2, by hand.
+        s = vd.slope([0, 1, 2], [seed_stats.Value([0, 0]), seed_stats.Value([1, 2]), seed_stats.Value([2, 4])])
+        self.assertEqual(s.samples, [1.0, 2.0])
+        self.assertAlmostEqual(s.mean, 1.5)
+        self.assertIsNotNone(s.half)
+        with self.assertRaises(vd.UnpairedError):
+            vd.slope([0, 1], [seed_stats.Value([0, 0]), seed_stats.Value([1])])
+
+    def test_a_change_the_paper_numbers_is_judged_by_direction_and_by_size_apart(self):
+        # The paper: 17 % lower. Ours: 7.0 ± 0.25 % lower.
+        ours = seed_stats.Value([-0.069, -0.070, -0.071])
+        v = vd.direction_and_size(ours, -0.17, 0.5)  # size within 0.085 of -0.17: [-0.255, -0.085]
+        self.assertEqual(v.outcome, vd.FAILS)
+        self.assertIn("direction holds; size does not hold", v.note)
+        self.assertTrue(v.reading_dependent, "within twice the tolerance ([-0.34, 0]) the size holds")
+        near = vd.direction_and_size(seed_stats.Value([-0.16, -0.17, -0.18]), -0.17, 0.5)
+        self.assertEqual(near.outcome, vd.HOLDS)
+        self.assertIn("direction holds; size holds", near.note)
+        wrong_way = vd.direction_and_size(seed_stats.Value([0.04, 0.05, 0.06]), -0.17, 0.5)
+        self.assertEqual(wrong_way.outcome, vd.FAILS)
+        self.assertIn("direction does not hold", wrong_way.note)
+        self.assertFalse(wrong_way.reading_dependent, "the wrong direction fails at every reading")
 
     def test_a_sensitivity_table_gives_each_claims_outcome_per_setting_and_counts_changes(self):
         rep = Report("t", "i")

@@ -11,7 +11,7 @@ import math
 import os
 import sys
 
-from tools.report.verdict import FAILS, HOLDS, INCONCLUSIVE, as_verdict, count
+from tools.report.verdict import DEPENDS_ON_READING, FAILS, HOLDS, INCONCLUSIVE, NOT_APPLICABLE, as_verdict, count
 
 
 def read_sweep(directory):
@@ -262,7 +262,7 @@ class Report:
         for claim, measured, held, note in rows:
             verdict = as_verdict(held, note)
             self.verdicts.append(verdict)
-            text = "n/a" if verdict is None else f"**{verdict.outcome}**"
+            text = "n/a" if verdict is None else f"**{verdict.label}**"
             if verdict is not None and verdict.note and verdict.note not in note:
                 note = "; ".join(n for n in (verdict.note, note) if n)
             self.lines.append(f"| {claim} | {measured} | {text} | {note} |")
@@ -273,13 +273,14 @@ class Report:
         ({setting: claim rows as claims() takes them, in the same order for every setting}),
         then how many claims' outcomes differ between the settings."""
         settings = list(by_setting)
-        rows = []
+        rows, outcomes = [], []
         for i, row in enumerate(by_setting[settings[0]]):
             verdicts = [as_verdict(by_setting[s][i][2], by_setting[s][i][3]) for s in settings]
-            rows.append([row[0]] + ["n/a" if v is None else v.outcome for v in verdicts])
+            rows.append([row[0]] + ["n/a" if v is None else v.label for v in verdicts])
+            outcomes.append({None if v is None else v.outcome for v in verdicts})
         self.table(["claim"] + list(labels or settings), rows)
-        if count_changes:
-            changed = sum(1 for r in rows if len(set(r[1:])) > 1)
+        if count_changes:  # outcomes, not whether each depends on our reading
+            changed = sum(1 for o in outcomes if len(o) > 1)
             self.text(f"{changed} of {len(rows)} verdicts differ between the {len(settings)} settings.")
 
     def figure(self, png, caption):
@@ -320,6 +321,20 @@ def crossing(xs, ys, threshold):
     return xs[-1], "beyond"
 
 
+def summary_line(counts):
+    """"5 claims hold, 2 do not, 1 is inconclusive" from Report.summary(), with the claims
+    not judged (n/a) and those that depend on our reading when there are any."""
+    h, f, i = counts[HOLDS], counts[FAILS], counts[INCONCLUSIVE]
+    line = (f"{h} {'claim holds' if h == 1 else 'claims hold'}, {f} {'does' if f == 1 else 'do'} not, "
+            f"{i} {'is' if i == 1 else 'are'} inconclusive")
+    if counts.get(NOT_APPLICABLE):
+        line += f", {counts[NOT_APPLICABLE]} not judged (n/a)"
+    if counts.get(DEPENDS_ON_READING):
+        n = counts[DEPENDS_ON_READING]
+        line += f"; {n} of the verdicts {'depends' if n == 1 else 'depend'} on our reading of a threshold"
+    return line
+
+
 def run_report(out, paper, title, intro, steps):
     """Writes OUT/PAPER.md: the intro (with the manifest's profile and run time), then each
     step(out, rep) in turn; a step whose results are missing leaves a note. Prints and
@@ -345,9 +360,7 @@ def _run_report(out, paper, title, intro, steps):
         except FileNotFoundError as e:
             rep.text(f"*({step.__name__}: no results at {e.filename}; run `icnsim reproduce {paper}`)*")
     counts = rep.summary()
-    h, f, i = counts[HOLDS], counts[FAILS], counts[INCONCLUSIVE]
-    line = (f"{h} {'claim holds' if h == 1 else 'claims hold'}, {f} {'does' if f == 1 else 'do'} not, "
-            f"{i} {'is' if i == 1 else 'are'} inconclusive")
+    line = summary_line(counts)
     rep.lines.insert(4, f"**Summary: {line}.**\n")
     path = os.path.join(out, f"{paper}.md")
     rep.write(path)

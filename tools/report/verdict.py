@@ -11,7 +11,14 @@ Two variants run on the same seeds are compared by the interval of their per-see
 for some seed is undefined: `paired_ratio` refuses it and the caller compares differences.
 
 Where a claim is qualitative ("dramatically lower", "slight") the threshold is the report's
-reading; `with_readings` shows the verdict at half and twice that threshold beside it.
+reading; `at_readings` (and `with_readings` and its kin built on it) shows the verdict at half
+and twice that threshold beside it, and a verdict that differs at either is marked as
+depending on our reading (the report says so and counts it).
+
+No verdict is read from a mean alone where seeds give an interval: `is_best` decides an
+argmax by paired differences (a tie is inconclusive), `slope` gives a slope per seed, and
+`direction_and_size` judges a change the paper gives a number for by its sign and by its
+size, said apart.
 """
 from tools.report.value import ROUNDING, Value
 
@@ -21,14 +28,24 @@ INCONCLUSIVE = "inconclusive"
 OUTCOMES = (HOLDS, FAILS, INCONCLUSIVE)
 
 
-class Verdict:
-    """An outcome and the note that explains it (empty when the data decide it plainly)."""
+DEPENDS_ON_READING = "depends on our reading"
 
-    def __init__(self, outcome, note=""):
+
+class Verdict:
+    """An outcome and the note that explains it (empty when the data decide it plainly);
+    `reading_dependent` when the outcome differs at half or twice a threshold of our reading."""
+
+    def __init__(self, outcome, note="", reading_dependent=False):
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
         self.outcome = outcome
         self.note = note
+        self.reading_dependent = reading_dependent
+
+    @property
+    def label(self):
+        """The outcome as a report prints it: "holds", or "holds, depends on our reading"."""
+        return f"{self.outcome}, {DEPENDS_ON_READING}" if self.reading_dependent else self.outcome
 
     @property
     def holds(self):
@@ -46,7 +63,7 @@ class Verdict:
         raise TypeError("a Verdict has three outcomes: test .holds, .fails or .inconclusive")
 
     def __repr__(self):
-        return f"Verdict({self.outcome!r}, {self.note!r})"
+        return f"Verdict({self.outcome!r}, {self.note!r}, reading_dependent={self.reading_dependent})"
 
 
 def _interval(value):
@@ -150,33 +167,52 @@ def direction(pairs):
     return Verdict(INCONCLUSIVE, "no point decides"), text
 
 
+def _joined(*notes):
+    return "; ".join(n for n in notes if n)
+
+
+def at_readings(judge, threshold, around=0.0, describe=None):
+    """judge(threshold), a Verdict, where `threshold` is our reading of a qualitative claim,
+    with a note giving judge's verdicts where the reading asks half and twice as much:
+    thresholds `around` + (threshold - around) x 1/2 and x 2. A verdict that differs at either
+    depends on our reading and is marked so. `describe(t, verdict)` words one reading in the
+    note (default "at t: outcome"); the note opens "threshold T is our reading"."""
+    main = judge(threshold)
+    readings = [around + (threshold - around) / 2, around + (threshold - around) * 2]
+    others = [(t, judge(t)) for t in readings]
+    describe = describe or (lambda t, v: f"at {t:.3g}: {v.outcome}")
+    note = f"threshold {threshold:.3g} is our reading ({'; '.join(describe(t, v) for t, v in others)})"
+    flips = any(v.outcome != main.outcome for _, v in others)
+    return Verdict(main.outcome, _joined(main.note, note), reading_dependent=flips or main.reading_dependent)
+
+
 def with_readings(value, threshold, higher=True, exact=False, around=0.0):
     """The verdict at `threshold`, our reading of a qualitative claim, with a note giving the
     verdicts where the reading asks half and twice as much: thresholds `around` + (threshold -
     around) x 1/2 and x 2 (around 1 for a ratio read as "within 5 % of 1")."""
-    main = decide(value, threshold, higher, exact)
-    readings = (around + (threshold - around) / 2, around + (threshold - around) * 2)
-    others = [f"at {t:.3g}: {decide(value, t, higher, exact).outcome}" for t in readings]
-    note = f"threshold {threshold:.3g} is our reading ({'; '.join(others)})"
-    return Verdict(main.outcome, "; ".join(n for n in (main.note, note) if n))
+    return at_readings(lambda t: decide(value, t, higher, exact), threshold, around)
 
 
 def all_hold(*verdicts):
     """A claim made of parts: holds when every part holds, does not hold when one fails,
     inconclusive otherwise; the parts' notes joined."""
     notes = "; ".join(dict.fromkeys(v.note for v in verdicts if v.note))
+    # It depends on our reading unless a part that does not fails it anyway.
+    depends = any(v.reading_dependent for v in verdicts) and not any(
+        v.fails and not v.reading_dependent for v in verdicts)
     if any(v.fails for v in verdicts):
-        return Verdict(FAILS, notes)
+        return Verdict(FAILS, notes, depends)
     if all(v.holds for v in verdicts):
-        return Verdict(HOLDS, notes)
-    return Verdict(INCONCLUSIVE, notes)
+        return Verdict(HOLDS, notes, depends)
+    return Verdict(INCONCLUSIVE, notes, depends)
 
 
 def all_hold_named(verdicts):
     """all_hold of a claim's parts given as {name: Verdict} (one per network, say), each
     part's note prefixed by its name so that readers can tell the parts' readings apart."""
     joined = all_hold(*verdicts.values())
-    return Verdict(joined.outcome, "; ".join(f"{name}: {v.note}" for name, v in verdicts.items() if v.note))
+    return Verdict(joined.outcome, "; ".join(f"{name}: {v.note}" for name, v in verdicts.items() if v.note),
+                   joined.reading_dependent)
 
 
 def relative_gain(a, b, threshold, reading=False):
@@ -196,10 +232,9 @@ def relative_gain(a, b, threshold, reading=False):
 def between_with_readings(value, low, high):
     """decide_between(value, low, high) where `high` is our reading of a qualitative bound
     ("slight": at most 15 %), with the verdicts at half and twice it noted."""
-    main = decide_between(value, low, high)
-    others = [f"at most {t:.3g}: {decide_between(value, low, t).outcome}" for t in (high / 2, high * 2)]
-    note = f"bound {high:.3g} is our reading ({'; '.join(others)})"
-    return Verdict(main.outcome, "; ".join(n for n in (main.note, note) if n))
+    v = at_readings(lambda t: decide_between(value, low, t), high,
+                    describe=lambda t, v: f"at most {t:.3g}: {v.outcome}")
+    return Verdict(v.outcome, v.note.replace(f"threshold {high:.3g}", f"bound {high:.3g}", 1), v.reading_dependent)
 
 
 def within_with_readings(values, tolerance, center=0.0):
@@ -209,18 +244,88 @@ def within_with_readings(values, tolerance, center=0.0):
     def at(t):
         return all_hold(*(decide_between(v, center - t, center + t) for v in values))
 
-    main = at(tolerance)
-    others = "; ".join(f"within {t:.3g}: {at(t).outcome}" for t in (tolerance / 2, tolerance * 2))
-    note = f"tolerance {tolerance:.3g} is our reading ({others})"
-    return Verdict(main.outcome, "; ".join(n for n in (main.note, note) if n))
+    v = at_readings(at, tolerance, describe=lambda t, v: f"within {t:.3g}: {v.outcome}")
+    return Verdict(v.outcome, v.note.replace(f"threshold {tolerance:.3g}", f"tolerance {tolerance:.3g}", 1),
+                   v.reading_dependent)
+
+
+def is_best(values, claimed, higher=True):
+    """The claim "`claimed` is the best of `values`" ({option: Value}, all on the same seeds),
+    by paired differences, not by the argmax of means: holds when it beats every other option,
+    does not hold when another beats it, and is inconclusive when it ties with one (the paired
+    differences' interval contains 0; with one seed, equal values). The note names them."""
+    beaten, beats_it, tied = [], [], []
+    for option, v in values.items():
+        if option == claimed:
+            continue
+        mine, theirs = values[claimed], v
+        better = greater(mine, theirs) if higher else greater(theirs, mine)
+        worse = greater(theirs, mine) if higher else greater(mine, theirs)
+        (beaten if better.holds else beats_it if worse.holds else tied).append(option)
+    if beats_it:
+        return Verdict(FAILS, f"better: {', '.join(map(str, beats_it))}")
+    if tied:
+        return Verdict(INCONCLUSIVE, f"tied with {', '.join(map(str, tied))} (paired differences' 95 % "
+                                     "interval contains 0)")
+    return _noted(values[claimed], Verdict(HOLDS), exact=False)
+
+
+def slope(xs, values):
+    """The least-squares slope of `values` (Values on the same seeds, one per x) against `xs`,
+    seed by seed: a Value, so that a slope has an interval (and a ratio of two slopes, by
+    paired_ratio, too)."""
+    if len(xs) != len(values) or len(xs) < 2:
+        raise ValueError("a slope needs two points or more, one Value per x")
+    seeds = {len(v.samples) for v in values}
+    if len(seeds) != 1:
+        raise UnpairedError(f"{sorted(seeds)} seeds across the points: not paired")
+    mx = sum(xs) / len(xs)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    slopes = []
+    for i in range(seeds.pop()):
+        ys = [v.samples[i] for v in values]
+        my = sum(ys) / len(ys)
+        slopes.append(sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx)
+    return Value(slopes)
+
+
+def direction_and_size(change, paper_change, tolerance):
+    """A change the paper gives a number for (`paper_change`, say -0.17 for "17 % lower", in
+    the unit of `change`, a Value): its direction (the interval on paper_change's side of 0)
+    and its size (within `tolerance` x |paper_change| of it, our reading, with half and twice
+    noted), said apart in the note. Holds only when both hold; the size alone may depend on
+    our reading, and the verdict does when the size decides it."""
+    if paper_change == 0:
+        raise ValueError("a direction needs a non-zero change")
+    direction_ = decide(change, 0, higher=paper_change > 0)
+
+    def size_at(t):
+        span = t * abs(paper_change)
+        return decide_between(change, paper_change - span, paper_change + span)
+
+    size = at_readings(size_at, tolerance, describe=lambda t, v: f"within {t:.3g}: {v.outcome}")
+    overall = at_readings(lambda t: all_hold(direction_, size_at(t)), tolerance)
+    note = (f"direction {direction_.outcome}; size {size.outcome} (the paper's {paper_change:.3g}; "
+            + size.note.replace("threshold", "tolerance", 1) + ")")
+    return Verdict(overall.outcome, _joined(note, ONE_SEED if change.half is None else ""),
+                   overall.reading_dependent)
+
+
+NOT_APPLICABLE = "n/a"
 
 
 def count(verdicts):
-    """{outcome: number} over a list of Verdicts (None: not applicable, left out)."""
+    """{outcome: number} over a list of Verdicts, with NOT_APPLICABLE counting the Nones (a
+    claim the data cannot judge) and DEPENDS_ON_READING the verdicts that depend on our
+    reading (also counted under their outcome)."""
     counts = {o: 0 for o in OUTCOMES}
+    counts[NOT_APPLICABLE] = counts[DEPENDS_ON_READING] = 0
     for v in verdicts:
-        if v is not None:
-            counts[v.outcome] += 1
+        if v is None:
+            counts[NOT_APPLICABLE] += 1
+            continue
+        counts[v.outcome] += 1
+        counts[DEPENDS_ON_READING] += v.reading_dependent
     return counts
 
 
