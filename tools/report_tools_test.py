@@ -386,6 +386,7 @@ class DallyFig19(unittest.TestCase):
             write_sweep(out, "fig19a_mesh_saturation", closed)
             rep = Report("t", "t")
             dally_report.fig19(out, rep)
+            self.notes = [v.note for v in rep.verdicts]
             return [None if v is None else v.outcome for v in rep.verdicts]
 
     def test_verdicts_follow_the_data(self):
@@ -397,6 +398,13 @@ class DallyFig19(unittest.TestCase):
         self.assertEqual(v[3], vd.HOLDS)             # spread (44 - 40) / 40 at low load
         self.assertEqual(self.verdicts(0.3)[0], vd.HOLDS)    # knee 0.3: one grid step (0.2) from 50 %, the rule's edge
         self.assertEqual(self.verdicts(0.2)[0], vd.FAILS)   # knee 0.1: two steps away
+
+    def test_the_thresholds_of_our_reading_are_judged_at_half_and_twice(self):
+        self.verdicts(0.5)
+        # "most" of the gain: more than half, and beside it a quarter and all of it (4 lanes reach 0.9
+        # in this sweep: all of the gain, so every reading holds).
+        self.assertIn("threshold 0.5 is our reading (at 0.25: holds; at 1: holds)", self.notes[2])
+        self.assertIn("bound 0.25 is our reading (at most 0.125:", self.notes[4])
 
 
 class SpiderFig3(unittest.TestCase):

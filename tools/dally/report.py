@@ -19,6 +19,8 @@ import sys
 
 from tools.report.lib import fmt, line_plot, read_sweep, run_report, series
 from tools.report.seed_stats import LOAD, Grid, Value, against, between, joined, method_section
+from tools.report.verdict import (all_hold, at_readings, between_with_readings, decide, greater, with_readings,
+                                  within_with_readings)
 from tools.dally import histograms as dally_histograms
 
 LANES = "router.lanes"
@@ -62,14 +64,16 @@ def fig11(out, rep):
         ("\"adding lanes has little effect on latency below saturation throughput. The curves lie on top "
          "of each other until traffic approaches saturation throughput\" (2 … 16 lanes)",
          f"at load {load:g}: {', '.join(f'{l} lanes {fmt(y, 1)}' for l, y in sorted(multi.items()))} cycles "
-         f"(spread {100 * spread:.1f} %)", spread <= 0.05, "our reading of \"on top of each other\": within 5 %"),
+         f"(spread {100 * spread:.1f} %)", with_readings(Value([spread]), 0.05, higher=False, exact=True),
+         "our reading of \"on top of each other\": a spread of at most 5 %"),
         ("the same for 1 lane", f"at load {half:g} (half its highest finite load): {fmt(at[1][half], 1)} vs "
-         f"{fmt(at[max(at)][half], 1)} cycles with {max(at)} lanes ({100 * one_ratio:+.0f} %)", one_ratio <= 0.10,
-         "our reading: within 10 %"),
+         f"{fmt(at[max(at)][half], 1)} cycles with {max(at)} lanes ({100 * one_ratio:+.0f} %)",
+         with_readings(Value([one_ratio]), 0.10, higher=False, exact=True), "our reading: within 10 %"),
         ("\"the addition of virtual channels greatly increases the traffic that can be offered to the "
          "network before saturation occurs\"",
          "highest load with a finite latency: " + ", ".join(f"{l}: {last[l]:.2f}" for l in sorted(last)),
-         last[max(last)] > 2 * last[min(last)], "our reading of \"greatly\": more than doubled"),
+         with_readings(Value([last[max(last)] / last[min(last)]]), 2.0, exact=True, around=1.0),
+         "our reading of \"greatly\": more than doubled"),
     ])
     rep.figure(png, "Fig. 11")
 
@@ -106,7 +110,8 @@ def fig12(out, rep):
          all(t[8][2] - t[8][1] > t[8][l * 2] - t[8][l] for l in (2, 4, 8)), ""),
         ("\"The model shows that … For a 2-ary 10-fly network (1024 input butterfly), the throughput with "
          "16 lanes per channel is 4 times the throughput with a single lane\" (§VI)",
-         f"{fmt(t[10][1])} → {fmt(t[10][16])}: ×{r10:.2f}", abs(r10 / 4 - 1) <= ABOUT,
+         f"{fmt(t[10][1])} → {fmt(t[10][16])}: ×{r10:.2f}",
+         within_with_readings([Value([r10 / 4])], ABOUT, center=1.0, exact=True),
          f"single-flit lanes, as in the model's figures; our reading: within {100 * ABOUT:.0f} % of 4"),
     ])
     rep.figure(png, "Fig. 12")
@@ -129,12 +134,13 @@ def fig13(out, rep):
     rep.table(["lanes", "simulated", "model", "difference"],
               [[l, sim[l].text(), fmt(model[l]), diff[l].text()] for l in lanes])
     worst = max(lanes, key=lambda l: abs(diff[l].mean))
-    held, note = against(Value([abs(d) for d in diff[worst].samples]), 0.05, higher=False)
+    close = at_readings(lambda t: all_hold(*(decide(Value([abs(d) for d in diff[l].samples]), t, higher=False)
+                                             for l in lanes)), 0.05)
     rep.claims([
         ("\"There is close agreement between the predicted and measured data\"",
          f"largest difference {diff[worst].text()} of capacity at {worst} lanes "
-         f"({lanes[0]} lane: {diff[lanes[0]].text()}, {lanes[-1]} lanes: {diff[lanes[-1]].text()})", held,
-         joined("our reading of \"close\": within 0.05 of capacity at every lane count", note,
+         f"({lanes[0]} lane: {diff[lanes[0]].text()}, {lanes[-1]} lanes: {diff[lanes[-1]].text()})", close,
+         joined("our reading of \"close\": within 0.05 of capacity at every lane count",
                 "the cause of the gap: docs/models/dally.md")),
     ])
     rep.figure(png, "Fig. 13")
@@ -160,14 +166,15 @@ def fig14(out, rep):
     single = rep.state.get("single_flit")
     if single and 8 in stages:
         deep, one, many = t[(8, 1)], single[1], single[max(single)]
-        excess = Value([(m - o) - 3 * (d - o) for d, o, m in zip(deep.samples, one.samples, many.samples)])
-        held, note = against(excess, 0.0)
+        def excess(k):  # lanes' gain minus k times depth's, seed by seed
+            return Value([(m - o) - k * (d - o) for d, o, m in zip(deep.samples, one.samples, many.samples)])
+        far = at_readings(lambda k: decide(excess(k), 0.0), 3.0)
         claims.append(("\"given a fixed amount of storage, adding lanes gives a far greater throughput improvement "
                        "than does increasing the total amount of buffering with a single lane\"",
                        f"2-ary 8-fly: one lane 1 → 16 flits deep: {one.text()} → {deep.text()}; "
-                       f"1 → {max(single)} single-flit lanes: {one.text()} → {many.text()}", held,
-                       joined("our reading of \"far greater\": more than 3× the gain; depth from this figure, "
-                              "single-flit lanes from Fig. 13", note)))
+                       f"1 → {max(single)} single-flit lanes: {one.text()} → {many.text()}", far,
+                       "our reading of \"far greater\": more than 3× the gain; depth from this figure, "
+                       "single-flit lanes from Fig. 13"))
     rises = [(n, a, b) for n in stages for a, b in zip(lanes, lanes[1:])]
     falls = [f"n = {n}: {a} → {b}" for n, a, b in rises if t[(n, b)].mean <= t[(n, a)].mean]
     claims.append(("throughput rises with lanes for every n at fixed storage (our reading of the figure)",
@@ -214,13 +221,14 @@ def fig15(out, rep):
               [[f"{x:g}", cell(grid, **{LOAD: x}), fmt(model[x], 1), ratio[x].text(2) if x in ratio else "—"]
                for x in loads])
     worst = max(ratio, key=lambda x: abs(ratio[x].mean - 1))
-    held, note = against(Value([abs(r - 1) for r in ratio[worst].samples]), ABOUT / 2, higher=False)
+    close = at_readings(lambda t: all_hold(*(decide(Value([abs(r - 1) for r in ratio[x].samples]), t, higher=False)
+                                             for x in ratio)), ABOUT / 2)
     zero = first[loads[0]]
     rep.claims([
         ("\"the latency measurements are in close agreement with the value predicted by analysis\"",
          f"at every load below saturation ({below[0]:g} … {below[-1]:g}); farthest at {worst:g}: ratio "
-         f"{ratio[worst].text(2)}", held,
-         joined(f"our reading of \"close\": within {50 * ABOUT:.0f} %", note,
+         f"{ratio[worst].text(2)}", close,
+         joined(f"our reading of \"close\": within {50 * ABOUT:.0f} % at every load",
                 f"the model's zero-load latency is {fmt(zero['model']['zero_load_latency'], 0)} cycles; our shortest "
                 f"packet took {zero['latency']['min']}")),
     ])
@@ -265,28 +273,32 @@ def fig16_penalty(grid, loads):
         lat = {l: grid.value(latency, **{LANES: l, LOAD: x}).samples for l in (4, 8, 16)}
         return Value([c / min(a, b) - 1 for a, b, c in zip(lat[4], lat[8], lat[16])])
     worst = max(mid, key=lambda x: penalty(x).mean)
-    held, note = between(penalty(worst), 0.0, 0.10)
+    small = between_with_readings(penalty(worst), 0.0, 0.10)
     return ("\"with storage held constant, there is a small latency penalty (as much as 7%) at mid to high "
             "traffic rates associated with the shorter buffers that result when more virtual channels are used\"",
             f"16 lanes over the better of 4 and 8 at loads {mid[0]:g} … {mid[-1]:g} below saturation: up to "
-            f"{penalty(worst).text(1, 100, ' %')} (at {worst:g})", held,
-            joined(f"our reading: a penalty between 0 and 10 % at loads ≥ {MID_LOAD:g}", note))
+            f"{penalty(worst).text(1, 100, ' %')} (at {worst:g})", small,
+            f"our reading: a penalty between 0 and 10 % at loads ≥ {MID_LOAD:g}")
 
 
 def fig16_crossing(grid, loads, knee):
-    """8 lanes lower than 16 until the 8-lane curve nears its saturation."""
+    """8 lanes lower than 16 until the 8-lane curve nears its saturation: at every load from 0.2
+    to `near` below the 8-lane knee (our reading of "nears", 0.1), by paired differences."""
     both = [x for x in loads if x >= 0.2 and all(grid.unsaturated(**{LANES: l, LOAD: x}) for l in (8, 16))]
-    lower = {x: grid.value(latency, **{LANES: 8, LOAD: x}).mean < grid.value(latency, **{LANES: 16, LOAD: x}).mean
-             for x in both}
-    near = knee[8].mean - 0.1  # our reading of "nears its saturation": within 0.1 of the 8-lane knee
-    early = [x for x in both if x < near]
-    above = [f"{x:g}" for x in early if not lower[x]]
+
+    def lat(l, x):
+        return grid.value(latency, **{LANES: l, LOAD: x})
+    lower = {x: greater(lat(16, x), lat(8, x)) for x in both}
+
+    def until(near):
+        early = [x for x in both if x < knee[8].mean - near]
+        return all_hold(*(lower[x] for x in early)) if early else decide(Value([0.0]), 1.0, exact=True)
     return ("\"the curve for eight lanes drops below the curve for 16 lanes until it nears its saturation "
             "throughput\"",
-            f"8 lanes lower at {', '.join(f'{x:g}' for x in both if lower[x]) or 'no load'}; higher at "
-            f"{', '.join(f'{x:g}' for x in both if not lower[x]) or 'no load'} (8-lane knee {knee[8].text(2)})",
-            bool(early) and not above,
-            "our reading: 8 lanes lower at every load from 0.2 to 0.1 below its knee")
+            f"8 lanes lower at {', '.join(f'{x:g}' for x in both if lower[x].holds) or 'no load'}; not lower at "
+            f"{', '.join(f'{x:g}' for x in both if not lower[x].holds) or 'no load'} (8-lane knee "
+            f"{knee[8].text(2)})", at_readings(until, 0.1),
+            "our reading: 8 lanes lower, by the paired differences, at every load from 0.2 to 0.1 below its knee")
 
 
 def fig17(out, rep):
@@ -338,7 +350,7 @@ def fig19_throughput_claims(grid, knee, closed):
     h16, n16 = against(knee[many], 0.9 - step)
     share = Value([(f - o) / (s - o) if s > o else float("nan")
                    for o, f, s in zip(knee[one].samples, knee[4].samples, knee[many].samples)])
-    hs, ns = against(share, 0.5)
+    most = with_readings(share, 0.5)
     grid_note = f"the load grid's step is {step:g}: a knee within one step of the paper's figure holds"
     edge = (f"on the rule's edge: {knee[one].mean:g} is exactly one step from 0.5, so it holds by the grid's "
             "resolution, not by a margin" if any(abs(knee[one].mean - e) < 1e-9 for e in (0.5 - step, 0.5 + step))
@@ -352,8 +364,8 @@ def fig19_throughput_claims(grid, knee, closed):
          joined(grid_note, n16, "the closed-loop measure is lower: saturation sources push the network past "
                 "its peak (docs/models/dally.md)" if closed[many].mean < 0.9 - step else "")),
         ("\"Most of the throughput gain is realized with four lanes\"",
-         f"{share.text(0, 100, ' %')} of the {one} → {many} lane gain in open-loop knee at 4 lanes", hs,
-         joined("our reading of \"most\": more than half", ns)),
+         f"{share.text(0, 100, ' %')} of the {one} → {many} lane gain in open-loop knee at 4 lanes", most,
+         "our reading of \"most\": more than half"),
     ]
 
 
@@ -370,24 +382,23 @@ def fig19_latency_claims(grid, knee):
     well = [x for x in low if x <= WELL_BELOW * knee[lanes[0]].mean] or low[:1]
     worst = max(well, key=lambda x: spread[x].mean)
     at_knee = max(low, key=lambda x: spread[x].mean)
-    hl, nl = against(spread[worst], ABOUT, higher=False)
+    little = with_readings(spread[worst], ABOUT, higher=False)
     beyond = [l for l in lanes if l > 4]
     both = [x for x in loads if all(grid.unsaturated(**{LANES: l, LOAD: x}) for l in [4] + beyond)]
     rise = {x: Value([max(s[1:]) / s[0] - 1 for s in zip(*(lat(l, x).samples for l in [4] + beyond))]) for x in both}
     top = max(both, key=lambda x: rise[x].mean)
-    hr, nr = between(rise[top], 0.0, 0.25)
+    as_much = between_with_readings(rise[top], 0.0, 0.25)
     return [
         ("\"adding lanes has little effect on latency below the saturation throughput for a single lane\"",
          f"loads {well[0]:g} … {well[-1]:g}: largest spread across lane counts {spread[worst].text(0, 100, ' %')} "
-         f"(at {worst:g}); up to the single-lane knee: {spread[at_knee].text(0, 100, ' %')} (at {at_knee:g})", hl,
+         f"(at {worst:g}); up to the single-lane knee: {spread[at_knee].text(0, 100, ' %')} (at {at_knee:g})", little,
          joined(f"our reading: loads up to {WELL_BELOW:g} of the single-lane knee, where the single-lane curve "
                 f"has not yet turned up; \"little\": at most {100 * ABOUT:.0f} %, the increase the paper "
-                "itself allows for more lanes", nl)),
+                "itself allows for more lanes")),
         ("\"Adding additional lanes yields diminishing returns and actually increases latency by as much as 20%\" "
          "(lanes beyond four)",
          f"{', '.join(map(str, beyond))} lanes over 4 lanes, loads {both[0]:g} … {both[-1]:g}: up to "
-         f"{rise[top].text(0, 100, ' %')} (at {top:g})", hr,
-         joined("our reading: an increase between 0 and 25 %", nr)),
+         f"{rise[top].text(0, 100, ' %')} (at {top:g})", as_much, "our reading: an increase between 0 and 25 %"),
     ]
 
 

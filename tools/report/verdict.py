@@ -229,20 +229,20 @@ def relative_gain(a, b, threshold, reading=False):
                                                         "difference, not the relative gain", v.note) if n))
 
 
-def between_with_readings(value, low, high):
+def between_with_readings(value, low, high, exact=False):
     """decide_between(value, low, high) where `high` is our reading of a qualitative bound
     ("slight": at most 15 %), with the verdicts at half and twice it noted."""
-    v = at_readings(lambda t: decide_between(value, low, t), high,
+    v = at_readings(lambda t: decide_between(value, low, t, exact), high,
                     describe=lambda t, v: f"at most {t:.3g}: {v.outcome}")
     return Verdict(v.outcome, v.note.replace(f"threshold {high:.3g}", f"bound {high:.3g}", 1), v.reading_dependent)
 
 
-def within_with_readings(values, tolerance, center=0.0):
+def within_with_readings(values, tolerance, center=0.0, exact=False):
     """Every value within `center` ± `tolerance`, our reading of "comparable" or "largely
     unaffected" (all_hold of decide_between), with the verdicts at half and twice the
     tolerance noted."""
     def at(t):
-        return all_hold(*(decide_between(v, center - t, center + t) for v in values))
+        return all_hold(*(decide_between(v, center - t, center + t, exact) for v in values))
 
     v = at_readings(at, tolerance, describe=lambda t, v: f"within {t:.3g}: {v.outcome}")
     return Verdict(v.outcome, v.note.replace(f"threshold {tolerance:.3g}", f"tolerance {tolerance:.3g}", 1),
