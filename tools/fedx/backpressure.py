@@ -4,8 +4,8 @@ are marked as our reading and named below."""
 import os
 
 from tools.report.lib import line_plot
-from tools.report.seed_stats import BELOW, Grid, against, combine, joined
-from tools.report.verdict import all_hold, greater, relative_gain
+from tools.report.seed_stats import BELOW, Grid, against, combine
+from tools.report.verdict import all_hold, at_readings, decide_between, greater, relative_gain, with_readings
 
 RATE = "traffic.rate"
 BP = "router.backpressure"
@@ -89,15 +89,15 @@ def fig1_claims(grid):
     k = knees(grid)
     nohot = [k[("no hot spots", bp)] for bp in BACKPRESSURES]
     spread = combine(lambda *s: max(s) / min(s) - 1 if min(s) else float("inf"), *nohot)
-    hs, ns = against(spread, SMALL, higher=False)
+    small = with_readings(spread, SMALL, higher=False)
     half = combine(lambda h, n: h / n, k[("hot spots", "none")], k[("no hot spots", "none")])
     hh, nh = against(half, 0.5, higher=False)
     ideal = combine(lambda d, *n: d / max(n), k[("hot spots", "destination")], *nohot)
-    hi, ni = against(ideal, 1 - SMALL)
+    nearly = with_readings(ideal, 1 - SMALL, around=1.0)
     return [
         ("\"without hot-spot traffic, the performance difference between the three types of flow-control is small\"",
          "attainable u " + ", ".join(f"{bp} {grid.knee_text(case='no hot spots', **{BP: bp})}" for bp in BACKPRESSURES)
-         + f" (spread {spread.text(0, 100, ' %')})", hs, joined(f"our reading of \"small\": within {SMALL:.0%}", ns)),
+         + f" (spread {spread.text(0, 100, ' %')})", small, f"our reading of \"small\": within {SMALL:.0%}"),
         ("\"With hot spots and no flow control, the attainable throughput of the interconnect among the independent "
          "nodes is less than half its normal performance\"",
          f"{grid.knee_text(case='hot spots', **{BP: 'none'})} vs {grid.knee_text(case='no hot spots', **{BP: 'none'})} "
@@ -105,7 +105,7 @@ def fig1_claims(grid):
         message_between(grid, k),
         ("\"The throughput with destination-based backpressure is very nearly the ideal performance without hot spots\"",
          f"{grid.knee_text(case='hot spots', **{BP: 'destination'})} vs the best without hot spots "
-         f"(ratio {ideal.text(2)})", hi, joined(f"our reading of \"very nearly\": at least {1 - SMALL:.0%}", ni)),
+         f"(ratio {ideal.text(2)})", nearly, f"our reading of \"very nearly\": at least {1 - SMALL:.0%}"),
     ]
 
 
@@ -118,7 +118,8 @@ def message_between(grid, k):
     acc = {bp: grid.value(independent_accepted, case="hot spots", **{BP: bp, RATE: top}) for bp in BACKPRESSURES}
     by_knee = hot["none"].mean > 0 or hot["message"].mean > 0
     use = hot if by_knee else acc
-    held = all_hold(relative_gain(use["message"], use["none"], SIGNIFICANT), greater(use["destination"], use["message"]))
+    held = all_hold(relative_gain(use["message"], use["none"], SIGNIFICANT, reading=True),
+                    greater(use["destination"], use["message"]))
     return ("\"Using message-based backpressure increases the throughput significantly, but not nearly so much as "
             "destination-based backpressure\"",
             "hot spots, attainable u: " + ", ".join(f"{bp} {grid.knee_text(case='hot spots', **{BP: bp})}"
@@ -156,17 +157,16 @@ def fig3(out, rep):
         share = {name: combine(lambda h, n: h / n if n else 0.0, kk[("hot spots", "message")],
                                 kk[("no hot spots", "message")]) for name, kk in (("wk30", k), ("wk1-5", wk15))}
         gain = combine(lambda a, b: a - b, share["wk30"], share["wk1-5"])
-        held, note = against(gain, 0.1)
         rows.append(("\"For this workload, message-based backpressure works much better than it did for the previous "
                      "workload\"", f"message-based keeps {share['wk30'].text(0, 100, ' %')} of its no-hot-spot "
-                     f"attainable u with wk30, {share['wk1-5'].text(0, 100, ' %')} with wk1-5", held,
-                     joined("our reading of \"much better\": 10 points more", note)))
+                     f"attainable u with wk30, {share['wk1-5'].text(0, 100, ' %')} with wk1-5",
+                     with_readings(gain, 0.1), "our reading of \"much better\": 10 points more"))
     inferior = combine(lambda m, d: m / d if d else 1.0, k[("hot spots", "message")], k[("hot spots", "destination")])
-    held, note = against(inferior, 1 - SIGNIFICANT, higher=False)
     rows.append(("\"but it is still significantly inferior to destination-based backpressure\"",
                  f"hot spots: message {grid.knee_text(case='hot spots', **{BP: 'message'})}, destination "
-                 f"{grid.knee_text(case='hot spots', **{BP: 'destination'})} (ratio {inferior.text(2)})", held,
-                 joined(f"our reading of \"significantly\": {SIGNIFICANT:.0%} or more below", note)))
+                 f"{grid.knee_text(case='hot spots', **{BP: 'destination'})} (ratio {inferior.text(2)})",
+                 with_readings(inferior, 1 - SIGNIFICANT, higher=False, around=1.0),
+                 f"our reading of \"significantly\": {SIGNIFICANT:.0%} or more below"))
     grids = [("wk1-5", rep.state["wk15_grid"])] if wk15 else []
     for name, g in grids + [("wk30", grid)]:
         rows.append(destination_cost(name, g))
@@ -182,11 +182,11 @@ def destination_cost(name, grid):
     peak = {bp: grid.per_seed(lambda pts: max(independent_accepted(j) for _, j in pts), RATE,
                               case="no hot spots", **{BP: bp}) for bp in BACKPRESSURES}
     loss = {bp: combine(lambda d, o: 1 - d / o, peak["destination"], peak[bp]) for bp in ("message", "none")}
-    held = all(0 <= loss[bp].mean <= FEW_PERCENT for bp in loss)
+    held = at_readings(lambda t: all_hold(*(decide_between(loss[bp], 0.0, t) for bp in loss)), FEW_PERCENT)
     return (f"\"If the interconnect traffic does not have hot spots then the strong destination-based backpressure "
             f"reduces the overall interconnect throughput by a few percent compared to the lighter message-based "
             f"backpressure, or no backpressure at all\" ({name})",
             "peak accepted rate without hot spots: " + ", ".join(f"{bp} {peak[bp].text()}" for bp in BACKPRESSURES)
             + "; destination's loss: " + ", ".join(f"vs {bp} {loss[bp].text(1, 100, ' %')}" for bp in loss), held,
             f"our reading of \"a few percent\": a loss between 0 and {FEW_PERCENT:.0%}"
-            + ("" if held or min(loss[b].mean for b in loss) >= 0 else "; destination-based is not lower here"))
+            + ("" if held.holds or min(loss[b].mean for b in loss) >= 0 else "; destination-based is not lower here"))

@@ -207,6 +207,19 @@ def all_hold(*verdicts):
     return Verdict(INCONCLUSIVE, notes, depends)
 
 
+def any_holds(*verdicts):
+    """A claim met by any one of its parts ("a lower u or a higher latency"): holds when a part
+    holds, does not hold when every part fails, inconclusive otherwise; the parts' notes joined."""
+    notes = "; ".join(dict.fromkeys(v.note for v in verdicts if v.note))
+    depends = any(v.reading_dependent for v in verdicts) and not any(
+        v.holds and not v.reading_dependent for v in verdicts)
+    if any(v.holds for v in verdicts):
+        return Verdict(HOLDS, notes, depends)
+    if all(v.fails for v in verdicts):
+        return Verdict(FAILS, notes, depends)
+    return Verdict(INCONCLUSIVE, notes, depends)
+
+
 def all_hold_named(verdicts):
     """all_hold of a claim's parts given as {name: Verdict} (one per network, say), each
     part's note prefixed by its name so that readers can tell the parts' readings apart."""
