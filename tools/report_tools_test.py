@@ -285,6 +285,15 @@ class Verdicts(unittest.TestCase):
         self.assertTrue(vd.all_hold(flips, vd.Verdict(vd.HOLDS)).reading_dependent)
         self.assertFalse(vd.all_hold(flips, vd.Verdict(vd.FAILS)).reading_dependent)
 
+    def test_a_claim_met_by_either_part_holds_with_one_and_fails_only_with_both(self):
+        h, f, i = vd.Verdict(vd.HOLDS), vd.Verdict(vd.FAILS), vd.Verdict(vd.INCONCLUSIVE)
+        self.assertEqual(vd.any_holds(f, h).outcome, vd.HOLDS)
+        self.assertEqual(vd.any_holds(f, f).outcome, vd.FAILS)
+        self.assertEqual(vd.any_holds(f, i).outcome, vd.INCONCLUSIVE)
+        flips = vd.with_readings(seed_stats.Value([0.5, 0.55, 0.6]), 0.4)
+        self.assertTrue(vd.any_holds(f, flips).reading_dependent)
+        self.assertFalse(vd.any_holds(h, flips).reading_dependent, "a part that holds at every reading decides")
+
     def test_the_best_option_is_decided_by_paired_differences_and_a_tie_is_inconclusive(self):
         values = {4: seed_stats.Value([0.80, 0.82, 0.81]), 8: seed_stats.Value([0.801, 0.819, 0.811]),
                   16: seed_stats.Value([0.70, 0.71, 0.72])}
