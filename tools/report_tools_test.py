@@ -345,6 +345,57 @@ class Verdicts(unittest.TestCase):
         self.assertEqual(sum(rep.summary().values()), 0, "a sensitivity table is not counted among the claims")
 
 
+class QuickAgainstFull(unittest.TestCase):
+    """A quick report lists every verdict that differs from its paper's full run, by claim."""
+
+    def claims(self, rep, outcomes):
+        rep.section("Fig. 1")
+        rep.claims([(claim, "", vd.Verdict(o), "") for claim, o in outcomes])
+
+    def test_the_claims_whose_verdict_differs_are_listed_and_counted(self):
+        from tools.report import against_full
+        full = Report("full", "i")
+        self.claims(full, [("a", vd.HOLDS), ("b", vd.FAILS), ("b", vd.HOLDS), ("only full", vd.HOLDS)])
+        quick = Report("quick", "i")
+        self.claims(quick, [("a", vd.HOLDS), ("b", vd.FAILS), ("b", vd.FAILS), ("only quick", vd.INCONCLUSIVE)])
+        quick.lines.insert(4, "**Summary**\n")
+        with tempfile.TemporaryDirectory() as out:
+            path = os.path.join(out, "p.verdicts.json")
+            against_full.write_verdicts(path, full)
+            self.assertEqual(against_full.compare(quick, "p", path), 3)
+        text = "\n".join(quick.lines)
+        self.assertIn("3 of the 4 verdicts differ from [the full run's report](/docs/reproduction/p/full/p.md)", text)
+        self.assertIn("| Fig. 1 | b | does not hold | holds |", text, "the second b, matched in order")
+        self.assertIn("| Fig. 1 | only quick | inconclusive | not judged there |", text)
+        self.assertIn("| Fig. 1 | only full | not judged here | holds |", text)
+        self.assertNotIn("| Fig. 1 | a |", text)
+
+    def test_each_committed_full_runs_verdicts_are_those_of_its_report(self):
+        from tools.report import against_full
+        for paper in ("dally", "fedx", "nifdy", "multirail", "spider", "dragonfly"):
+            with open(os.path.join(against_full.REPO, against_full.full_report(paper))) as f:
+                lines = f.read().splitlines()
+            shown, in_claims = [], False
+            for line in lines:  # the verdict column of every claims table
+                if line.startswith("| paper's claim | measured | verdict |"):
+                    in_claims = True
+                elif in_claims and line.startswith("| ") and not line.startswith("|---"):
+                    shown.append(line.split(" | ")[2].strip("*"))
+                elif not line.startswith("|"):
+                    in_claims = False
+            with open(against_full.full_verdicts_path(paper)) as f:
+                logged = [against_full._label(e) for e in json.load(f)]
+            self.assertGreater(len(shown), 3, paper)
+            self.assertEqual(shown, logged, f"{paper}: regenerate the full report and copy its verdicts.json")
+
+    def test_without_a_committed_full_run_the_report_says_so(self):
+        from tools.report import against_full
+        quick = Report("quick", "i")
+        quick.lines.insert(4, "**Summary**\n")
+        self.assertIsNone(against_full.compare(quick, "p", "/nonexistent/p.verdicts.json"))
+        self.assertIn("no full run's verdicts are committed", "\n".join(quick.lines))
+
+
 class NamedParts(unittest.TestCase):
     def test_each_parts_note_carries_its_name(self):
         v = seed_stats.Value

@@ -11,6 +11,7 @@ import math
 import os
 import sys
 
+from tools.report import against_full
 from tools.report.verdict import DEPENDS_ON_READING, FAILS, HOLDS, INCONCLUSIVE, NOT_APPLICABLE, as_verdict, count
 
 
@@ -238,9 +239,12 @@ class Report:
     def __init__(self, title, intro):
         self.lines = [f"# {title}", "", intro, ""]
         self.verdicts = []
+        self.claim_log = []  # (section, claim, Verdict or None) of every claim row, in order
+        self.current_section = ""
         self.state = {}  # results one figure's step leaves for a later one
 
     def section(self, title, text=None):
+        self.current_section = title
         self.lines += [f"## {title}", ""]
         if text:
             self.lines += [text, ""]
@@ -262,6 +266,7 @@ class Report:
         for claim, measured, held, note in rows:
             verdict = as_verdict(held, note)
             self.verdicts.append(verdict)
+            self.claim_log.append((self.current_section, claim, verdict))
             text = "n/a" if verdict is None else f"**{verdict.label}**"
             if verdict is not None and verdict.note and verdict.note not in note:
                 note = "; ".join(n for n in (verdict.note, note) if n)
@@ -362,7 +367,10 @@ def _run_report(out, paper, title, intro, steps):
     counts = rep.summary()
     line = summary_line(counts)
     rep.lines.insert(4, f"**Summary: {line}.**\n")
+    if profile == "quick":
+        against_full.compare(rep, paper)
     path = os.path.join(out, f"{paper}.md")
+    against_full.write_verdicts(os.path.join(out, f"{paper}.verdicts.json"), rep)
     rep.write(path)
     print(f"{path}: {line}")
     return counts
