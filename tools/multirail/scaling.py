@@ -10,6 +10,7 @@ from tools.report.seed_stats import LOAD, Curve, Value, percent, ratio
 from tools.multirail.common import ALGORITHMS, SIZE, Grid, accepted_at, all_parts, gain, kb, lower_latency
 
 RAILS = "network.rails"
+SIZE_READING = 0.5  # our reading of a gain's size: within half the paper's gain of it
 
 
 def fig12(out, rep):
@@ -28,11 +29,14 @@ def fig12(out, rep):
                               [acc[(a, n)].half or 0.0 for n in ns]) for a in ("basic", "dynamic")},
                     "nodes", "maximum accepted load", "Fig. 12: maximum accepted load, 32 KB", log2x=True)
     loss = {a: Value([1 - x for x in ratio(acc[(a, large)], acc[(a, small)]).samples]) for a in ("basic", "dynamic")}
+    outperforms = vd.all_hold_named({f"{4 ** n} nodes": vd.direction_and_size(Value([r - 1 for r in ratios[n].samples]),
+                                                                             paper, SIZE_READING)
+                                     for n, paper in ((small, 0.36), (large, 0.29))})
     rep.claims([
         ("\"The dynamic algorithm outperforms the basic algorithm by 36% for 32 nodes and 29% for 128 nodes\"",
          f"dynamic / basic: {4 ** small} nodes {ratios[small].text(2)}, {4 ** large} nodes {ratios[large].text(2)}",
-         vd.all_hold(*(vd.greater(acc[("dynamic", n)], acc[("basic", n)]) for n in ns)),
-         "holds if dynamic is ahead at both sizes, paired by seed; the gains are compared in the text"),
+         outperforms, f"the gain, seed by seed, against the paper's at the smaller and the larger size; our reading of "
+         f"the size: within {SIZE_READING:.0%} of the paper's gain"),
         ("\"These algorithms scale reasonably well, with a loss of 7%-12% in maximum accepted bandwidth when the "
          "network size is quadrupled\"", "; ".join(f"{a}: {percent(v)}" for a, v in loss.items()),
          vd.all_hold_named({a: vd.with_readings(v, 0.15, higher=False) for a, v in loss.items()}),
