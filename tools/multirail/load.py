@@ -96,7 +96,8 @@ def striping(rep, grid, small, large):
     decided = {x: pair for x, pair in faster.items() if None not in pair}
     above, above_text = vd.direction(decided) if decided else (None, "")
     approx = (None if any(v is None for v, _ in cut.values())
-              else vd.all_hold(*(vd.decide_between(v, p - 0.10, p + 0.10) for v, p in cut.values())))
+              else vd.at_readings(lambda t: vd.all_hold(*(vd.decide_between(v, p - t, p + t) for v, p in cut.values())),
+                                  0.10))
     rep.claims([
         ("\"Striping does not seem to have a significant effect on any protocol's accepted bandwidth\"",
          "; ".join(f"{b} {kb(s)} KB: striped / unstriped maximum {v.text(2)}" for b, s, v in rows),

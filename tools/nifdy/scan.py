@@ -6,7 +6,7 @@ import os
 from tools.nifdy.common import NEGLIGIBLE, over, per_network
 from tools.report import verdict as vd
 from tools.report.lib import bar_plot
-from tools.report.seed_stats import Value, between, joined
+from tools.report.seed_stats import Value
 
 SCAN_NETWORKS = [("full_fat_tree", "full fat tree"), ("store_and_forward_fat_tree", "S&F fat tree"),
                  ("mesh_8x8", "8x8 mesh"), ("butterfly", "butterfly")]
@@ -64,11 +64,11 @@ def fig9(out, rep):
     coalesce = per_network(out, "fig09b_coalesce_", [("full_fat_tree", "full fat tree")], lambda r: (r["ni"],),
                            lambda j: j["last_delivery"])
     ratio = over(coalesce[("full fat tree", "NIFDY")], coalesce[("full fat tree", "no NIFDY")])
-    held, note = between(ratio, 1 - NEGLIGIBLE, 1 + NEGLIGIBLE)
     rows.append(("Coalesce phase: \"Results for the coalesce phase (not shown) were virtually identical with and "
                  "without NIFDY\"", f"full fat tree, 512 keys per processor: {coalesce[('full fat tree', 'no NIFDY')].text(0)} "
-                 f"cycles without NIFDY, {coalesce[('full fat tree', 'NIFDY')].text(0)} with (×{ratio.text(3)})", held,
-                 joined(f"our reading of \"virtually identical\": within {NEGLIGIBLE:.0%}", note)))
+                 f"cycles without NIFDY, {coalesce[('full fat tree', 'NIFDY')].text(0)} with (×{ratio.text(3)})",
+                 vd.within_with_readings([ratio], NEGLIGIBLE, center=1.0),
+                 f"our reading of \"virtually identical\": within {NEGLIGIBLE:.0%}"))
     rep.claims(rows)
     rep.figure(png, "Fig. 9")
     activity(out, rep, labels, cycles)
