@@ -535,6 +535,24 @@ class DragonflyLinks(unittest.TestCase):
         self.assertEqual(dragonfly_links.valiant_balance_row(idle)[2].outcome, vd.FAILS)
 
 
+    def test_minimal_packets_cross_one_global_channel_when_the_other_global_links_are_idle(self):
+        one = {1: self.point([10, 20, 30, 100, 90, 80, 0, 0, 0]), 2: self.point([10, 20, 30, 100, 90, 80, 0, 0, 0])}
+        self.assertEqual(dragonfly_links.one_global_channel_row(one)[2].outcome, vd.HOLDS)
+        two = {1: self.point([10, 20, 30, 100, 90, 80, 0, 5, 0]), 2: self.point([10, 20, 30, 100, 90, 80, 0, 0, 0])}
+        self.assertEqual(dragonfly_links.one_global_channel_row(two)[2].outcome, vd.FAILS)
+
+    def test_groups_form_a_complete_graph_of_virtual_routers_with_one_channel_per_pair(self):
+        row = dragonfly_links.virtual_router_row(self.point([0] * 9))  # every ordered pair of the 3 groups once
+        self.assertEqual(row[2].outcome, vd.HOLDS)
+        self.assertIn("3 groups of 2 routers", row[1])
+        saved = self.LINKS
+        try:
+            self.LINKS = saved[:-1]  # group 2 to group 1 missing
+            self.assertEqual(dragonfly_links.virtual_router_row(self.point([0] * 8))[2].outcome, vd.FAILS)
+        finally:
+            self.LINKS = saved
+
+
 class DragonflyRouting(unittest.TestCase):
     """The abstract's "degraded performance" claim follows UGAL-L's and UGAL-G's maxima."""
 
