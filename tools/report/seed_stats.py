@@ -241,8 +241,31 @@ def run_method(out, experiments):
         config = points[0][1].get("config", {})
         seeds = sorted({int(j.get("config", {}).get(SEED, 0)) for _, j in points})
         cycles = [config.get(f"simulation.{k}_cycles", "—") for k in ("warmup", "measure", "drain")]
-        rows.append([e, len(seeds), *cycles, len(points)])
+        rows.append([e, len(seeds), *cycles, len(points), short_windows(points)])
     return rows
+
+
+WINDOW_LATENCIES = 10  # a measurement window should span at least this many mean latencies
+NEAR = 0.8             # a point accepting this much of its offered load, but not 0.95, is near saturation
+
+
+def short_windows(points):
+    """"below saturation / near it" counts of the points whose measured window is shorter than
+    WINDOW_LATENCIES mean latencies: near saturation (accepting NEAR to 0.95 of the offered
+    load), a longer window might find a point below saturation that this one calls past it."""
+    below = near = 0
+    for _, j in points:
+        if "error" in j:
+            continue
+        window = float(j.get("config", {}).get("simulation.measure_cycles") or 0)
+        latency = (j.get("message_latency") or j.get("latency") or {}).get("mean")
+        if not window or not latency or window >= WINDOW_LATENCIES * latency:
+            continue
+        if below_saturation(j):
+            below += 1
+        elif j.get("offered") and j.get("accepted", 0) >= NEAR * j["offered"]:
+            near += 1
+    return f"{below} / {near}"
 
 
 METHOD = ("A value is the mean over seeds with its 95 % confidence interval (Student's t; one seed "
@@ -260,8 +283,12 @@ METHOD = ("A value is the mean over seeds with its 95 % confidence interval (Stu
 def method_section(rep, out, experiments):
     """The report's method section: METHOD, then seeds and run lengths per experiment."""
     rep.section("Method", METHOD)
-    rep.table(["experiment", "seeds", "warm-up cycles", "measured cycles", "drain limit", "points"],
+    rep.table(["experiment", "seeds", "warm-up cycles", "measured cycles", "drain limit", "points",
+               f"windows under {WINDOW_LATENCIES} mean latencies: below saturation / near it"],
               run_method(out, experiments))
+    rep.text(f"The last column counts the points whose measured window is shorter than {WINDOW_LATENCIES} of their "
+             f"mean latencies, below saturation and near it (accepting {NEAR:g} to 0.95 of the offered load: a "
+             "longer window might find such a point below saturation).")
 
 
 def combine(f, *values):
