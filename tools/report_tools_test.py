@@ -432,7 +432,7 @@ class DallyFig19(unittest.TestCase):
     """A mesh sweep whose single lane saturates past 0.5 and whose 16 lanes reach 0.9: the
     throughput claims read the open-loop knee, not the saturation sources."""
 
-    def verdicts(self, one_lane_peak):
+    def verdicts(self, one_lane_peak, fine_peak=None):
         loads = [0.1, 0.3, 0.5, 0.7, 0.9]
         lanes = {1: one_lane_peak, 4: 0.87, 16: 0.95}
         latency = {1: 40, 4: 42, 16: 44}
@@ -444,9 +444,15 @@ class DallyFig19(unittest.TestCase):
         with tempfile.TemporaryDirectory() as out:
             write_sweep(out, "fig19b_mesh_latency", points)
             write_sweep(out, "fig19a_mesh_saturation", closed)
+            if fine_peak is not None:  # the single lane on a grid of 0.01 (fig19c)
+                fine = [0.45 + 0.01 * i for i in range(21)]
+                write_sweep(out, "fig19c_mesh_single_lane_knee",
+                            [({LOAD: x, SEED: s}, result(x, min(x, fine_peak), 40 * (1 + x) + s)) for x in fine
+                             for s in (1, 2)])
             rep = Report("t", "t")
             dally_report.fig19(out, rep)
             self.notes = [v.note for v in rep.verdicts]
+            self.measured = [line.split(" | ")[1] for line in rep.lines if line.startswith("| \"")]
             return [None if v is None else v.outcome for v in rep.verdicts]
 
     def test_verdicts_follow_the_data(self):
@@ -458,6 +464,13 @@ class DallyFig19(unittest.TestCase):
         self.assertEqual(v[3], vd.HOLDS)             # spread (44 - 40) / 40 at low load
         self.assertEqual(self.verdicts(0.3)[0], vd.HOLDS)    # knee 0.3: one grid step (0.2) from 50 %, the rule's edge
         self.assertEqual(self.verdicts(0.2)[0], vd.FAILS)   # knee 0.1: two steps away
+
+    def test_the_single_lane_knee_is_read_on_the_finer_grid_where_there_is_one(self):
+        # Accepting min(x, peak), a load is past saturation once peak < 0.95 x: the knee is the last
+        # load of the fine grid below peak / 0.95.
+        self.assertEqual(self.verdicts(0.5, fine_peak=0.5)[0], vd.HOLDS)     # knee 0.52: within 0.05 of 0.5
+        self.assertEqual(self.verdicts(0.5, fine_peak=0.585)[0], vd.FAILS)   # knee 0.61, although the coarse
+        self.assertIn("grid of 0.01 (fig19c)", self.measured[0])              # grid's knee is 0.5
 
     def test_the_thresholds_of_our_reading_are_judged_at_half_and_twice(self):
         self.verdicts(0.5)

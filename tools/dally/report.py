@@ -19,15 +19,16 @@ import sys
 
 from tools.report.lib import fmt, line_plot, read_sweep, run_report, series
 from tools.report.seed_stats import LOAD, Grid, Value, against, between, joined, method_section
-from tools.report.verdict import (all_hold, at_readings, between_with_readings, decide, greater, with_readings,
-                                  within_with_readings)
+from tools.report.verdict import (all_hold, at_readings, between_with_readings, decide, decide_between, greater,
+                                  with_readings, within_with_readings)
 from tools.dally import histograms as dally_histograms
 
 LANES = "router.lanes"
 STAGES = "topology.n"
 EXPERIMENTS = ["fig13_fly_single_flit_lanes", "fig14_fly_equal_storage", "fig15_fly_latency_model",
                "fig16_fly_equal_storage_latency", "fig17_fly_scheduling_histogram", "fig18_fly_priority_histogram",
-               "fig19a_mesh_saturation", "fig19b_mesh_latency"]
+               "fig19a_mesh_saturation", "fig19b_mesh_latency", "fig19c_mesh_single_lane_knee"]
+AT_FIFTY = 0.05     # our reading of "saturates at 50%": a knee within 0.05 of capacity of it
 ABOUT = 0.20        # our reading of "about"/"close": within 20 % of the paper's figure
 MID_LOAD = 0.3      # our reading of "mid to high traffic rates": offered load 0.3 and above
 
@@ -337,15 +338,35 @@ def fig19(out, rep):
               [[l, grid.knee_text(**{LANES: l}), closed[l].text()] for l in lanes])
     rep.table(["offered load"] + [f"{l} lanes" for l in lanes],
               [[f"{x:g}"] + [cell(grid, **{LANES: l, LOAD: x}) for l in lanes] for x in loads])
-    rep.claims(fig19_throughput_claims(grid, knee, closed) + fig19_latency_claims(grid, knee))
+    rep.claims(fig19_throughput_claims(grid, knee, closed, single_lane_knee(out)) + fig19_latency_claims(grid, knee))
     rep.figure(png, "Fig. 19 latency")
     rep.figure(png_sat, "Fig. 19 saturation throughput")
 
 
-def fig19_throughput_claims(grid, knee, closed):
+def single_lane_knee(out):
+    """(knee Value, its grid's step, text) from the single-lane sweep on a finer grid, or None."""
+    try:
+        fine = Grid(out, "fig19c_mesh_single_lane_knee", [LOAD])
+    except FileNotFoundError:
+        return None
+    loads = fine.values(LOAD)
+    return fine.knee(), min(b - a for a, b in zip(loads, loads[1:])), fine.knee_text()
+
+
+def fig19_throughput_claims(grid, knee, closed, fine=None):
     lanes, loads = grid.values(LANES), grid.values(LOAD)
     step = min(b - a for a, b in zip(loads, loads[1:]))
     one, many = lanes[0], lanes[-1]
+    if fine:
+        fine_knee, fine_step, fine_text = fine
+        at_fifty = at_readings(lambda t: decide_between(fine_knee, 0.5 - t, 0.5 + t), AT_FIFTY)
+        single = ("\"With a single lane, the network saturates at 50% capacity\"",
+                  f"open loop, on a grid of {fine_step:.2g} (fig19c): {fine_text}; on fig19b's grid of {step:g}: "
+                  f"{grid.knee_text(**{LANES: one})}; saturation sources: {closed[one].text()}", at_fifty,
+                  f"our reading of \"at 50%\": a knee within {AT_FIFTY:g} of capacity of 0.5, the knee located "
+                  f"to {fine_step:.2g}")
+    else:
+        single = None
     h1, n1 = between(knee[one], 0.5 - step, 0.5 + step)
     h16, n16 = against(knee[many], 0.9 - step)
     share = Value([(f - o) / (s - o) if s > o else float("nan")
@@ -356,9 +377,9 @@ def fig19_throughput_claims(grid, knee, closed):
             "resolution, not by a margin" if any(abs(knee[one].mean - e) < 1e-9 for e in (0.5 - step, 0.5 + step))
             else "")
     return [
-        ("\"With a single lane, the network saturates at 50% capacity\"",
-         f"open loop: {grid.knee_text(**{LANES: one})}; saturation sources: {closed[one].text()}", h1,
-         joined(grid_note, n1, edge)),
+        single or ("\"With a single lane, the network saturates at 50% capacity\"",
+                   f"open loop: {grid.knee_text(**{LANES: one})}; saturation sources: {closed[one].text()}", h1,
+                   joined(grid_note, n1, edge)),
         ("\"with 16-lanes throughputs of 90% capacity are achievable\"",
          f"open loop: {grid.knee_text(**{LANES: many})}; saturation sources: {closed[many].text()}", h16,
          joined(grid_note, n16, "the closed-loop measure is lower: saturation sources push the network past "
