@@ -132,6 +132,25 @@ TEST(DragonflyUgal, GlobalComparesTheQueuesOfTheGlobalChannelsWhereverTheyAre) {
   EXPECT_TRUE(local.remotePorts().empty());
 }
 
+TEST(DragonflyUgal, LocalWithTheWaitingMeasureReadsWhatWaitsAtItsOwnPorts) {
+  // The network above. routing.queue = "waiting": UGAL-L weighs what waits at router 0's own
+  // ports (the heads routed to them and the uncredited flits), as UGAL-G does at the global
+  // channel's; the occupancy alone (flits) no longer decides.
+  Dragonfly fly(1, 2, 1, 3, Dragonfly::Arrangement::kAbsolute);
+  const Routing3 waiting(fly, 3, Routing3::Choice::kUgal, Routing3::Congestion::kPort, 0, nullptr, UgalQueue::kWaiting);
+  FixedQueues queues;
+  queues.flits[{0, 1}] = 6;  // occupancy would turn to Valiant's path (18 against 0)
+  std::vector<int> groups;
+  follow(fly, waiting, 0, 5, 0, &groups, &queues);
+  EXPECT_EQ(groups, (std::vector<int>{0, 2}));
+  queues.queued[{0, 1}] = 6, queues.queued[{0, 2}] = 4;  // 6 x 3 against 4 x 3
+  groups.clear();
+  follow(fly, waiting, 0, 5, 0, &groups, &queues);
+  EXPECT_EQ(groups, (std::vector<int>{0, 1, 2}));
+  // Every router's ports toward routers are copied for it: a local and a global one each.
+  EXPECT_EQ(waiting.remotePorts().size(), 12u);
+}
+
 TEST(DragonflyPar, TurnsToValiantAfterTheLocalHopWhenTheGlobalQueueIsLonger) {
   // The network of the UGAL test: terminal 0 to 5 goes minimally by router 1, whose global
   // port 2 leads to group 2 (2 hops left); Valiant's path through group 1 goes back to router
@@ -225,6 +244,27 @@ std::string saturated(const std::string& routing, const std::string& pattern, in
          "\"\n[simulation]\nwarmup_cycles=500\nmeasure_cycles=2000\ndrain_cycles=20000\n";
 }
 
+TEST(DragonflyUgal, AQueueMeasureItsSenseCannotReadIsRefusedNamingTheKey) {
+  for (const char* keys :
+       {"congestion=\"global\"\nqueue=\"occupancy\"\n", "congestion=\"lane_class\"\nqueue=\"waiting\"\n"}) {
+    try {
+      icnsim::test::runToml(saturated("dragonfly_ugal", "group_shift", 3, keys));
+      ADD_FAILURE() << keys << " was accepted";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("routing.queue"), std::string::npos) << e.what();
+    }
+  }
+  // auto is occupancy for the port sense and waiting for global: the same results as saying so.
+  for (const auto& [sense, measure] : {std::pair{"port", "occupancy"}, std::pair{"global", "waiting"}}) {
+    const std::string base = std::string("congestion=\"") + sense + "\"\n";
+    nlohmann::json a = icnsim::test::runToml(saturated("dragonfly_ugal", "group_shift", 3, base));
+    nlohmann::json b =
+        icnsim::test::runToml(saturated("dragonfly_ugal", "group_shift", 3, base + "queue=\"" + measure + "\"\n"));
+    a.erase("config"), b.erase("config");
+    EXPECT_EQ(a.dump(), b.dump()) << sense;
+  }
+}
+
 TEST(DragonflyNonMinimal, SaturatedNetworksDrainAndBeatMinimalOnTheWorstCase) {
   double minimal = 0;
   for (const char* routing : {"dragonfly_minimal", "dragonfly_valiant", "dragonfly_ugal", "dragonfly_par"}) {
@@ -258,8 +298,10 @@ TEST(DragonflyNonMinimal, AdaptiveRoutingGivesTheSameResultsOnOneAndThreeThreads
   // UGAL-L and PAR read output queues: each head reads them in the phase its router's shard
   // runs, from state no other shard writes then. UGAL-G reads other routers' queues from the
   // copy taken before that phase.
-  const std::pair<const char*, const char*> routings[] = {
-      {"dragonfly_ugal", ""}, {"dragonfly_par", ""}, {"dragonfly_ugal", "congestion=\"global\"\n"}};
+  const std::pair<const char*, const char*> routings[] = {{"dragonfly_ugal", ""},
+                                                          {"dragonfly_par", ""},
+                                                          {"dragonfly_ugal", "congestion=\"global\"\n"},
+                                                          {"dragonfly_ugal", "queue=\"waiting\"\n"}};
   for (const auto& [routing, keys] : routings) {
     auto one = icnsim::test::doc(saturated(routing, "group_shift", 4, keys));
     auto three = icnsim::test::doc(saturated(routing, "group_shift", 4, keys));

@@ -18,6 +18,11 @@ constexpr KeyScope kUgal{"routing", "dragonfly_ugal"};
 const ChoiceKey kCongestion = declareChoice(kUgal, "congestion", "port", kCongestions, kCongestionDoc);
 const std::vector<std::string> kLocalCongestions = {"port", "lane_class", "hybrid"};
 const IntKey kThreshold = UgalChoice::declareThreshold(kUgal);
+const ChoiceKey kQueue = declareChoice(
+    kUgal, "queue", "auto", {"auto", "occupancy", "waiting"},
+    "what a path's queue counts: the flits sent on the port and not yet credited back (occupancy), or also the "
+    "heads waiting for it (waiting); auto: occupancy for the local senses, waiting for global (UGAL-G). waiting "
+    "with congestion port gives UGAL-L UGAL-G's measure, at its own ports");
 constexpr KeyScope kPar{"routing", "dragonfly_par"};
 const ChoiceKey kParCongestion =
     declareChoice(kPar, "congestion", "port", kLocalCongestions,
@@ -29,10 +34,12 @@ const IntKey kParThreshold = UgalChoice::declareThreshold(kPar);
 }  // namespace
 
 DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice,
-                                                       Congestion congestion, int threshold, const FailedParts* failed)
+                                                       Congestion congestion, int threshold, const FailedParts* failed,
+                                                       std::optional<UgalQueue> queue)
     : fly_(dragonfly), links_(dragonfly, failed), failedIdentity_(failed ? failed->identity() : ""), lanes_(lanes),
       choice_(choice), congestion_(congestion),
-      ugal_(threshold, congestion == Congestion::kGlobal ? UgalQueue::kWaiting : UgalQueue::kOccupancy) {
+      queue_(queue.value_or(congestion == Congestion::kGlobal ? UgalQueue::kWaiting : UgalQueue::kOccupancy)),
+      ugal_(threshold, queue_) {
   const bool par = choice == Choice::kPar;
   minimalClass_ = par ? 0 : 1;
   valiantClass_ = par ? 1 : 0;
@@ -103,10 +110,13 @@ int64_t DragonflyNonMinimalRouting::localQueue(const RouteRequest& req, int port
 
 std::vector<std::pair<int, int>> DragonflyNonMinimalRouting::remotePorts() const {
   std::vector<std::pair<int, int>> ports;
-  if (congestion_ != Congestion::kGlobal) return ports;
+  if (queue_ != UgalQueue::kWaiting || !readsCongestion()) return ports;
+  const bool everyPort = congestion_ != Congestion::kGlobal;  // each router reads its own ports
   for (int r = 0; r < fly_.numRouters(); ++r) {
     for (int port = 0; port < fly_.numPorts(r); ++port) {
-      if (fly_.isGlobalPort(port) && fly_.outputPeer(r, port).kind == Endpoint::kRouter) ports.emplace_back(r, port);
+      if ((everyPort || fly_.isGlobalPort(port)) && fly_.outputPeer(r, port).kind == Endpoint::kRouter) {
+        ports.emplace_back(r, port);
+      }
     }
   }
   return ports;
@@ -220,6 +230,24 @@ void DragonflyNonMinimalRouting::possibleRoutesOf(const RouteRequest& req, std::
 
 namespace {
 
+// routing.queue of dragonfly_ugal: auto, or a measure the congestion sense can read.
+std::optional<UgalQueue> ugalQueueOf(const ConfigNode& node, DragonflyNonMinimalRouting::Congestion congestion) {
+  using C = DragonflyNonMinimalRouting::Congestion;
+  const std::string q = node.get(kQueue);
+  if (q == "auto") return std::nullopt;
+  if (q == "occupancy" && congestion == C::kGlobal) {
+    node.fail(kQueue,
+              "\"occupancy\" is a router's count of its own ports' uncredited flits; congestion \"global\" "
+              "reads a global channel at another router: use \"waiting\" (or \"auto\")");
+  }
+  if (q == "waiting" && (congestion == C::kLaneClass || congestion == C::kHybrid)) {
+    node.fail(kQueue,
+              "\"waiting\" counts every lane of a port; congestion \"lane_class\" and \"hybrid\" compare "
+              "a lane class's: use \"occupancy\" (or \"auto\")");
+  }
+  return q == "waiting" ? UgalQueue::kWaiting : UgalQueue::kOccupancy;
+}
+
 std::unique_ptr<Routing> makeDragonflyNonMinimal(const RoutingContext& ctx, const ConfigNode& node, const char* name,
                                                  DragonflyNonMinimalRouting::Choice choice) {
   const auto* fly = dynamic_cast<const Dragonfly*>(ctx.topology);
@@ -242,7 +270,9 @@ std::unique_ptr<Routing> makeDragonflyNonMinimal(const RoutingContext& ctx, cons
     congestion = c == "port" ? C::kPort : c == "lane_class" ? C::kLaneClass : c == "hybrid" ? C::kHybrid : C::kGlobal;
     threshold = static_cast<int>(node.get(par ? kParThreshold : kThreshold));
   }
-  return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold, failed);
+  std::optional<UgalQueue> queue;  // auto
+  if (choice == DragonflyNonMinimalRouting::Choice::kUgal) queue = ugalQueueOf(node, congestion);
+  return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold, failed, queue);
 }
 
 }  // namespace

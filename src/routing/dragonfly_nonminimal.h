@@ -35,6 +35,7 @@
 // or within a class from local to global, so the graph is acyclic. The deadlock check
 // confirms both on every network built. Keys: `icnsim keys routing`.
 #pragma once
+#include <optional>
 #include <string>
 
 #include "routing/dragonfly_links.h"
@@ -49,15 +50,19 @@ class DragonflyNonMinimalRouting : public Routing {
   // kMinimal: the minimal path, or Valiant's where failed links left a group pair none.
   enum class Choice { kValiant, kUgal, kPar, kMinimal };
   enum class Congestion { kPort, kLaneClass, kHybrid, kGlobal };
+  // `queue`: what a path's queue counts (routing/ugal.h; none: kWaiting for kGlobal, else
+  // kOccupancy); kWaiting with a local congestion sense reads what waits at the choosing
+  // router's own port, as UGAL-G does at the global channel's.
   DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, Congestion congestion, int threshold,
-                             const FailedParts* failed = nullptr);
+                             const FailedParts* failed = nullptr, std::optional<UgalQueue> queue = std::nullopt);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
   // With several links per group pair, a packet's link is drawn from its terminals.
   bool routesFollowDestinationRouter() const override { return fly_.linksPerGroupPair() == 1; }
-  std::vector<std::pair<int, int>> remotePorts() const override;  // UGAL-G: every global channel
+  // What waits at them is read: UGAL-G's every global channel, or with kWaiting every port.
+  std::vector<std::pair<int, int>> remotePorts() const override;
   bool readsCongestion() const override { return choice_ != Choice::kValiant && choice_ != Choice::kMinimal; }
   bool routesAroundFaults() const override { return true; }  // failed global links (routing/dragonfly_links.h)
   // UGAL-L and UGAL-G can saturate below minimal routing under uniform traffic (measured in
@@ -100,6 +105,7 @@ class DragonflyNonMinimalRouting : public Routing {
   int lanes_;
   Choice choice_;
   Congestion congestion_;
+  UgalQueue queue_;
   UgalChoice ugal_;
   // The classes of each part of a path (the comment above) and their lane bounds.
   int valiantClass_, minimalClass_, intermediateClass_, arrivedClass_, classes_;
