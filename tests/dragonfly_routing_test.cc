@@ -4,6 +4,7 @@
 // networks that drain.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "route_walk.h"
@@ -66,6 +67,26 @@ TEST(DragonflyValiant, IntermediateGroupsSpreadOverAllOthers) {
   std::set<int> seen;
   for (uint32_t key = 0; key < 200; ++key) seen.insert(routing.intermediateGroup(0, 9, key));  // group 0 -> 4
   EXPECT_EQ(seen, (std::set<int>{1, 2, 3}));
+}
+
+TEST(DragonflyValiant, TheBooksDrawTakesAnyGroupAndGoesMinimallyWhenItDrawsAnEnd) {
+  // Five groups, group 0 to group 4: every group is drawn, the two ends as -1 (minimal), about
+  // two draws in five over many packets.
+  Dragonfly fly(1, 2, 2, 5, Dragonfly::Arrangement::kAbsolute);
+  const Routing3 routing(fly, 3, Routing3::Choice::kValiant, Routing3::Congestion::kPort, 0, nullptr, std::nullopt,
+                         Routing3::IntermediateDraw::kAnyGroup);
+  std::map<int, int> seen;
+  for (uint32_t key = 0; key < 5000; ++key) ++seen[routing.intermediateGroup(0, 9, key)];
+  EXPECT_EQ(seen.size(), 4u);  // -1, 1, 2, 3
+  for (int via : {1, 2, 3}) EXPECT_NEAR(seen[via], 1000, 150) << via;
+  EXPECT_NEAR(seen[-1], 2000, 200);
+  // A packet that draws an end takes the minimal path: groups 0 and 4 only.
+  for (uint32_t key = 0; key < 50; ++key) {
+    std::vector<int> groups;
+    follow(fly, routing, 0, 9, key, &groups);
+    const int via = routing.intermediateGroup(0, 9, key);
+    EXPECT_EQ(groups, via < 0 ? (std::vector<int>{0, 4}) : (std::vector<int>{0, via, 4})) << key;
+  }
 }
 
 // Queues set by hand per (router, port).
@@ -265,6 +286,20 @@ TEST(DragonflyUgal, AQueueMeasureItsSenseCannotReadIsRefusedNamingTheKey) {
   }
 }
 
+TEST(DragonflyValiant, TheBooksDrawDrainsAndIsRefusedWithFailedLinks) {
+  const nlohmann::json r =
+      icnsim::test::runToml(saturated("dragonfly_valiant", "uniform", 3, "intermediate=\"any_group\"\n"));
+  EXPECT_TRUE(r["drained"].get<bool>());  // built: the deadlock check found no cycle
+  EXPECT_EQ(r["undelivered_packets"].get<uint64_t>(), 0u);
+  try {
+    icnsim::test::runToml(saturated("dragonfly_valiant", "uniform", 3, "intermediate=\"any_group\"\n") +
+                          "[faults]\non_disconnect=\"drop\"\n[[faults.random]]\nfraction=0.05\nkind=\"global\"\n");
+    ADD_FAILURE() << "any_group with failed links was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("routing.intermediate"), std::string::npos) << e.what();
+  }
+}
+
 TEST(DragonflyNonMinimal, SaturatedNetworksDrainAndBeatMinimalOnTheWorstCase) {
   double minimal = 0;
   for (const char* routing : {"dragonfly_minimal", "dragonfly_valiant", "dragonfly_ugal", "dragonfly_par"}) {
@@ -301,7 +336,8 @@ TEST(DragonflyNonMinimal, AdaptiveRoutingGivesTheSameResultsOnOneAndThreeThreads
   const std::pair<const char*, const char*> routings[] = {{"dragonfly_ugal", ""},
                                                           {"dragonfly_par", ""},
                                                           {"dragonfly_ugal", "congestion=\"global\"\n"},
-                                                          {"dragonfly_ugal", "queue=\"waiting\"\n"}};
+                                                          {"dragonfly_ugal", "queue=\"waiting\"\n"},
+                                                          {"dragonfly_ugal", "intermediate=\"any_group\"\n"}};
   for (const auto& [routing, keys] : routings) {
     auto one = icnsim::test::doc(saturated(routing, "group_shift", 4, keys));
     auto three = icnsim::test::doc(saturated(routing, "group_shift", 4, keys));

@@ -30,16 +30,26 @@ const ChoiceKey kParCongestion =
                   "occupancy (UGAL-L), the lanes the path would take (UGAL-LVC), or the lanes' "
                   "when both paths leave by one port (UGAL-LVC_H)");
 const IntKey kParThreshold = UgalChoice::declareThreshold(kPar);
+constexpr KeyScope kValiantScope{"routing", "dragonfly_valiant"};
+const char* const kIntermediateDoc =
+    "Valiant's intermediate group: one of the groups that are neither the source's nor the destination's "
+    "(other_groups), or any group (any_group: as the authors' book describes Valiant's steps; a packet that draws "
+    "its own source or destination group goes minimally)";
+const std::vector<std::string> kDraws = {"other_groups", "any_group"};
+const ChoiceKey kValiantIntermediate =
+    declareChoice(kValiantScope, "intermediate", "other_groups", kDraws, kIntermediateDoc);
+const ChoiceKey kUgalIntermediate = declareChoice(kUgal, "intermediate", "other_groups", kDraws, kIntermediateDoc);
+const ChoiceKey kParIntermediate = declareChoice(kPar, "intermediate", "other_groups", kDraws, kIntermediateDoc);
 
 }  // namespace
 
 DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice,
                                                        Congestion congestion, int threshold, const FailedParts* failed,
-                                                       std::optional<UgalQueue> queue)
+                                                       std::optional<UgalQueue> queue, IntermediateDraw draw)
     : fly_(dragonfly), links_(dragonfly, failed), failedIdentity_(failed ? failed->identity() : ""), lanes_(lanes),
       choice_(choice), congestion_(congestion),
       queue_(queue.value_or(congestion == Congestion::kGlobal ? UgalQueue::kWaiting : UgalQueue::kOccupancy)),
-      ugal_(threshold, queue_) {
+      draw_(draw), ugal_(threshold, queue_) {
   const bool par = choice == Choice::kPar;
   minimalClass_ = par ? 0 : 1;
   valiantClass_ = par ? 1 : 0;
@@ -70,8 +80,11 @@ std::string DragonflyNonMinimalRouting::saturationNote() const {
 }
 
 int DragonflyNonMinimalRouting::intermediateGroup(int src, int dst, uint32_t packetKey) const {
-  return links_.intermediate(fly_.group(fly_.routerOfTerminal(src)), fly_.group(fly_.routerOfTerminal(dst)), src, dst,
-                             packetKey);
+  const int from = fly_.group(fly_.routerOfTerminal(src)), to = fly_.group(fly_.routerOfTerminal(dst));
+  if (draw_ == IntermediateDraw::kAnyGroup) {  // refused with failed links: no live group is sought
+    return intermediateAmongAllGroupsOf(fly_.groups(), from, to, src, dst, packetKey);
+  }
+  return links_.intermediate(from, to, src, dst, packetKey);
 }
 
 template <bool kFaulty>
@@ -248,6 +261,20 @@ std::optional<UgalQueue> ugalQueueOf(const ConfigNode& node, DragonflyNonMinimal
   return q == "waiting" ? UgalQueue::kWaiting : UgalQueue::kOccupancy;
 }
 
+// routing.intermediate: the other groups, or any group (not with failed links, where the
+// draw must find a group still linked both ways).
+DragonflyNonMinimalRouting::IntermediateDraw intermediateDrawOf(const ConfigNode& node,
+                                                                DragonflyNonMinimalRouting::Choice choice,
+                                                                const FailedParts* failed) {
+  using Choice = DragonflyNonMinimalRouting::Choice;
+  const ChoiceKey& key = choice == Choice::kValiant ? kValiantIntermediate
+                         : choice == Choice::kPar   ? kParIntermediate
+                                                    : kUgalIntermediate;
+  if (node.get(key) == "other_groups") return DragonflyNonMinimalRouting::IntermediateDraw::kOtherGroups;
+  if (failed) node.fail(key, "\"any_group\" is not built with failed links: use \"other_groups\"");
+  return DragonflyNonMinimalRouting::IntermediateDraw::kAnyGroup;
+}
+
 std::unique_ptr<Routing> makeDragonflyNonMinimal(const RoutingContext& ctx, const ConfigNode& node, const char* name,
                                                  DragonflyNonMinimalRouting::Choice choice) {
   const auto* fly = dynamic_cast<const Dragonfly*>(ctx.topology);
@@ -272,7 +299,9 @@ std::unique_ptr<Routing> makeDragonflyNonMinimal(const RoutingContext& ctx, cons
   }
   std::optional<UgalQueue> queue;  // auto
   if (choice == DragonflyNonMinimalRouting::Choice::kUgal) queue = ugalQueueOf(node, congestion);
-  return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold, failed, queue);
+  const auto draw = intermediateDrawOf(node, choice, failed);
+  return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold, failed, queue,
+                                                      draw);
 }
 
 }  // namespace

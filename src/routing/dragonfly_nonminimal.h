@@ -50,11 +50,15 @@ class DragonflyNonMinimalRouting : public Routing {
   // kMinimal: the minimal path, or Valiant's where failed links left a group pair none.
   enum class Choice { kValiant, kUgal, kPar, kMinimal };
   enum class Congestion { kPort, kLaneClass, kHybrid, kGlobal };
+  // Valiant's intermediate group: one of the others (neither the source's nor the
+  // destination's), or any group, as the authors' book describes it (routing/intermediate_group.h).
+  enum class IntermediateDraw { kOtherGroups, kAnyGroup };
   // `queue`: what a path's queue counts (routing/ugal.h; none: kWaiting for kGlobal, else
   // kOccupancy); kWaiting with a local congestion sense reads what waits at the choosing
   // router's own port, as UGAL-G does at the global channel's.
   DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, Congestion congestion, int threshold,
-                             const FailedParts* failed = nullptr, std::optional<UgalQueue> queue = std::nullopt);
+                             const FailedParts* failed = nullptr, std::optional<UgalQueue> queue = std::nullopt,
+                             IntermediateDraw draw = IntermediateDraw::kOtherGroups);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
@@ -70,7 +74,8 @@ class DragonflyNonMinimalRouting : public Routing {
   std::string saturationNote() const override;
 
   // The intermediate group of a packet from terminal src to dst (another group's): one of
-  // the g - 2 others, drawn from the packet's key; -1 with two groups.
+  // the g - 2 others, drawn from the packet's key; -1 with two groups, or with kAnyGroup when
+  // the draw is the source's or the destination's group (the packet then goes minimally).
   int intermediateGroup(int src, int dst, uint32_t packetKey) const;
   // Router hops from `router` to terminal dst's router through group `via` (-1: minimally).
   int hopsFrom(int router, int via, int src, int dst) const;
@@ -106,6 +111,7 @@ class DragonflyNonMinimalRouting : public Routing {
   Choice choice_;
   Congestion congestion_;
   UgalQueue queue_;
+  IntermediateDraw draw_;
   UgalChoice ugal_;
   // The classes of each part of a path (the comment above) and their lane bounds.
   int valiantClass_, minimalClass_, intermediateClass_, arrivedClass_, classes_;
