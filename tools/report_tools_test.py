@@ -585,6 +585,20 @@ class DragonflyRouting(unittest.TestCase):
         self.assertEqual(self.degraded(0.3), vd.HOLDS)    # 0.5 / 0.3: 67 % more
         self.assertEqual(self.degraded(0.49), vd.FAILS)   # 2 % more
 
+    def test_with_one_measure_ugal_g_is_set_against_ugal_l_counting_what_waits(self):
+        def peaks(peak_of):
+            return [({LOAD: x, SEED: seed, **extra}, result(x, min(x, peak) + 0.001 * seed, 50))
+                    for extra, peak in peak_of for x in (0.2, 0.4, 0.6) for seed in (1, 2, 3)]
+        for waiting_peak, outcome in ((0.3, vd.HOLDS), (0.49, vd.FAILS)):
+            with tempfile.TemporaryDirectory() as out:
+                write_sweep(out, "routing", peaks([({"split": s, "traffic.pattern.type": "group_shift"}, p)
+                                                   for s, p in (("UGAL-L", 0.2), ("UGAL-G", 0.5))]))
+                write_sweep(out, "same_measure", peaks([({}, waiting_peak)]))
+                rep = Report("t", "i")
+                dragonfly_report.same_measure(out, rep)
+                self.assertEqual(rep.verdicts[-1].outcome, outcome, waiting_peak)
+                self.assertIn("| UGAL-L, waiting | uncredited flits and waiting heads |", "\n".join(rep.lines))
+
 
 class DragonflyBeyond(unittest.TestCase):
     """The study beyond the paper names, per network, the routing that accepts most under its
