@@ -480,6 +480,19 @@ class DallyFig19(unittest.TestCase):
         self.assertIn("bound 0.25 is our reading (at most 0.125:", self.notes[4])
 
 
+class DallySharpPeak(unittest.TestCase):
+    """Fig. 17's sharp peak at the minimum: above the next three bins and a peak of the histogram."""
+
+    def test_a_peak_must_stand_above_its_neighbours_and_near_the_tallest_bin(self):
+        from tools.dally import histograms
+        half = histograms.sharp_verdict([0, 0, 10, 2, 2, 2, 20])  # 10 of the tallest 20: at 0.5, not at 1
+        self.assertEqual(half.outcome, vd.HOLDS)
+        self.assertTrue(half.reading_dependent)
+        ripple = histograms.sharp_verdict([0, 0, 4, 1, 1, 1, 20])  # above its neighbours, a fifth of the tallest
+        self.assertEqual(ripple.outcome, vd.FAILS)
+        self.assertFalse(ripple.reading_dependent, "a fifth fails at a quarter too")
+
+
 class SpiderFig3(unittest.TestCase):
     """Three switching modes at three loads, two seeds, with the shapes the paper describes;
     the wormhole peak is the knob that makes the "dramatically lower" claim hold or not."""
