@@ -81,10 +81,8 @@ def fig4_claims(grid):
              *direction_row(lambda x: (grid.value(f_work, routing=DOR, **{LOAD: x}),
                                        grid.value(f_work_mean, routing=DOR, **{LOAD: x})),
                             both, "dimension-ordered: host work at the hot node against the mean node's"))]
+    rows.append(significant_reduction_row(grid, both, at(f_hot, DOR, ADAPTIVE)))
     for claim, pair_at, what in (
-            ("\"adaptive routing significantly reduces the number of intermediate packets seen at the hot-spot "
-             "node compared to dimension-ordered routing\"", at(f_hot, DOR, ADAPTIVE),
-             "dimension-ordered's hot-node arrivals against adaptive's"),
             ("the same, our second reading: every packet passing the hot-spot node, buffered or cut through "
              "(flits it sends on to other routers per cycle)", at(f_pass, DOR, ADAPTIVE),
              "dimension-ordered's flits through the hot node against adaptive's"),
@@ -94,6 +92,30 @@ def fig4_claims(grid):
              "dimension-ordered's latency against adaptive's")):
         rows.append((claim, *direction_row(pair_at, both, what)))
     return rows
+
+
+SIGNIFICANT = 0.2  # our reading of "significantly reduces": dimension-ordered's count at least 20 % above adaptive's
+
+
+def significant_reduction_row(grid, loads, pair_at):
+    """Adaptive routing reduces the hot node's in-transit arrivals: in direction at every load
+    below saturation for both, and in size at the highest of them (dimension-ordered's at least
+    SIGNIFICANT above adaptive's, seed by seed)."""
+    measured, direction_verdict, note = direction_row(pair_at, loads, "dimension-ordered's hot-node arrivals against "
+                                                                     "adaptive's")
+    if not loads:
+        return ("\"adaptive routing significantly reduces the number of intermediate packets seen at the hot-spot "
+                "node compared to dimension-ordered routing\"", measured, None, "no load below saturation for both")
+    dor, adaptive = pair_at(loads[-1])
+    size = vd.relative_gain(dor, adaptive, SIGNIFICANT, reading=True)
+    ratio = vd.paired_ratio(dor, adaptive) if all(adaptive.samples) else None
+    return ("\"adaptive routing significantly reduces the number of intermediate packets seen at the hot-spot "
+            "node compared to dimension-ordered routing\"",
+            measured + (f"; at {loads[-1]}: dimension-ordered's over adaptive's, seed by seed, {ratio.text(2)}"
+                        if ratio else ""),
+            vd.all_hold(direction_verdict, size),
+            f"{note}; significantly: dimension-ordered's at least {SIGNIFICANT:.0%} more at the highest load below "
+            "saturation for both (our reading)")
 
 
 def hot_node_note(grid, loads):
