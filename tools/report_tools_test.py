@@ -613,6 +613,24 @@ class DragonflyRouting(unittest.TestCase):
                 self.assertIn("| UGAL-L, waiting | uncredited flits and waiting heads |", "\n".join(rep.lines))
 
 
+class DragonflyThresholdUniform(unittest.TestCase):
+    """UGAL's threshold on UR: each variant's maximum against MIN's, paired by seed."""
+
+    def test_the_thresholds_at_which_ugal_l_reaches_minimal_are_named(self):
+        points = [({"split": split, LOAD: x, SEED: seed}, result(x, min(x, peak) + 0.001 * seed, 50))
+                  for split, peak in (("MIN", 0.8), ("UGAL-L/threshold 0", 0.7), ("UGAL-L/threshold 256", 0.8))
+                  for x in (0.7, 0.8, 0.9) for seed in (1, 2, 3)]
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "threshold_uniform", points)
+            rep = Report("t", "i")
+            dragonfly_report.threshold_uniform(out, rep)
+        text = "\n".join(rep.lines)
+        self.assertIn("| UGAL-L/threshold 0 | 0.702 ± 0.002 | 0.875 ± 0.000 | holds |", text)  # 0.701/0.801 … 0.703/0.803
+        self.assertIn("| UGAL-L/threshold 256 | 0.802 ± 0.002 | 1.000 ± 0.000 | does not hold |", text)
+        self.assertIn("UGAL-L is not below MIN's maximum at threshold 256.", text)
+        self.assertLess(text.index("| MIN |"), text.index("| UGAL-L/threshold 0 |"))
+
+
 class DragonflyBeyond(unittest.TestCase):
     """The study beyond the paper names, per network, the routing that accepts most under its
     own adversarial pattern."""
