@@ -110,13 +110,15 @@ def length_class(point, name):
 
 
 def best_ratio(grid, f, rates, a, b):
-    """(Value of f(α = a) / f(α = b) per seed, u) at the density in `rates` where the mean
-    ratio is largest."""
+    """(Value over seeds of each seed's largest f(α = a) / f(α = b) over the densities in
+    `rates`: "up to", with an interval; u, the density where the mean ratio is largest, for the
+    text)."""
     def ratio(x):
         return combine(lambda p, q: p / q, grid.value(f, **{"nic.alpha": a, RATE: x}),
-                        grid.value(f, **{"nic.alpha": b, RATE: x}))
-    u = max(rates, key=lambda x: ratio(x).mean)
-    return ratio(u), u
+                       grid.value(f, **{"nic.alpha": b, RATE: x}))
+    ratios = [ratio(x) for x in rates]
+    u = rates[max(range(len(rates)), key=lambda i: ratios[i].mean)]
+    return combine(lambda *per_density: max(per_density), *ratios), u
 
 
 def main():
