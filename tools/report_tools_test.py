@@ -361,7 +361,8 @@ class QuickAgainstFull(unittest.TestCase):
         quick.lines.insert(4, "**Summary**\n")
         with tempfile.TemporaryDirectory() as out:
             path = os.path.join(out, "p.verdicts.json")
-            against_full.write_verdicts(path, full)
+            with open(path, "w") as f:
+                json.dump(against_full.verdict_log(full), f)
             self.assertEqual(against_full.compare(quick, "p", path), 3)
         text = "\n".join(quick.lines)
         self.assertIn("3 of the 4 verdicts differ from [the full run's report](/docs/reproduction/p/full/p.md)", text)

@@ -83,9 +83,3 @@ def compare(rep, paper, full_path=None):
     else:
         rep.text("Every verdict is the full run's.")
     return len(rows)
-
-
-def write_verdicts(path, rep):
-    from tools.report.lib import write_atomic
-    text = json.dumps(verdict_log(rep), indent=1, ensure_ascii=False) + "\n"
-    write_atomic(path, lambda f: f.write(text.encode()))

@@ -370,7 +370,8 @@ def _run_report(out, paper, title, intro, steps):
     if profile == "quick":
         against_full.compare(rep, paper)
     path = os.path.join(out, f"{paper}.md")
-    against_full.write_verdicts(os.path.join(out, f"{paper}.verdicts.json"), rep)
+    verdicts = json.dumps(against_full.verdict_log(rep), indent=1, ensure_ascii=False) + "\n"
+    write_atomic(os.path.join(out, f"{paper}.verdicts.json"), lambda f: f.write(verdicts.encode()))
     rep.write(path)
     print(f"{path}: {line}")
     return counts
