@@ -400,10 +400,16 @@ def fig19_latency_claims(grid, knee):
         return grid.value(latency, **{LANES: l, LOAD: x})
     low = [x for x in loads if all(grid.unsaturated(**{LANES: l, LOAD: x}) for l in lanes)]
     spread = {x: Value([max(s) / min(s) - 1 for s in zip(*(lat(l, x).samples for l in lanes))]) for x in low}
-    well = [x for x in low if x <= WELL_BELOW * knee[lanes[0]].mean] or low[:1]
+    def window(fraction):  # the loads up to `fraction` of the single-lane knee (at least the lowest)
+        return [x for x in low if x <= fraction * knee[lanes[0]].mean] or low[:1]
+    well = window(WELL_BELOW)
     worst = max(well, key=lambda x: spread[x].mean)
     at_knee = max(low, key=lambda x: spread[x].mean)
-    little = with_readings(spread[worst], ABOUT, higher=False)
+    # Two readings: "little" (at most ABOUT) at every load of the window, and the window itself
+    # (WELL_BELOW of the knee; half of it, and every load below saturation beside it).
+    little = all_hold(
+        at_readings(lambda t: all_hold(*(decide(spread[x], t, higher=False) for x in well)), ABOUT),
+        at_readings(lambda f: all_hold(*(decide(spread[x], ABOUT, higher=False) for x in window(f))), WELL_BELOW))
     beyond = [l for l in lanes if l > 4]
     both = [x for x in loads if all(grid.unsaturated(**{LANES: l, LOAD: x}) for l in [4] + beyond)]
     rise = {x: Value([max(s[1:]) / s[0] - 1 for s in zip(*(lat(l, x).samples for l in [4] + beyond))]) for x in both}
