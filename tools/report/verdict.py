@@ -193,31 +193,30 @@ def with_readings(value, threshold, higher=True, exact=False, around=0.0):
     return at_readings(lambda t: decide(value, t, higher, exact), threshold, around)
 
 
+def _parts(verdicts, decisive, otherwise):
+    """A claim of parts that one part with outcome `decisive` settles, and that takes the
+    outcome `otherwise` only when every part has it (inconclusive between); the parts' notes
+    joined. It depends on our reading unless a part that does not settles it anyway."""
+    notes = "; ".join(dict.fromkeys(v.note for v in verdicts if v.note))
+    depends = any(v.reading_dependent for v in verdicts) and not any(
+        v.outcome == decisive and not v.reading_dependent for v in verdicts)
+    if any(v.outcome == decisive for v in verdicts):
+        return Verdict(decisive, notes, depends)
+    if all(v.outcome == otherwise for v in verdicts):
+        return Verdict(otherwise, notes, depends)
+    return Verdict(INCONCLUSIVE, notes, depends)
+
+
 def all_hold(*verdicts):
     """A claim made of parts: holds when every part holds, does not hold when one fails,
     inconclusive otherwise; the parts' notes joined."""
-    notes = "; ".join(dict.fromkeys(v.note for v in verdicts if v.note))
-    # It depends on our reading unless a part that does not fails it anyway.
-    depends = any(v.reading_dependent for v in verdicts) and not any(
-        v.fails and not v.reading_dependent for v in verdicts)
-    if any(v.fails for v in verdicts):
-        return Verdict(FAILS, notes, depends)
-    if all(v.holds for v in verdicts):
-        return Verdict(HOLDS, notes, depends)
-    return Verdict(INCONCLUSIVE, notes, depends)
+    return _parts(verdicts, FAILS, HOLDS)
 
 
 def any_holds(*verdicts):
     """A claim met by any one of its parts ("a lower u or a higher latency"): holds when a part
     holds, does not hold when every part fails, inconclusive otherwise; the parts' notes joined."""
-    notes = "; ".join(dict.fromkeys(v.note for v in verdicts if v.note))
-    depends = any(v.reading_dependent for v in verdicts) and not any(
-        v.holds and not v.reading_dependent for v in verdicts)
-    if any(v.holds for v in verdicts):
-        return Verdict(HOLDS, notes, depends)
-    if all(v.fails for v in verdicts):
-        return Verdict(FAILS, notes, depends)
-    return Verdict(INCONCLUSIVE, notes, depends)
+    return _parts(verdicts, HOLDS, FAILS)
 
 
 def all_hold_named(verdicts):
