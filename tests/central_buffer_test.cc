@@ -230,6 +230,29 @@ TEST(CentralBuffer, WaitingDecidedAndLinkUseCountersRunAndAreCounted) {
   }
 }
 
+TEST(CentralBuffer, ARefusalThatDoesNotHoldTheLinkLeavesItFreeAndEveryRefusedPacketIsRetried) {
+  // The saturated X-mesh with message-based backpressure: with router.nack_holds_link = false
+  // no link-cycle is held by a refusal, refused packets at switches and terminals alike are
+  // offered again (the run keeps delivering and conserves flits), and the freed link-cycles
+  // change what is carried.
+  auto run = [](bool holds) {
+    auto d = doc(kSaturated);
+    for (std::string o : {"simulation.measure_cycles=10000", "router.backpressure=message",
+                          "router.count_channel_use=true", "simulation.check_invariants=true"}) {
+      d->applyOverride(o);
+    }
+    d->applyOverride(std::string("router.nack_holds_link=") + (holds ? "true" : "false"));
+    return Simulation(d).run();
+  };
+  const auto held = run(true), free = run(false);
+  EXPECT_GT(held["router_counters"]["link_nack"]["mean"].get<double>(), 0.0);
+  EXPECT_EQ(free["router_counters"]["link_nack"]["mean"].get<double>(), 0.0);
+  EXPECT_GT(free["router_counters"]["link_data"]["mean"].get<double>(), 0.1);
+  EXPECT_GT(free["accepted"].get<double>(), 0.5 * held["accepted"].get<double>());
+  EXPECT_NE(free["accepted"].get<double>(), held["accepted"].get<double>());
+  EXPECT_TRUE(free["drained"].get<bool>());
+}
+
 TEST(Admission, BalancedInjectionNeedsABufferPool) {
   auto d = doc(std::string(icnsim::test::kFly6Synchronous) + "[router.balanced_injection]\nbuffer_limit_trans = 2\n");
   EXPECT_THROW(Simulation s(d), ConfigError);

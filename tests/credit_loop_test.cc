@@ -41,3 +41,61 @@ TEST(CreditLoop, FewShallowLanesOnLongLinksAreWarnedOfAndLimitTheStreamAsSaid) {
   EXPECT_FALSE(wide.contains("warnings"));
   EXPECT_GT(wide["groups"][0]["accepted_rate"].get<double>(), 0.85);
 }
+
+namespace {
+
+// Terminal 0 of the dragonfly p = 1, a = 2, h = 1 streams to the next group over its router's
+// 21-cycle global channel; one lane of 4 flits per lane class.
+std::string streamOverGlobalChannel(const char* creditLatency) {
+  std::string stream = kStreamFromTerminal0;
+  stream.replace(stream.find("\"neighbor\""), 10, "\"group_shift\"");  // to either terminal of group 1
+  return fmt::format(R"([simulation]
+warmup_cycles = 2000
+measure_cycles = 20000
+[topology]
+type = "dragonfly"
+p = 1
+a = 2
+h = 1
+global_latency = 21
+[routing]
+type = "dragonfly_minimal"
+[router]
+lanes = 2
+depth = 4
+[timing]
+credit_latency = "{}"
+)",
+                     creditLatency) +
+         stream;
+}
+
+}  // namespace
+
+// With timing.credit_latency = "link" a credit crosses the channel's 20 cycles beyond
+// channel_latency back: a slot is refilled 21 + 1 + 1 + 20 = 43 cycles after its flit left,
+// so the stream sends at most 4 flits per 43 cycles (9 %) where the fixed credit delay allows
+// 4 per 23 (17 %).
+TEST(CreditLoop, CreditsThatCrossTheLinkBackLengthenTheLoopByTheLinksExtraCycles) {
+  const auto fixed = runToml(streamOverGlobalChannel("fixed"));
+  const auto link = runToml(streamOverGlobalChannel("link"));
+  ASSERT_TRUE(fixed.contains("warnings") && link.contains("warnings"));
+  EXPECT_NE(fixed["warnings"][0].get<std::string>().find("refilled 23 cycles"), std::string::npos);
+  EXPECT_NE(link["warnings"][0].get<std::string>().find("at most 9 %"), std::string::npos);
+  EXPECT_NE(link["warnings"][0].get<std::string>().find("refilled 43 cycles"), std::string::npos);
+  const double fixedRate = fixed["groups"][0]["accepted_rate"].get<double>();
+  const double linkRate = link["groups"][0]["accepted_rate"].get<double>();
+  EXPECT_LE(fixedRate, 4.0 / 23 + 0.002);
+  EXPECT_GT(fixedRate, 0.85 * 4.0 / 23);
+  EXPECT_LE(linkRate, 4.0 / 43 + 0.002);
+  EXPECT_GT(linkRate, 0.85 * 4.0 / 43);
+}
+
+// Refused where it is not built or not used.
+TEST(CreditLoop, LinkCreditLatencyIsRefusedWithSynchronousTiming) {
+  std::string toml = streamOverGlobalChannel("link");
+  toml.replace(toml.find("[timing]\n"), 9, "[timing]\nmode = \"synchronous\"\n");
+  const std::string error = runErrorOf(toml);
+  EXPECT_NE(error.find("timing.credit_latency"), std::string::npos) << error;
+  EXPECT_NE(error.find("synchronous"), std::string::npos) << error;
+}

@@ -21,9 +21,7 @@ namespace {
 
 using Routing3 = DragonflyNonMinimalRouting;
 
-Routing3 valiant(const Dragonfly& fly) {
-  return Routing3(fly, 3, Routing3::Choice::kValiant, Routing3::Congestion::kPort, 0);
-}
+Routing3 valiant(const Dragonfly& fly) { return Routing3(fly, 3, Routing3::Choice::kValiant, Routing3::Options{}); }
 
 // Follows route() from terminal src to dst with the given packet key; returns the router hops
 // (-1 if it does not arrive) and the groups it passes through in order.
@@ -73,8 +71,7 @@ TEST(DragonflyValiant, TheBooksDrawTakesAnyGroupAndGoesMinimallyWhenItDrawsAnEnd
   // Five groups, group 0 to group 4: every group is drawn, the two ends as -1 (minimal), about
   // two draws in five over many packets.
   Dragonfly fly(1, 2, 2, 5, Dragonfly::Arrangement::kAbsolute);
-  const Routing3 routing(fly, 3, Routing3::Choice::kValiant, Routing3::Congestion::kPort, 0, nullptr, std::nullopt,
-                         Routing3::IntermediateDraw::kAnyGroup);
+  const Routing3 routing(fly, 3, Routing3::Choice::kValiant, {.draw = Routing3::IntermediateDraw::kAnyGroup});
   std::map<int, int> seen;
   for (uint32_t key = 0; key < 5000; ++key) ++seen[routing.intermediateGroup(0, 9, key)];
   EXPECT_EQ(seen.size(), 4u);  // -1, 1, 2, 3
@@ -112,7 +109,7 @@ TEST(DragonflyUgal, TakesTheMinimalPathUnlessItsQueueTimesHopsIsLonger) {
   // at router 5): also 3 hops.
   Dragonfly fly(1, 2, 1, 3, Dragonfly::Arrangement::kAbsolute);
   for (int threshold : {0, 10}) {
-    const Routing3 ugal(fly, 3, Routing3::Choice::kUgal, Routing3::Congestion::kPort, threshold);
+    const Routing3 ugal(fly, 3, Routing3::Choice::kUgal, {.threshold = threshold});
     ASSERT_EQ(ugal.intermediateGroup(0, 5, 0), 1);
     ASSERT_EQ(ugal.hopsFrom(0, -1, 0, 5), 3);
     ASSERT_EQ(ugal.hopsFrom(0, 1, 0, 5), 3);
@@ -127,14 +124,37 @@ TEST(DragonflyUgal, TakesTheMinimalPathUnlessItsQueueTimesHopsIsLonger) {
   }
 }
 
+TEST(DragonflyUgal, GlobalHopWeightsCountOneForTheMinimalPathAndTwoForValiants) {
+  // The network above, both paths 3 router hops. routing.weights = "global_hops" (BookSim's
+  // rule): queues 6 and 4 give 6 x 1 against 4 x 2, minimal, where router hops give 18 against
+  // 12, Valiant's; 10 and 4 give 10 against 8, Valiant's, unless BookSim's threshold of 30
+  // forgives it.
+  Dragonfly fly(1, 2, 1, 3, Dragonfly::Arrangement::kAbsolute);
+  auto groupsWith = [&](int threshold, Routing3::Weights weights, int minimalQueue, int valiantQueue) {
+    const Routing3 ugal(fly, 3, Routing3::Choice::kUgal, {.threshold = threshold, .weights = weights});
+    FixedQueues queues;
+    queues.flits[{0, 1}] = minimalQueue, queues.flits[{0, 2}] = valiantQueue;
+    std::vector<int> groups;
+    follow(fly, ugal, 0, 5, 0, &groups, &queues);
+    return groups;
+  };
+  const std::vector<int> minimal{0, 2}, valiant{0, 1, 2};
+  EXPECT_EQ(groupsWith(0, Routing3::Weights::kRouterHops, 6, 4), valiant);
+  EXPECT_EQ(groupsWith(0, Routing3::Weights::kGlobalHops, 6, 4), minimal);
+  EXPECT_EQ(groupsWith(0, Routing3::Weights::kGlobalHops, 8, 4), minimal);  // a tie keeps the minimal path
+  EXPECT_EQ(groupsWith(0, Routing3::Weights::kGlobalHops, 10, 4), valiant);
+  EXPECT_EQ(groupsWith(30, Routing3::Weights::kGlobalHops, 10, 4), minimal);
+  EXPECT_EQ(groupsWith(30, Routing3::Weights::kGlobalHops, 39, 4), valiant);
+}
+
 TEST(DragonflyUgal, GlobalComparesTheQueuesOfTheGlobalChannelsWhereverTheyAre) {
   // The network above: terminal 0 to 5 minimally by router 1's global port 2, Valiant's path
   // by router 0's global port 2 to group 1; both 3 hops. Router 0's own ports are empty, so
   // UGAL-L stays minimal; UGAL-G sees router 1's global queue of 10 (30 against 0) and turns,
   // until Valiant's global channel holds more (10 x 3 against 20 x 3).
   Dragonfly fly(1, 2, 1, 3, Dragonfly::Arrangement::kAbsolute);
-  const Routing3 local(fly, 3, Routing3::Choice::kUgal, Routing3::Congestion::kPort, 0);
-  const Routing3 global(fly, 3, Routing3::Choice::kUgal, Routing3::Congestion::kGlobal, 0);
+  const Routing3 local(fly, 3, Routing3::Choice::kUgal, Routing3::Options{});
+  const Routing3 global(fly, 3, Routing3::Choice::kUgal, {.congestion = Routing3::Congestion::kGlobal});
   FixedQueues queues;
   queues.queued[{1, 2}] = 10;
   std::vector<int> localGroups, globalGroups;
@@ -158,7 +178,7 @@ TEST(DragonflyUgal, LocalWithTheWaitingMeasureReadsWhatWaitsAtItsOwnPorts) {
   // ports (the heads routed to them and the uncredited flits), as UGAL-G does at the global
   // channel's; the occupancy alone (flits) no longer decides.
   Dragonfly fly(1, 2, 1, 3, Dragonfly::Arrangement::kAbsolute);
-  const Routing3 waiting(fly, 3, Routing3::Choice::kUgal, Routing3::Congestion::kPort, 0, nullptr, UgalQueue::kWaiting);
+  const Routing3 waiting(fly, 3, Routing3::Choice::kUgal, {.queue = UgalQueue::kWaiting});
   FixedQueues queues;
   queues.flits[{0, 1}] = 6;  // occupancy would turn to Valiant's path (18 against 0)
   std::vector<int> groups;
@@ -182,8 +202,8 @@ TEST(DragonflyPar, TurnsToValiantAfterTheLocalHopWhenTheGlobalQueueIsLonger) {
   FixedQueues queues;
   queues.flits[{1, 2}] = 10;
   for (int threshold : {0, 100}) {
-    const Routing3 par(fly, 4, Routing3::Choice::kPar, Routing3::Congestion::kPort, threshold);
-    const Routing3 ugal(fly, 4, Routing3::Choice::kUgal, Routing3::Congestion::kPort, threshold);
+    const Routing3 par(fly, 4, Routing3::Choice::kPar, {.threshold = threshold});
+    const Routing3 ugal(fly, 4, Routing3::Choice::kUgal, {.threshold = threshold});
     ASSERT_EQ(par.intermediateGroup(0, 5, 0), 1);
     std::vector<int> parGroups, ugalGroups;
     const int parHops = follow(fly, par, 0, 5, 0, &parGroups, &queues);
@@ -198,7 +218,7 @@ TEST(DragonflyPar, TurnsToValiantAfterTheLocalHopWhenTheGlobalQueueIsLonger) {
   }
   // The lanes of each part: minimal in the source group class 0 (lanes 0-1 of 8), Valiant's
   // class 1 (2-3), an intermediate group class 2, the destination group class 3.
-  const Routing3 par(fly, 8, Routing3::Choice::kPar, Routing3::Congestion::kPort, 0);
+  const Routing3 par(fly, 8, Routing3::Choice::kPar, Routing3::Options{});
   EXPECT_EQ(par.laneClassBounds(8), (std::vector<int>{0, 2, 4, 6, 8}));
   std::vector<RouteOption> out;
   RouteRequest turn{1, 1, 0, false, 0, 5};
@@ -215,7 +235,7 @@ TEST(DragonflyNonMinimal, DeadlockCheckPassesWithThreeClassesAndPARsFour) {
     Dragonfly fly(2, 4, 2, 9, arrangement);
     for (auto choice : {Routing3::Choice::kValiant, Routing3::Choice::kUgal, Routing3::Choice::kPar}) {
       const int lanes = choice == Routing3::Choice::kPar ? 4 : 3;
-      Routing3 routing(fly, lanes, choice, Routing3::Congestion::kPort, 0);
+      Routing3 routing(fly, lanes, choice, Routing3::Options{});
       VirtualNetworks networks(routing, lanes, 1, Switching::kWormhole);
       EXPECT_TRUE(findLaneDeadlock(fly, {lanes, networks.distinct(false), {}, false, false, 1e9}).cycle.empty());
     }
@@ -227,8 +247,7 @@ TEST(DragonflyNonMinimal, DeadlockCheckPassesWithThreeClassesAndPARsFour) {
 // which leads to class 1 in other groups. The deadlock check must find that cycle.
 class ParInThreeClasses : public Routing {
  public:
-  explicit ParInThreeClasses(const Dragonfly& fly)
-      : par_(fly, 4, Routing3::Choice::kPar, Routing3::Congestion::kPort, 0) {}
+  explicit ParInThreeClasses(const Dragonfly& fly) : par_(fly, 4, Routing3::Choice::kPar, Routing3::Options{}) {}
   void route(const RouteRequest& r, std::vector<RouteOption>& out) const override { possibleRoutes(r, out); }
   void possibleRoutes(const RouteRequest& r, std::vector<RouteOption>& out) const override {
     // Lane (= class) indices: UGAL's Valiant 0, minimal or intermediate 1, arrived 2; PAR's

@@ -18,8 +18,11 @@ from tools.report import seed_stats
 from tools.report import verdict as vd
 from tools.dally import report as dally_report
 from tools.dragonfly import beyond as dragonfly_beyond
+from tools.dragonfly import booksim_reference
+from tools.dragonfly import booksim_setup as dragonfly_booksim_setup
 from tools.dragonfly import links as dragonfly_links
 from tools.dragonfly import report as dragonfly_report
+from tools.dragonfly import routing_claims as dragonfly_routing_claims
 from tools.faults import adaptive_study
 from tools.faults import diagnosis_study
 from tools.faults import reply_ack_study
@@ -614,6 +617,60 @@ class DragonflyRouting(unittest.TestCase):
                 self.assertIn("| UGAL-L, waiting | uncredited flits and waiting heads |", "\n".join(rep.lines))
 
 
+    def test_latency_is_compared_at_the_highest_load_both_carry_below_saturation(self):
+        def row(ugal_l_latency):
+            points = []
+            for split, peak, latency in (("UGAL-L", 0.3, ugal_l_latency), ("UGAL-G", 0.5, 50)):
+                for x in (0.1, 0.2, 0.4):
+                    for seed in (1, 2, 3):
+                        j = result(x, min(x, peak), latency * x / 0.2 + seed)
+                        j["message_latency"] = j["latency"]
+                        points.append(({"split": split, "traffic.pattern.type": "group_shift", LOAD: x, SEED: seed}, j))
+            with tempfile.TemporaryDirectory() as out:
+                write_sweep(out, "routing", points)
+                return dragonfly_routing_claims.latency_degraded_row(dragonfly_report.routing_grid(out))
+        claim, measured, verdict, _ = row(60)  # at 0.2: 61-63 against 51-53, about 19 % more
+        self.assertIn("at offered load 0.2, the highest below saturation for both", measured)
+        self.assertIn("(at 0.1: ", measured)
+        self.assertEqual(verdict.outcome, vd.HOLDS)
+        self.assertEqual(row(52)[2].outcome, vd.FAILS)  # about 4 % more
+
+
+class DragonflyBooksimSetup(unittest.TestCase):
+    """icnsim's runs at BookSim's setup set beside BookSim's stored ones, case by case."""
+
+    def test_each_stored_case_is_set_beside_the_same_point_with_the_ratio_of_means(self):
+        points = [({"split": "MIN", "traffic.pattern.type": "uniform", LOAD: x, SEED: seed},
+                   dict(result(x, x, 100 + seed), topology="dragonfly p=2 a=4 h=2 g=9",
+                        message_latency={"mean": 100.0 + seed})) for x in (0.3, 0.9) for seed in (1, 2)]
+        with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as stored:
+            write_sweep(out, "booksim_setup", points)
+            with open(os.path.join(stored, "reference_k2.csv"), "w") as f:
+                f.write("k,routing,pattern,load,metric,seed,accepted,latency\n"
+                        "2,MIN,uniform,0.3,latency,1,0.3,120.0\n2,MIN,uniform,0.3,latency,2,0.3,130.0\n"
+                        "2,MIN,uniform,0.9,accepted,1,0.6,999\n2,MIN,uniform,0.9,accepted,2,0.6,999\n")
+            saved = dragonfly_booksim_setup.REFERENCE_DIR
+            dragonfly_booksim_setup.REFERENCE_DIR = stored
+            try:
+                rep = Report("t", "i")
+                dragonfly_booksim_setup.against_booksim(rep, dragonfly_booksim_setup.setup_grid(out))
+            finally:
+                dragonfly_booksim_setup.REFERENCE_DIR = saved
+        text = "\n".join(rep.lines)
+        self.assertIn("| MIN | UR | 0.3 | latency | 125.0 ± 63.5 | 101.5 ± 6.4 | 0.812 |", text)
+        self.assertIn("| MIN | UR | 0.9 | accepted load | 0.600 ± 0.000 | 0.900 ± 0.000 | 1.500 |", text)
+
+    def test_a_network_without_stored_runs_says_how_to_make_them(self):
+        points = [({"split": "MIN", "traffic.pattern.type": "uniform", LOAD: 0.3, SEED: 1},
+                   dict(result(0.3, 0.3, 100), topology="dragonfly p=7 a=14 h=7 g=99"))]
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "booksim_setup", points)
+            rep = Report("t", "i")
+            dragonfly_booksim_setup.against_booksim(rep, dragonfly_booksim_setup.setup_grid(out))
+        self.assertIn("No BookSim runs of k = 7 are stored", "\n".join(rep.lines))
+        self.assertIn("--k 7 --csv FILE", "\n".join(rep.lines))
+
+
 class DragonflyThresholdUniform(unittest.TestCase):
     """UGAL's threshold on UR: each variant's maximum against MIN's, paired by seed."""
 
@@ -827,13 +884,32 @@ class BooksimCrosscheck(unittest.TestCase):
 
     def test_latency_cases_offer_the_load_in_flits_of_icnsim_capacity(self):
         cfg = crosscheck.booksim_config(("mesh", 4, 8, 0.5), 3, 0.25)
-        self.assertIn("injection_rate = 0.125;", cfg)
-        self.assertIn("injection_rate_uses_flits = 1;", cfg)
-        self.assertIn("num_vcs = 4;", cfg)
-        self.assertIn("seed = 3;", cfg)
+        self.assertEqual((cfg["injection_rate"], cfg["injection_rate_uses_flits"]), (0.125, 1))
+        self.assertEqual((cfg["num_vcs"], cfg["seed"]), (4, 3))
         saturation = crosscheck.booksim_config(("fly", 1, 32, crosscheck.SATURATION), 1, 1.0)
-        self.assertIn("injection_rate = 1.0;", saturation)
-        self.assertIn("routing_function = dest_tag;", saturation)
+        self.assertEqual((saturation["injection_rate"], saturation["routing_function"]), (1.0, "dest_tag"))
+
+    def test_writes_the_keys_runs_the_binary_once_and_reuses_its_output(self):
+        with tempfile.TemporaryDirectory() as d:
+            fake = os.path.join(d, "booksim")
+            with open(fake, "w") as f:  # prints its configuration file back, and counts its runs
+                f.write(f"#!/bin/sh\ncat \"$1\"\necho run >> {d}/runs\n")
+            os.chmod(fake, 0o755)
+            path = os.path.join(d, "case")
+            text = crosscheck.run_booksim_keys(fake, {"k": 4, "traffic": "bad_dragon"}, path, resume=False)
+            self.assertEqual(text, "k = 4;\ntraffic = bad_dragon;\n")
+            self.assertEqual(crosscheck.run_booksim_keys(fake, {"k": 4}, path, resume=True), text)
+            with open(os.path.join(d, "runs")) as f:
+                self.assertEqual(f.read().count("run"), 1)
+
+    def test_dragonfly_cases_run_booksims_own_ugal_and_worst_case(self):
+        keys = booksim_reference.keys_of(4, ("UGAL-L", "group_shift", 0.5, "accepted"), 2)
+        self.assertEqual((keys["routing_function"], keys["traffic"], keys["k"]), ("ugal", "bad_dragon", 4))
+        self.assertEqual((keys["num_vcs"], keys["vc_buf_size"], keys["internal_speedup"]), (3, 256, 1.0))
+        self.assertEqual((keys["sim_type"], keys["latency_thres"], keys["injection_rate"]), ("throughput", -1.0, 0.5))
+        latency = booksim_reference.keys_of(2, ("MIN", "uniform", 0.3, "latency"), 1)
+        self.assertEqual((latency["routing_function"], latency["sim_type"]), ("min", "latency"))
+        self.assertNotIn("latency_thres", latency)
 
 
 def link_stats_result(per_lane):

@@ -63,7 +63,7 @@ ICNSIM_REGISTER(Routing, "dragonfly_minimal", "local, global, local hop with two
                     }
                     return std::unique_ptr<Routing>(std::make_unique<DragonflyNonMinimalRouting>(
                         *fly, ctx.lanes, DragonflyNonMinimalRouting::Choice::kMinimal,
-                        DragonflyNonMinimalRouting::Congestion::kPort, 0, failed));
+                        DragonflyNonMinimalRouting::Options{}, failed));
                   }
                   return std::unique_ptr<Routing>(std::make_unique<DragonflyMinimalRouting>(*fly, ctx.lanes, failed));
                 });

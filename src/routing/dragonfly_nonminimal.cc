@@ -40,16 +40,20 @@ const ChoiceKey kValiantIntermediate =
     declareChoice(kValiantScope, "intermediate", "other_groups", kDraws, kIntermediateDoc);
 const ChoiceKey kUgalIntermediate = declareChoice(kUgal, "intermediate", "other_groups", kDraws, kIntermediateDoc);
 const ChoiceKey kParIntermediate = declareChoice(kPar, "intermediate", "other_groups", kDraws, kIntermediateDoc);
+const ChoiceKey kWeights = declareChoice(
+    kUgal, "weights", "router_hops", {"router_hops", "global_hops"},
+    "what each path's queue is multiplied by: its router hops H, or the global channels it crosses (1 "
+    "minimal, 2 Valiant's: BookSim's dragonfly rule, q_min <= 2 q_val + threshold keeps the minimal path)");
 
 }  // namespace
 
 DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice,
-                                                       Congestion congestion, int threshold, const FailedParts* failed,
-                                                       std::optional<UgalQueue> queue, IntermediateDraw draw)
+                                                       const Options& options, const FailedParts* failed)
     : fly_(dragonfly), links_(dragonfly, failed), failedIdentity_(failed ? failed->identity() : ""), lanes_(lanes),
-      choice_(choice), congestion_(congestion),
-      queue_(queue.value_or(congestion == Congestion::kGlobal ? UgalQueue::kWaiting : UgalQueue::kOccupancy)),
-      draw_(draw), ugal_(threshold, queue_) {
+      choice_(choice), congestion_(options.congestion),
+      queue_(options.queue.value_or(options.congestion == Congestion::kGlobal ? UgalQueue::kWaiting
+                                                                              : UgalQueue::kOccupancy)),
+      draw_(options.draw), weights_(options.weights), ugal_(options.threshold, queue_) {
   const bool par = choice == Choice::kPar;
   minimalClass_ = par ? 0 : 1;
   valiantClass_ = par ? 1 : 0;
@@ -152,6 +156,7 @@ bool DragonflyNonMinimalRouting::chooseMinimal(const RouteRequest& req, int mini
   const int64_t minimalQueue =
       global ? globalQueue(req, there) : localQueue(req, minimalPort, minimalClass_, classOnly);
   const int64_t valiantQueue = global ? globalQueue(req, via) : localQueue(req, valiantPort, valiantClass_, classOnly);
+  if (weights_ == Weights::kGlobalHops) return ugal_.keepsMinimal({minimalQueue, 1}, {valiantQueue, 2});
   return ugal_.keepsMinimal({minimalQueue, hopsFrom(req.router, -1, req.source, req.destination)},
                             {valiantQueue, hopsFrom(req.router, via, req.source, req.destination)});
 }
@@ -289,19 +294,22 @@ std::unique_ptr<Routing> makeDragonflyNonMinimal(const RoutingContext& ctx, cons
                                   "and destination groups)",
                                   name, par ? 4 : 3, par ? " group's two paths" : ""));
   }
-  auto congestion = DragonflyNonMinimalRouting::Congestion::kPort;
-  int threshold = 0;
+  DragonflyNonMinimalRouting::Options options;
   if (choice != DragonflyNonMinimalRouting::Choice::kValiant) {
     const std::string c = node.get(par ? kParCongestion : kCongestion);
     using C = DragonflyNonMinimalRouting::Congestion;
-    congestion = c == "port" ? C::kPort : c == "lane_class" ? C::kLaneClass : c == "hybrid" ? C::kHybrid : C::kGlobal;
-    threshold = static_cast<int>(node.get(par ? kParThreshold : kThreshold));
+    options.congestion = c == "port"         ? C::kPort
+                         : c == "lane_class" ? C::kLaneClass
+                         : c == "hybrid"     ? C::kHybrid
+                                             : C::kGlobal;
+    options.threshold = static_cast<int>(node.get(par ? kParThreshold : kThreshold));
   }
-  std::optional<UgalQueue> queue;  // auto
-  if (choice == DragonflyNonMinimalRouting::Choice::kUgal) queue = ugalQueueOf(node, congestion);
-  const auto draw = intermediateDrawOf(node, choice, failed);
-  return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, congestion, threshold, failed, queue,
-                                                      draw);
+  if (choice == DragonflyNonMinimalRouting::Choice::kUgal) {
+    options.queue = ugalQueueOf(node, options.congestion);
+    if (node.get(kWeights) == "global_hops") options.weights = DragonflyNonMinimalRouting::Weights::kGlobalHops;
+  }
+  options.draw = intermediateDrawOf(node, choice, failed);
+  return std::make_unique<DragonflyNonMinimalRouting>(*fly, ctx.lanes, choice, options, failed);
 }
 
 }  // namespace

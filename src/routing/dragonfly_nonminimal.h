@@ -5,6 +5,7 @@
 //   dragonfly_valiant  always Valiant's path (VAL);
 //   dragonfly_ugal     UGAL-L: at the source router, the minimal path unless
 //                      q_min * H_min > q_val * H_val + threshold, H the paths' router hops
+//                      (or their global hops, 1 and 2: routing.weights)
 //                      and q the queue each path joins at this router (routing.congestion):
 //                      its output port's occupancy ("port", UGAL-L), that of the lanes the
 //                      path would take there ("lane_class", UGAL-LVC), or the lanes' when
@@ -53,12 +54,21 @@ class DragonflyNonMinimalRouting : public Routing {
   // Valiant's intermediate group: one of the others (neither the source's nor the
   // destination's), or any group, as the authors' book describes it (routing/intermediate_group.h).
   enum class IntermediateDraw { kOtherGroups, kAnyGroup };
-  // `queue`: what a path's queue counts (routing/ugal.h; none: kWaiting for kGlobal, else
-  // kOccupancy); kWaiting with a local congestion sense reads what waits at the choosing
-  // router's own port, as UGAL-G does at the global channel's.
-  DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, Congestion congestion, int threshold,
-                             const FailedParts* failed = nullptr, std::optional<UgalQueue> queue = std::nullopt,
-                             IntermediateDraw draw = IntermediateDraw::kOtherGroups);
+  // What UGAL multiplies a path's queue by: its router hops H, or the global channels it
+  // crosses (1 minimal, 2 Valiant's), as BookSim's dragonfly weighs them.
+  enum class Weights { kRouterHops, kGlobalHops };
+  struct Options {
+    Congestion congestion = Congestion::kPort;
+    int threshold = 0;
+    // What a path's queue counts (routing/ugal.h; none: kWaiting for kGlobal, else
+    // kOccupancy); kWaiting with a local congestion sense reads what waits at the choosing
+    // router's own port, as UGAL-G does at the global channel's.
+    std::optional<UgalQueue> queue = std::nullopt;
+    IntermediateDraw draw = IntermediateDraw::kOtherGroups;
+    Weights weights = Weights::kRouterHops;
+  };
+  DragonflyNonMinimalRouting(const Dragonfly& dragonfly, int lanes, Choice choice, const Options& options,
+                             const FailedParts* failed = nullptr);
   void route(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   void possibleRoutes(const RouteRequest& request, std::vector<RouteOption>& out) const override;
   std::vector<int> laneClassBounds(int lanes) const override;
@@ -112,6 +122,7 @@ class DragonflyNonMinimalRouting : public Routing {
   Congestion congestion_;
   UgalQueue queue_;
   IntermediateDraw draw_;
+  Weights weights_;
   UgalChoice ugal_;
   // The classes of each part of a path (the comment above) and their lane bounds.
   int valiantClass_, minimalClass_, intermediateClass_, arrivedClass_, classes_;

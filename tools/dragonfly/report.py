@@ -18,23 +18,22 @@ import sys
 
 from tools.report import verdict as vd
 from tools.report.lib import line_plot, run_report
-from tools.report.seed_stats import LOAD, Grid, Value, method_section
+from tools.report.seed_stats import LOAD, Grid, method_section
 
 from tools.dragonfly.beyond import beyond_section
 from tools.dragonfly.common import ABSTRACT, BOOK, PATTERN, claims_from
+from tools.dragonfly.booksim_setup import booksim_setup
 from tools.dragonfly.links import links_section
+from tools.dragonfly.routing_claims import (DEGRADED, degraded_row, latency_degraded_row, max_accepted, max_text,
+                                            minimal_uniform_row, minimal_worst_case_row, routing_grid)
 
-EXPERIMENTS = ["routing", "same_measure", "worst_case_links", "sensitivity", "threshold_uniform", "sensitivity_network",
-               "beyond_slim_fly", "beyond_hyperx"]
-ROUTINGS = ["MIN", "VAL", "UGAL-L", "UGAL-LVC", "UGAL-LVC_H", "UGAL-G"]
+EXPERIMENTS = ["routing", "same_measure", "booksim_setup", "worst_case_links", "sensitivity", "threshold_uniform",
+               "sensitivity_network", "beyond_slim_fly", "beyond_hyperx"]
 PATTERNS = {"uniform": "UR", "group_shift": "WC"}
-DEGRADED = 0.10      # our reading of "degraded": UGAL-G accepts at least 10 % more than UGAL-L
-WORKS_WELL = 0.8     # our reading of "works well": MIN accepts at least 0.8 of the best routing's maximum on UR
-VERY_POOR = 0.5      # our reading of "very poor": MIN accepts at most half of what VAL accepts on WC
 S1 = ("S1: D. Abts and J. Kim, *High Performance Datacenter Networks* (Morgan & Claypool, 2011), "
       "§5.5.3, by two of the paper's authors; not the paper")
-NOT_VARIED = ("the intermediate group's draw (uniform among the groups that are neither the source's nor the "
-              "destination's), the network's size beyond the quick and full sizes, and the worst-case link section's "
+NOT_VARIED = ("the intermediate group's draw at our setup (uniform among the groups that are neither the source's nor "
+              "the destination's; among all groups at BookSim's), the network's size beyond the quick and full sizes, and the worst-case link section's "
               "single offered load")
 
 # ---------------------------------------------------------------- sources
@@ -47,7 +46,9 @@ def sources(out, rep):
                 "claims judged here are the abstract's, quoted verbatim, and two sentences of " + S1 + ", marked "
                 "S1; the summary at the end counts them apart. The setup (network size, lanes, buffer depth, packet "
                 "length, channel latency, global-link arrangement, traffic definitions, the UGAL rule and threshold, "
-                "what UGAL-LVC_H compares) is our reading, each choice recorded in docs/models/dragonfly.md. The "
+                "what UGAL-LVC_H compares) is our reading, each choice recorded in docs/models/dragonfly.md; a second "
+                "reference runs the setup of BookSim 2's dragonfly, from the authors' group, and sets icnsim's "
+                "values beside BookSim's own. The "
                 "sensitivity sections vary buffer depth, UGAL threshold, lane release, global-link arrangement and "
                 "global channel latency; not varied: " + NOT_VARIED + ". UGAL-L_CR (credit round-trip latency as a "
                 "congestion signal) is not built, so the abstract's claim about the combination of the two methods "
@@ -68,24 +69,6 @@ def source_summary(out, rep):
 
 
 # ---------------------------------------------------------------- routing comparison
-
-
-def routing_grid(out):
-    return Grid(out, "routing", ["split", PATTERN, LOAD], order={"split": ROUTINGS.index})
-
-
-def max_accepted(grid, split, pattern):
-    return grid.max_accepted(split=split, **{PATTERN: pattern})
-
-
-def capped(grid, split, pattern):
-    """Some seed is below saturation at the highest load swept: the maximum is a lower bound."""
-    top = grid.values(LOAD)[-1]
-    return any(grid.below_saturation(j) for j in grid.seeds(split=split, **{PATTERN: pattern, LOAD: top}).values())
-
-
-def max_text(grid, split, pattern):
-    return ("≥ " if capped(grid, split, pattern) else "") + max_accepted(grid, split, pattern).text(3)
 
 
 def routing_figures(out, rep):
@@ -115,48 +98,9 @@ def routing_figures(out, rep):
              "at the highest load swept. Max accepted: per seed, the largest accepted load over the offered loads; ≥ "
              "where some seed is still below saturation at the highest load, so the maximum is a lower bound.")
     claims_from(rep, [(BOOK, minimal_uniform_row(grid)), (BOOK, minimal_worst_case_row(grid)),
-                      (ABSTRACT, degraded_row(grid)), (ABSTRACT, combination_row(grid))]
+                      (ABSTRACT, degraded_row(grid)), (ABSTRACT, latency_degraded_row(grid)),
+                      (ABSTRACT, combination_row(grid))]
                 + [(ABSTRACT, row) for row in abstract_rows_not_judged(grid)])
-
-
-def best_other_ratio(grid, pattern):
-    """Per seed: MIN's maximum accepted load over the largest of the other routings'."""
-    others = [max_accepted(grid, s, pattern) for s in grid.values("split") if s != "MIN"]
-    best = [max(samples) for samples in zip(*(v.samples for v in others))]
-    return Value([m / b for m, b in zip(max_accepted(grid, "MIN", pattern).samples, best) if b])
-
-
-def minimal_uniform_row(grid):
-    ratio = best_other_ratio(grid, "uniform")
-    bound = " (a lower bound: MIN is below saturation at the highest load swept)" if capped(grid, "MIN",
-                                                                                             "uniform") else ""
-    return ("\"This minimal routing works well for load-balanced traffic\" (S1, p. 66)",
-            f"MIN's maximum accepted load on UR over the best other routing's, per seed: {ratio.text(3)}{bound}",
-            vd.with_readings(ratio, WORKS_WELL, around=1.0),
-            f"works well read as at least {WORKS_WELL} of the best routing's maximum (our reading)")
-
-
-def minimal_worst_case_row(grid):
-    ratio = vd.paired_ratio(max_accepted(grid, "MIN", "group_shift"), max_accepted(grid, "VAL", "group_shift"))
-    return ("\"but results in very poor performance on adversarial traffic patterns\" (S1, p. 66)",
-            f"MIN's maximum accepted load on WC over VAL's, per seed: {ratio.text(3)} (MIN "
-            f"{max_text(grid, 'MIN', 'group_shift')}; its bound, 1/(a p), falls with the network's size)",
-            vd.with_readings(ratio, VERY_POOR, higher=False),
-            f"very poor read as at most {VERY_POOR} of what Valiant's routing accepts (our reading)")
-
-
-def degraded_row(grid):
-    ugal_l, ugal_g = (max_accepted(grid, s, "group_shift") for s in ("UGAL-L", "UGAL-G"))
-    uniform = vd.paired_ratio(max_accepted(grid, "UGAL-G", "uniform"), max_accepted(grid, "UGAL-L", "uniform"))
-    return ("\"Because of the indirect nature of this routing decision, conventional adaptive routing algorithms "
-            "give degraded performance.\" (abstract)",
-            f"maximum accepted load on WC: UGAL-L {ugal_l.text(3)}, UGAL-G {ugal_g.text(3)}; UGAL-G over UGAL-L "
-            f"per seed: {vd.paired_ratio(ugal_g, ugal_l).text(3)} (on UR: {uniform.text(3)})",
-            vd.relative_gain(ugal_g, ugal_l, DEGRADED, reading=True),
-            "our reading throughout: conventional = UGAL-L (the source router's own queues), the ideal it falls "
-            "short of = UGAL-G (the global channels' queues), performance = maximum accepted load on WC, where the "
-            f"choice between paths matters; degraded = UGAL-G accepting at least {DEGRADED:.0%} more. On UR the "
-            "ratio is given but not judged: minimal paths carry UR well, so it does not test the decision")
 
 
 def same_measure(out, rep):
@@ -307,7 +251,7 @@ def main():
                "seeds (three for the sensitivity sweeps and the study beyond the paper). Values are means over "
                "seeds ± the 95 % confidence half-width; a point is below saturation when it accepts at least 0.95 "
                "of its offered load and drains.",
-               [sources, routing_figures, same_measure, links_section, sensitivity, threshold_uniform,
+               [sources, routing_figures, same_measure, booksim_setup, links_section, sensitivity, threshold_uniform,
                 sensitivity_network, beyond_section, source_summary])
 
 

@@ -9,7 +9,7 @@ BookSim is not a dependency of icnsim: build it yourself and pass its binary. Ea
 16x16 mesh (dimension order) or a 2-ary 8-fly (destination tag) with 20-flit packets and
 uniform destinations, run with BookSim 2's defaults (iSLIP VC and switch allocators, one
 iteration, one cycle per pipeline stage, no speculation) and in icnsim with the preset,
-`router_delay = 3` and `body_delay = 2` (the mapping of docs/models/router.md). Saturation
+`router_delay = 3`, `body_delay = 2` and `credit_delay = 2` (the mapping of docs/models/router.md). Saturation
 cases offer 1 flit per cycle per node (BookSim's sources queue without bound; icnsim's
 saturation sources); latency cases offer a fraction of the capacity icnsim computes for the
 network, as Bernoulli packet arrivals in both. Accepted throughput is a fraction of that
@@ -39,7 +39,7 @@ def cases():
     """(network, lanes, depth, load): load None for saturation throughput."""
     out = []
     for net in ("mesh", "fly"):
-        for lanes, depth in ((1, 32), (2, 16), (4, 8), (8, 4), (4, 4)):
+        for lanes, depth in ((1, 32), (2, 16), (4, 8), (8, 4), (4, 4), (8, 2)):
             out.append((net, lanes, depth, SATURATION))
     for load in (0.01, 0.2, 0.5, 0.7):
         out.append(("mesh", 4, 8, load))
@@ -58,7 +58,7 @@ def icnsim_config(case, seeds):
     cycles = ("warmup_cycles = 3000\nmeasure_cycles = 6000\ndrain_cycles = 0\n" if load is SATURATION
               else "warmup_cycles = 3000\nmeasure_cycles = 10000\ndrain_cycles = 20000\n")
     return (f'[simulation]\ndescription = "{case_name(case)}"\n{cycles}{NETWORKS[net][2]}'
-            f'[router]\nlanes = {lanes}\ndepth = {depth}\npreset = "booksim"\n[timing]\nrouter_delay = 3\nbody_delay = 2\n'
+            f'[router]\nlanes = {lanes}\ndepth = {depth}\npreset = "booksim"\n[timing]\nrouter_delay = 3\nbody_delay = 2\ncredit_delay = 2\n'
             f'[traffic]\npacket_length = 20\n{traffic}'
             f'[sweep]\n"simulation.seed" = [{", ".join(str(s) for s in seeds)}]\n')
 
@@ -86,7 +86,7 @@ def booksim_config(case, seed, capacity):
                     sample_period=3000, warmup_periods=1, max_samples=2)
     else:
         keys.update(injection_rate=load * capacity)
-    return "".join(f"{k} = {v};\n" for k, v in keys.items())
+    return keys
 
 
 OVERALL = re.compile(r"====== Overall Traffic Statistics ======(.*)", re.S)
@@ -99,18 +99,24 @@ def overall_stat(text, name):
     return float(re.search(re.escape(name) + r" average = ([0-9.eE+-]+)", block.group(1)).group(1))
 
 
-def run_booksim(booksim, case, seed, capacity, work, resume):
-    path = os.path.join(work, "booksim_" + "_".join(str(x) for x in case) + f"_{seed}.cfg")
-    with open(path, "w") as f:
-        f.write(booksim_config(case, seed, capacity))
-    out = path[:-len(".cfg")] + ".out"
+def run_booksim_keys(booksim, keys, path, resume):
+    """Runs BookSim on a configuration of `keys` written to path + ".cfg"; its output, kept in
+    path + ".out" (reused with `resume`)."""
+    with open(path + ".cfg", "w") as f:
+        f.write("".join(f"{k} = {v};\n" for k, v in keys.items()))
+    out = path + ".out"
     if not (resume and os.path.exists(out)):
         # BookSim exits with 255 when a run does not converge; its statistics are still printed.
-        text = subprocess.run([booksim, path], capture_output=True, text=True).stdout
+        text = subprocess.run([booksim, path + ".cfg"], capture_output=True, text=True).stdout
         with open(out, "w") as f:
             f.write(text)
     with open(out) as f:
-        text = f.read()
+        return f.read()
+
+
+def run_booksim(booksim, case, seed, capacity, work, resume):
+    path = os.path.join(work, "booksim_" + "_".join(str(x) for x in case) + f"_{seed}")
+    text = run_booksim_keys(booksim, booksim_config(case, seed, capacity), path, resume)
     return overall_stat(text, "Accepted flit rate") / capacity, overall_stat(text, "Packet latency")
 
 

@@ -22,6 +22,10 @@ const IntKey kHeaderDelay = declareInt(kRouter, "header_delay", 12, 1, 1 << 20,
                                        "cycles from a packet's first byte arriving to its next direction being known");
 const IntKey kNackDelay = declareInt(kRouter, "nack_delay", DefaultText{"header_delay"}, 1, 1 << 20,
                                      "cycles a refused offer holds the link before the sender may try again");
+const BoolKey kNackHoldsLink =
+    declareBool(kRouter, "nack_holds_link", true,
+                "a refused offer holds its link for nack_delay cycles (the header went out and the refusal came "
+                "back); false: the link is free at once for other packets, and only the refused one waits nack_delay");
 const ChoiceKey kLinks = declareChoice(kRouter, "links", "half_duplex", {"half_duplex", "full_duplex"},
                                        "half_duplex: one channel per neighbour pair, alternating per packet (Fed-X)");
 const ChoiceKey kDeadlockAvoidance =
@@ -357,9 +361,11 @@ void CentralBufferNetwork::accept(const Offer& o, Cycle now) {
 
 void CentralBufferNetwork::refuse(const Offer& o, Cycle now) {
   // NACK: the header went out and the refusal came back; the sender keeps the packet.
-  occupyLink(o.link, o.direction, now + p_.nackDelay);
+  if (p_.nackHoldsLink) occupyLink(o.link, o.direction, now + p_.nackDelay);
+  else if (o.from >= 0) schedule(now + p_.nackDelay, kWakeRouter, o.from);  // its retry; the link stays free
+  else schedule(now + p_.nackDelay, kWakeTerminal, ~o.from);
   if (o.from >= 0) {
-    if (p_.countChannelUse) linkNack_[o.from] += p_.nackDelay;
+    if (p_.countChannelUse && p_.nackHoldsLink) linkNack_[o.from] += p_.nackDelay;
     slotOf(o.from, o.packet).readyAt = now + p_.nackDelay;
   } else {
     terminals_.refused(~o.from, o.packet, now);
@@ -461,6 +467,7 @@ std::unique_ptr<Network> makeCentralBufferNetwork(const NetworkContext& ctx, con
   p.buffers = static_cast<int>(node.get(kBuffers));
   p.headerDelay = static_cast<int>(node.get(kHeaderDelay));
   p.nackDelay = static_cast<int>(node.get(kNackDelay, p.headerDelay));
+  p.nackHoldsLink = node.get(kNackHoldsLink);
   p.halfDuplex = node.get(kLinks) == "half_duplex";
   p.hopClasses = node.get(kDeadlockAvoidance) == "hop_classes";
   p.waitingDecidedOnly = node.get(kWaiting) == "decided";

@@ -10,9 +10,9 @@
 // receiver knows the packet's next direction `header_delay` cycles later and may start
 // forwarding it then, while the rest is still arriving (cut-through). The sender's buffer
 // is freed when the tail has left, L cycles after the start. If it refuses (NACK), the
-// link is held for `nack_delay` cycles and the sender keeps the packet and tries again
-// after that, possibly by another productive port if it routes adaptively. Ejection to
-// the terminal takes L cycles; the packet is delivered when its tail is out.
+// link is held for `nack_delay` cycles (unless router.nack_holds_link is false) and the
+// sender keeps the packet and tries again after that, possibly by another productive port if it routes adaptively.
+// Ejection to the terminal takes L cycles; the packet is delivered when its tail is out.
 //
 // Deadlock freedom (docs/models/fedx.md): hop-count buffer classes over the shared pool
 // (Merlin and Schweitzer's structured buffer pool, counted by hops still to go). Packets
@@ -46,6 +46,7 @@ struct CentralBufferParams {
   int buffers = 10;
   int headerDelay = 12;
   int nackDelay = 12;
+  bool nackHoldsLink = true;  // a refusal occupies the link for nackDelay (router.nack_holds_link)
   bool halfDuplex = true;
   bool hopClasses = true;
   // Backpressure counts as waiting only packets whose header decision is done (blocked for

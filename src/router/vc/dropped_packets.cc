@@ -63,7 +63,7 @@ void VcNetwork::dropFlits(Shard& s, Cycle now) {
       ++l.frontSeq;
       ++s.unbuffered;
       ++s.droppedFlits;
-      if (!p_.timing.synchronous) credits.push_back(lane);
+      if (!p_.timing.synchronous) creditSlot(s, now, lane, credits).push_back(lane);
       else if (p_.outputBuffer > 0 ? returnCredit<true>(lane) : returnCredit<false>(lane)) releaseLane(s, lane);
     }
     if (!tailGone) {

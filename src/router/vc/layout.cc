@@ -120,6 +120,11 @@ void VcNetwork::buildLanes() {
   if (p_.releaseOnTailSent) slotPacket_.assign(slots, -1);
 }
 
+uint32_t VcNetwork::longestCreditLink() const {
+  if (!p_.timing.creditsCrossLinks || index_.extraLatency.empty()) return 0;
+  return *std::max_element(index_.extraLatency.begin(), index_.extraLatency.end());
+}
+
 void VcNetwork::buildShards() {
   const int64_t routers = topology_.numRouters();
   const int ranks = splitOverRanks() ? p_.ranks->size() : 1;
@@ -132,7 +137,7 @@ void VcNetwork::buildShards() {
   shards_.resize(count);
   for (int i = 0; i < count; ++i) {
     shards_[i].index = i;
-    shards_[i].creditWheel.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1);
+    shards_[i].creditWheel.resize(p_.timing.synchronous ? 1 : p_.timing.creditDelay + 1 + longestCreditLink());
     shards_[i].headsFor.resize(count);
     shards_[i].releasedFor.resize(count);
   }

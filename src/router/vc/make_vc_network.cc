@@ -83,6 +83,11 @@ const IntKey kBodyDelay = declareInt(kTiming, "body_delay", DefaultText{"router_
                                      "router_delay (pipelined; BookSim: switch allocation + traversal)");
 const IntKey kCreditDelay =
     declareInt(kTiming, "credit_delay", 1, 1, 1000, "cycles for a freed slot to reach the sender (pipelined)");
+const ChoiceKey kCreditLatency =
+    declareChoice(kTiming, "credit_latency", "fixed", {"fixed", "link"},
+                  "how long a credit takes back: credit_delay cycles on every link (fixed), or credit_delay plus the "
+                  "link's cycles beyond channel_latency (link: it crosses the cable back, as BookSim's credit "
+                  "channels, which take their link's latency; pipelined, not under mpirun)");
 const ChoiceKey kSwitching =
     declareChoice(kRouter, "switching", "wormhole", switchingNames(),
                   "how much of a packet a lane must hold before the head moves on; also per [[traffic.class]]");
@@ -213,6 +218,13 @@ void readSplit(const NetworkContext& ctx, VcNetworkParams& p, bool crossRouterSt
   p.ranks = ctx.ranks;
   if (!splitAsked(ctx)) return;
   const int ranks = ctx.ranks ? ctx.ranks->size() : 1;
+  if (ranks > 1 && p.timing.creditsCrossLinks) {
+    throw ConfigError(
+        fmt::format("timing.credit_latency: \"link\" is not built under mpirun with {} ranks yet (a "
+                    "rank takes the credits due credit_delay later): run in one process, threads "
+                    "allowed, or use \"fixed\"",
+                    ranks));
+  }
   if (ranks > 1 && ctx.topology->numRouters() < int64_t{ranks} * p.threads) {
     throw ConfigError(
         fmt::format("{}: {} ranks x {} threads each need a router of their own, and the network has {}: "
@@ -238,6 +250,9 @@ void readTiming(const ConfigNode& t, VcTiming& timing) {
     for (const IntKey* key : {&kChannelLatency, &kRouterDelay, &kBodyDelay, &kCreditDelay}) {
       if (t.has(*key)) t.fail(*key, "not used with timing.mode = \"synchronous\" (a flit moves one hop per cycle)");
     }
+    if (t.has(kCreditLatency)) {
+      t.fail(kCreditLatency, "not used with timing.mode = \"synchronous\" (a flit moves one hop per cycle)");
+    }
     return;
   }
   timing.channelLatency = static_cast<int>(t.get(kChannelLatency));
@@ -248,6 +263,7 @@ void readTiming(const ConfigNode& t, VcTiming& timing) {
                            "): a flit behind the head cannot wait longer than the head");
   }
   timing.creditDelay = static_cast<int>(t.get(kCreditDelay));
+  timing.creditsCrossLinks = t.get(kCreditLatency) == "link";
 }
 
 // Links of their own latency (Topology::linkLatency, a graph file's): each at least the
@@ -392,8 +408,8 @@ std::unique_ptr<Network> makeVcNetwork(const NetworkContext& ctx, const ConfigNo
   reserveLaneMemory(ctx, node, p, vns.anyHostBuffering());
   // After the memory check: a network too large to build is refused before it is walked.
   checkDeadlockFreedom(ctx, node, p, vns, rules);
-  const std::string loop =
-      creditLoopWarning(*ctx.topology, *ctx.routing, ctx.lanes, p.depth, p.maxPacketLength, p.timing);
+  const std::string loop = creditLoopWarning(*ctx.topology, *ctx.routing, ctx.lanes, p.depth, p.maxPacketLength,
+                                             p.timing, p.releaseOnTailSent);
   if (!loop.empty()) p.warnings.push_back(loop);
   return std::make_unique<VcNetwork>(p, *ctx.topology, std::move(vns), *ctx.packets, plumbingFor(ctx),
                                      std::move(rules));

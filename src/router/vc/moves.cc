@@ -29,7 +29,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
     if (kSharedLanes && tail && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder, now);
     if (isRouterLane(feeder)) {
       ++s.unbuffered;
-      if (!synchronous) credits.push_back(feeder);
+      if (!synchronous) creditSlot(s, now, feeder, credits).push_back(feeder);
       else if (returnCredit<kPooled>(feeder)) releaseLane(s, feeder);
     } else {
       if (seq == 0)

@@ -22,6 +22,9 @@ struct VcTiming {
   int routerDelay = 1;
   int bodyDelay = -1;  // a flit behind its head's (-1: routerDelay); BookSim's skip routing and VC allocation
   int creditDelay = 1;
+  // timing.credit_latency = "link": a credit also crosses its link's cycles beyond
+  // channelLatency back to the sender, as BookSim's credit channels do.
+  bool creditsCrossLinks = false;
 };
 
 // The hop cycles a [timing] table gives routing that weighs paths by latency (synchronous

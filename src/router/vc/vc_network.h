@@ -384,6 +384,14 @@ class VcNetwork : public Network, private vc::LaneState {
   uint32_t extraLatency(int32_t lane) const {
     return index_.extraLatency.empty() ? 0 : index_.extraCycles(laneChannel_[lane]);
   }
+  // The credit wheel's slot for a credit of `lane` sent at `now`: credit_delay later, plus,
+  // with timing.credit_latency = "link", the link's extra cycles (`fixedSlot` otherwise).
+  std::vector<int32_t>& creditSlot(Shard& s, Cycle now, int32_t lane, std::vector<int32_t>& fixedSlot) const {
+    if (!p_.timing.creditsCrossLinks) return fixedSlot;
+    return s.creditWheel[(now + p_.timing.creditDelay + extraLatency(lane)) % s.creditWheel.size()];
+  }
+  // The most extra cycles a credit crosses (0 unless timing.credit_latency = "link").
+  uint32_t longestCreditLink() const;
 
   // --- link statistics over time (link_counting.cc), only once startLinkCounts is called ---
   [[gnu::noinline]] void countLinks(Shard& s, Cycle now);  // after the shard's decisions
