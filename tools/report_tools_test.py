@@ -30,6 +30,7 @@ from tools.faults import plot_recovery
 from tools.faults import rail_study
 from tools.fedx import backpressure as fedx_backpressure
 from tools.fedx import report as fedx_report
+from tools.multirail import investigations as multirail_investigations
 from tools.nifdy import bound as nifdy_bound
 from tools.nifdy import common as nifdy_common
 from tools.nifdy import report as nifdy_report
@@ -669,6 +670,28 @@ class DragonflyBooksimSetup(unittest.TestCase):
             dragonfly_booksim_setup.against_booksim(rep, dragonfly_booksim_setup.setup_grid(out))
         self.assertIn("No BookSim runs of k = 7 are stored", "\n".join(rep.lines))
         self.assertIn("--k 7 --csv FILE", "\n".join(rep.lines))
+
+
+class MultirailNicCosts(unittest.TestCase):
+    """Striping's saving, 1 - striped / unstriped, paired by seed, per algorithm and NIC cost."""
+
+    def test_each_cost_is_set_beside_its_striped_twin(self):
+        def point(variant, seed, latency):
+            j = result(0.05, 0.05, latency)
+            j["message_latency"] = {"mean": latency}
+            return ({"variant": variant, SEED: seed}, j)
+        points = [point(v, seed, lat + seed) for v, lat in (("dynamic", 1000), ("dynamic, striping", 400),
+                                                            ("dynamic/thread 100", 1000),
+                                                            ("dynamic, striping/thread 100", 200))
+                  for seed in (1, 2, 3)]
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "nic", points)
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                multirail_investigations.nic_costs(os.path.join(out, "nic"))
+        text = printed.getvalue()
+        self.assertIn("| dynamic | as reproduced | 1002 ± 2 | 402 ± 2 | 59.9 ± 0.1 % |", text)
+        self.assertIn("| dynamic | thread 100 | 1002 ± 2 | 202 ± 2 | 79.8 ± 0.2 % |", text)
 
 
 class DragonflyThresholdUniform(unittest.TestCase):
