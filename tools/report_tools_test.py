@@ -32,6 +32,7 @@ from tools.fedx import backpressure as fedx_backpressure
 from tools.fedx import report as fedx_report
 from tools.multirail import investigations as multirail_investigations
 from tools.nifdy import bound as nifdy_bound
+from tools.nifdy import investigations as nifdy_investigations
 from tools.nifdy import common as nifdy_common
 from tools.nifdy import report as nifdy_report
 from tools import scaling_report
@@ -692,6 +693,22 @@ class MultirailNicCosts(unittest.TestCase):
         text = printed.getvalue()
         self.assertIn("| dynamic | as reproduced | 1002 ± 2 | 402 ± 2 | 59.9 ± 0.1 % |", text)
         self.assertIn("| dynamic | thread 100 | 1002 ± 2 | 202 ± 2 | 79.8 ± 0.2 % |", text)
+
+
+class NifdyPoolInvestigation(unittest.TestCase):
+    """Packets delivered at each pool size over B = 16's, seed by seed, and B = 64 against it."""
+
+    def test_each_pool_is_set_against_b_16(self):
+        points = [({"cost": "40/60", "traffic": "heavy", "nic.O": 4, "nic.B": b, SEED: seed},
+                   {"delivered_packets": packets + seed, "offered": 1, "accepted": 1, "drained": True})
+                  for b, packets in ((4, 900), (16, 1000), (64, 1100)) for seed in (1, 2, 3)]
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "nifdy_pool_beyond_16", points)
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                nifdy_investigations.pool(out)
+        self.assertIn("| 40/60 | heavy | 4 | 0.900 ± 0.000 | 1.000 ± 0.000 | 1.100 ± 0.000 | more |",
+                      printed.getvalue())
 
 
 class DragonflyThresholdUniform(unittest.TestCase):

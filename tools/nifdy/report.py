@@ -394,7 +394,7 @@ def table3(out, rep):
     pools = [p[2] for p in best.values()]
     common = max(set(pools), key=pools.count)
     rep.text(f"The pool size of the highest-mean setting: B = {common} on {pools.count(common)} of {len(pools)} "
-             "networks; why a larger pool rarely hurts in our model, as we suspect it (not tested): "
+             "networks; pools beyond the sweep's, and a faster processor, tested on the 8x8 mesh: "
              "docs/models/nifdy.md, \"Claims that do not hold\".")
 
 
