@@ -1,7 +1,8 @@
 // UGAL, Universal Globally-Adaptive Load-balanced routing (Singh's thesis; the dragonfly's
 // UGAL-L and UGAL-G, Kim et al. 2008): where a packet may take its minimal path or a Valiant
 // path through an intermediate router or group, it keeps the minimal one unless that path's
-// queue times its router hops exceeds the Valiant path's by more than a threshold. Every
+// queue times its router hops (dragonfly_ugal may weigh global hops instead, as BookSim does)
+// exceeds the Valiant path's by more than a threshold. Every
 // routing that chooses so (ugal, dragonfly_ugal, dragonfly_par, megafly_ugal) declares its
 // threshold, measures its queues and decides here; which port each path leaves by, and which
 // lanes it takes, is the routing's own.

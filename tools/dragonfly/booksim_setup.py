@@ -9,11 +9,10 @@ import re
 from tools.report.seed_stats import LOAD, Grid, Value
 
 from tools.dragonfly.common import ABSTRACT, BOOK, PATTERN, claims_from
-from tools.dragonfly.routing_claims import (degraded_row, latency_degraded_row, max_text, minimal_uniform_row,
-                                            minimal_worst_case_row)
+from tools.dragonfly.routing_claims import (PATTERNS, degraded_row, knee_and_max_table, latency_degraded_row,
+                                            minimal_uniform_row, minimal_worst_case_row)
 
 ROUTINGS = ["MIN", "VAL", "UGAL-L", "UGAL-G"]
-PATTERNS = {"uniform": "UR", "group_shift": "WC"}
 REFERENCE_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "reproduction", "dragonfly", "booksim")
 SETUP = ("BookSim 2's dragonfly (`src/examples/dragonflyconfig` and `src/networks/dragonfly.cpp` of BookSim, a "
          "simulator from the authors' group): BookSim's k = p = h, a = 2k; local and global channels of 10 and 100 "
@@ -85,13 +84,10 @@ def booksim_setup(out, rep):
     grid = setup_grid(out)
     if not grid.cells:
         return
-    splits = grid.values("split")
     rep.section("A second reference: BookSim's dragonfly setup",
                 "The routing comparison again at the setup of " + SETUP + " (`booksim_setup.toml`). The rows "
                 "judge the same claims as the comparison above, by the same rules.")
-    rep.table(["routing"] + [f"{s}: {what}" for s in PATTERNS.values() for what in ("knee", "max accepted")],
-              [[s] + [text for p in PATTERNS for text in (grid.knee_text(split=s, **{PATTERN: p}),
-                                                          max_text(grid, s, p))] for s in splits])
+    knee_and_max_table(rep, grid)
     claims_from(rep, [(BOOK, at_booksim(minimal_uniform_row(grid))), (BOOK, at_booksim(minimal_worst_case_row(grid))),
                       (ABSTRACT, at_booksim(degraded_row(grid))), (ABSTRACT, at_booksim(latency_degraded_row(grid)))])
     rep.text("Against BookSim 2 itself, on the same setup and network:")

@@ -24,12 +24,12 @@ from tools.dragonfly.beyond import beyond_section
 from tools.dragonfly.common import ABSTRACT, BOOK, PATTERN, claims_from
 from tools.dragonfly.booksim_setup import booksim_setup
 from tools.dragonfly.links import links_section
-from tools.dragonfly.routing_claims import (DEGRADED, degraded_row, latency_degraded_row, max_accepted, max_text,
-                                            minimal_uniform_row, minimal_worst_case_row, routing_grid)
+from tools.dragonfly.routing_claims import (DEGRADED, PATTERNS, degraded_row, knee_and_max_table,
+                                            latency_degraded_row, max_accepted, max_text, minimal_uniform_row,
+                                            minimal_worst_case_row, routing_grid)
 
 EXPERIMENTS = ["routing", "same_measure", "booksim_setup", "worst_case_links", "sensitivity", "threshold_uniform",
                "sensitivity_network", "beyond_slim_fly", "beyond_hyperx"]
-PATTERNS = {"uniform": "UR", "group_shift": "WC"}
 S1 = ("S1: D. Abts and J. Kim, *High Performance Datacenter Networks* (Morgan & Claypool, 2011), "
       "§5.5.3, by two of the paper's authors; not the paper")
 NOT_VARIED = ("the intermediate group's draw at our setup (uniform among the groups that are neither the source's nor "
@@ -89,9 +89,7 @@ def routing_figures(out, rep):
         rep.figure(line_plot(os.path.join(out, f"accepted_{short.lower()}"), accepted, "offered load (of capacity)",
                              "accepted load (of capacity)", f"{short}: accepted load", ylim=(0, 1.05)),
                    f"{short}: accepted load")
-    rep.table(["routing"] + [f"{s}: {what}" for s in PATTERNS.values() for what in ("knee", "max accepted")],
-              [[s] + [text for p in PATTERNS for text in (grid.knee_text(split=s, **{PATTERN: p}),
-                                                          max_text(grid, s, p))] for s in splits])
+    knee_and_max_table(rep, grid)
     loads = grid.values(LOAD)
     rep.text("Knee: the highest offered load below saturation before the first that is not, on the grid of loads "
              f"swept ({', '.join(f'{x:g}' for x in loads)}), so it is known to the grid's step; ≥: below saturation "

@@ -6,6 +6,7 @@ from tools.report.seed_stats import LOAD, Grid, Value
 from tools.dragonfly.common import PATTERN
 
 ROUTINGS = ["MIN", "VAL", "UGAL-L", "UGAL-LVC", "UGAL-LVC_H", "UGAL-G"]
+PATTERNS = {"uniform": "UR", "group_shift": "WC"}
 DEGRADED = 0.10      # our reading of "degraded": UGAL-G accepts at least 10 % more than UGAL-L
 WORKS_WELL = 0.8     # our reading of "works well": MIN accepts at least 0.8 of the best routing's maximum on UR
 VERY_POOR = 0.5      # our reading of "very poor": MIN accepts at most half of what VAL accepts on WC
@@ -29,6 +30,13 @@ def capped(grid, split, pattern):
 
 def max_text(grid, split, pattern):
     return ("≥ " if capped(grid, split, pattern) else "") + max_accepted(grid, split, pattern).text(3)
+
+
+def knee_and_max_table(rep, grid):
+    """Each routing's knee and maximum accepted load on UR and WC."""
+    rep.table(["routing"] + [f"{s}: {what}" for s in PATTERNS.values() for what in ("knee", "max accepted")],
+              [[s] + [text for p in PATTERNS for text in (grid.knee_text(split=s, **{PATTERN: p}),
+                                                          max_text(grid, s, p))] for s in grid.values("split")])
 
 
 def best_other_ratio(grid, pattern):

@@ -11,8 +11,9 @@
 // forwarding it then, while the rest is still arriving (cut-through). The sender's buffer
 // is freed when the tail has left, L cycles after the start. If it refuses (NACK), the
 // link is held for `nack_delay` cycles (unless router.nack_holds_link is false) and the
-// sender keeps the packet and tries again after that, possibly by another productive port if it routes adaptively.
-// Ejection to the terminal takes L cycles; the packet is delivered when its tail is out.
+// sender keeps the packet and tries again after that, possibly by another productive port
+// if it routes adaptively. Ejection to the terminal takes L cycles; the packet is delivered
+// when its tail is out.
 //
 // Deadlock freedom (docs/models/fedx.md): hop-count buffer classes over the shared pool
 // (Merlin and Schweitzer's structured buffer pool, counted by hops still to go). Packets
