@@ -178,6 +178,19 @@ TEST(Admission, MessageBackpressureRefusesOnlyTheSameMessage) {
   EXPECT_TRUE(admitsAll(f.rules, {f.add(5, 2), false, kNever, 0}, state));
 }
 
+TEST(Admission, BackpressureJudgesOnlyTheOffersItIsAskedTo) {
+  // The same refused packet, offered from a neighbouring switch and from the terminal.
+  for (const std::string at : {"every_offer", "transit", "injection"}) {
+    RuleFixture f;
+    f.build("[router]\nbackpressure = \"message\"\nbackpressure_at = \"" + at + "\"\n");
+    std::vector<int32_t> waiting{f.add(5, 1)};
+    SwitchState state{10, 1, 0, waiting};
+    const int32_t sameMessage = f.add(5, 1);
+    EXPECT_EQ(admitsAll(f.rules, {sameMessage, false, kNever, 0}, state), at == "injection") << at;
+    EXPECT_EQ(admitsAll(f.rules, {sameMessage, true, kNever, 0}, state), at == "transit") << at;
+  }
+}
+
 TEST(Admission, BalancedInjectionLimitsOnlyTheTerminalAndTimesOut) {
   RuleFixture f;
   f.build("[router.balanced_injection]\nbuffer_limit_dest = 2\nbuffer_limit_trans = 4\ntimeout = 100\n");
@@ -251,6 +264,32 @@ TEST(CentralBuffer, ARefusalThatDoesNotHoldTheLinkLeavesItFreeAndEveryRefusedPac
   EXPECT_GT(free["accepted"].get<double>(), 0.5 * held["accepted"].get<double>());
   EXPECT_NE(free["accepted"].get<double>(), held["accepted"].get<double>());
   EXPECT_TRUE(free["drained"].get<bool>());
+}
+
+TEST(CentralBuffer, RefusalsAreCountedByReasonAndEveryTransitRefusalHeldItsLink) {
+  // The saturated X-mesh: without backpressure no refusal comes from a rule; with the
+  // message rule some do. Each refusal between switches holds its link for nack_delay
+  // (12) cycles, so the transit refusals of all reasons add up to link_nack / 12.
+  auto run = [](const std::string& backpressure) {
+    auto d = doc(kSaturated);
+    for (std::string o : {"simulation.measure_cycles=10000", "router.count_channel_use=true"}) d->applyOverride(o);
+    d->applyOverride("router.backpressure=" + backpressure);
+    return Simulation(d).run()["router_counters"];
+  };
+  auto rate = [](const nlohmann::json& c, const std::string& name) { return c[name]["mean"].get<double>(); };
+  for (const std::string backpressure : {"none", "message"}) {
+    const auto c = run(backpressure);
+    double transit = 0, all = 0;
+    for (const std::string why : {"full", "class", "rule"}) {
+      transit += rate(c, "refused_" + why + "_transit");
+      all += rate(c, "refused_" + why + "_transit") + rate(c, "refused_" + why + "_injection");
+    }
+    EXPECT_NEAR(transit * 12, rate(c, "link_nack"), 1e-9) << backpressure;
+    EXPECT_GT(all, transit) << backpressure;  // terminals are refused too
+    const double byRule = rate(c, "refused_rule_transit") + rate(c, "refused_rule_injection");
+    if (backpressure == "none") EXPECT_EQ(byRule, 0.0);
+    else EXPECT_GT(byRule, 0.0);
+  }
 }
 
 TEST(Admission, BalancedInjectionNeedsABufferPool) {

@@ -30,6 +30,7 @@ from tools.faults import plot_recovery
 from tools.faults import rail_study
 from tools.fedx import backpressure as fedx_backpressure
 from tools.fedx import report as fedx_report
+from tools.fedx import investigations as fedx_investigations
 from tools.multirail import investigations as multirail_investigations
 from tools.nifdy import bound as nifdy_bound
 from tools.nifdy import investigations as nifdy_investigations
@@ -693,6 +694,27 @@ class MultirailNicCosts(unittest.TestCase):
         text = printed.getvalue()
         self.assertIn("| dynamic | as reproduced | 1002 ± 2 | 402 ± 2 | 59.9 ± 0.1 % |", text)
         self.assertIn("| dynamic | thread 100 | 1002 ± 2 | 202 ± 2 | 79.8 ± 0.2 % |", text)
+
+
+class FedxRefusals(unittest.TestCase):
+    """Offers refused per switch per 1,000 cycles by reason and origin, and the rule's share."""
+
+    def test_each_reason_and_the_rules_share_are_printed(self):
+        def point(seed):
+            j = result(0.9, 0.5, 100)
+            j["router_counters"] = {f"refused_{why}_{origin}": {"mean": 0.001 * (i + 1)}
+                                    for i, (why, origin) in enumerate(
+                                        (w, o) for w in ("full", "class", "rule") for o in ("transit", "injection"))}
+            return ({"variant": "as in Figs. 7-10", "traffic.rate": 0.9, SEED: seed}, j)
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "fedx_ablation", [point(1), point(2)])
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                fedx_investigations.refusals(fedx_investigations.Grid(
+                    out, "fedx_ablation", ["variant", "traffic.rate"], load="traffic.rate"), 0.9)
+        # counts 1..6 per 1,000 cycles; the rule's (5 + 6) of 21
+        self.assertIn("| as in Figs. 7-10 | 1.0 ± 0.0 | 2.0 ± 0.0 | 3.0 ± 0.0 | 4.0 ± 0.0 | 5.0 ± 0.0 | 6.0 ± 0.0 "
+                      "| 0.52 ± 0.00 |", printed.getvalue())
 
 
 class NifdyPoolInvestigation(unittest.TestCase):

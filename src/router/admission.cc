@@ -13,6 +13,10 @@ constexpr int64_t kNoLimit = 1 << 20;
 const ChoiceKey kBackpressure = declareChoice(kRouter, "backpressure", "none", {"none", "message", "destination"},
                                               "admission rule of Fed-X §4: a packet enters only while fewer packets "
                                               "of its message (or to its destination) wait");
+const ChoiceKey kBackpressureAt =
+    declareChoice(kRouter, "backpressure_at", "every_offer", {"every_offer", "transit", "injection"},
+                  "which offers the backpressure rule judges: all, only those from a neighbouring switch, or only "
+                  "those from the switch's own terminal (Fed-X §4 says all; the others are our readings)");
 const TableKey kBalancedInjection =
     declareTable(kRouter, "balanced_injection", "its presence enables balanced injection (Fed-X §6; central_buffer)");
 const IntKey kLimitDest = declareInt(kBalanced, "buffer_limit_dest", kNoLimit, 1, kNoLimit,
@@ -26,12 +30,16 @@ const IntKey kTimeout = declareInt(kBalanced, "timeout", 2000, 1, int64_t{1} << 
 const BoolKey kCountLeaving =
     declareBool(kBalanced, "count_leaving", true, "a packet whose transfer out has begun still counts in the limits");
 
+// Which offers a backpressure rule judges (router.backpressure_at); the others it admits.
+enum class Judged { kEveryOffer, kTransit, kInjection };
+
 // Refuses a packet when a waiting packet shares a key with it (message or destination).
 template <typename Key>
 class Backpressure : public AdmissionRule {
  public:
-  Backpressure(const PacketPool& packets, Key key) : packets_(packets), key_(key) {}
+  Backpressure(const PacketPool& packets, Key key, Judged judged) : packets_(packets), key_(key), judged_(judged) {}
   bool admits(const AdmissionQuery& q, const SwitchState& s) const override {
+    if (judged_ != Judged::kEveryOffer && q.fromTerminal != (judged_ == Judged::kInjection)) return true;
     const auto k = key_(q.packet, packets_[q.packet]);
     for (int32_t w : s.waiting) {
       if (key_(w, packets_[w]) == k) return false;
@@ -44,11 +52,16 @@ class Backpressure : public AdmissionRule {
  private:
   const PacketPool& packets_;
   Key key_;
+  Judged judged_;
 };
 
 template <typename Key>
-std::unique_ptr<AdmissionRule> backpressure(const NetworkContext& ctx, Key key) {
-  return std::make_unique<Backpressure<Key>>(*ctx.packets, key);
+std::unique_ptr<AdmissionRule> backpressure(const NetworkContext& ctx, const ConfigNode& router, Key key) {
+  const std::string at = router.get(kBackpressureAt);
+  const Judged judged = at == "transit"     ? Judged::kTransit
+                        : at == "injection" ? Judged::kInjection
+                                            : Judged::kEveryOffer;
+  return std::make_unique<Backpressure<Key>>(*ctx.packets, key, judged);
 }
 
 class BalancedInjection : public AdmissionRule {
@@ -76,14 +89,14 @@ class BalancedInjection : public AdmissionRule {
 // reservation's, which names its data message but may travel the other way) is a message of
 // its own: keyed by its id, so control packets never wait on each other as one message.
 ICNSIM_REGISTER(AdmissionRule, "message", "Fed-X §4 message-based backpressure",
-                [](const NetworkContext& ctx, const ConfigNode&) {
-                  return backpressure(ctx, [](int32_t id, const Packet& p) -> int64_t {
+                [](const NetworkContext& ctx, const ConfigNode& router) {
+                  return backpressure(ctx, router, [](int32_t id, const Packet& p) -> int64_t {
                     return p.message >= 0 && !p.control ? p.message : -2 - int64_t{id};
                   });
                 });
 ICNSIM_REGISTER(AdmissionRule, "destination", "Fed-X §4 destination-based backpressure",
-                [](const NetworkContext& ctx, const ConfigNode&) {
-                  return backpressure(ctx, [](int32_t, const Packet& p) -> int64_t { return p.destination; });
+                [](const NetworkContext& ctx, const ConfigNode& router) {
+                  return backpressure(ctx, router, [](int32_t, const Packet& p) -> int64_t { return p.destination; });
                 });
 ICNSIM_REGISTER(AdmissionRule, "balanced_injection", "Fed-X §6 balanced injection limits",
                 [](const NetworkContext&, const ConfigNode& node) {

@@ -7,6 +7,8 @@
 //  - message backpressure: refuse if the switch holds a waiting packet of the same message
 //    (a control packet, such as an ack, is a message of its own);
 //  - destination backpressure: refuse if it holds a waiting packet for the same destination;
+//    either rule judges every offer, or (router.backpressure_at) only those from neighbouring
+//    switches or only those from the switch's own terminal;
 //  - balanced injection: accept from the terminal only while destination packets <
 //    BufferLimitDest and transit packets < BufferLimitTrans (or all packets < BufferLimit),
 //    unless the terminal has been refused for `timeout` cycles (starvation guard);

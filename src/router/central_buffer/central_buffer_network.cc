@@ -35,7 +35,9 @@ const ChoiceKey kWaiting = declareChoice(kRouter, "waiting", "buffered", {"buffe
                                          "which packets the backpressure rules count as waiting: every one not yet "
                                          "leaving, or only those whose header is decided");
 const BoolKey kCountChannelUse = declareBool(kRouter, "count_channel_use", false,
-                                             "router counters link_data and link_nack (link-cycles per switch)");
+                                             "router counters link_data and link_nack (link-cycles per switch) and "
+                                             "refused_{full,class,rule}_{transit,injection} (offers refused per "
+                                             "receiving switch: pool full, hop-class limit, backpressure rule)");
 constexpr int32_t kNoEnd = INT32_MIN;
 }  // namespace
 
@@ -46,7 +48,11 @@ CentralBufferNetwork::CentralBufferNetwork(const CentralBufferParams& params,
       terminals_(std::move(terminals)) {
   const int R = topology.numRouters(), T = topology.numTerminals();
   switches_.resize(R);
-  if (p_.countChannelUse) linkData_.assign(R, 0), linkNack_.assign(R, 0);
+  if (p_.countChannelUse) {
+    linkData_.assign(R, 0), linkNack_.assign(R, 0);
+    for (auto& byOrigin : refusals_)
+      for (auto& perRouter : byOrigin) perRouter.assign(R, 0);
+  }
   outputBase_.assign(R + 1, 0);
   int maxPorts = 0;
   for (int r = 0; r < R; ++r) {
@@ -268,8 +274,13 @@ void CentralBufferNetwork::decideOffers(Cycle now) {
     return a.toRouter != b.toRouter ? a.toRouter < b.toRouter : a.key < b.key;
   });
   for (const Offer& o : offers_) {
-    if (admits(o, now)) accept(o, now);
-    else refuse(o, now);
+    const Refusal why = refusalOf(o, now);
+    if (why == Refusal::kAdmitted) {
+      accept(o, now);
+      continue;
+    }
+    if (p_.countChannelUse) ++refusals_[static_cast<int>(why) - 1][o.from < 0][o.toRouter];
+    refuse(o, now);
   }
 }
 
@@ -277,10 +288,10 @@ int CentralBufferNetwork::remainingHops(int router, int32_t packet) const {
   return topology_.routerDistance(router, exitRouter_[packets_[packet].destination]);
 }
 
-bool CentralBufferNetwork::admits(const Offer& o, Cycle now) {
+CentralBufferNetwork::Refusal CentralBufferNetwork::refusalOf(const Offer& o, Cycle now) {
   const Switch& s = switches_[o.toRouter];
   const int occupied = static_cast<int>(s.slots.size());
-  if (occupied >= p_.buffers) return false;
+  if (occupied >= p_.buffers) return Refusal::kPoolFull;
   if (p_.hopClasses) {
     const int remaining = remainingHops(o.toRouter, o.packet);
     if (o.from >= 0 && remaining != remainingHops(o.from, o.packet) - 1) {
@@ -297,11 +308,11 @@ bool CentralBufferNetwork::admits(const Offer& o, Cycle now) {
       for (const Slot& slot : s.slots) held += !slot.leaving && slot.remaining >= j;
       return held;
     });
-    if (!admitted) return false;
+    if (!admitted) return Refusal::kHopClass;
   }
-  if (rules_.empty()) return true;
+  if (rules_.empty()) return Refusal::kAdmitted;
   AdmissionQuery query{o.packet, o.from < 0, o.from < 0 ? terminals_.refusedSince(~o.from) : kNever, now};
-  return admitsAll(rules_, query, stateOf(o.toRouter, now));
+  return admitsAll(rules_, query, stateOf(o.toRouter, now)) ? Refusal::kAdmitted : Refusal::kRule;
 }
 
 SwitchState CentralBufferNetwork::stateOf(int32_t router, Cycle now) {
@@ -322,7 +333,13 @@ SwitchState CentralBufferNetwork::stateOf(int32_t router, Cycle now) {
 
 std::vector<Network::RouterCounter> CentralBufferNetwork::routerCounters() const {
   if (!p_.countChannelUse) return {};
-  return {{"link_data", linkData_, false}, {"link_nack", linkNack_, false}};
+  std::vector<RouterCounter> counters{{"link_data", linkData_, false}, {"link_nack", linkNack_, false}};
+  static constexpr std::array<const char*, 3> kReason{"full", "class", "rule"};
+  static constexpr std::array<const char*, 2> kOrigin{"transit", "injection"};
+  for (size_t why = 0; why < kReason.size(); ++why)
+    for (size_t from = 0; from < kOrigin.size(); ++from)
+      counters.push_back({fmt::format("refused_{}_{}", kReason[why], kOrigin[from]), refusals_[why][from], false});
+  return counters;
 }
 
 void CentralBufferNetwork::occupyLink(int32_t link, int8_t direction, Cycle until) {

@@ -125,7 +125,9 @@ class CentralBufferNetwork : public Network {
   void offerFromSwitch(int32_t r, Cycle now);
   void offerFromTerminal(int32_t t, Cycle now);
   void decideOffers(Cycle now);
-  bool admits(const Offer& offer, Cycle now);
+  // Why a receiver refuses an offer, or kAdmitted.
+  enum class Refusal : uint8_t { kAdmitted, kPoolFull, kHopClass, kRule };
+  Refusal refusalOf(const Offer& offer, Cycle now);
   void accept(const Offer& offer, Cycle now);
   void refuse(const Offer& offer, Cycle now);
   Slot& slotOf(int32_t router, int32_t packet);
@@ -147,6 +149,9 @@ class CentralBufferNetwork : public Network {
   // Per switch, with countChannelUse: cycles its switch-to-switch links carried data it
   // sent, and cycles they were held by NACKs to its offers.
   std::vector<uint64_t> linkData_, linkNack_;
+  // Per receiving switch, with countChannelUse: offers refused, by reason (Refusal - 1) and
+  // by origin (0: a neighbouring switch, 1: the switch's own terminal).
+  std::array<std::array<std::vector<uint64_t>, 2>, 3> refusals_;
   std::vector<Output> outputs_;  // outputBase_[r] + port
   std::vector<int32_t> outputBase_;
   std::vector<int32_t> injectLink_;  // per terminal: its link into its switch
