@@ -30,6 +30,7 @@ from tools.faults import plot_recovery
 from tools.faults import rail_study
 from tools.fedx import backpressure as fedx_backpressure
 from tools.fedx import report as fedx_report
+from tools.dragonfly import investigations as dragonfly_investigations
 from tools.fedx import investigations as fedx_investigations
 from tools.multirail import investigations as multirail_investigations
 from tools.nifdy import bound as nifdy_bound
@@ -694,6 +695,26 @@ class MultirailNicCosts(unittest.TestCase):
         text = printed.getvalue()
         self.assertIn("| dynamic | as reproduced | 1002 ± 2 | 402 ± 2 | 59.9 ± 0.1 % |", text)
         self.assertIn("| dynamic | thread 100 | 1002 ± 2 | 202 ± 2 | 79.8 ± 0.2 % |", text)
+
+
+class DragonflyArbitration(unittest.TestCase):
+    """Per arbitration policy and load: accepted, latency, the longest latency, undelivered."""
+
+    def test_starvation_shows_as_undelivered_packets_and_a_long_tail(self):
+        def point(policy, seed, undelivered, longest):
+            j = result(0.1, 0.08 if undelivered else 0.1, 400 + seed)
+            j["latency"]["max"], j["undelivered_packets"] = longest + seed, undelivered + seed
+            return ({"arbitration": policy, "traffic.load": 0.1, SEED: seed}, j)
+        points = [point("oldest first", s, 0, 1000) for s in (1, 2)] + [point("round robin", s, 100, 9000)
+                                                                         for s in (1, 2)]
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "arb", points)
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                dragonfly_investigations.arbitration(os.path.join(out, "arb"))
+        text = printed.getvalue()
+        self.assertIn("| round robin | 0.1 | 0.080 ± 0.000 | 402 ± 6 | 9002 ± 6 | 102 ± 6 |", text)
+        self.assertIn("| oldest first | 0.1 | 0.100 ± 0.000 | 402 ± 6 | 1002 ± 6 | 2 ± 6 |", text)
 
 
 class FedxRefusals(unittest.TestCase):
