@@ -34,7 +34,12 @@ struct FastPaths {
 // What the round-robin choices of lane allocation remember.
 struct Rotation {
   std::vector<int16_t> lastInjectionLane;  // per terminal, with round-robin injection: the lane used last
-  std::vector<int32_t> lastHeadGranted;    // per router, with rotating head order: the lane granted last
+  // Per output channel, with rotating head order: the head lane granted one of its lanes last
+  // (BookSim's VC allocator keeps a pointer per output; one per router starves heads).
+  std::vector<int32_t> lastHeadGranted;
+  // Per lane, with rotating head order: its head was routed while the heads were ordered
+  // and has not yet asked for a lane (its first try is still to come).
+  std::vector<uint8_t> routedUntried;
 };
 
 template <typename Body>

@@ -90,7 +90,8 @@ void VcNetwork::orderHeads(Shard& s, Cycle now) {
     const Channel& c = channels_[laneChannel_[lane]];
     // Heads at one router are ordered by the same policy as channel arbitration, keyed by
     // (router, lane); a separate seed keeps these draws apart from the channel ones.
-    const int32_t last = p_.rotatingHeads ? rotation_.lastHeadGranted[c.dstRouter] : 0;
+    const HeadRequest head{c.dstRouter, 0, lane};
+    const int32_t last = p_.rotatingHeads && !dropsHead(head) ? lastGrantedFor(s, head) : 0;
     ArbitrationInput in{p_.seed ^ 0x5a5a, c.dstRouter, now, lane, routerLaneEnd_, last, l.packet, &packets_[l.packet]};
     requests.push_back({c.dstRouter, arbitrationKey(p_.arbitration, in), lane});
   }
@@ -98,8 +99,21 @@ void VcNetwork::orderHeads(Shard& s, Cycle now) {
   std::sort(requests.begin(), requests.end());
 }
 
+int32_t VcNetwork::lastGrantedFor(Shard& s, const HeadRequest& req) {
+  // The head's output is its routing answer's first option: route it now (routing functions
+  // are pure, and nothing they read changes while lanes are allocated) and keep the answer.
+  if (answerOf_[req.lane] == 0) {
+    answerOf_[req.lane] = s.takeAnswer() + 1;
+    routeHead(req, s.answers[answerOf_[req.lane] - 1]);
+    rotation_.routedUntried[req.lane] = 1;
+  }
+  const std::vector<RouteOption>& options = s.answers[answerOf_[req.lane] - 1];
+  return options.empty() ? 0 : rotation_.lastHeadGranted[outputChannel(req.router, options[0].port)];
+}
+
 void VcNetwork::headGranted(const HeadRequest& req, Cycle now) {
-  if (p_.rotatingHeads) rotation_.lastHeadGranted[req.router] = req.lane;
+  const int32_t next = lanes_[req.lane].next;  // none: the head went into host memory
+  if (p_.rotatingHeads && next >= 0) rotation_.lastHeadGranted[laneChannel_[next]] = req.lane;
   if (links_.counting()) links_.headGranted(req.lane, now);
 }
 
@@ -118,10 +132,12 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   waitOn = kAskAgain;
   // A head that waits asks the same routing question every cycle: route once and keep
   // the answer until the head leaves (routing functions are pure).
-  const bool firstTry = answerOf_[req.lane] == 0;
-  if (firstTry) answerOf_[req.lane] = s.takeAnswer() + 1;
+  const bool unrouted = answerOf_[req.lane] == 0;
+  bool firstTry = unrouted;
+  if (p_.rotatingHeads && rotation_.routedUntried[req.lane]) firstTry = true, rotation_.routedUntried[req.lane] = 0;
+  if (unrouted) answerOf_[req.lane] = s.takeAnswer() + 1;
   const int32_t answer = answerOf_[req.lane] - 1;
-  if (firstTry) routeHead(req, s.answers[answer]);
+  if (unrouted) routeHead(req, s.answers[answer]);
   if (!claimNextLane(req, s.answers[answer], firstTry, now, waitOn)) return false;
   s.giveAnswer(answer);
   answerOf_[req.lane] = 0;

@@ -46,7 +46,7 @@ const ChoiceKey kInjectionLane = declareChoice(
 const ChoiceKey kHeadOrder =
     declareChoice(kRouter, "head_order", PresetDefault{"fixed", "rotating", "booksim"}, {"fixed", "rotating"},
                   "with round_robin arbitration, heads waiting for a lane at a router are served in lane order, or "
-                  "from the lane after the last one granted there (BookSim's VC allocator)");
+                  "each output's from the lane after the last one it granted (BookSim's VC allocator)");
 const ChoiceKey kHeadAfterTail = declareChoice(
     kRouter, "head_after_tail", PresetDefault{"at_once", "pipeline", "booksim"}, {"at_once", "pipeline"},
     "with lane_release = \"tail_sent\": a head that waited behind the previous packet's tail in its lane may "

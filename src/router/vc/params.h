@@ -52,7 +52,7 @@ struct VcNetworkParams {
   bool releaseOnTailSent = false;
   bool onePacketPerSource = false;   // a terminal starts a packet only when its last has left
   bool injectionRoundRobin = false;  // the next packet takes the first open lane after the last one used
-  bool rotatingHeads = false;        // round robin: heads at a router from the lane after the last one granted
+  bool rotatingHeads = false;        // round robin: heads for an output from the lane after the last it granted
   // With releaseOnTailSent: a head that reaches its lane's front behind the previous packet's
   // tail goes through the router's delay again from there, as if it had just arrived (BookSim).
   bool headRestart = false;

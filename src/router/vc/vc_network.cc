@@ -20,7 +20,10 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   // Only the round-robin policy reads which lane of a channel sent last.
   fast_.trackRoundRobin = p_.arbitration == ArbitrationPolicy::kRoundRobin;
-  if (p_.rotatingHeads) rotation_.lastHeadGranted.assign(topology.numRouters(), 0);
+  if (p_.rotatingHeads) {
+    rotation_.lastHeadGranted.assign(channels_.size(), 0);
+    rotation_.routedUntried.assign(lanes_.size(), 0);
+  }
   fast_.laneMasks = p_.lanes <= 32 && !vns_.anyLeavesWhenComplete();
   fast_.prefetch =
       p_.prefetch == Prefetch::kAuto ? laneBytes() > vc::FastPaths::kPrefetchAbove : p_.prefetch == Prefetch::kOn;

@@ -337,6 +337,8 @@ class VcNetwork : public Network, private vc::LaneState {
                                                        int32_t& waitOn);
   void afterGrant(Shard& s, const HeadRequest& req, Cycle now);
   inline void headGranted(const HeadRequest& req, Cycle now);
+  // Rotating head order: the pointer of the output the head asks for (routing it if not yet).
+  int32_t lastGrantedFor(Shard& s, const HeadRequest& req);
   inline void headWaits(Shard& s, const HeadRequest& req, int32_t waitOn, Cycle now);
   // Host memory: a packet at `fromLane` goes into the memory of `router` (`reserved`: its
   // place was reserved when it left the previous node); false if the memory refuses it.
