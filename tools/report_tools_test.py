@@ -738,6 +738,25 @@ class FedxRefusals(unittest.TestCase):
                       "| 0.52 ± 0.00 |", printed.getvalue())
 
 
+class MultirailOneKb(unittest.TestCase):
+    """Per NIC thread cost: the maximum accepted load on the fewest and most rails, and their ratio."""
+
+    def test_the_ratio_of_the_most_rails_to_one_is_paired_by_seed(self):
+        size = "traffic.message_length[0].mean_packets"
+        points = [({"network.rails": rails, "nic.thread_cycles": cycles, "traffic.load": load, size: 3.2, SEED: seed},
+                   result(load, min(load, cap * (1.2 if rails == 4 else 1.0)) + 0.001 * seed, 100))
+                  for rails in (1, 4) for cycles, cap in ((25, 0.2), (400, 0.05)) for load in (0.1, 0.5)
+                  for seed in (1, 2)]
+        with tempfile.TemporaryDirectory() as out:
+            write_sweep(out, "m1k", points)
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                multirail_investigations.one_kb(os.path.join(out, "m1k"))
+        text = printed.getvalue()
+        self.assertIn("| 400 | 0.052 ± 0.006 | 0.061 ± 0.006 | 1.19 ± 0.02 |", text)
+        self.assertIn("| 25 | 0.202 ± 0.006 | 0.241 ± 0.006 | 1.20 ± 0.01 |", text)
+
+
 class NifdyPoolInvestigation(unittest.TestCase):
     """Packets delivered at each pool size over B = 16's, seed by seed, and B = 64 against it."""
 
