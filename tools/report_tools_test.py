@@ -31,6 +31,7 @@ from tools.faults import rail_study
 from tools.fedx import backpressure as fedx_backpressure
 from tools.fedx import report as fedx_report
 from tools.dragonfly import investigations as dragonfly_investigations
+from tools import perf_booksim
 from tools.fedx import investigations as fedx_investigations
 from tools.multirail import investigations as multirail_investigations
 from tools.nifdy import bound as nifdy_bound
@@ -715,6 +716,27 @@ class DragonflyArbitration(unittest.TestCase):
         text = printed.getvalue()
         self.assertIn("| round robin | 0.1 | 0.080 ± 0.000 | 402 ± 6 | 9002 ± 6 | 102 ± 6 |", text)
         self.assertIn("| oldest first | 0.1 | 0.100 ± 0.000 | 402 ± 6 | 1002 ± 6 | 2 ± 6 |", text)
+
+
+class BooksimComparison(unittest.TestCase):
+    """Both simulators of each timed system run the same cycles (BookSim counts its warm-up period
+    among max_samples) and the same packets."""
+
+    def test_every_system_gives_both_the_same_windows_and_packets(self):
+        import tomllib
+        for name, (_, make) in perf_booksim.SYSTEMS.items():
+            toml, keys = make()
+            sim = tomllib.loads(toml.replace("{root}", "."))["simulation"]
+            self.assertEqual(keys["sample_period"] * keys["max_samples"],
+                             sim["warmup_cycles"] + sim["measure_cycles"], name)
+            self.assertEqual(keys["warmup_periods"] * keys["sample_period"], sim["warmup_cycles"], name)
+            # the packets: the file's own, or the experiment it extends
+            source = toml
+            if toml.startswith("extends"):
+                with open(os.path.join(os.path.dirname(__file__), "..", "experiments", "dragonfly",
+                                       "booksim_setup.toml")) as f:
+                    source = f.read()
+            self.assertIn(f"packet_length = {keys['packet_size']}\n", source, name)
 
 
 class FedxRefusals(unittest.TestCase):
