@@ -9,9 +9,9 @@ seed by seed, to a CSV that the dragonfly report sets beside icnsim's runs of th
 BookSim is not a dependency of icnsim: build it yourself and pass its binary. --k 4 is the
 full report's network (1,056 terminals), --k 2 the quick report's (72). The setup is BookSim's
 src/examples/dragonflyconfig with three lanes (its UGAL needs them) and no internal speedup,
-which icnsim does not model. Latency cases run BookSim's latency mode (3,000 warm-up cycles,
-3,000-cycle samples, at most two); accepted-load cases its throughput mode over the same
-windows. Accepted load is a fraction of one flit per terminal per cycle; latency is from a
+which icnsim does not model. Latency cases run BookSim's latency mode (3,000 warm-up cycles
+and one 3,000-cycle sample: max_samples = 2 counts the warm-up period); accepted-load cases its
+throughput mode over the same windows. Accepted load is a fraction of one flit per terminal per cycle; latency is from a
 packet's creation to its tail's arrival, in cycles.
 """
 import argparse

@@ -74,8 +74,9 @@ def against_booksim(rep, grid):
         seeds = (len(theirs.samples), len(ours.samples))
     rep.table(["routing", "traffic", "offered", "compared", f"BookSim 2 ({seeds[0]} seeds)",
                f"icnsim ({seeds[1]} seeds)", "icnsim / BookSim (means)"], table)
-    rep.text("BookSim's values: its latency mode (3,000 warm-up cycles, 3,000-cycle samples) for latency, its "
-             "throughput mode over the same windows for accepted load, its seeds 1 and up; the two simulators draw "
+    rep.text("BookSim's values: its latency mode (3,000 warm-up cycles, one 3,000-cycle sample) for latency, its "
+             "throughput mode over the same windows for accepted load (icnsim's windows: the sample-size table "
+             "above), its seeds 1 and up; the two simulators draw "
              "different random numbers, so their runs are not paired and the ratio is of means. Where they differ, "
              "docs/models/dragonfly.md (\"A second reference\") says which causes were tested.")
 
