@@ -65,6 +65,16 @@ def write_sweep(out, experiment, points):
                 json.dump(j, p)
 
 
+def printed_table(experiment, points, table):
+    """What `table` prints for a sweep of `points` written as OUT/EXPERIMENT."""
+    with tempfile.TemporaryDirectory() as out:
+        write_sweep(out, experiment, points)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            table(os.path.join(out, experiment))
+    return printed.getvalue()
+
+
 def result(offered, accepted, latency, host=0.0):
     return {"offered": offered, "accepted": accepted, "accepted_fraction": accepted, "drained": True,
             "latency": {"mean": latency}, "router_counters": {"host_arrivals": {"mean": host}}}
@@ -688,12 +698,7 @@ class MultirailNicCosts(unittest.TestCase):
                                                             ("dynamic/thread 100", 1000),
                                                             ("dynamic, striping/thread 100", 200))
                   for seed in (1, 2, 3)]
-        with tempfile.TemporaryDirectory() as out:
-            write_sweep(out, "nic", points)
-            printed = io.StringIO()
-            with contextlib.redirect_stdout(printed):
-                multirail_investigations.nic_costs(os.path.join(out, "nic"))
-        text = printed.getvalue()
+        text = printed_table("nic", points, multirail_investigations.nic_costs)
         self.assertIn("| dynamic | as reproduced | 1002 ± 2 | 402 ± 2 | 59.9 ± 0.1 % |", text)
         self.assertIn("| dynamic | thread 100 | 1002 ± 2 | 202 ± 2 | 79.8 ± 0.2 % |", text)
 
@@ -708,12 +713,7 @@ class DragonflyArbitration(unittest.TestCase):
             return ({"arbitration": policy, "traffic.load": 0.1, SEED: seed}, j)
         points = [point("oldest first", s, 0, 1000) for s in (1, 2)] + [point("round robin", s, 100, 9000)
                                                                          for s in (1, 2)]
-        with tempfile.TemporaryDirectory() as out:
-            write_sweep(out, "arb", points)
-            printed = io.StringIO()
-            with contextlib.redirect_stdout(printed):
-                dragonfly_investigations.arbitration(os.path.join(out, "arb"))
-        text = printed.getvalue()
+        text = printed_table("arb", points, dragonfly_investigations.arbitration)
         self.assertIn("| round robin | 0.1 | 0.080 ± 0.000 | 402 ± 6 | 9002 ± 6 | 102 ± 6 |", text)
         self.assertIn("| oldest first | 0.1 | 0.100 ± 0.000 | 402 ± 6 | 1002 ± 6 | 2 ± 6 |", text)
 
@@ -769,12 +769,7 @@ class MultirailOneKb(unittest.TestCase):
                    result(load, min(load, cap * (1.2 if rails == 4 else 1.0)) + 0.001 * seed, 100))
                   for rails in (1, 4) for cycles, cap in ((25, 0.2), (400, 0.05)) for load in (0.1, 0.5)
                   for seed in (1, 2)]
-        with tempfile.TemporaryDirectory() as out:
-            write_sweep(out, "m1k", points)
-            printed = io.StringIO()
-            with contextlib.redirect_stdout(printed):
-                multirail_investigations.one_kb(os.path.join(out, "m1k"))
-        text = printed.getvalue()
+        text = printed_table("m1k", points, multirail_investigations.one_kb)
         self.assertIn("| 400 | 0.052 ± 0.006 | 0.061 ± 0.006 | 1.19 ± 0.02 |", text)
         self.assertIn("| 25 | 0.202 ± 0.006 | 0.241 ± 0.006 | 1.20 ± 0.01 |", text)
 

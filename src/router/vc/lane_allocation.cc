@@ -134,7 +134,10 @@ bool VcNetwork::grantHead(Shard& s, const HeadRequest& req, Cycle now, int32_t& 
   // the answer until the head leaves (routing functions are pure).
   const bool unrouted = answerOf_[req.lane] == 0;
   bool firstTry = unrouted;
-  if (p_.rotatingHeads && rotation_.routedUntried[req.lane]) firstTry = true, rotation_.routedUntried[req.lane] = 0;
+  if (p_.rotatingHeads && rotation_.routedUntried[req.lane]) {  // routed while the heads were ordered
+    firstTry = true;
+    rotation_.routedUntried[req.lane] = 0;
+  }
   if (unrouted) answerOf_[req.lane] = s.takeAnswer() + 1;
   const int32_t answer = answerOf_[req.lane] - 1;
   if (unrouted) routeHead(req, s.answers[answer]);
