@@ -126,3 +126,52 @@ TEST(SwitchAllocator, AcceptingOutputPicksAtInputsIsOneOutputFirstRound) {
   EXPECT_FALSE(SwitchAllocator(SwitchKind::kOutputFirst, 1, 2, 4).picksFromOutputs());
   EXPECT_FALSE(SwitchAllocator(SwitchKind::kInputFirst, 1, 1, 4).picksFromOutputs());
 }
+
+TEST(SwitchAllocator, PickingAtInputsThenOutputsIsOneInputFirstRound) {
+  // Random contests on 6 outputs of up to 8 lanes each, fed by 6 inputs and by unconstrained
+  // terminals; few distinct keys, so ties are common. The fast round must grant what match()
+  // grants, in the same order.
+  SwitchAllocator fast(SwitchKind::kInputFirst, 1, 1, 16), reference(SwitchKind::kInputFirst, 1, 1, 16);
+  ASSERT_TRUE(fast.picksAtInputsFirst());
+  uint64_t state = 777;
+  auto draw = [&](uint64_t n) { return ((state = state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % n; };
+  int contested = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::vector<SwitchRequest> requests;
+    std::vector<SwitchAllocator::ReadyLane> ready;
+    std::map<int32_t, uint64_t> inputKeyOf, outputKeyOf;
+    for (int32_t out = 0; out < 6; ++out) {
+      for (int32_t bit = 0; bit < 8; ++bit) {
+        if (draw(4) != 0) continue;
+        const int32_t lane = out * 8 + bit, in = static_cast<int32_t>(draw(7)) - 1;
+        const uint64_t inputKey = in < 0 ? 0 : draw(3), outputKey = draw(3);
+        requests.push_back({in, out, lane, inputKey, outputKey});
+        ready.push_back({lane, in, out, bit});
+        inputKeyOf[lane] = inputKey, outputKeyOf[lane] = outputKey;
+      }
+    }
+    std::vector<int32_t> granted, expected;
+    fast.pickAtInputsThenOutputs(
+        ready,
+        [&](int32_t lane) {
+          EXPECT_GE(ready.size(), 2u);
+          return inputKeyOf.at(lane);
+        },
+        [&](int32_t output, uint32_t offered) {
+          contested += (offered & (offered - 1)) != 0;
+          int32_t best = -1;
+          for (uint32_t bits = offered; bits != 0; bits &= bits - 1) {
+            const int32_t lane = output * 8 + __builtin_ctz(bits);
+            if (best < 0 || outputKeyOf.at(lane) < outputKeyOf.at(best)) best = lane;
+          }
+          return best;
+        },
+        [&](int32_t lane) { granted.push_back(lane); });
+    reference.match(requests, expected);
+    ASSERT_EQ(granted, expected) << "trial " << trial;
+  }
+  EXPECT_GT(contested, 100);  // outputs often chose among several inputs' offers
+  EXPECT_FALSE(SwitchAllocator(SwitchKind::kInputFirst, 2, 1, 4).picksAtInputsFirst());
+  EXPECT_FALSE(SwitchAllocator(SwitchKind::kInputFirst, 1, 2, 4).picksAtInputsFirst());
+  EXPECT_FALSE(SwitchAllocator(SwitchKind::kOutputFirst, 1, 1, 4).picksAtInputsFirst());
+}

@@ -99,10 +99,7 @@ uint64_t VcNetwork::switchInputKey(int32_t lane, Cycle now) const {
 }
 
 void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
-  // Only the round-robin policy reads which lane of an input crossed last.
-  auto crossed = [&](int32_t lane, int32_t input) {
-    if (fast_.trackRoundRobin && input >= 0) switch_.inputLastSent[input] = switch_.feed[lane].feeder;
-  };
+  auto crossed = [&](int32_t lane, int32_t input) { noteSwitchCrossed(lane, input); };
   if (fast_.laneMasks && switch_.allocator->picksFromOutputs()) {
     // Output first in one round: each output picks as the multiplexed switch decides, with
     // no request list to build and sort; the inputs then drop what they cannot take.
@@ -115,10 +112,41 @@ void VcNetwork::allocateSwitch(Shard& s, Cycle now) {
         [&](int32_t lane) { return switchInputKey(lane, now); }, crossed);
     return;
   }
+  if (fast_.laneMasks && switch_.allocator->picksAtInputsFirst()) {
+    allocateInputsFirst(s, now);  // by input in one round, likewise without sorting requests
+    return;
+  }
   switch_.requests.clear();
   visitActive(s, [&](int32_t c) { requestSwitch(c, now); });
   switch_.allocator->match(switch_.requests, s.moves);
   for (int32_t lane : s.moves) crossed(lane, switchInput(lane));
+}
+
+void VcNetwork::allocateInputsFirst(Shard& s, Cycle now) {
+  // The ready lanes of each channel in channel order, as requestSwitch would list them, but
+  // without keys: most inputs and outputs have one candidate.
+  std::vector<SwitchAllocator::ReadyLane>& ready = switch_.ready;
+  ready.clear();
+  vc::withOptions(
+      [&](auto pooled, auto random) {
+        visitActive(s, [&](int32_t channel) {
+          if (pacing_.any() && !pacing_.due(channel, now)) return;  // a slow link waiting for its next flit's time
+          const Channel& c = channels_[channel];
+          for (uint32_t bits = readyLaneMask<decltype(pooled)::value, 0>(c, now); bits != 0; bits &= bits - 1) {
+            const int v = __builtin_ctz(bits);
+            ready.push_back({c.firstLane + v, switchInput(c.firstLane + v), channel, v});
+          }
+        });
+        switch_.allocator->pickAtInputsThenOutputs(
+            ready, [&](int32_t lane) { return switchInputKey(lane, now); },
+            [&](int32_t output, uint32_t offered) {
+              return pickLane<decltype(random)::value>(output, channels_[output], offered, now);
+            },
+            [&](int32_t lane) { s.moves.push_back(lane); });
+      },
+      p_.outputBuffer > 0, p_.arbitration == ArbitrationPolicy::kRandom);
+  // After the match: the inputs' keys read which lanes crossed in the cycle before.
+  for (const int32_t lane : s.moves) noteSwitchCrossed(lane, switchInput(lane));
 }
 
 template <bool kRandom>
@@ -147,6 +175,11 @@ uint64_t VcNetwork::laneKey(int32_t channel, const Channel& c, int v, const Lane
 template <bool kRandom, bool kPooled, int kLanes>
 int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
   const Channel& c = channels_[channel];
+  return pickLane<kRandom>(channel, c, readyLaneMask<kPooled, kLanes>(c, now), now);
+}
+
+template <bool kPooled, int kLanes>
+uint32_t VcNetwork::readyLaneMask(const Channel& c, Cycle now) const {
   const int32_t first = c.firstLane;
   const int lanes = kLanes > 0 ? kLanes : p_.lanes;
   // Without branches: which lanes are fed, have a flit ready and room downstream is data the
@@ -160,7 +193,7 @@ int32_t VcNetwork::decideByMask(int32_t channel, Cycle now) {
     const bool go = (out.feedReady <= at) & room;
     ready |= uint32_t(go) << v;
   }
-  return pickLane<kRandom>(channel, c, ready, now);
+  return ready;
 }
 
 template <bool kRandom>

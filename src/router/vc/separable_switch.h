@@ -10,9 +10,10 @@
 namespace icnsim::vc {
 
 struct SeparableSwitch {
-  std::unique_ptr<SwitchAllocator> allocator;  // null: the multiplexed switch
-  std::vector<SwitchRequest> requests;         // this cycle's, reused
-  std::vector<int32_t> inputLastSent;          // per channel as a switch input: its lane that crossed last
+  std::unique_ptr<SwitchAllocator> allocator;     // null: the multiplexed switch
+  std::vector<SwitchRequest> requests;            // this cycle's, reused
+  std::vector<SwitchAllocator::ReadyLane> ready;  // this cycle's, reused (pickAtInputsThenOutputs)
+  std::vector<int32_t> inputLastSent;             // per channel as a switch input: its lane that crossed last
   // Per lane, written when it is claimed: its input (channel, -1 from a terminal) and its
   // feeder, apart from the lane record so that the allocator finds each move's input in one
   // small read.

@@ -38,7 +38,7 @@ SwitchKind switchKindByName(const std::string& name) { return valueByName(table(
 
 SwitchAllocator::SwitchAllocator(SwitchKind kind, int speedup, int iterations, int32_t ports)
     : kind_(kind), speedup_(speedup), iterations_(iterations), used_(ports, 0), outputDone_(ports, 0),
-      inputPicks_(ports + 1, 0) {
+      inputPicks_(ports + 1, 0), inputPick_(ports), offered_(ports, 0) {
   for (const auto& [name, row] : table()) {
     if (row.kind == kind) round_ = row.round;
   }

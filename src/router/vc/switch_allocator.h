@@ -51,6 +51,25 @@ class SwitchAllocator {
   template <typename InputOf, typename InputKey, typename Kept>
   void acceptAtInputs(std::vector<int32_t>& picks, InputOf&& inputOf, InputKey&& inputKey, Kept&& kept);
 
+  // True when one round of input-first matching with one flit per input is what the
+  // allocator does: pickAtInputsThenOutputs then does it from the output channels' ready
+  // lanes, with keys asked only in contests (BookSim's allocator, fast).
+  bool picksAtInputsFirst() const { return kind_ == SwitchKind::kInputFirst && iterations_ == 1 && speedup_ == 1; }
+  struct ReadyLane {
+    int32_t lane, input, output;  // input -1: not constrained
+    int32_t bit;                  // the lane's bit in its output's mask (below 32)
+  };
+  // That round. `ready` lists the lanes that may cross, each output's together and in
+  // ascending lane order. Each input offers its lowest-key lane (inputKey(lane), asked only
+  // when an input has several; ties: lowest lane); the unconstrained lanes offer each
+  // output their lowest. pickAtOutput(output, offered) then returns the output's winner
+  // among its offered lanes (a mask of bits), and kept(lane) is called for each, outputs in
+  // the order `ready` lists them: what match() grants, in match()'s order when `ready`
+  // lists outputs in ascending order.
+  template <typename InputKey, typename PickAtOutput, typename Kept>
+  void pickAtInputsThenOutputs(const std::vector<ReadyLane>& ready, InputKey&& inputKey, PickAtOutput&& pickAtOutput,
+                               Kept&& kept);
+
  private:
   // The order in which an input takes its requests: lowest key first, then lowest lane.
   static bool byInput(const SwitchRequest& a, const SwitchRequest& b) {
@@ -78,6 +97,13 @@ class SwitchAllocator {
   std::vector<SwitchRequest> picked_;
   std::vector<int32_t> inputPicks_;  // acceptAtInputs: per input port + 1, its picks (0: from terminals)
   std::vector<int32_t> pickInputs_;  // acceptAtInputs: per pick, its input port
+  struct InputPick {
+    int32_t ready = -1;  // index into `ready` of the input's best lane so far
+    bool keyed = false;  // its key was asked for
+    uint64_t key = 0;
+  };
+  std::vector<InputPick> inputPick_;  // pickAtInputsThenOutputs: per input port
+  std::vector<uint32_t> offered_;     // pickAtInputsThenOutputs: per output port, its offered lanes' bits
 };
 
 template <typename InputOf, typename InputKey, typename Kept>
@@ -123,6 +149,41 @@ void SwitchAllocator::dropBeyondSpeedup(std::vector<int32_t>& picks, std::vector
     ++kept;
   }
   picks.resize(kept), inputs.resize(kept);
+}
+
+template <typename InputKey, typename PickAtOutput, typename Kept>
+void SwitchAllocator::pickAtInputsThenOutputs(const std::vector<ReadyLane>& ready, InputKey&& inputKey,
+                                              PickAtOutput&& pickAtOutput, Kept&& kept) {
+  touched_.clear();
+  for (size_t i = 0; i < ready.size(); ++i) {
+    const ReadyLane& r = ready[i];
+    if (r.input < 0) {  // the output's first unconstrained lane is its lowest
+      const bool first = offered_[r.output] == 0;
+      offered_[r.output] |= uint32_t(first) << r.bit;
+      continue;
+    }
+    InputPick& best = inputPick_[r.input];
+    if (best.ready < 0) {
+      best.ready = static_cast<int32_t>(i);
+      touched_.push_back(r.input);
+      continue;
+    }
+    const ReadyLane& b = ready[best.ready];
+    if (!best.keyed) best.key = inputKey(b.lane), best.keyed = true;
+    const uint64_t key = inputKey(r.lane);
+    if (key < best.key || (key == best.key && r.lane < b.lane)) best = {static_cast<int32_t>(i), true, key};
+  }
+  for (const int32_t input : touched_) {
+    const ReadyLane& r = ready[inputPick_[input].ready];
+    offered_[r.output] |= uint32_t{1} << r.bit;
+    inputPick_[input] = InputPick{};
+  }
+  touched_.clear();
+  for (const ReadyLane& r : ready) {
+    if (offered_[r.output] == 0) continue;
+    kept(pickAtOutput(r.output, offered_[r.output]));
+    offered_[r.output] = 0;
+  }
 }
 
 }  // namespace icnsim

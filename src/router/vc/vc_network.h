@@ -223,6 +223,9 @@ class VcNetwork : public Network, private vc::LaneState {
   // The pipelined decision without a branch per lane (laneMasks_); kLanes 0: p_.lanes.
   template <bool kRandom, bool kPooled, int kLanes>
   [[gnu::always_inline]] inline int32_t decideByMask(int32_t channel, Cycle now);
+  // Its test: a bit per lane of c with a flit ready at its feeder and room downstream.
+  template <bool kPooled, int kLanes>
+  [[gnu::always_inline]] inline uint32_t readyLaneMask(const Channel& c, Cycle now) const;
   template <typename Decide>  // s.moves gets decide(channel) of each active channel that sends
   void decideEach(Shard& s, Decide&& decide);
   void decideMasked(Shard& s, Cycle now);
@@ -253,10 +256,15 @@ class VcNetwork : public Network, private vc::LaneState {
   // Lane `out` (at the receiving end) has a flit ready at its feeder and room for it.
   inline bool readyToSend(int32_t lane, const Channel& c, bool sink, Cycle now) const;
   [[gnu::noinline]] void allocateSwitch(Shard& s, Cycle now);
+  // One input-first round with one flit per input, from the channels' lane masks.
+  void allocateInputsFirst(Shard& s, Cycle now);
   // The input port (channel) that feeds the lane, -1 from a terminal (whose source lanes
   // feed only its injection channel).
   int32_t switchInput(int32_t lane) const { return switch_.feed[lane].input; }
   uint64_t switchInputKey(int32_t lane, Cycle now) const;  // its arbitration key at that input
+  void noteSwitchCrossed(int32_t lane, int32_t input) {    // only the round-robin policy reads it
+    if (fast_.trackRoundRobin && input >= 0) switch_.inputLastSent[input] = switch_.feed[lane].feeder;
+  }
   // The moves in two passes: every winning flit leaves its buffer (so a full lane can take
   // a flit in pass 2), then flits enter the next buffer or reach their terminal; with
   // enterAtOnce_, in one.
