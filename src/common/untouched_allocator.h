@@ -1,7 +1,9 @@
 // An allocator for large arrays of which one process may use only a part (a network split
-// over ranks): the memory comes zeroed from calloc, which maps fresh pages for large blocks
-// without writing them, and a vector's value-initialisation leaves it as it is, so the
-// pages of elements nobody writes are never touched and cost no physical memory. Elements
+// over ranks, a table a check never fills): large blocks are mapped fresh from the kernel,
+// zero and unwritten, small ones come zeroed from calloc, and a vector's value-initialisation
+// leaves them as they are, so the pages of elements nobody writes are never touched and cost
+// no physical memory. (calloc alone does not promise it: once a large block has been freed,
+// malloc serves the next ones from its heap and clears them, page by page.) Elements
 // therefore start as zero bytes, not as their type's default: the owner initialises the
 // ones it uses.
 //
@@ -41,8 +43,15 @@ struct UntouchedAllocator {
   // records of 32 or 64 bytes never straddle two lines; the block calloc gave is kept in
   // the word before.
   static constexpr uintptr_t kLine = 64;
+  static constexpr size_t kMapFrom = size_t{1} << 20;  // bytes: blocks mapped from the kernel (page-aligned)
   T* allocate(size_t n) {
     if (n > (size_t{PTRDIFF_MAX} - kLine - sizeof(void*)) / sizeof(T)) throw std::bad_alloc();
+    if (n * sizeof(T) >= kMapFrom) {
+      void* m = mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (m == MAP_FAILED) throw std::bad_alloc();
+      adviseHugePages(m, n * sizeof(T));
+      return static_cast<T*>(m);
+    }
     void* p = std::calloc(n * sizeof(T) + kLine + sizeof(void*), 1);
     if (p == nullptr) throw std::bad_alloc();
     const uintptr_t start = (reinterpret_cast<uintptr_t>(p) + sizeof(void*) + kLine - 1) & ~(kLine - 1);
@@ -50,7 +59,11 @@ struct UntouchedAllocator {
     adviseHugePages(reinterpret_cast<void*>(start), n * sizeof(T));
     return reinterpret_cast<T*>(start);
   }
-  void deallocate(T* block, size_t) {
+  void deallocate(T* block, size_t n) {
+    if (n * sizeof(T) >= kMapFrom) {
+      munmap(block, n * sizeof(T));
+      return;
+    }
     void* p;
     std::memcpy(&p, reinterpret_cast<const char*>(block) - sizeof(void*), sizeof(void*));
     std::free(p);
@@ -62,7 +75,9 @@ struct UntouchedAllocator {
     ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
   template <typename U>
-  bool operator==(const UntouchedAllocator<U>&) const { return true; }
+  bool operator==(const UntouchedAllocator<U>&) const {
+    return true;
+  }
 };
 
 }  // namespace icnsim

@@ -101,6 +101,7 @@ class LaneDependencies {
   int memoryClasses_ = 1;
   DependencyGraph graph_{0};
 
+  std::vector<int> firstAtRouter_;  // the first terminal of each router that has one
   // Per walk: the nodes seen and those still to expand.
   std::vector<uint32_t> seen_;
   uint32_t stamp_ = 0;
@@ -145,6 +146,12 @@ LaneDependencies::LaneDependencies(const Topology& topology, const LaneDependenc
   graph_ = DependencyGraph(nodes);
   refusalBase_ = nodes;
   seen_.assign(static_cast<size_t>(nodes), 0);
+  std::vector<uint8_t> hasTerminal(static_cast<size_t>(routers), 0);
+  for (int t = 0; t < topology.numTerminals(); ++t) {
+    uint8_t& seen = hasTerminal[topology.injectionPort(t).id];
+    if (!seen) firstAtRouter_.push_back(t);
+    seen = 1;
+  }
   if (withAdmission_) {
     waitingAt_.resize(static_cast<size_t>(routers));
     refusalAt_.assign(static_cast<size_t>(routers), -1);
@@ -241,8 +248,17 @@ void LaneDependencies::walkFrom(const Walk& w, const std::vector<Held>& held) {
   const int firstClass = classOf_[w.vn->laneBegin], endClass = classOf_[w.vn->laneBegin + w.vn->lanes - 1] + 1;
   const double stepsBefore = steps_;
   int64_t asked = 0;
-  for (int s = 0; s < topology_.numTerminals() && !overLimit(stepsBefore, ++asked); ++s) {
-    for (int c = firstClass; c < endClass; ++c) fromInjection(w, s, c);
+  // Without the admission rule an injection lane's own waits cannot close a cycle (nothing
+  // waits for it): where every terminal of a router and each of its lanes would ask alike,
+  // one question per router reaches every lane they would.
+  if (!withAdmission_ && w.routing->routesFromTerminalFollowRouter()) {
+    for (size_t i = 0; i < firstAtRouter_.size() && !overLimit(stepsBefore, ++asked); ++i) {
+      fromInjection(w, firstAtRouter_[i], firstClass);
+    }
+  } else {
+    for (int s = 0; s < topology_.numTerminals() && !overLimit(stepsBefore, ++asked); ++s) {
+      for (int c = firstClass; c < endClass; ++c) fromInjection(w, s, c);
+    }
   }
   for (size_t i = 0; i < queue_.size() && !overLimit(stepsBefore, ++asked); ++i) {
     const Held held = queue_[i];

@@ -35,6 +35,7 @@ class DragonflyMinimalRouting : public Routing {
   bool routesAroundFaults() const override { return true; }  // failed global links
   // With several links per group pair, a packet's link is drawn from its terminals.
   bool routesFollowDestinationRouter() const override { return fly_.linksPerGroupPair() == 1; }
+  bool routesFromTerminalFollowRouter() const override { return fly_.linksPerGroupPair() == 1; }
 
  private:
   const Dragonfly& fly_;

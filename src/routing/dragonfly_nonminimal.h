@@ -75,6 +75,7 @@ class DragonflyNonMinimalRouting : public Routing {
   std::string dependencyIdentity() const override;
   // With several links per group pair, a packet's link is drawn from its terminals.
   bool routesFollowDestinationRouter() const override { return fly_.linksPerGroupPair() == 1; }
+  bool routesFromTerminalFollowRouter() const override { return fly_.linksPerGroupPair() == 1; }
   // What waits at them is read: UGAL-G's every global channel, or with kWaiting every port.
   std::vector<std::pair<int, int>> remotePorts() const override;
   bool readsCongestion() const override { return choice_ != Choice::kValiant && choice_ != Choice::kMinimal; }

@@ -111,6 +111,13 @@ class Routing {
   // Default: false (every terminal is walked). Every function that says so is tested for
   // it (tests/deadlock_check_test.cc: DestinationRouterRoutes).
   virtual bool routesFollowDestinationRouter() const { return false; }
+  // Whether possibleRoutes of a request from a terminal (request.fromTerminal) depends on
+  // the terminal only through its router, and not on the injection lane (request.inLane):
+  // the deadlock check then asks once per source router, the other terminals' injection
+  // lanes reaching the same lanes (nothing waits for an injection lane, so their own waits
+  // cannot close a cycle). Default: false. Tested like the one above
+  // (tests/destination_router_routes_test.cc: SourceRouterRoutes).
+  virtual bool routesFromTerminalFollowRouter() const { return false; }
   // The output ports (router, port) whose queues route() reads through
   // CongestionView::remoteQueue. Default: none.
   virtual std::vector<std::pair<int, int>> remotePorts() const { return {}; }
