@@ -127,6 +127,8 @@ void VcNetwork::allocateInputsFirst(Shard& s, Cycle now) {
   // without keys: most inputs and outputs have one candidate.
   std::vector<SwitchAllocator::ReadyLane>& ready = switch_.ready;
   ready.clear();
+  int32_t* const granted = s.winners.data();  // at most one lane per output channel
+  size_t n = 0;
   vc::withOptions(
       [&](auto pooled, auto random) {
         visitActive(s, [&](int32_t channel) {
@@ -142,9 +144,10 @@ void VcNetwork::allocateInputsFirst(Shard& s, Cycle now) {
             [&](int32_t output, uint32_t offered) {
               return pickLane<decltype(random)::value>(output, channels_[output], offered, now);
             },
-            [&](int32_t lane) { s.moves.push_back(lane); });
+            [&](int32_t lane) { granted[n++] = lane; });
       },
       p_.outputBuffer > 0, p_.arbitration == ArbitrationPolicy::kRandom);
+  s.moves.insert(s.moves.end(), granted, granted + n);
   // After the match: the inputs' keys read which lanes crossed in the cycle before.
   for (const int32_t lane : s.moves) noteSwitchCrossed(lane, switchInput(lane));
 }

@@ -103,6 +103,7 @@ class SwitchAllocator {
     uint64_t key = 0;
   };
   std::vector<InputPick> inputPick_;  // pickAtInputsThenOutputs: per input port
+  std::vector<int32_t> offering_;     // pickAtInputsThenOutputs: the inputs with a lane this round
   std::vector<uint32_t> offered_;     // pickAtInputsThenOutputs: per output port, its offered lanes' bits
 };
 
@@ -154,7 +155,11 @@ void SwitchAllocator::dropBeyondSpeedup(std::vector<int32_t>& picks, std::vector
 template <typename InputKey, typename PickAtOutput, typename Kept>
 void SwitchAllocator::pickAtInputsThenOutputs(const std::vector<ReadyLane>& ready, InputKey&& inputKey,
                                               PickAtOutput&& pickAtOutput, Kept&& kept) {
-  touched_.clear();
+  // The inputs with a lane, written by index: a push per ready lane, out of line, cost more
+  // than the rest of the loop.
+  if (offering_.size() < ready.size()) offering_.resize(ready.size());
+  int32_t* const offering = offering_.data();
+  size_t inputs = 0;
   for (size_t i = 0; i < ready.size(); ++i) {
     const ReadyLane& r = ready[i];
     if (r.input < 0) {  // the output's first unconstrained lane is its lowest
@@ -165,7 +170,7 @@ void SwitchAllocator::pickAtInputsThenOutputs(const std::vector<ReadyLane>& read
     InputPick& best = inputPick_[r.input];
     if (best.ready < 0) {
       best.ready = static_cast<int32_t>(i);
-      touched_.push_back(r.input);
+      offering[inputs++] = r.input;
       continue;
     }
     const ReadyLane& b = ready[best.ready];
@@ -173,12 +178,12 @@ void SwitchAllocator::pickAtInputsThenOutputs(const std::vector<ReadyLane>& read
     const uint64_t key = inputKey(r.lane);
     if (key < best.key || (key == best.key && r.lane < b.lane)) best = {static_cast<int32_t>(i), true, key};
   }
-  for (const int32_t input : touched_) {
-    const ReadyLane& r = ready[inputPick_[input].ready];
+  for (size_t k = 0; k < inputs; ++k) {
+    InputPick& pick = inputPick_[offering[k]];
+    const ReadyLane& r = ready[pick.ready];
     offered_[r.output] |= uint32_t{1} << r.bit;
-    inputPick_[input] = InputPick{};
+    pick = InputPick{};
   }
-  touched_.clear();
   for (const ReadyLane& r : ready) {
     if (offered_[r.output] == 0) continue;
     kept(pickAtOutput(r.output, offered_[r.output]));
