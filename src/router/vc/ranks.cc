@@ -96,7 +96,7 @@ void VcNetwork::takeCreditsForRanks(Cycle now) {
       if (isInjectionLane(lane)) split_.batch.injectionCredits.push_back({lane, dueInBatch});
       slot[keep++] = lane;
     }
-    slot.resize(keep);
+    slot.shrinkTo(keep);
   }
 }
 

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/push_list.h"
+
 #include "kernel/network.h"
 #include "routing/routing.h"
 
@@ -61,7 +63,7 @@ struct Shard {
   std::vector<int32_t> pendingHeads, moves;
   std::vector<HeadRequest> requests;
   std::vector<StagedFlit> staged;
-  std::vector<std::vector<int32_t>> creditWheel;
+  std::vector<PushList<int32_t>> creditWheel;
   std::vector<std::vector<int32_t>> headsFor;      // per shard: heads that entered its routers
   std::vector<std::vector<int32_t>> releasedFor;   // per shard: its channels with parked heads that had a lane freed
   std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves

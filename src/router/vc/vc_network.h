@@ -396,7 +396,7 @@ class VcNetwork : public Network, private vc::LaneState {
   }
   // The credit wheel's slot for a credit of `lane` sent at `now`: credit_delay later, plus,
   // with timing.credit_latency = "link", the link's extra cycles (`fixedSlot` otherwise).
-  std::vector<int32_t>& creditSlot(Shard& s, Cycle now, int32_t lane, std::vector<int32_t>& fixedSlot) const {
+  PushList<int32_t>& creditSlot(Shard& s, Cycle now, int32_t lane, PushList<int32_t>& fixedSlot) const {
     if (!p_.timing.creditsCrossLinks) return fixedSlot;
     return s.creditWheel[(now + p_.timing.creditDelay + extraLatency(lane)) % s.creditWheel.size()];
   }
