@@ -142,15 +142,22 @@ void expectFromTerminalFollows(const Case& c, bool expected) {
 }
 
 TEST(SourceRouterRoutes, FunctionsThatSaySoAnswerAlikeForEveryTerminalAndLaneOfARouter) {
+  for (const char* routing : {"type = \"hyperx_dimension_order\"", "type = \"hyperx_dal\"", "type = \"valiant\"",
+                              "type = \"ugal\"", "type = \"shortest_path\""}) {
+    expectFromTerminalFollows({kHyperX, routing, 8}, true);
+  }
+  expectFromTerminalFollows({"type = \"slim_fly\"\nq = 5\np = 2", "type = \"slim_fly_minimal\"", 2}, true);
   for (const char* routing : {"type = \"dragonfly_minimal\"", "type = \"dragonfly_valiant\"",
                               "type = \"dragonfly_ugal\"", "type = \"dragonfly_par\""}) {
     expectFromTerminalFollows({kDragonfly, routing, 4}, true);
   }
 }
 
-// Where a packet's link is drawn from its terminals, the answers differ: the function says
-// no, and the test above would see it if it said yes.
+// Where a packet's link or trunk is drawn from its terminals, the answers differ: the
+// functions say no, and the test above would see it if they said yes.
 TEST(SourceRouterRoutes, TerminalDrawnLinksDoNot) {
+  expectFromTerminalFollows(
+      {"type = \"hyperx\"\nwidths = [3]\nterminals = 2\ntrunking = 2", "type = \"hyperx_dimension_order\"", 1}, false);
   expectFromTerminalFollows({"type = \"dragonfly\"\np = 2\na = 2\nh = 2\ng = 3", "type = \"dragonfly_minimal\"", 2},
                             false);
 }

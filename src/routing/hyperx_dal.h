@@ -50,6 +50,7 @@ class HyperXDalRouting : public Routing {
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
   bool routesFollowDestinationRouter() const override { return true; }
+  bool routesFromTerminalFollowRouter() const override { return true; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // its own router's queues
   bool readsCongestion() const override { return true; }
 

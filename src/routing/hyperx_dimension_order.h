@@ -20,6 +20,7 @@ class HyperXDimensionOrderRouting : public Routing {
   std::string dependencyIdentity() const override { return "hyperx_dimension_order lanes=" + std::to_string(lanes_); }
   // With trunks, a packet's trunk is drawn from its source and destination terminals.
   bool routesFollowDestinationRouter() const override { return hyperx_.trunking() == 1; }
+  bool routesFromTerminalFollowRouter() const override { return hyperx_.trunking() == 1; }
 
  private:
   const HyperX& hyperx_;

@@ -28,6 +28,7 @@ class NonMinimalRouting : public Routing {
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
   bool routesFollowDestinationRouter() const override { return true; }
+  bool routesFromTerminalFollowRouter() const override { return true; }
   std::vector<std::pair<int, int>> remotePorts() const override;  // with "queue": its own ports
   bool readsCongestion() const override { return ugal_; }
   // The packet's intermediate router (its source's or destination's: no detour).

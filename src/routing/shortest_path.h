@@ -40,6 +40,7 @@ class ShortestPathRouting : public Routing {
   std::vector<int> laneClassBounds(int lanes) const override;
   std::string dependencyIdentity() const override;
   bool routesFollowDestinationRouter() const override { return true; }
+  bool routesFromTerminalFollowRouter() const override { return true; }
   bool routesAroundFaults() const override { return true; }
   // Every router of a connected degraded graph has a productive port; the hop class goes
   // on from the lane the packet holds (the last class once they run out).

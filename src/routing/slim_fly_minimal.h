@@ -20,6 +20,7 @@ class SlimFlyMinimalRouting : public Routing {
   std::vector<int> laneClassBounds(int lanes) const override { return {0, lanes / 2, lanes}; }
   std::string dependencyIdentity() const override { return "slim_fly_minimal lanes=" + std::to_string(lanes_); }
   bool routesFollowDestinationRouter() const override { return true; }
+  bool routesFromTerminalFollowRouter() const override { return true; }
 
  private:
   const SlimFly& fly_;
