@@ -54,6 +54,11 @@ void VcNetwork::nextPacketToFront(Shard& s, int32_t lane, Cycle now) {
 
 void VcNetwork::allocateLanes(Shard& s, Cycle now) {
   takeHeadsFromShards(s);
+  PushList<int32_t>& due = s.headsDue[now % Shard::kHeadWheel];  // fronts ready from now
+  if (!due.empty()) {
+    s.pendingHeads.insert(s.pendingHeads.end(), due.begin(), due.end());
+    due.clear();
+  }
   if (!s.pendingHeads.empty()) {
     orderHeads(s, now);
     for (const HeadRequest& req : s.requests) {
@@ -83,8 +88,10 @@ void VcNetwork::orderHeads(Shard& s, Cycle now) {
   size_t keep = 0;
   for (int32_t lane : s.pendingHeads) {
     const Lane& l = lanes_[lane];
-    if (frontReady(l) > now) {
-      s.pendingHeads[keep++] = lane;
+    if (const Cycle ready = frontReady(l); ready > now) {
+      // Heads are served sorted (below), so the order they wait in does not matter.
+      if (ready - now < Shard::kHeadWheel) s.headsDue[ready % Shard::kHeadWheel].push_back(lane);
+      else s.pendingHeads[keep++] = lane;
       continue;
     }
     const Channel& c = channels_[laneChannel_[lane]];

@@ -61,6 +61,12 @@ struct Shard {
   std::vector<int32_t> winners;                       // channelSlots long: decideEach's scratch
   std::vector<int32_t> freed;                         // returnCredits' scratch: lanes to release
   std::vector<int32_t> pendingHeads, moves;
+  // Heads whose front is not ready yet, in a ring of slots by the cycle it will be: a head
+  // is looked at once and then when it is due, not every cycle it waits (a head on a
+  // 100-cycle link was looked at 100 times). A front readier than kHeadWheel cycles ahead
+  // stays in pendingHeads.
+  static constexpr uint64_t kHeadWheel = 256;
+  std::vector<PushList<int32_t>> headsDue = std::vector<PushList<int32_t>>(kHeadWheel);
   std::vector<HeadRequest> requests;
   std::vector<StagedFlit> staged;
   std::vector<PushList<int32_t>> creditWheel;
