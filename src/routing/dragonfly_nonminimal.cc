@@ -61,6 +61,24 @@ DragonflyNonMinimalRouting::DragonflyNonMinimalRouting(const Dragonfly& dragonfl
   arrivedClass_ = par ? 3 : 2;
   classes_ = par ? 4 : 3;
   bounds_ = laneClassBounds(lanes);
+  listOwnGlobalLinks();
+}
+
+void DragonflyNonMinimalRouting::listOwnGlobalLinks() {
+  // Each router's global links by the group they lead to, ascending (with several links per
+  // group pair, in globalLinks' order): the order Valiant's options are offered in.
+  std::vector<std::vector<OwnLink>> byRouter(static_cast<size_t>(fly_.numRouters()));
+  for (int here = 0; here < fly_.groups(); ++here) {
+    for (int via = 0; via < fly_.groups(); ++via) {
+      if (via == here) continue;
+      for (const auto& [router, port] : fly_.globalLinks(here, via)) byRouter[router].push_back({via, port});
+    }
+  }
+  ownLinksBegin_.assign(1, 0);
+  for (const auto& links : byRouter) {
+    ownLinks_.insert(ownLinks_.end(), links.begin(), links.end());
+    ownLinksBegin_.push_back(static_cast<int32_t>(ownLinks_.size()));
+  }
 }
 
 std::vector<int> DragonflyNonMinimalRouting::laneClassBounds(int lanes) const {
@@ -229,18 +247,19 @@ void DragonflyNonMinimalRouting::possibleRoutesOf(const RouteRequest& req, std::
       else if (!onlyFromHere) out.push_back(option({fly_.localPort(req.router, linkRouter), laneClass}));
     }
   };
-  auto everyVia = [&](bool onlyFromHere) {
-    for (int via = 0; via < fly_.groups(); ++via) {
-      if (via != here && via != there && joined(via, there)) toward(via, valiantClass_, onlyFromHere);
-    }
-  };
   if (held == valiantClass_ && fly_.isGlobalPort(req.inPort)) {  // Valiant's global hop: an intermediate group
     toward(there, intermediateClass_, false);
-  } else if (held == valiantClass_) {  // past the choice, at the router holding the chosen link
-    everyVia(true);
+  } else if (held == valiantClass_) {  // past the choice, at the router holding the chosen link: its own links
+    for (int32_t i = ownLinksBegin_[req.router]; i < ownLinksBegin_[req.router + 1]; ++i) {
+      const auto [via, port] = ownLinks_[i];
+      if (via == there || !joined(via, there) || (kFaulty && !links_.live({req.router, port}))) continue;
+      out.push_back(option({port, valiantClass_}));
+    }
   } else if (held == minimalClass_ && choice_ == Choice::kPar) {  // after the minimal local hop: PAR's turn
     toward(there, minimalClass_, false);
-    everyVia(false);
+    for (int via = 0; via < fly_.groups(); ++via) {
+      if (via != here && via != there && joined(via, there)) toward(via, valiantClass_, false);
+    }
   } else {  // the minimal path in the source group (UGAL's class), an intermediate group
     toward(there, held, false);
   }

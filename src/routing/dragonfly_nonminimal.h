@@ -114,6 +114,7 @@ class DragonflyNonMinimalRouting : public Routing {
   // UGAL-G's queue: the global channel out of the source group toward group `to`.
   int64_t globalQueue(const RouteRequest& req, int to) const;
   RouteOption option(const Hop& hop) const;
+  void listOwnGlobalLinks();  // ownLinks_
 
   const Dragonfly& fly_;
   DragonflyLinks links_;
@@ -128,6 +129,14 @@ class DragonflyNonMinimalRouting : public Routing {
   // The classes of each part of a path (the comment above) and their lane bounds.
   int valiantClass_, minimalClass_, intermediateClass_, arrivedClass_, classes_;
   std::vector<int> bounds_;
+  // Per router (from ownLinksBegin_[router] to ownLinksBegin_[router + 1]): its global links,
+  // as the group each leads to and its port, by group: what possibleRoutes offers a packet
+  // past Valiant's choice, without a walk over every group.
+  struct OwnLink {
+    int32_t via, port;
+  };
+  std::vector<OwnLink> ownLinks_;
+  std::vector<int32_t> ownLinksBegin_;
 };
 
 }  // namespace icnsim
