@@ -29,6 +29,7 @@ struct RankRun {
   std::vector<std::string> results;
   std::string refusal;
   std::vector<uint64_t> exchanges;
+  bool splitTerminals = false;  // each rank held only its own terminals (kernel/travelling_records.h)
 };
 
 RankRun runOnRanks(const fs::path& config, int ranks, int threads, const std::vector<std::string>& sets = {}) {
@@ -48,6 +49,7 @@ RankRun runOnRanks(const fs::path& config, int ranks, int threads, const std::ve
         icnsim::ExperimentPoint point(doc, &counted);
         auto result = point.run();
         run.exchanges[r] = counted.exchanges();
+        if (r == 0) run.splitTerminals = point.splitsTerminals();
         result["config"].erase("simulation.threads");
         run.results[r] = icnsim::jsonText(result);
       } catch (const icnsim::ConfigError& e) {  // every rank refuses alike, before any exchange
@@ -62,7 +64,7 @@ RankRun runOnRanks(const fs::path& config, int ranks, int threads, const std::ve
 }
 
 TEST(RankSplit, EveryRankReproducesTheOneProcessResult) {
-  int split = 0;
+  int split = 0, terminalSplits = 0;
   for (const auto& config : goldenConfigs()) {
     SCOPED_TRACE(config.filename().string());
     fs::path expected = config;
@@ -82,9 +84,12 @@ TEST(RankSplit, EveryRankReproducesTheOneProcessResult) {
             << ranks << " ranks x " << threads << " threads, rank " << r;
       }
       ++split;
+      terminalSplits += run.splitTerminals;
     }
   }
   EXPECT_GE(split, icnsim::test::kSanitized ? 10 : 30);  // 10 configurations split, each three ways
+  // Six of them with each rank holding only its own terminals (ideal NIs, open-loop traffic).
+  EXPECT_GE(terminalSplits, icnsim::test::kSanitized ? 6 : 18);
 }
 
 // Conservation and credit bounds hold on every rank's part, and the flit count over all.
@@ -155,6 +160,15 @@ bool readsRemoteQueues(const fs::path& config) {
   return name == "dragonfly_ugal_global_worst_case" || name == "hyperx_dal_tornado";
 }
 
+// The cycle after the measurement window (the configuration's or the defaults).
+uint64_t windowEnd(const nlohmann::json& result) {
+  const nlohmann::json& config = result["config"];
+  auto cycles = [&](const char* key, uint64_t fallback) {
+    return config.contains(key) ? std::stoull(config[key].get<std::string>()) : fallback;
+  };
+  return cycles("simulation.warmup_cycles", 1000) + cycles("simulation.measure_cycles", 10000);
+}
+
 // Longer channels: the ranks exchange once per lookahead (min(channel_latency,
 // credit_delay) = 3 cycles here) and still give the one-process result, with every NI of the
 // golden set (the NI hears of an arrival only at the end of the cycle before it).
@@ -179,8 +193,11 @@ TEST(RankSplit, LongerChannelsExchangeOncePerLookahead) {
     // Each network's batch per 3 cycles, the last one cut short by the end of the run, and
     // the two collectives that sum the counts; a routing that reads other routers' queues
     // sums them and exchanges every cycle.
+    // Split by terminal, the drain sums the settled packets every cycle from the window's
+    // last, and the end sums the terminals' counts and statistics (three collectives more).
     const bool remoteQueues = readsRemoteQueues(config);
-    const uint64_t exchanges = remoteQueues ? 2 * cycles + 2 : networks * ((cycles + 2) / 3) + 2;
+    uint64_t exchanges = remoteQueues ? 2 * cycles + 2 : networks * ((cycles + 2) / 3) + 2;
+    if (run.splitTerminals) exchanges += 3 + cycles + 1 - windowEnd(one);
     for (int r = 0; r < 3; ++r) {
       EXPECT_EQ(run.results[r], icnsim::jsonText(one)) << "rank " << r;
       EXPECT_EQ(run.exchanges[r], exchanges) << "rank " << r;

@@ -58,6 +58,7 @@ int runCommand(const std::string& path, const std::string& profile, const std::v
     return kExitOk;
   }
   checkWritable(out);
+  if (!quiet && ranks.size() > 1) fmt::print(stderr, "{}\n", point.rankSplitNote(ranks.size()));
   ProgressReporter progress("run", quiet);
   auto result = point.run([&](Cycle done, Cycle total) { progress.update(double(done), double(total), "cycles"); });
   progress.finish();

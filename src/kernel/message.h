@@ -25,6 +25,10 @@ struct Message {
   bool tracked = false;
   bool lost = false;   // a packet of it was dropped (stats/drop_counts.h): it is never delivered
   bool reply = false;  // the workload's answer to a message it took (traffic.reply_packets)
+  // Split over ranks by terminal (kernel/travelling_records.h): packets whose tails left the
+  // source's rank, and whether this record is a copy kept while one packet passes through.
+  int32_t departed = 0;
+  bool passingCopy = false;
 };
 
 using MessagePool = Pool<Message>;

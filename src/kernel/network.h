@@ -35,6 +35,9 @@ class Network {
   // The run ended after cycle `last`: a model that defers work (ranks that exchange every
   // few cycles) finishes it, so that its checks cover every cycle run.
   virtual void endOfRun(Cycle /*last*/) {}
+  // Split over mpirun ranks by terminal (kernel/travelling_records.h): this rank's terminals,
+  // 1 for each it owns; empty when the network is not split so (one process, or the NI replicated).
+  virtual std::vector<uint8_t> ownedTerminals() const { return {}; }
   // Whether routing functions see this model's queues (RouteRequest::congestion), as
   // adaptive routings need (Routing::readsCongestion).
   virtual bool showsCongestion() const { return false; }

@@ -21,7 +21,7 @@ constexpr int8_t kRailControlLayer = -1;
 MessageLayer::MessageLayer(const NicContext& ctx, const ConfigNode& nic, TrafficHooks& traffic, MessagePool& messages,
                            RunStats& stats)
     : traffic_(traffic), onDemand_(traffic.createsOnDemand()), messages_(messages), packets_(*ctx.packets),
-      stats_(stats), loss_(ctx.loss ? *ctx.loss : PacketLoss{}), networks_(ctx.networks),
+      stats_(stats), travelling_(ctx.travelling), loss_(ctx.loss ? *ctx.loss : PacketLoss{}), networks_(ctx.networks),
       sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
   const bool perClass = nic.get(kClassQueues);
@@ -205,6 +205,7 @@ void MessageLayer::receive(int32_t packet, Cycle when) {
   if (++m.delivered == m.packets) {
     stats_.messageDelivered(m, when);
     rails_->delivered(port.terminal, message, when);
+    if (travelling_) travelling_->delivered(message);
     messages_.release(message);
   }
   if (shareDone) activityEnded(port, when);

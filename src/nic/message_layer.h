@@ -38,6 +38,11 @@ class MessageLayer : public RailHost {
   // Advances the rail allocator's clocks.
   void step(Cycle now) { rails_->step(now); }
   bool sendsControlPackets() const { return rails_->sendsControlPackets(); }
+  // Whether each rank of an mpirun job can hold only its own terminals' part: one network,
+  // no control packets, no activity tracking, no replies kept apart, no loss.
+  bool splitsByTerminal() const {
+    return networks_ == 1 && !tracking_ && !sendsControlPackets() && replies_.empty() && !loss_.any();
+  }
   std::vector<std::pair<std::string, double>> railCounters() const { return rails_->counters(); }
   // The next packet for `port`: the allocator's control packets first, then the next
   // packet of its job list; -1 if there is none. A source that creates on demand is asked
@@ -116,6 +121,7 @@ class MessageLayer : public RailHost {
   MessagePool& messages_;
   PacketPool& packets_;
   RunStats& stats_;
+  TravellingRecords* travelling_;
   PacketLoss loss_;
   int networks_ = 1;
   std::vector<std::unique_ptr<InjectionQueue>> queues_;  // per port: terminal * networks + network

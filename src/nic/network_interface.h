@@ -43,6 +43,8 @@ class NetworkInterface {
 
   std::vector<std::pair<std::string, double>> counters() const;
   bool idealTerminals() const { return kind_ == "ideal"; }
+  // Under mpirun, each rank may hold only its own terminals' part (kernel/travelling_records.h).
+  bool splitsByTerminal() const { return idealTerminals() && layer_->splitsByTerminal(); }
   const std::string& terminalKind() const { return kind_; }
   bool recoversLoss() const { return terminals_->recoversLoss(); }
   // Whether any part sends control packets of its own (NIFDY's acks, rail reservations).

@@ -8,6 +8,7 @@
 #include "config/config.h"
 #include "fault/packet_loss.h"
 #include "kernel/packet.h"
+#include "kernel/travelling_records.h"
 #include "parts/registry.h"
 #include "topology/topology.h"
 
@@ -30,6 +31,8 @@ struct NicContext {
   int trafficClasses = 1;  // the workload's [[traffic.class]] entries (1 without)
   bool replies = false;    // the workload answers each message it takes (traffic.reply_packets)
   std::vector<std::pair<Cycle, int>> railsLeaving;  // (cycle, rail) going out of service during the run
+  // Under mpirun split by terminal: the records of messages that arrive from other ranks.
+  TravellingRecords* travelling = nullptr;
 };
 
 }  // namespace icnsim

@@ -24,6 +24,7 @@
 namespace icnsim {
 
 class RankExchange;
+class TravellingRecords;
 
 enum class HostBuffering : uint8_t { kNever, kWhenBlocked, kAlways };
 
@@ -67,10 +68,13 @@ struct NetworkContext {
   int threads = 1;                      // simulation.threads: routers split over them
   Prefetch prefetch = Prefetch::kAuto;  // simulation.prefetch
   const RankExchange* ranks = nullptr;  // under mpirun: the processes it is split over (null: one)
-  std::string threadsKey;               // "file:line: simulation.threads", for errors
-  std::string configFile;               // the configuration's file, for errors that name no key
-  bool allowDeadlock = false;           // simulation.allow_deadlock
-  double deadlockCheckLimit = 1e8;      // simulation.deadlock_check_limit
+  // Under mpirun, the NI above holds only each rank's own terminals if the network can split
+  // so (Network::splitsTerminals); null: the NI is replicated on every rank.
+  TravellingRecords* travelling = nullptr;
+  std::string threadsKey;           // "file:line: simulation.threads", for errors
+  std::string configFile;           // the configuration's file, for errors that name no key
+  bool allowDeadlock = false;       // simulation.allow_deadlock
+  double deadlockCheckLimit = 1e8;  // simulation.deadlock_check_limit
   std::string deadlockCheckKey = "simulation.deadlock_check_limit";  // for errors
 };
 

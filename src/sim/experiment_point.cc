@@ -78,6 +78,16 @@ std::string ExperimentPoint::systemDescription() const {
   return model_->evaluate()["network"].get<std::string>() + " (analytic model only)";
 }
 
+std::string ExperimentPoint::rankSplitNote(int ranks) const {
+  if (!simulation_ || ranks < 2) return "";
+  if (simulation_->splitsTerminals()) {
+    return fmt::format("split over {} ranks by router: each holds its own terminals' NI, workload and statistics",
+                       ranks);
+  }
+  return fmt::format("split over {} ranks by router; the NI, workload and statistics are replicated on every rank ({})",
+                     ranks, simulation_->whyTerminalsReplicated());
+}
+
 std::string ExperimentPoint::topologyProperties() const {
   return simulation_ ? describeProperties(measureProperties(simulation_->topology())) : "";
 }

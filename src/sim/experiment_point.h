@@ -20,6 +20,9 @@ class ExperimentPoint {
   // The simulation's JSON summary (if it simulates) with the model's under "model".
   nlohmann::json run(const Simulation::Progress& progress = {});
   bool simulates() const { return simulation_ != nullptr; }
+  bool splitsTerminals() const { return simulation_ && simulation_->splitsTerminals(); }
+  // Under mpirun: how the ranks share the simulation, for the user ("" for one process).
+  std::string rankSplitNote(int ranks) const;
   std::string systemDescription() const;
   // The first network's diameter, bisection and capacity (topology/properties.h); empty for
   // an analytic model alone.

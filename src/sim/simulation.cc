@@ -135,19 +135,20 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   if (networks_->faults().routersDuringRun() && networks_->faultEpochs(0)) {  // the NIs learn as routing does
     for (const auto& [learned, live] : networks_->faultEpochs(0)->learned()) loss_.changesAt(learned, live);
   }
-  const NicContext nicContext{seed_,
-                              &networks_->topology(0),
-                              networks_->size(),
-                              workload_->maxPacketLength(),
-                              &packets_,
-                              nullptr,
-                              &processor,
-                              root.has(kProcessor),
-                              loss_.any() ? &loss_ : nullptr,
-                              networks_->failedRails(),
-                              static_cast<int>(workload_->classes().size()),
-                              workload_->replies(),
-                              networks_->faults().railsLeaving()};
+  NicContext nicContext{seed_,
+                        &networks_->topology(0),
+                        networks_->size(),
+                        workload_->maxPacketLength(),
+                        &packets_,
+                        nullptr,
+                        &processor,
+                        root.has(kProcessor),
+                        loss_.any() ? &loss_ : nullptr,
+                        networks_->failedRails(),
+                        static_cast<int>(workload_->classes().size()),
+                        workload_->replies(),
+                        networks_->faults().railsLeaving()};
+  nicContext.travelling = &travelling_;
   nic_ = std::make_unique<NetworkInterface>(nicContext, root.child(kNic), *workload_, messages_, *stats_);
   if (networks_->faults().failsRails() && nic_->terminalKind() != "multirail") {
     networks_->faults().refuseRails("a rail out of service needs multi-rail NICs: set nic.terminal = \"multirail\"");
@@ -172,7 +173,9 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
   }
-  networks_->buildModels(networkContext(sim, ranks));
+  if (ranks_) whyReplicated_ = whyTerminalsReplicated(sim);
+  networks_->buildModels(networkContext(sim, ranks, ranks_ && whyReplicated_.empty()));
+  splitTerminals();
   networks_->setWatchdog(watchdog_);
   excludeTerminalChannels(sim);
   nic_->attach(networks_->models());
@@ -223,7 +226,30 @@ void Simulation::sampleLinks(Cycle end) {
 }
 
 // What every network model is built with alike (sim/network_set.h adds each one's own part).
-NetworkContext Simulation::networkContext(const ConfigNode& sim, const RankExchange* ranks) {
+std::string Simulation::whyTerminalsReplicated(const ConfigNode& sim) const {
+  if (networks_->size() > 1) return "several networks";
+  if (!nic_->splitsByTerminal()) return "an NI other than ideal terminals with one rail and no control packets";
+  if (!workload_->splitsByTerminal()) return "a workload other than open-loop or saturation sources without replies";
+  if (loss_.any() || networks_->faults().failsParts()) return "faults";
+  if (sampleInterval_ > 0) return "simulation.sample_interval";
+  if (sim.get(kLinkStatsInterval) > 0) return "simulation.link_stats_interval";
+  return "";
+}
+
+void Simulation::splitTerminals() {
+  std::vector<uint8_t> owned = networks_->network(0).ownedTerminals();
+  if (owned.empty()) {
+    if (ranks_ && whyReplicated_.empty()) {
+      whyReplicated_ = "router.arbitration reads packet numbers, or the network model cannot split so";
+    }
+    return;
+  }
+  workload_->keepTerminals(owned);
+  travelling_.start(std::move(owned));
+  splitRanks_ = ranks_;
+}
+
+NetworkContext Simulation::networkContext(const ConfigNode& sim, const RankExchange* ranks, bool splitTerminals) {
   NetworkContext ctx;
   ctx.maxPacketLength = workload_->maxPacketLength();
   ctx.adaptivePackets = workload_->routesAnyAdaptively();
@@ -234,6 +260,7 @@ NetworkContext Simulation::networkContext(const ConfigNode& sim, const RankExcha
   ctx.threads = threads_;
   ctx.prefetch = prefetch_;
   ctx.ranks = ranks;
+  if (splitTerminals) ctx.travelling = &travelling_;
   ctx.threadsKey = sim.location(kThreads);
   ctx.configFile = doc_->fileName();
   ctx.allowDeadlock = sim.get(kAllowDeadlock);
@@ -245,7 +272,9 @@ NetworkContext Simulation::networkContext(const ConfigNode& sim, const RankExcha
 nlohmann::json Simulation::run(const Progress& progress) {
   const int n = networks_->topology(0).numTerminals();
   if (workload_->createsOnDemand()) {
-    for (int t = 0; t < n; ++t) nic_->wake(t);
+    for (int t = 0; t < n; ++t) {
+      if (!travelling_.active() || travelling_.owns(t)) nic_->wake(t);  // split by terminal: its own
+    }
   }
   const Window w = runCycles(progress);
   return summary(w);
@@ -288,14 +317,14 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
     // a saturation source's is, like an open-loop one's.
     if (progress && (t & 4095) == 0) progress(t, endUnknown ? 0 : t < end ? end : end + drain_);
     // A kernel that has run to its end, with everything delivered, ends the run early.
-    if (workload_->finished() && workload_->trackedPackets() == stats_->trackedSettled()) {
+    if (workload_->finished() && everyMeasuredPacketSettled(*workload_, *stats_, splitRanks_)) {
       // Ended before the window opened: an empty window (its start is its end).
       if (t < warmup_) windowBegins();
       if (t < end) windowEnds(), w.windowCycles = t + 1 > warmup_ ? t + 1 - warmup_ : 0;
       break;
     }
     if (t + 1 >= end) {
-      if (workload_->trackedPackets() == stats_->trackedSettled()) break;
+      if (everyMeasuredPacketSettled(*workload_, *stats_, splitRanks_)) break;
       if (t + 1 == end && stopPastSaturation_ && pastSaturation(w)) {
         w.drained = false, w.stoppedPastSaturation = true;
         break;
@@ -311,6 +340,7 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   if (linkInterval_ && cyclesRun_ % linkInterval_ != 0) sampleLinks(cyclesRun_);  // the last, shorter sample
   w.flitHops = networks_->flitHops();
   w.lastMove = lastMove;
+  counts_ = TerminalCounts::of(*workload_, *nic_);
   if (ranks_) combineOverRanks(w);
   windowSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - windowStart).count();
   windowFlitHops_ = w.flitHops - w.flitHopsAtStart;
@@ -319,13 +349,27 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   return w;
 }
 
-void Simulation::combineOverRanks(Window& w) const {
+void Simulation::combineOverRanks(Window& w) {
   // Each rank counted the flits its own routers moved (Network::flitHops).
   auto plus = [](uint64_t a, uint64_t b) { return a + b; };
   const std::vector<uint64_t> sums =
       ranks_->combine({w.ejectedAtStart, w.ejectedAtEnd, w.flitHopsAtStart, w.flitHops}, plus);
   w.ejectedAtStart = sums[0], w.ejectedAtEnd = sums[1], w.flitHopsAtStart = sums[2], w.flitHops = sums[3];
   w.lastMove = ranks_->combine({w.lastMove}, [](uint64_t a, uint64_t b) { return std::max(a, b); })[0];
+  if (!splitRanks_) return;
+  sumTerminalCounts(w);
+  stats_->combineOverRanks(*splitRanks_);
+  counts_.combineOverRanks(*splitRanks_);
+}
+
+void Simulation::sumTerminalCounts(Window& w) const {
+  const std::vector<uint64_t*> counts{&w.createdAtStart,      &w.createdAtEnd,        &w.controlAtStart,
+                                      &w.controlAtEnd,        &w.replyCreatedAtStart, &w.replyCreatedAtEnd,
+                                      &w.replyArrivedAtStart, &w.replyArrivedAtEnd};
+  std::vector<uint64_t> values;
+  for (const uint64_t* v : counts) values.push_back(*v);
+  values = splitRanks_->combine(values, [](uint64_t a, uint64_t b) { return a + b; });
+  for (size_t i = 0; i < values.size(); ++i) *counts[i] = values[i];
 }
 
 // A workload that ended before the window did (a schedule, a trace) is judged over the
@@ -357,6 +401,7 @@ bool Simulation::pastSaturation(const Window& w) const {
     const std::vector<uint64_t> sums = ranks_->combine({w.ejectedAtStart, w.ejectedAtEnd}, plus);
     whole.ejectedAtStart = sums[0], whole.ejectedAtEnd = sums[1];
   }
+  if (splitRanks_) sumTerminalCounts(whole);
   const auto [offered, accepted] = offeredAndAccepted(whole, true);
   // The run's own verdict on the window alone (drained: the drain has not begun).
   SaturationInputs window{offered, accepted, true, 0, 0, true, false};
@@ -383,11 +428,11 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["average_hops"] = stats_->averageHops();
   stats_->routes().writeJson(j);
   j["message_latency"] = stats_->messageLatency().summary();
-  j["measured_packets"] = workload_->trackedPackets();
-  j["undelivered_packets"] = workload_->trackedPackets() - stats_->trackedSettled();  // still in flight
-  j["measured_messages"] = workload_->trackedMessages();
-  j["not_offered_messages"] = workload_->notOfferedMessages();
-  j["out_of_order_packets"] = nic_->outOfOrder();
+  j["measured_packets"] = counts_.trackedPackets;
+  j["undelivered_packets"] = counts_.trackedPackets - stats_->trackedSettled();  // still in flight
+  j["measured_messages"] = counts_.trackedMessages;
+  j["not_offered_messages"] = counts_.notOfferedMessages;
+  j["out_of_order_packets"] = counts_.outOfOrder;
   for (const auto& [name, value] : nic_->counters()) j["nic"][name] = value;  // whole run, not the window
   j["delivered_packets"] = stats_->windowPackets();                           // data packets received in the window
   j["last_delivery"] = stats_->lastDelivery();
@@ -419,7 +464,7 @@ nlohmann::json Simulation::summary(const Window& w) const {
   j["histogram"] = stats_->latency().histogramJson(histogramBin_, histogramMaxBins_);
   j["classes"] = stats_->classesJson(histogramBin_, histogramMaxBins_);
   j["message_lengths"] = stats_->lengthClassesJson();
-  j["groups"] = stats_->groupsJson(workload_->trackedGroupFlits(), w.windowCycles);
+  j["groups"] = stats_->groupsJson(counts_.groupFlits, w.windowCycles);
   if (networks_->faults().failsParts() || networks_->faults().failsRails() || loss_.any()) {
     j["faults"] = networks_->failedPartsJson();
     j["dropped"] = stats_->drops().json();

@@ -18,6 +18,7 @@
 #include "nic/network_interface.h"
 #include "parts/memory_budget.h"
 #include "sim/network_set.h"
+#include "sim/terminal_counts.h"
 #include "stats/link_series.h"
 #include "stats/run_stats.h"
 #include "traffic/workload.h"
@@ -38,6 +39,11 @@ class Simulation {
   // The simulated system: "8-ary 2-cube mesh", or "2 x 8-ary 2-cube mesh" for two rails.
   std::string description() const { return networks_->description(); }
   Cycle cyclesRun() const { return cyclesRun_; }
+  // Under mpirun, whether each rank holds only its own terminals' NI, workload and
+  // statistics (kernel/travelling_records.h); otherwise they are replicated on every rank.
+  bool splitsTerminals() const { return splitRanks_ != nullptr; }
+  // Under mpirun without that split: why the NI, workload and statistics are replicated.
+  const std::string& whyTerminalsReplicated() const { return whyReplicated_; }
   // The bench's steady-state figures: wall-clock seconds from the first cycle of the
   // measurement window to the end of the run, and the flit-hops in them (summed over ranks).
   double windowSeconds() const { return windowSeconds_; }
@@ -74,11 +80,16 @@ class Simulation {
   double windowFlits(const Window& w) const;  // terminals x the window's cycles run
   // simulation.stop_past_saturation: accepted below 0.95 of offered when the window ends.
   bool pastSaturation(const Window& w) const;
-  // Split over ranks: the flit counts summed over them, the last move the latest.
-  void combineOverRanks(Window& w) const;
+  // Split over ranks: the flit counts summed over them, the last move the latest; split by
+  // terminal also the terminals' counts (created, control and reply flits).
+  void combineOverRanks(Window& w);
+  void sumTerminalCounts(Window& w) const;  // split by terminal: created, control and reply flits (collective)
+  // Why each rank cannot hold only its own terminals' NI, workload and statistics ("": it can).
+  std::string whyTerminalsReplicated(const ConfigNode& sim) const;
+  void splitTerminals();  // after the networks are built, if they split so
   nlohmann::json routerCountersJson(const Window& w) const;
   void excludeTerminalChannels(const ConfigNode& sim);
-  NetworkContext networkContext(const ConfigNode& sim, const RankExchange* ranks);
+  NetworkContext networkContext(const ConfigNode& sim, const RankExchange* ranks, bool splitTerminals);
   void startLinkStats(const ConfigNode& sim);  // simulation.link_stats_interval
   void reserveLinkStats(const ConfigNode& sim, const std::vector<LinkInfo>& links, bool perLane);
   void sampleLinks(Cycle end);  // every network's counts up to `end` become a sample
@@ -97,6 +108,10 @@ class Simulation {
   PacketPool packets_;
   PacketLoss loss_;  // what the NI sees of the faults
   MessagePool messages_;
+  TravellingRecords travelling_{packets_, messages_};  // active when split over the ranks by terminal
+  const RankExchange* splitRanks_ = nullptr;           // ranks_ when split by terminal
+  TerminalCounts counts_;                              // for the summary, at the end of the run
+  std::string whyReplicated_;                          // under mpirun, why not split by terminal
   std::unique_ptr<NetworkSet> networks_;
   std::unique_ptr<Workload> workload_;
   std::unique_ptr<RunStats> stats_;

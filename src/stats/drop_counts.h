@@ -38,6 +38,12 @@ class DropCounts {
     for (uint64_t n : packets_) sum += n;
     return sum;
   }
+  // Another rank's counts added to these.
+  void merge(const DropCounts& o) {
+    for (int c = 0; c < kDropCauses; ++c) packets_[c] += o.packets_[c], messages_[c] += o.messages_[c];
+    trackedPackets_ += o.trackedPackets_;
+    trackedUnejectedFlits_ += o.trackedUnejectedFlits_;
+  }
   // {"packets": {cause: n}, "messages": {cause: n}, "measured_packets": n} over the whole run.
   nlohmann::json json() const {
     nlohmann::json j;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/byte_stream.h"
+
 namespace icnsim {
 
 uint64_t LatencyStats::smallest() const {
@@ -71,6 +73,37 @@ nlohmann::json LatencyStats::summary() const {
   j["p99"] = percentile(99);
   j["max"] = count() ? percentile(100) : 0;
   return j;
+}
+
+void LatencyStats::merge(const LatencyStats& o) {
+  if (o.dense_.size() > dense_.size()) dense_.resize(o.dense_.size(), 0);
+  for (size_t v = 0; v < o.dense_.size(); ++v) dense_[v] += o.dense_[v];
+  for (const auto& [v, n] : o.sparse_) sparse_[v] += n;
+  moments_.merge(o.moments_);
+}
+
+namespace {
+struct ValueCount {  // a sparse entry as bytes
+  uint64_t value, count;
+};
+}  // namespace
+
+void LatencyStats::write(std::vector<std::byte>& out) const {
+  putAll(out, dense_);
+  std::vector<ValueCount> sparse;
+  for (const auto& [v, n] : sparse_) sparse.push_back({v, n});
+  putAll(out, sparse);
+  putOne(out, moments_);
+}
+
+LatencyStats LatencyStats::read(const std::byte*& at, const std::byte* end) {
+  LatencyStats s;
+  takeAll(at, end, s.dense_);
+  std::vector<ValueCount> sparse;
+  takeAll(at, end, sparse);
+  for (const ValueCount& e : sparse) s.sparse_[e.value] += e.count;
+  s.moments_ = takeOne<Moments>(at, end);
+  return s;
 }
 
 }  // namespace icnsim

@@ -2,6 +2,7 @@
 // deviation, percentiles and a histogram. Integer samples keep results bit-identical
 // whatever order they arrive in.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -22,6 +23,12 @@ class Moments {
   double mean() const { return count_ ? static_cast<double>(sum_) / count_ : 0.0; }
   double stddev() const;
   nlohmann::json summary() const;  // count, mean, stddev
+  // Another's samples added to these: exact (integer sums), so any order gives the same result.
+  void merge(const Moments& o) {
+    count_ += o.count_;
+    sum_ += o.sum_;
+    sumSquares_ += o.sumSquares_;
+  }
 
  private:
   uint64_t count_ = 0, sum_ = 0;
@@ -53,6 +60,11 @@ class LatencyStats {
   // bins would otherwise cost a number per cycle); "bin_width" says which.
   nlohmann::json histogramJson(uint64_t width, uint64_t maxBins) const;
   nlohmann::json summary() const;
+  // Another's samples added to these (ranks of one run, combined at its end).
+  void merge(const LatencyStats& o);
+  // The samples as bytes for another rank (common/byte_stream.h), and read back from them.
+  void write(std::vector<std::byte>& out) const;
+  static LatencyStats read(const std::byte*& at, const std::byte* end);
 
  private:
   // Values below it are counted in an array (8 MiB at most), larger ones in a map.

@@ -1,5 +1,9 @@
 #include "stats/run_stats.h"
 
+#include <algorithm>
+
+#include "common/byte_stream.h"
+
 namespace icnsim {
 
 void RouteStats::add(const Packet& p, uint64_t latency) {
@@ -22,6 +26,13 @@ void RouteStats::writeJson(nlohmann::json& j) const {
     hops.push_back(m);
   }
   j["latency_by_hops"] = hops;
+}
+
+void RouteStats::merge(const RouteStats& o) {
+  if (o.byHops.size() > byHops.size()) byHops.resize(o.byHops.size());
+  for (size_t h = 0; h < o.byHops.size(); ++h) byHops[h].merge(o.byHops[h]);
+  intermediate += o.intermediate;
+  cutThroughs += o.cutThroughs;
 }
 
 RunStats::RunStats(TrafficDescription traffic, Cycle windowStart, Cycle windowEnd)
@@ -138,6 +149,74 @@ nlohmann::json RunStats::groupsJson(const std::vector<uint64_t>& offeredFlits, C
     out.push_back(j);
   }
   return out;
+}
+
+namespace {
+
+void writeRoutes(std::vector<std::byte>& out, const RouteStats& r) {
+  putAll(out, r.byHops);
+  putOne(out, r.intermediate);
+  putOne(out, r.cutThroughs);
+}
+
+RouteStats readRoutes(const std::byte*& at, const std::byte* end) {
+  RouteStats r;
+  takeAll(at, end, r.byHops);
+  r.intermediate = takeOne<uint64_t>(at, end);
+  r.cutThroughs = takeOne<uint64_t>(at, end);
+  return r;
+}
+
+}  // namespace
+
+// Everything a terminal's packets add to; the traffic's description and the windows are
+// the same on every rank. Pending-packet samples are not written: a terminal split refuses them.
+void RunStats::write(std::vector<std::byte>& out) const {
+  for (const LatencyStats* l : {&latency_, &networkLatency_, &messageLatency_}) l->write(out);
+  writeRoutes(out, routes_);
+  for (const std::vector<Breakdown>* list : {&perClass_, &perLength_, &perGroup_}) {
+    for (const Breakdown& b : *list) {
+      for (const LatencyStats* l : {&b.latency, &b.networkLatency, &b.messageLatency}) l->write(out);
+      writeRoutes(out, b.routes);
+      putOne(out, b.windowFlits);
+    }
+  }
+  for (uint64_t n : {trackedDelivered_, hops_, windowPackets_, lastDelivery_}) putOne(out, n);
+  putOne(out, drops_);
+  putAll(out, pending_);
+}
+
+void RunStats::mergeFrom(const std::byte*& at, const std::byte* end) {
+  for (LatencyStats* l : {&latency_, &networkLatency_, &messageLatency_}) l->merge(LatencyStats::read(at, end));
+  routes_.merge(readRoutes(at, end));
+  for (std::vector<Breakdown>* list : {&perClass_, &perLength_, &perGroup_}) {
+    for (Breakdown& b : *list) {
+      for (LatencyStats* l : {&b.latency, &b.networkLatency, &b.messageLatency}) l->merge(LatencyStats::read(at, end));
+      b.routes.merge(readRoutes(at, end));
+      b.windowFlits += takeOne<uint64_t>(at, end);
+    }
+  }
+  trackedDelivered_ += takeOne<uint64_t>(at, end);
+  hops_ += takeOne<uint64_t>(at, end);
+  windowPackets_ += takeOne<uint64_t>(at, end);
+  lastDelivery_ = std::max(lastDelivery_, takeOne<Cycle>(at, end));
+  drops_.merge(takeOne<DropCounts>(at, end));
+  std::vector<int32_t> pending;
+  takeAll(at, end, pending);
+  if (pending.size() != pending_.size()) throw InternalError("rank exchange: statistics of another network");
+  for (size_t t = 0; t < pending.size(); ++t) pending_[t] += pending[t];
+}
+
+void RunStats::combineOverRanks(const RankExchange& ranks) {
+  std::vector<std::byte> mine, all;
+  write(mine);
+  std::vector<size_t> offsets;
+  ranks.allGather(mine, all, offsets);
+  for (int r = 0; r < ranks.size(); ++r) {
+    if (r == ranks.rank()) continue;
+    const std::byte* at = all.data() + offsets[r];
+    mergeFrom(at, all.data() + offsets[r + 1]);
+  }
 }
 
 }  // namespace icnsim

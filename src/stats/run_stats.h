@@ -22,6 +22,7 @@
 #include "stats/drop_counts.h"
 
 #include "kernel/message.h"
+#include "kernel/rank_exchange.h"
 #include "stats/latency_stats.h"
 #include "stats/traffic_description.h"
 
@@ -34,6 +35,7 @@ struct RouteStats {
   uint64_t cutThroughs = 0;     // ... of which the head cut through
   void add(const Packet& p, uint64_t latency);
   void writeJson(nlohmann::json& j) const;  // cut_through_probability, latency_by_hops
+  void merge(const RouteStats& o);
 };
 
 class RunStats {
@@ -75,6 +77,11 @@ class RunStats {
   nlohmann::json groupsJson(const std::vector<uint64_t>& offeredFlits, Cycle windowCycles) const;
   const RouteStats& routes() const { return routes_; }
 
+  // Split over the ranks of an mpirun job by terminal, each rank counted its own terminals'
+  // packets: every rank's counts added, in rank order, on every rank (collective). Integer
+  // counts, so the result is the one process's.
+  void combineOverRanks(const RankExchange& ranks);
+
  private:
   struct Breakdown {
     LatencyStats latency, networkLatency, messageLatency;
@@ -82,6 +89,8 @@ class RunStats {
     uint64_t windowFlits = 0;  // flits delivered inside the measurement window
   };
   static nlohmann::json breakdownJson(const Breakdown& b);
+  void write(std::vector<std::byte>& out) const;
+  void mergeFrom(const std::byte*& at, const std::byte* end);
   std::span<Breakdown* const> breakdowns(int trafficClass, const Message& m);
   const Breakdown& complete(const std::vector<Breakdown>& list, size_t i) const;
 

@@ -45,6 +45,10 @@ class TrafficSource {
   virtual Cycle nextCreation(int /*terminal*/) const { return kNever; }
   virtual uint64_t phasesStarted() const { return 0; }
   virtual std::vector<Cycle> iterationEnds() const { return {}; }
+  // Whether each terminal's messages depend on that terminal alone, so that a rank of an
+  // mpirun job can run only its own terminals' (keepTerminals; kernel/travelling_records.h).
+  virtual bool runsPerTerminal() const { return false; }
+  virtual void keepTerminals(const std::vector<uint8_t>& /*owned*/) {}
   // Adds what the source measured itself to the run's summary.
   virtual void report(nlohmann::json& /*summary*/) const {}
 

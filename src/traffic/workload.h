@@ -42,6 +42,10 @@ class Workload : public TrafficHooks {
   bool replies() const { return replyPackets_ > 0; }
   bool routesAnyAdaptively() const { return builder_->routesAnyAdaptively(); }
   bool saturation() const { return source_->saturation(); }
+  // Under mpirun split by terminal: whether a rank can create only its own terminals'
+  // messages, and from now on it does (the others' belong to their ranks).
+  bool splitsByTerminal() const { return source_->runsPerTerminal() && replyPackets_ == 0 && !builder_->hasStreams(); }
+  void keepTerminals(const std::vector<uint8_t>& owned) { source_->keepTerminals(owned); }
   bool needsProcessor() const { return source_->needsProcessor(); }
   int maxPacketLength() const { return builder_->maxPacketLength(); }
   uint64_t phasesStarted() const { return source_->phasesStarted(); }

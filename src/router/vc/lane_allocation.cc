@@ -192,7 +192,7 @@ bool VcNetwork::claimNextLane(const HeadRequest& req, const std::vector<RouteOpt
 
 void VcNetwork::afterGrant(Shard& s, const HeadRequest& req, Cycle now) {
   const Lane& l = lanes_[req.lane];
-  if (splitOverRanks() && index_.channelTerminal[laneChannel_[l.next]] >= 0) {
+  if (splitOverRanks() && !splitsTerminals() && index_.channelTerminal[laneChannel_[l.next]] >= 0) {
     s.reserved.push_back({packets_[l.packet].destination, l.packet});  // the other ranks' NIs reserve it too
   }
   if (p_.separateAllocation) {  // the switch is allocated in the next pipeline stage

@@ -105,6 +105,7 @@ void VcNetwork::buildLanes() {
   if (p_.injectionRoundRobin) rotation_.lastInjectionLane.assign(topology_.numTerminals(), -1);
   for (int t = 0; t < topology_.numTerminals(); ++t) {
     index_.sourceLaneBase.push_back(routerLaneEnd_ + t * V);
+    if (splitsTerminals() && !ownsTerminal(t)) continue;  // another rank's: untouched pages
     for (int v = 0; v < V; ++v) {
       // A source lane holds a whole packet whose flits are all ready when it is injected:
       // one slot keeps that time for all of them (its ring never advances past it).
@@ -128,7 +129,7 @@ uint32_t VcNetwork::longestCreditLink() const {
 void VcNetwork::buildShards() {
   const int64_t routers = topology_.numRouters();
   const int ranks = splitOverRanks() ? p_.ranks->size() : 1;
-  if (ranks == 1) p_.ranks = nullptr;  // readSplit checked that every rank gets a router
+  if (ranks == 1) p_.ranks = nullptr, p_.travelling = nullptr;  // readSplit checked that every rank gets a router
   const int count =
       static_cast<int>(std::clamp<int64_t>(int64_t{p_.threads} * ranks, 1, std::max<int64_t>(routers, 1)));
   const int local = ranks > 1 ? p_.threads : count;

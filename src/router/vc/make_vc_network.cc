@@ -216,6 +216,11 @@ void readSplit(const NetworkContext& ctx, VcNetworkParams& p, bool crossRouterSt
   p.threads = ctx.threads;
   p.prefetch = ctx.prefetch;
   p.ranks = ctx.ranks;
+  // A split by terminal gives packets ids of each rank's own: the policies that read the id
+  // keep the NI replicated.
+  const bool readsPacketIds =
+      p.arbitration == ArbitrationPolicy::kRandomPerPacket || p.arbitration == ArbitrationPolicy::kOldestFirst;
+  p.travelling = ctx.ranks && ctx.ranks->size() > 1 && !readsPacketIds && !ctx.faults ? ctx.travelling : nullptr;
   if (!splitAsked(ctx)) return;
   const int ranks = ctx.ranks ? ctx.ranks->size() : 1;
   if (ranks > 1 && p.timing.creditsCrossLinks) {

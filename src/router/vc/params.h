@@ -8,6 +8,7 @@
 #include "config/config.h"
 #include "kernel/network.h"
 #include "kernel/rank_exchange.h"
+#include "kernel/travelling_records.h"
 #include "router/arbitration.h"
 #include "router/fault_timeline.h"
 #include "router/transit_host.h"
@@ -82,6 +83,8 @@ struct VcNetworkParams {
   // The ranks of an mpirun job the routers are split over, each on `threads` threads (null
   // or one rank: one process); results do not depend on it either.
   const RankExchange* ranks = nullptr;
+  // Split by terminal over those ranks (null: the NI above is replicated on every rank).
+  TravellingRecords* travelling = nullptr;
   // Links failing and repaired during the run (null: none), router/fault_timeline.h.
   const FaultTimeline* faults = nullptr;
   std::vector<std::string> warnings;  // what the results say of the configuration (Network::warnings)

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernel/message.h"
 #include "router/vc/shard.h"
 
 namespace icnsim::vc {
@@ -14,6 +15,10 @@ struct RankFlit {  // a move another rank applies: the flit, and the packet's fi
   int16_t hops, cutThroughs;
   uint16_t sent;  // the cycle it was sent
   bool tail;
+};
+struct RankHead {  // split by terminal: the records a head brings (kernel/travelling_records.h)
+  Packet packet;
+  Message message;
 };
 struct RankCredit {
   int32_t lane;
@@ -26,8 +31,8 @@ struct RankEvent {  // an NI call, and the packet's fields as the rank that made
 // What this rank gathers between exchanges.
 struct RankBatch {
   std::vector<CycleTotals> totals;                 // per cycle
-  std::vector<uint8_t> injecting;                  // per cycle: a terminal's packet in a source lane (every rank knows)
   std::vector<std::vector<RankFlit>> flitsTo;      // per rank: flits into its routers
+  std::vector<std::vector<RankHead>> headsTo;      // split by terminal: per rank, its heads' records in flit order
   std::vector<std::vector<RankCredit>> creditsTo;  // per rank: credits for its lanes
   std::vector<RankCredit> injectionCredits;        // for every rank: credits of injection lanes
   std::vector<RankReserve> reserved;

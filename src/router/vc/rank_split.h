@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/untouched_allocator.h"
 #include "kernel/timing_wheel.h"
 #include "router/vc/rank_batch.h"
 
@@ -22,6 +23,11 @@ struct RankSplit {
   std::vector<std::byte> bytesIn;
   std::vector<size_t> offsets;
   TimingWheel<NiEvent> arrivals;  // head arrived, delivered: made at the end of cycle when - 1
+  // Split by terminal: per lane that receives from another rank, this rank's id of the
+  // packet whose head came last (its body flits follow it); and the packets whose tails
+  // this cycle sent to another rank, released here at the end of the cycle.
+  std::vector<int32_t, UntouchedAllocator<int32_t>> copyOnLane;
+  std::vector<int32_t> departed;
 };
 
 }  // namespace icnsim::vc

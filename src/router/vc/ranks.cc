@@ -21,51 +21,19 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstring>
 
+#include "common/byte_stream.h"
 #include "common/error.h"
 #include "router/vc/vc_network.h"
 #include "router/vc/vc_network_inline.h"
 
 namespace icnsim {
-namespace {
-
-// Appends a count and `n` trivially copyable items.
-template <typename T>
-void putAll(std::vector<std::byte>& out, const T* items, size_t n) {
-  static_assert(std::is_trivially_copyable_v<T>);
-  const uint64_t count = n;
-  const size_t at = out.size();
-  out.resize(at + sizeof count + n * sizeof(T));
-  std::memcpy(out.data() + at, &count, sizeof count);
-  if (n > 0) std::memcpy(out.data() + at + sizeof count, items, n * sizeof(T));
-}
-
-template <typename T>
-void putAll(std::vector<std::byte>& out, const std::vector<T>& items) {
-  putAll(out, items.data(), items.size());
-}
-
-// Reads what putAll wrote at `at` (which it advances) into `into`.
-template <typename T>
-void takeAll(const std::byte*& at, const std::byte* end, std::vector<T>& into) {
-  uint64_t count = 0;
-  if (end - at < static_cast<std::ptrdiff_t>(sizeof count)) throw InternalError("rank exchange: message cut short");
-  std::memcpy(&count, at, sizeof count);
-  at += sizeof count;
-  if (static_cast<uint64_t>(end - at) / sizeof(T) < count) throw InternalError("rank exchange: message cut short");
-  into.resize(count);
-  if (count > 0) std::memcpy(into.data(), at, count * sizeof(T));
-  at += count * sizeof(T);
-}
-
-}  // namespace
 
 void VcNetwork::assignRankRoles() {
   for (size_t i = 0; i < channels_.size(); ++i) {
     Channel& c = channels_[i];
     if (c.srcRouter < 0 && !c.host) {
-      c.rankRole = kRankMirrored;
+      if (!splitsTerminals()) c.rankRole = kRankMirrored;  // split by terminal: at its router's rank only
     } else if (c.dstRouter >= 0 &&
                rankOfShard(shardMap_.ofRouter[c.dstRouter]) != rankOfShard(shardMap_.ofChannel[i])) {
       c.rankRole = kRankRemoteEnd;
@@ -93,7 +61,7 @@ void VcNetwork::takeCreditsForRanks(Cycle now) {
         split_.batch.creditsTo[rankOfShard(owner)].push_back({lane, dueInBatch});
         continue;
       }
-      if (isInjectionLane(lane)) split_.batch.injectionCredits.push_back({lane, dueInBatch});
+      if (isInjectionLane(lane) && !splitsTerminals()) split_.batch.injectionCredits.push_back({lane, dueInBatch});
       slot[keep++] = lane;
     }
     slot.shrinkTo(keep);
@@ -110,16 +78,20 @@ void VcNetwork::applyRankCredit(const RankCredit& credit) {
   s.creditWheel[due % s.creditWheel.size()].push_back(credit.lane);
 }
 
-void VcNetwork::applyRankFlit(const RankFlit& f) {
+void VcNetwork::applyRankFlit(const RankFlit& f, const RankHead* head) {
   const Channel& c = channels_[laneChannel_[f.lane]];
   const bool shared = p_.releaseOnTailSent;
   const int shard = shardMap_.ofRouter[c.dstRouter];
   if (!localShard(shard)) throw InternalError(fmt::format("rank exchange: a flit for lane {}, another rank's", f.lane));
-  if (f.seq == 0) {  // the head brings what the routers behind it counted
+  int32_t packet = f.packet;
+  if (splitsTerminals()) {  // this rank's copy of the packet: its head brings the records
+    if (f.seq == 0) split_.copyOnLane[f.lane] = p_.travelling->arrive(head->packet, head->message);
+    packet = split_.copyOnLane[f.lane];
+  } else if (f.seq == 0) {  // the head brings what the routers behind it counted
     packets_[f.packet].hops = f.hops;
     packets_[f.packet].cutThroughs = f.cutThroughs;
   }
-  const StagedFlit staged{f.lane, f.packet, f.seq, f.tail};
+  const StagedFlit staged{f.lane, packet, f.seq, f.tail};
   // Not ready before the exchange: every flit and credit crosses a cut later than it is sent
   // by at least the lookahead.
   const Cycle readyAt = split_.batchStart + f.sent + p_.timing.channelLatency + p_.timing.routerDelay;
@@ -136,8 +108,9 @@ void VcNetwork::finishCycleOverRanks(Cycle now, const CycleTotals& totals) {
   const int ranks = p_.ranks->size();
   split_.batch.flitsTo.resize(ranks);
   split_.batch.creditsTo.resize(ranks);
+  split_.batch.headsTo.resize(ranks);
   split_.batch.totals.push_back(totals);
-  split_.batch.injecting.push_back(busyInjectionLanes_ > 0);
+  split_.batch.totals.back().injecting = busyInjectionLanes_ > 0;
   const auto sent = static_cast<uint16_t>(now - split_.batchStart);
   for (int i = shardMap_.firstLocal; i < shardMap_.localEnd; ++i) {
     Shard& s = shards_[i];
@@ -146,12 +119,31 @@ void VcNetwork::finishCycleOverRanks(Cycle now, const CycleTotals& totals) {
       const Packet& pk = packets_[f.packet];
       const int to = rankOfShard(shardMap_.ofRouter[channels_[laneChannel_[f.lane]].dstRouter]);
       split_.batch.flitsTo[to].push_back({f.lane, f.packet, f.seq, pk.hops, pk.cutThroughs, sent, f.tail});
+      if (splitsTerminals() && f.seq == 0) packHead(to, f.packet);
+      if (splitsTerminals() && f.tail) split_.departed.push_back(f.packet);
     }
     s.reserved.clear();
     s.toRanks.clear();
   }
   takeCreditsForRanks(now);
   if (now + 1 - split_.batchStart >= static_cast<Cycle>(split_.lookahead)) exchangeWithRanks(now);
+}
+
+void VcNetwork::packHead(int rank, int32_t packet) {
+  split_.batch.headsTo[rank].push_back({packets_[packet], p_.travelling->messageOf(packet)});
+}
+
+void VcNetwork::releaseDeparted() {
+  // After the cycle's NI calls: the injected call of a packet that left its source this cycle reads its record.
+  for (const int32_t packet : split_.departed) p_.travelling->leave(packet);
+  split_.departed.clear();
+}
+
+std::vector<uint8_t> VcNetwork::ownedTerminals() const {
+  if (!splitsTerminals()) return {};
+  std::vector<uint8_t> owned(topology_.numTerminals());
+  for (int t = 0; t < topology_.numTerminals(); ++t) owned[t] = ownsTerminal(t);
+  return owned;
 }
 
 void VcNetwork::endOfRun(Cycle last) {
@@ -173,6 +165,7 @@ void VcNetwork::packForRanks() {
     std::vector<std::byte>& out = split_.messages[r];
     out.clear();
     putAll(out, split_.batch.flitsTo[r]);
+    putAll(out, split_.batch.headsTo[r]);
     putAll(out, split_.batch.creditsTo[r]);
     out.insert(out.end(), forAll.begin(), forAll.end());
   }
@@ -184,7 +177,18 @@ void VcNetwork::applyFromRank(int r, std::vector<CycleTotals>& totals, std::vect
   const std::byte* end = split_.bytesIn.data() + split_.offsets[r + 1];
   std::vector<RankFlit> flits;
   takeAll(at, end, flits);
-  for (const RankFlit& f : flits) applyRankFlit(f);
+  std::vector<RankHead> heads;
+  takeAll(at, end, heads);
+  size_t nextHead = 0;
+  for (const RankFlit& f : flits) {
+    const RankHead* head = nullptr;
+    if (splitsTerminals() && f.seq == 0) {
+      if (nextHead == heads.size())
+        throw InternalError(fmt::format("rank exchange: rank {} sent a head without records", r));
+      head = &heads[nextHead++];
+    }
+    applyRankFlit(f, head);
+  }
   std::vector<RankCredit> credits;
   takeAll(at, end, credits);
   for (const RankCredit& c : credits) applyRankCredit(c);
@@ -231,7 +235,7 @@ void VcNetwork::exchangeWithRanks(Cycle now) {
   for (size_t i = 0; i < totals.size(); ++i) {  // last: it may throw
     split_.buffered += totals[i].buffered;
     split_.buffered -= totals[i].unbuffered;
-    watchCycle(first + i, totals[i].moves, split_.buffered > 0 || split_.batch.injecting[i]);
+    watchCycle(first + i, totals[i].moves, split_.buffered > 0 || totals[i].injecting > 0);
   }
   split_.batch.clear();
 }

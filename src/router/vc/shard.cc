@@ -6,6 +6,7 @@ namespace icnsim::vc {
 
 void CycleTotals::add(const CycleTotals& o) {
   hops += o.hops, ejected += o.ejected, buffered += o.buffered, unbuffered += o.unbuffered, moves += o.moves;
+  injecting += o.injecting;
 }
 
 int32_t Shard::takeAnswer() {
@@ -25,8 +26,8 @@ void Shard::giveAnswer(int32_t id) {
 
 void RankBatch::clear() {
   totals.clear();
-  injecting.clear();
   for (auto& list : flitsTo) list.clear();
+  for (auto& list : headsTo) list.clear();
   for (auto& list : creditsTo) list.clear();
   injectionCredits.clear();
   reserved.clear();

@@ -102,6 +102,9 @@ struct ShardMap {
 
 struct CycleTotals {  // what the cycle changed in the plumbing's counters, over all shards
   uint64_t hops = 0, ejected = 0, buffered = 0, unbuffered = 0, moves = 0;
+  // Ranks with a terminal's packet in a source lane at the cycle's end (0 or 1 for one rank;
+  // summed over the ranks, more than 0 when any rank has one).
+  uint64_t injecting = 0;
   void add(const CycleTotals& o);
 };
 

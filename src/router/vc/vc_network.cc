@@ -16,6 +16,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   buildShards();  // before the lanes: a rank initialises only those it keeps
   buildLanes();
   answerOf_.resize(lanes_.size());  // zero: no answer (untouched until a head waits)
+  if (splitsTerminals()) split_.copyOnLane.resize(lanes_.size());
   parked_.resize(channels_.size(), topology.numRouters(), lanes_.size());
   if (p_.timing.synchronous) decisions_.assign(channels_.size(), Decision{});
   // Only the round-robin policy reads which lane of a channel sent last.
@@ -52,7 +53,7 @@ void VcNetwork::forEachShard(Phase&& phase) {
   // Split over ranks, the other ranks' shards run here too, for the sending side of their
   // injection channels (the only channels they list here), shared out over the members.
   const int local = shardMap_.localEnd - shardMap_.firstLocal;
-  const int mirrored = splitOverRanks() ? static_cast<int>(shards_.size()) - local : 0;
+  const int mirrored = splitOverRanks() && !splitsTerminals() ? static_cast<int>(shards_.size()) - local : 0;
   auto member = [&](int m, int members) {
     phase(shards_[shardMap_.firstLocal + m]);
     for (int i = m; i < mirrored; i += members) phase(shards_[i < shardMap_.firstLocal ? i : i + local]);
@@ -148,18 +149,19 @@ void VcNetwork::finishCycle(Cycle now) {
   // The NI hears of an arrival at the end of the cycle before the flit arrives (when - 1):
   // not before it is there, and for longer channels a rank has channel_latency - 1 cycles
   // to hear of another's.
-  if (splitOverRanks()) {  // every rank's arrivals and counts, once per lookahead
+  if (splitOverRanks() && !splitsTerminals()) {  // every rank's arrivals, once per lookahead
     inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { batchArrival(e); });
-    finishCycleOverRanks(now, totals);
   } else {
     inListOrder(&Shard::arrivedEvents, [&](const NiEvent& e) { split_.arrivals.schedule(e.when - 1, e); });
   }
+  if (splitOverRanks()) finishCycleOverRanks(now, totals);
   inListOrder(&Shard::leftEvents, [&](const NiEvent& e) { terminals_.injected(e.terminal, e.packet, e.when); });
   split_.arrivals.runDue(now, [&](const NiEvent& e, Cycle) {
     if (e.kind == NiEvent::kHeadArrived) terminals_.headArrived(e.terminal, e.packet, e.when);
     else if (e.kind == NiEvent::kDelivered) terminals_.delivered(e.terminal, e.packet, e.when);
     else terminals_.droppedInNetwork(e.terminal, e.packet, e.when);
   });
+  if (splitsTerminals()) releaseDeparted();
   if (!splitOverRanks()) watchCycle(now, totals.moves, terminals_.bufferedFlits() > 0 || busyInjectionLanes_ > 0);
 }
 

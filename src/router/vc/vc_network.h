@@ -122,6 +122,7 @@ class VcNetwork : public Network, private vc::LaneState {
   uint64_t bufferedFlits() const override { return terminals_.bufferedFlits(); }
   void checkInvariants() const override;
   void endOfRun(Cycle last) override;  // split over ranks: the last exchange
+  std::vector<uint8_t> ownedTerminals() const override;
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
   std::vector<RouterCounter> routerCounters() const override;
   std::vector<CrcLogEntry> crcLog() const override;
@@ -149,6 +150,7 @@ class VcNetwork : public Network, private vc::LaneState {
   using CycleTotals = vc::CycleTotals;
   using RankRole = vc::RankRole;
   using RankFlit = vc::RankFlit;
+  using RankHead = vc::RankHead;
   using RankCredit = vc::RankCredit;
   using RankEvent = vc::RankEvent;
   using RankBatch = vc::RankBatch;
@@ -366,6 +368,11 @@ class VcNetwork : public Network, private vc::LaneState {
 
   // --- split over ranks (ranks.cc, rank_batch.h; docs/design/parallel.md) ---
   bool splitOverRanks() const { return p_.ranks != nullptr; }
+  // Split by terminal: each rank runs the NI of its own routers' terminals only.
+  bool splitsTerminals() const { return p_.travelling != nullptr; }
+  bool ownsTerminal(int terminal) const {
+    return localShard(shardMap_.ofRouter[channels_[index_.injectionChannel[terminal]].dstRouter]);
+  }
   int rankOfShard(int shard) const { return shard / std::max(p_.threads, 1); }
   void assignRankRoles();
   // This process keeps the channel's lanes: it runs the router at either end, or it is an
@@ -383,7 +390,10 @@ class VcNetwork : public Network, private vc::LaneState {
   // This cycle's credits for other ranks: those for another rank's lanes (taken out of the
   // wheel) and those for injection lanes (kept, and sent to every rank).
   void takeCreditsForRanks(Cycle now);
-  void applyRankFlit(const RankFlit& f);
+  void applyRankFlit(const RankFlit& f, const RankHead* head);  // head: a head's records, when split by terminal
+  // Split by terminal: a head's records for its rank, and this rank's packets whose tails left.
+  void packHead(int rank, int32_t packet);
+  void releaseDeparted();
   void applyRankCredit(const RankCredit& c);
   void checkBufferedOverRanks(uint64_t localBuffered) const;
   // The watchdog's view of cycle `now`: a flit moved, or something is in the network.

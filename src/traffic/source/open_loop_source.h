@@ -17,6 +17,10 @@ class OpenLoopSource : public TrafficSource {
   bool openLoop() const override { return true; }
   void start(MessageBuilder& builder) override;
   void generate(Cycle now, bool tracked) override;
+  bool runsPerTerminal() const override { return true; }
+  void keepTerminals(const std::vector<uint8_t>& owned) override {
+    std::erase_if(sending_, [&](int t) { return !owned[t]; });
+  }
 
  private:
   // Continuous time of terminal t's next message after one at `after` (-1: the first).

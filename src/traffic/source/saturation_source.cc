@@ -8,6 +8,7 @@ namespace {
 class SaturationSource : public TrafficSource {
  public:
   bool saturation() const override { return true; }
+  bool runsPerTerminal() const override { return true; }  // it creates for the terminals woken: a rank's own
   void createOnDemand(int terminal, Cycle now, bool tracked) override {
     if (builder_->sends(terminal)) builder_->create(terminal, now, tracked);
   }
