@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/error.h"
 #include "stats/latency_stats.h"
 
 namespace {
@@ -86,3 +87,32 @@ TEST(LatencyStats, CountsGiveWhatSortedSamplesGive) {
 
 }  // namespace
 }  // namespace icnsim
+
+namespace {
+
+// Ranks of one run combine their samples: the merge of two parts, and the part read back
+// from its bytes, summarise exactly as all the samples in one (a sample past the dense
+// range included).
+TEST(LatencyStats, MergedPartsSummariseAsTheWhole) {
+  const uint64_t far = uint64_t{1} << 21;
+  const icnsim::LatencyStats whole = samples({3, 7, 7, 12, far, 40});
+  icnsim::LatencyStats first = samples({3, 7, far});
+  std::vector<std::byte> bytes;
+  samples({7, 12, 40}).write(bytes);
+  const std::byte* at = bytes.data();
+  first.merge(icnsim::LatencyStats::read(at, bytes.data() + bytes.size()));
+  EXPECT_EQ(at, bytes.data() + bytes.size());
+  EXPECT_EQ(first.summary(), whole.summary());
+  EXPECT_EQ(first.histogramJson(1, 64), whole.histogramJson(1, 64));
+  EXPECT_EQ(first.percentile(50), 7u);
+}
+
+TEST(LatencyStats, BytesCutShortAreAnInternalError) {
+  std::vector<std::byte> bytes;
+  samples({1, 2}).write(bytes);
+  bytes.resize(bytes.size() - 1);
+  const std::byte* at = bytes.data();
+  EXPECT_THROW(icnsim::LatencyStats::read(at, bytes.data() + bytes.size()), icnsim::InternalError);
+}
+
+}  // namespace
