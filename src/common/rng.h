@@ -36,8 +36,10 @@ class Rng {
     uint64_t x = seed;
     for (auto& w : s_) w = x = splitmix64(x);
   }
-  Rng(uint64_t seed, std::string_view purpose, uint64_t index)
-      : Rng(hashMix(seed, hashString(purpose), index)) {}
+  Rng(uint64_t seed, std::string_view purpose, uint64_t index) : Rng(hashMix(seed, hashString(purpose), index)) {}
+  // A state of zero bytes (an UntouchedAllocator's element not yet written) is an Rng not
+  // yet seeded: xoshiro cannot leave it, and splitmix64 seeding does not give it.
+  bool seeded() const { return (s_[0] | s_[1] | s_[2] | s_[3]) != 0; }
 
   uint64_t next() {
     const uint64_t result = rotl(s_[1] * 5, 7) * 9;
@@ -53,9 +55,7 @@ class Rng {
   // Uniform in [0, 1) with 53 random bits.
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
   // Uniform integer in [0, n), n > 0 (Lemire's multiply-shift, bias below 2^-64 * n).
-  uint64_t below(uint64_t n) {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64);
-  }
+  uint64_t below(uint64_t n) { return static_cast<uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64); }
   bool bernoulli(double p) { return uniform() < p; }
   // Exponential with the given mean.
   double exponential(double mean) { return -mean * std::log1p(-uniform()); }

@@ -25,14 +25,13 @@ MessageLayer::MessageLayer(const NicContext& ctx, const ConfigNode& nic, Traffic
       sentToPair_(ctx.topology->numTerminals()), receivedFromPair_(ctx.topology->numTerminals()) {
   const int n = ctx.topology->numTerminals();
   const bool perClass = nic.get(kClassQueues);
-  for (int i = 0; i < n * networks_; ++i) {
-    if (!perClass) {
-      queues_.push_back(makeInjectionQueue(ctx, nic));
-      continue;
-    }
-    queues_.push_back(std::make_unique<ClassQueues>(messages, [ctx, nic] { return makeInjectionQueue(ctx, nic); }));
-  }
-  queued_.assign(n, 0);
+  makeInjectionQueue(ctx, nic);  // a misspelt discipline fails here, not at the first message
+  makeQueue_ = [ctx, nic, perClass, &messages]() -> std::unique_ptr<InjectionQueue> {
+    if (!perClass) return makeInjectionQueue(ctx, nic);
+    return std::make_unique<ClassQueues>(messages, [ctx, nic] { return makeInjectionQueue(ctx, nic); });
+  };
+  queues_.resize(static_cast<size_t>(n) * networks_);
+  queued_.resize(n);  // zero
   rails_ = makeRailAllocator(ctx, nic);
   rails_->attach(*this);
   control_.resize(static_cast<size_t>(n) * networks_);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/ring_deque.h"
+#include "common/untouched_allocator.h"
 #include "fault/packet_loss.h"
 #include "kernel/message.h"
 #include "kernel/port.h"
@@ -105,7 +106,13 @@ class MessageLayer : public RailHost {
     int32_t packets = 0, arrived = 0, received = 0;
   };
   size_t index(Port port) const { return static_cast<size_t>(port.terminal) * networks_ + port.network; }
-  InjectionQueue& queue(Port port) { return *queues_[index(port)]; }
+  // A port's job list, made when first used: under mpirun split by terminal, a rank uses only
+  // its own terminals'.
+  InjectionQueue& queue(Port port) {
+    std::unique_ptr<InjectionQueue>& q = queues_[index(port)];
+    if (!q) q = makeQueue_();
+    return *q;
+  }
   ShareProgress& progress(const Packet& p);
   int32_t makePacket(int32_t message, Port port);  // message's next packet, on port's network
   void receiveControl(int32_t packet, Cycle when);
@@ -125,8 +132,9 @@ class MessageLayer : public RailHost {
   PacketLoss loss_;
   int networks_ = 1;
   std::vector<std::unique_ptr<InjectionQueue>> queues_;  // per port: terminal * networks + network
-  std::vector<int64_t> queued_;                          // per terminal: messages in its job lists
-  std::vector<RingDeque<int32_t>> replies_;              // per terminal, when separate: reply messages
+  std::function<std::unique_ptr<InjectionQueue>()> makeQueue_;
+  std::vector<int64_t, UntouchedAllocator<int64_t>> queued_;  // per terminal: messages in its job lists
+  std::vector<RingDeque<int32_t>> replies_;                   // per terminal, when separate: reply messages
   std::unique_ptr<RailAllocator> rails_;
   std::function<void(Port)> waker_;
   std::vector<std::vector<int32_t>> control_;  // per port: the allocator's packets, sent first

@@ -145,8 +145,8 @@ MessageBuilder::MessageBuilder(const TrafficContext& ctx, const ConfigNode& node
   for (int t = 0; t < n; ++t) {
     if (sends(t)) senderRank_[t] = static_cast<int>(senders_.size()), senders_.push_back(t);
   }
-  for (int t = 0; t < n; ++t) rng_.emplace_back(ctx.seed, "traffic-source", t);
-  serial_.assign(n, 0);
+  rng_.resize(n);     // seeded when first used (rng)
+  serial_.resize(n);  // zero
   readStreams(ctx, node);
 }
 
@@ -303,7 +303,7 @@ double MessageBuilder::meanMessageFlits() const {
 }
 
 int32_t MessageBuilder::create(int terminal, Cycle now, bool tracked, const MessageShape& shape) {
-  Rng& rng = rng_[terminal];
+  Rng& rng = this->rng(terminal);
   const int group = groups_.groupOf[terminal];
   int32_t id = messages_->allocate();
   Message& m = (*messages_)[id];

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/rng.h"
+#include "common/untouched_allocator.h"
 #include "kernel/message.h"
 #include "traffic/class_stream.h"
 #include "traffic/pattern/pattern.h"
@@ -75,7 +76,13 @@ class MessageBuilder {
   bool routesAdaptively(const Message& m, int sequence) const;
   bool routesAnyAdaptively() const { return adaptiveShare_ > 0; }
 
-  Rng& rng(int terminal) { return rng_[terminal]; }
+  // Terminal `terminal`'s stream, seeded when first used: under mpirun split by terminal, a
+  // rank uses only its own terminals' (the others stay untouched pages).
+  Rng& rng(int terminal) {
+    Rng& r = rng_[terminal];
+    if (!r.seeded()) r = Rng(seed_, "traffic-source", static_cast<uint64_t>(terminal));
+    return r;
+  }
   int terminals() const { return static_cast<int>(groups_.groupOf.size()); }
   const TerminalGroups& groups() const { return groups_; }
   bool sends(int terminal) const { return groups_.groupOf[terminal] >= 0; }
@@ -131,8 +138,8 @@ class MessageBuilder {
   std::vector<uint64_t> trackedGroupFlits_;
   std::vector<std::unique_ptr<TrafficPattern>> groupPattern_;
   std::vector<int> senders_, senderRank_;
-  std::vector<Rng> rng_;
-  std::vector<uint64_t> serial_;
+  std::vector<Rng, UntouchedAllocator<Rng>> rng_;
+  std::vector<uint64_t, UntouchedAllocator<uint64_t>> serial_;
   NetworkInterface* nic_ = nullptr;
   MessagePool* messages_ = nullptr;
   uint64_t createdFlits_ = 0, createdReplyFlits_ = 0, trackedMessages_ = 0, trackedPackets_ = 0,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/rng.h"
+#include "common/untouched_allocator.h"
 #include "config/config.h"
 #include "nic/rails/rail_allocator.h"
 #include "topology/topology.h"
@@ -30,7 +31,7 @@ namespace {
 class BasicRailAllocator : public RailAllocator {
  public:
   BasicRailAllocator(int terminals, LiveRails rails, int stripe, int processes)
-      : next_(static_cast<size_t>(terminals) * processes, 0), rails_(std::move(rails)), stripe_(stripe),
+      : next_(static_cast<size_t>(terminals) * processes), rails_(std::move(rails)), stripe_(stripe),
         processes_(processes) {}
 
   void submit(int terminal, int32_t id, Cycle now) override {
@@ -47,7 +48,9 @@ class BasicRailAllocator : public RailAllocator {
   }
 
  private:
-  std::vector<int> next_;  // per terminal and process: the rail whose turn it is
+  // Per terminal and process: the rail whose turn it is (zero at first; untouched for
+  // another rank's terminals under mpirun split by terminal).
+  std::vector<int, UntouchedAllocator<int>> next_;
   LiveRails rails_;
   int stripe_, processes_;
   std::vector<int> candidates_;

@@ -6,22 +6,27 @@ namespace icnsim {
 
 void OpenLoopSource::start(MessageBuilder& builder) {
   TrafficSource::start(builder);
-  const int n = builder.terminals();
+  const TerminalGroups& groups = builder.groups();
   const double flitsPerMessage = builder.meanMessageFlits();
-  messageRate_.assign(n, 0.0);
-  nextArrival_.assign(n, INFINITY);
-  for (int t = 0; t < n; ++t) {
-    if (!builder.sends(t)) continue;
-    messageRate_[t] = builder.groupRate(builder.groups().groupOf[t]) / flitsPerMessage;
-    checkArrivalRate(process_, messageRate_[t], traffic_, "load");
-    if (messageRate_[t] > 0) {
-      sending_.push_back(t);
-      nextArrival_[t] = next(t, -1.0);
-    }
+  groupMessageRate_.assign(groups.names.size(), 0.0);
+  for (size_t g = 0; g < groups.names.size(); ++g) {
+    groupMessageRate_[g] = builder.groupRate(static_cast<int>(g)) / flitsPerMessage;
+    if (!groups.members[g].empty()) checkArrivalRate(process_, groupMessageRate_[g], traffic_, "load");
   }
+  nextArrival_.resize(builder.terminals());  // drawn when the terminals this process runs are known
+}
+
+void OpenLoopSource::startTerminals(const std::vector<uint8_t>* owned) {
+  for (int t = 0; t < builder_->terminals(); ++t) {
+    if (!builder_->sends(t) || (owned && !(*owned)[t]) || messageRate(t) <= 0) continue;
+    sending_.push_back(t);
+    nextArrival_[t] = next(t, -1.0);
+  }
+  started_ = true;
 }
 
 void OpenLoopSource::generate(Cycle now, bool tracked) {
+  if (!started_) startTerminals(nullptr);  // every terminal: one process
   const double horizon = static_cast<double>(now) + 1.0;
   for (int t : sending_) {
     while (nextArrival_[t] < horizon) {

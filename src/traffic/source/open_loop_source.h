@@ -5,6 +5,7 @@
 #pragma once
 #include <vector>
 
+#include "common/untouched_allocator.h"
 #include "config/config.h"
 #include "traffic/arrival_process.h"
 #include "traffic/traffic_source.h"
@@ -18,19 +19,24 @@ class OpenLoopSource : public TrafficSource {
   void start(MessageBuilder& builder) override;
   void generate(Cycle now, bool tracked) override;
   bool runsPerTerminal() const override { return true; }
-  void keepTerminals(const std::vector<uint8_t>& owned) override {
-    std::erase_if(sending_, [&](int t) { return !owned[t]; });
-  }
+  void keepTerminals(const std::vector<uint8_t>& owned) override { startTerminals(&owned); }
 
  private:
+  // The first draws of the terminals this process runs (null: all); each terminal's stream
+  // is its own, so the draws do not depend on when they are made, as long as it is before
+  // the terminal's first message.
+  void startTerminals(const std::vector<uint8_t>* owned);
+  double messageRate(int t) const { return groupMessageRate_[builder_->groups().groupOf[t]]; }
   // Continuous time of terminal t's next message after one at `after` (-1: the first).
-  double next(int t, double after) { return nextArrival(process_, builder_->rng(t), messageRate_[t], after); }
+  double next(int t, double after) { return nextArrival(process_, builder_->rng(t), messageRate(t), after); }
 
   const ConfigNode traffic_;
   ArrivalProcess process_;
-  std::vector<double> messageRate_;  // per terminal: messages/cycle
-  std::vector<double> nextArrival_;  // continuous time of the next message
-  std::vector<int> sending_;         // terminals with a positive rate
+  std::vector<double> groupMessageRate_;  // per group: messages/cycle of each member
+  // Per terminal: continuous time of the next message (untouched for another rank's terminals).
+  std::vector<double, UntouchedAllocator<double>> nextArrival_;
+  std::vector<int> sending_;  // terminals with a positive rate that this process runs
+  bool started_ = false;
 };
 
 }  // namespace icnsim
