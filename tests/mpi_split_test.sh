@@ -38,6 +38,16 @@ awk -F, 'NR == 2 && $1 == "mesh8x8" && $2 == 2 && $9 > 0 { ok = 1 } END { exit !
 [[ $(awk -F, 'NR == 2 { print $10 }' "$dir/warm1.csv") == $(awk -F, 'NR == 2 && $2 == 2 { print $10 }' "$dir/warm2.csv") ]] ||
   fail "the timed window's flit-hops differ on 2 ranks: $(cat "$dir/warm1.csv" "$dir/warm2.csv")"
 
+# The run says how the ranks share it: split by terminal, or the NI replicated and why.
+"$mpirun" "${args[@]}" "$bin" run "$golden/mesh_cut_through.toml" --json "$dir/note1.json" > "$dir/note1.log" 2>&1 ||
+  fail "mesh_cut_through with its notes: $(cat "$dir/note1.log")"
+grep -q "^split over 2 ranks by router: each holds its own terminals' NI" "$dir/note1.log" ||
+  fail "the run does not say it split by terminal: $(cat "$dir/note1.log")"
+"$mpirun" "${args[@]}" "$bin" run "$golden/fly_synchronous.toml" --set 'timing.mode="pipelined"' --json "$dir/note2.json" \
+  > "$dir/note2.log" 2>&1 || fail "fly_synchronous pipelined under mpirun: $(cat "$dir/note2.log")"
+grep -q 'replicated on every rank (router.arbitration = "oldest_first" reads packet numbers' "$dir/note2.log" ||
+  fail "the run does not say why the NI is replicated: $(cat "$dir/note2.log")"
+
 # Longer channels: the same result as one process, with an exchange every 3 cycles (100 for
 # 300 cycles); the bench's mesh is split by terminal, so one more sums the measured packets
 # at the window's end (it has no drain), and five at the end sum the counts and statistics.

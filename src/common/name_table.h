@@ -16,6 +16,15 @@ std::vector<std::string> namesOf(const std::map<std::string, T>& table) {
   return names;
 }
 
+// The name of `value` in the table ("" if it has none).
+template <typename T>
+std::string nameOf(const std::map<std::string, T>& table, T value) {
+  for (const auto& [name, v] : table) {
+    if (v == value) return name;
+  }
+  return "";
+}
+
 // Throws ConfigError("unknown <what> \"name\"") for a name not in the table.
 template <typename T>
 T valueByName(const std::map<std::string, T>& table, const std::string& name, const std::string& what) {

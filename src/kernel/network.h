@@ -38,6 +38,8 @@ class Network {
   // Split over mpirun ranks by terminal (kernel/travelling_records.h): this rank's terminals,
   // 1 for each it owns; empty when the network is not split so (one process, or the NI replicated).
   virtual std::vector<uint8_t> ownedTerminals() const { return {}; }
+  // Why the network keeps the NI replicated when asked to split by terminal.
+  virtual std::string whyTerminalsReplicated() const { return "the network model splits by router only"; }
   // Whether routing functions see this model's queues (RouteRequest::congestion), as
   // adaptive routings need (Routing::readsCongestion).
   virtual bool showsCongestion() const { return false; }

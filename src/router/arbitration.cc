@@ -10,12 +10,9 @@ namespace icnsim {
 namespace {
 const std::map<std::string, ArbitrationPolicy>& table() {
   static const std::map<std::string, ArbitrationPolicy> policies = {
-      {"random", ArbitrationPolicy::kRandom},
-      {"random_per_packet", ArbitrationPolicy::kRandomPerPacket},
-      {"round_robin", ArbitrationPolicy::kRoundRobin},
-      {"oldest_first", ArbitrationPolicy::kOldestFirst},
-      {"priority", ArbitrationPolicy::kPriority},
-      {"priority_deadline", ArbitrationPolicy::kPriorityDeadline},
+      {"random", ArbitrationPolicy::kRandom},          {"random_per_packet", ArbitrationPolicy::kRandomPerPacket},
+      {"round_robin", ArbitrationPolicy::kRoundRobin}, {"oldest_first", ArbitrationPolicy::kOldestFirst},
+      {"priority", ArbitrationPolicy::kPriority},      {"priority_deadline", ArbitrationPolicy::kPriorityDeadline},
   };
   return policies;
 }
@@ -26,6 +23,8 @@ uint64_t arbitrationKeyOutOfLine(ArbitrationPolicy policy, const ArbitrationInpu
 }
 
 std::vector<std::string> arbitrationPolicyNames() { return namesOf(table()); }
+
+std::string arbitrationPolicyName(ArbitrationPolicy policy) { return nameOf(table(), policy); }
 
 ArbitrationPolicy arbitrationPolicyByName(const std::string& name) {
   return valueByName(table(), name, "arbitration policy");

@@ -33,6 +33,7 @@ enum class ArbitrationPolicy : uint8_t {
 
 ArbitrationPolicy arbitrationPolicyByName(const std::string& name);  // throws on unknown
 std::vector<std::string> arbitrationPolicyNames();
+std::string arbitrationPolicyName(ArbitrationPolicy policy);
 
 struct ArbitrationInput {
   uint64_t seed;

@@ -239,9 +239,7 @@ std::string Simulation::whyTerminalsReplicated(const ConfigNode& sim) const {
 void Simulation::splitTerminals() {
   std::vector<uint8_t> owned = networks_->network(0).ownedTerminals();
   if (owned.empty()) {
-    if (ranks_ && whyReplicated_.empty()) {
-      whyReplicated_ = "router.arbitration reads packet numbers, or the network model cannot split so";
-    }
+    if (ranks_ && whyReplicated_.empty()) whyReplicated_ = networks_->network(0).whyTerminalsReplicated();
     return;
   }
   workload_->keepTerminals(owned);

@@ -220,7 +220,13 @@ void readSplit(const NetworkContext& ctx, VcNetworkParams& p, bool crossRouterSt
   // keep the NI replicated.
   const bool readsPacketIds =
       p.arbitration == ArbitrationPolicy::kRandomPerPacket || p.arbitration == ArbitrationPolicy::kOldestFirst;
-  p.travelling = ctx.ranks && ctx.ranks->size() > 1 && !readsPacketIds && !ctx.faults ? ctx.travelling : nullptr;
+  if (readsPacketIds) {
+    p.terminalSplitRefusal = "router.arbitration = \"" + arbitrationPolicyName(p.arbitration) +
+                             "\" reads packet numbers, which are each rank's own when split by terminal";
+  } else if (ctx.faults) {
+    p.terminalSplitRefusal = "links failing during the run";
+  }
+  p.travelling = ctx.ranks && ctx.ranks->size() > 1 && p.terminalSplitRefusal.empty() ? ctx.travelling : nullptr;
   if (!splitAsked(ctx)) return;
   const int ranks = ctx.ranks ? ctx.ranks->size() : 1;
   if (ranks > 1 && p.timing.creditsCrossLinks) {

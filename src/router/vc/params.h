@@ -85,6 +85,7 @@ struct VcNetworkParams {
   const RankExchange* ranks = nullptr;
   // Split by terminal over those ranks (null: the NI above is replicated on every rank).
   TravellingRecords* travelling = nullptr;
+  std::string terminalSplitRefusal;  // why not, when asked ("" otherwise)
   // Links failing and repaired during the run (null: none), router/fault_timeline.h.
   const FaultTimeline* faults = nullptr;
   std::vector<std::string> warnings;  // what the results say of the configuration (Network::warnings)

@@ -123,6 +123,7 @@ class VcNetwork : public Network, private vc::LaneState {
   void checkInvariants() const override;
   void endOfRun(Cycle last) override;  // split over ranks: the last exchange
   std::vector<uint8_t> ownedTerminals() const override;
+  std::string whyTerminalsReplicated() const override { return p_.terminalSplitRefusal; }
   void setWatchdog(Cycle cycles) override { terminals_.setWatchdog(cycles); }
   std::vector<RouterCounter> routerCounters() const override;
   std::vector<CrcLogEntry> crcLog() const override;
