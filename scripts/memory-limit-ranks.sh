@@ -4,10 +4,10 @@
 # "Memory per rank"). Each process gets a memory cgroup of its own (v1 or v2 with the memory
 # controller), so it needs root; the kernel kills a process that passes its limit.
 # Usage: scripts/memory-limit-ranks.sh [LIMIT_MB] [CONFIG]
-#   (defaults: 640 and experiments/scale/mesh512_ranks.toml; about a minute on 2 cores)
+#   (defaults: 500 and experiments/scale/mesh512_ranks.toml; about a minute on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-limit_mb=${1:-640}
+limit_mb=${1:-500}
 config=${2:-experiments/scale/mesh512_ranks.toml}
 [[ -x build/icnsim ]] || { echo "error: build/icnsim is missing: build first (see README)" >&2; exit 1; }
 command -v mpirun > /dev/null || { echo "error: mpirun is missing (apt-get install openmpi-bin)" >&2; exit 1; }
