@@ -9,15 +9,13 @@ ranks.csv, exchange.csv, sizes.csv); writes DIR/scaling.md and its figures.
 
 The exchange model (its table in scaling.md): per cycle rank 0 receives
 from the other ranks
-    B_0(R) = (R - 1) * (TOTALS + LISTS / E) + FLIT * F_in + CREDIT * F_out
-             + PER_PACKET * P * (1 - N_0 / N),
+    B_0(R) = (R - 1) * (TOTALS + LISTS / E) + (FLIT + HEAD / L) * F_in + CREDIT * F_out,
 with E the lookahead (cycles per exchange: min(channel_latency, credit_delay), from the
 row's overrides), F_in and F_out the flits per cycle on channels into and out of rank 0's
-routers (the flits come to it, the credits for the flits it sent come back), P the packets
-injected per cycle, N_0 / N its share of the routers (the arrival calls and reservations of
-packets that leave the network elsewhere, and the injection lanes' credits of packets that
-enter it elsewhere, come to every rank), and the sizes those of the records VcNetwork packs
-(src/router/vc_network_ranks.cc). The flit counts come from the channel loads of
+routers (the flits come to it, the credits for the flits it sent come back; each packet's
+head, one flit in L, brings its packet's and message's records), and the sizes those of the
+records VcNetwork packs (src/router/vc/ranks.cc). The bench's networks split by terminal
+(docs/design/parallel.md): no NI call or injection lane's credit goes to every rank. The flit counts come from the channel loads of
 dimension-order routing under uniform traffic, computed here from the topology, not from
 the run. A row whose bench ran with --set overrides is its own network ("mesh16x16 with
 timing.channel_latency=4; ...").
@@ -33,13 +31,11 @@ from tools.report import lib as report_lib
 # The bench's standard traffic (src/sim/bench.cc): load 0.5 of capacity, 20-flit packets.
 LOAD, PACKET_LENGTH = 0.5, 20
 # Bytes per record in the rank exchange (sizeof of VcNetwork's structs, x86-64):
-TOTALS = 40     # a cycle's counters (CycleTotals), per cycle
-LISTS = 6 * 8   # the counts of a message's 6 lists, per exchange
+TOTALS = 48     # a cycle's counters (CycleTotals), per cycle
+LISTS = 7 * 8   # the counts of a message's 7 lists, per exchange
 FLIT = 20       # RankFlit
+HEAD = 136      # RankHead: a head's packet and message records
 CREDIT = 8      # RankCredit
-# Per packet: its arrival reserved (RankReserve), 2 arrival calls (RankEvent) and a credit
-# per flit for its injection lane.
-PER_PACKET = 8 + 2 * 48 + CREDIT * PACKET_LENGTH
 TOLERANCE = 0.10  # the model holds when it is within 10 % of the measured volume
 MODEL_RANKS = [2, 4, 8, 16, 32, 64]  # where the figure draws the model
 
@@ -142,9 +138,8 @@ def predicted_exchange(name, ranks, threads, rate, lookahead=1):
                 elif rank_of[r] == 0 and there != 0:
                     out_of += rate * loads[c]
     packets = rate * routers / PACKET_LENGTH
-    elsewhere = 1 - rank_of.count(0) / routers  # share of packets whose calls other ranks make
     fixed = TOTALS + LISTS / lookahead
-    volume = (ranks - 1) * fixed + FLIT * into + CREDIT * out_of + PER_PACKET * packets * elsewhere
+    volume = (ranks - 1) * fixed + (FLIT + HEAD / PACKET_LENGTH) * into + CREDIT * out_of
     return volume, into + out_of, packets
 
 
@@ -263,10 +258,11 @@ def exchange_section(rep, rows, figure):
     rep.section("Exchange volume against the model",
                 "Bytes rank 0 receives from the other ranks per cycle (`bench` under `mpirun --oversubscribe -n R`, from the end"
                 " of a short run to the end of a longer one, so that the network's filling is left out), against"
-                f" B_0(R) = (R - 1) x ({TOTALS} + {LISTS} / E) + {FLIT} x F_in + {CREDIT} x F_out + {PER_PACKET} x P x"
-                " (1 - N_0 / N) (tools/scaling_report.py), with E the lookahead (min(channel_latency, credit_delay)),"
+                f" B_0(R) = (R - 1) x ({TOTALS} + {LISTS} / E) + ({FLIT} + {HEAD} / {PACKET_LENGTH}) x F_in"
+                f" + {CREDIT} x F_out (tools/scaling_report.py), with E the lookahead (min(channel_latency, credit_delay)),"
                 " F_in and F_out the flits per cycle on channels into and out of"
-                " rank 0's routers, P the packets injected per cycle and N_0 / N rank 0's share of the routers;"
+                " rank 0's routers (each packet's head brings its records; split by terminal, nothing else goes"
+                " to every rank);"
                 " the flit and packet rates come from the channel loads of dimension-order routing under uniform"
                 " traffic at the rate the terminals injected in the window (the flit-hops over the mean"
                 " channels per flit; a network beyond saturation injects less than it is offered)."
