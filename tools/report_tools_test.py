@@ -934,18 +934,18 @@ class ScalingExchangeModel(unittest.TestCase):
     def test_two_ranks_on_the_16x16_mesh_by_hand(self):
         # Uniform traffic at half of capacity (4/k = 0.25 flits/node/cycle): 0.125. The ranks
         # split rows 0-7 from 8-15; each of the 16 columns' two channels across the cut carries
-        # 0.125 x 8 x 16 x 8 / 256 = 0.5 flits per cycle: 8 each way. Packets: 0.125 x 256 / 20,
-        # half of them with their arrival calls (2 x 48 bytes), reservation (8) and injection
-        # credits (20 x 8) on the other rank. Per exchange, 40 bytes of counters per cycle and
-        # 6 list counts: every 4 cycles, the counts weigh a quarter.
+        # 0.125 x 8 x 16 x 8 / 256 = 0.5 flits per cycle: 8 each way. Each 20-flit packet's
+        # head that comes in brings its records (136 bytes); split by terminal, nothing else
+        # goes to every rank. Per exchange, 48 bytes of counters per cycle and 7 list counts:
+        # every 4 cycles, the counts weigh a quarter.
         rate = scaling_report.offered_rate("mesh16x16")
         self.assertAlmostEqual(rate, 0.125)
         volume, crossing, packets = scaling_report.predicted_exchange("mesh16x16", 2, 1, rate)
         self.assertAlmostEqual(crossing, 16.0)
         self.assertAlmostEqual(packets, 1.6)
-        self.assertAlmostEqual(volume, 40 + 48 + 20 * 8.0 + 8 * 8.0 + (8 + 96 + 160) * 1.6 / 2)
+        self.assertAlmostEqual(volume, 48 + 56 + (20 + 136 / 20) * 8.0 + 8 * 8.0)
         later = scaling_report.predicted_exchange("mesh16x16", 2, 1, rate, lookahead=4)[0]
-        self.assertAlmostEqual(volume - later, 48 - 12)
+        self.assertAlmostEqual(volume - later, 56 - 14)
 
     def test_a_full_64x64_mesh_moves_its_steady_flit_hops(self):
         # By hand: 4096 terminals at 0.5 of capacity, 2/64 flits per node per cycle (the
