@@ -9,6 +9,17 @@ namespace {
 using icnsim::Message;
 using icnsim::Packet;
 
+// A head's records as another rank sends them: a packet of `length` flits of a message of
+// `packets` packets from `source` to `destination`.
+struct HeadRecords {
+  Packet packet;
+  Message message;
+  HeadRecords(int source, int destination, int length, int packets, uint64_t serial) {
+    packet.source = source, packet.destination = destination, packet.length = length;
+    message.source = source, message.destination = destination, message.packets = packets, message.serial = serial;
+  }
+};
+
 struct RankRecords {
   icnsim::PacketPool packets;
   icnsim::MessagePool messages;
@@ -43,11 +54,8 @@ TEST(TravellingRecords, TheSourceKeepsAMessageUntilEveryPacketHasLeft) {
 
 TEST(TravellingRecords, APassingPacketsCopiesGoWithIt) {
   RankRecords rank;
-  Packet p;
-  p.source = 2, p.destination = 3, p.length = 4;
-  Message m;
-  m.source = 2, m.destination = 3, m.packets = 5, m.serial = 11;
-  const int32_t id = rank.records.arrive(p, m);
+  const HeadRecords head(2, 3, 4, 5, 11);
+  const int32_t id = rank.records.arrive(head.packet, head.message);
   EXPECT_EQ(rank.packets[id].length, 4);
   EXPECT_EQ(rank.records.messageOf(id).packets, 5);
   EXPECT_TRUE(rank.records.messageOf(id).passingCopy);
@@ -58,10 +66,9 @@ TEST(TravellingRecords, APassingPacketsCopiesGoWithIt) {
 
 TEST(TravellingRecords, TheDestinationGathersAMessagesPacketsInOneRecord) {
   RankRecords rank;
-  Packet p;
-  p.source = 3, p.destination = 1;
-  Message m;
-  m.source = 3, m.destination = 1, m.packets = 2, m.serial = 42;
+  const HeadRecords head(3, 1, 1, 2, 42);
+  const Packet& p = head.packet;
+  const Message& m = head.message;
   const int32_t a = rank.records.arrive(p, m), b = rank.records.arrive(p, m);
   EXPECT_EQ(rank.packets[a].message, rank.packets[b].message);
   EXPECT_FALSE(rank.records.messageOf(a).passingCopy);

@@ -32,7 +32,6 @@ class TravellingRecords {
   // The destination's NI received the last packet of message `id`, which it releases.
   void delivered(int32_t id);
 
-  PacketPool& packets() { return packets_; }
   const Message& messageOf(int32_t packet) const { return messages_[packets_[packet].message]; }
 
  private:

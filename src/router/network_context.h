@@ -69,7 +69,7 @@ struct NetworkContext {
   Prefetch prefetch = Prefetch::kAuto;  // simulation.prefetch
   const RankExchange* ranks = nullptr;  // under mpirun: the processes it is split over (null: one)
   // Under mpirun, the NI above holds only each rank's own terminals if the network can split
-  // so (Network::splitsTerminals); null: the NI is replicated on every rank.
+  // so (Network::ownedTerminals); null: the NI is replicated on every rank.
   TravellingRecords* travelling = nullptr;
   std::string threadsKey;           // "file:line: simulation.threads", for errors
   std::string configFile;           // the configuration's file, for errors that name no key

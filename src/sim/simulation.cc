@@ -129,6 +129,20 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
       TrafficContext{seed_, &networks_->topology(0), networks_->nodeCapacity(), nullptr, memory_.get()},
       root.child(kTraffic));
   stats_ = std::make_unique<RunStats>(workload_->describe(), warmup_, warmup_ + measure_);
+  buildNic(root);
+  if (ranks_) whyReplicated_ = whyTerminalsReplicated(sim.get(kLinkStatsInterval) > 0);
+  networks_->buildModels(networkContext(sim, ranks, ranks_ && whyReplicated_.empty()));
+  splitTerminals();
+  networks_->setWatchdog(watchdog_);
+  excludeTerminalChannels(sim);
+  nic_->attach(networks_->models());
+  workload_->attach(*nic_, messages_);
+  startLinkStats(sim);
+  doc_->checkAllKeysUsed();
+}
+
+// The NI, with the faults it sees, and the refusals that depend on its kind.
+void Simulation::buildNic(const ConfigNode& root) {
   const ConfigNode processor = root.child(kProcessor);
   loss_ = PacketLoss(seed_, networks_->faults().flitErrorRate(), networks_->liveTopology(0),
                      networks_->faults().noise().any());
@@ -173,15 +187,6 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   if (nic_->idealTerminals() && workload_->needsProcessor()) {
     processor.fail("send_overhead", "this workload's sends follow its receives: add a [processor] table");
   }
-  if (ranks_) whyReplicated_ = whyTerminalsReplicated(sim);
-  networks_->buildModels(networkContext(sim, ranks, ranks_ && whyReplicated_.empty()));
-  splitTerminals();
-  networks_->setWatchdog(watchdog_);
-  excludeTerminalChannels(sim);
-  nic_->attach(networks_->models());
-  workload_->attach(*nic_, messages_);
-  startLinkStats(sim);
-  doc_->checkAllKeysUsed();
 }
 
 void Simulation::startLinkStats(const ConfigNode& sim) {
@@ -226,27 +231,6 @@ void Simulation::sampleLinks(Cycle end) {
 }
 
 // What every network model is built with alike (sim/network_set.h adds each one's own part).
-std::string Simulation::whyTerminalsReplicated(const ConfigNode& sim) const {
-  if (networks_->size() > 1) return "several networks";
-  if (!nic_->splitsByTerminal()) return "an NI other than ideal terminals with one rail and no control packets";
-  if (!workload_->splitsByTerminal()) return "a workload other than open-loop or saturation sources without replies";
-  if (loss_.any() || networks_->faults().failsParts()) return "faults";
-  if (sampleInterval_ > 0) return "simulation.sample_interval";
-  if (sim.get(kLinkStatsInterval) > 0) return "simulation.link_stats_interval";
-  return "";
-}
-
-void Simulation::splitTerminals() {
-  std::vector<uint8_t> owned = networks_->network(0).ownedTerminals();
-  if (owned.empty()) {
-    if (ranks_ && whyReplicated_.empty()) whyReplicated_ = networks_->network(0).whyTerminalsReplicated();
-    return;
-  }
-  workload_->keepTerminals(owned);
-  travelling_.start(std::move(owned));
-  splitRanks_ = ranks_;
-}
-
 NetworkContext Simulation::networkContext(const ConfigNode& sim, const RankExchange* ranks, bool splitTerminals) {
   NetworkContext ctx;
   ctx.maxPacketLength = workload_->maxPacketLength();
@@ -345,29 +329,6 @@ Simulation::Window Simulation::runCycles(const Progress& progress) {
   w.stalled = t - w.lastMove;
   if (progress) progress(cyclesRun_, cyclesRun_);
   return w;
-}
-
-void Simulation::combineOverRanks(Window& w) {
-  // Each rank counted the flits its own routers moved (Network::flitHops).
-  auto plus = [](uint64_t a, uint64_t b) { return a + b; };
-  const std::vector<uint64_t> sums =
-      ranks_->combine({w.ejectedAtStart, w.ejectedAtEnd, w.flitHopsAtStart, w.flitHops}, plus);
-  w.ejectedAtStart = sums[0], w.ejectedAtEnd = sums[1], w.flitHopsAtStart = sums[2], w.flitHops = sums[3];
-  w.lastMove = ranks_->combine({w.lastMove}, [](uint64_t a, uint64_t b) { return std::max(a, b); })[0];
-  if (!splitRanks_) return;
-  sumTerminalCounts(w);
-  stats_->combineOverRanks(*splitRanks_);
-  counts_.combineOverRanks(*splitRanks_);
-}
-
-void Simulation::sumTerminalCounts(Window& w) const {
-  const std::vector<uint64_t*> counts{&w.createdAtStart,      &w.createdAtEnd,        &w.controlAtStart,
-                                      &w.controlAtEnd,        &w.replyCreatedAtStart, &w.replyCreatedAtEnd,
-                                      &w.replyArrivedAtStart, &w.replyArrivedAtEnd};
-  std::vector<uint64_t> values;
-  for (const uint64_t* v : counts) values.push_back(*v);
-  values = splitRanks_->combine(values, [](uint64_t a, uint64_t b) { return a + b; });
-  for (size_t i = 0; i < values.size(); ++i) *counts[i] = values[i];
 }
 
 // A workload that ended before the window did (a schedule, a trace) is judged over the

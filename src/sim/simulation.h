@@ -72,6 +72,7 @@ class Simulation {
     Cycle windowCycles = 0;              // the window's cycles run: fewer when the workload ended early
     Cycle stalled = 0;                   // cycles since any flit last moved, at the end
   };
+  void buildNic(const ConfigNode& root);
   Window runCycles(const Progress& progress);
   nlohmann::json summary(const Window& w) const;
   // Over the window, flits per terminal per cycle: (offered, accepted data); with
@@ -85,7 +86,7 @@ class Simulation {
   void combineOverRanks(Window& w);
   void sumTerminalCounts(Window& w) const;  // split by terminal: created, control and reply flits (collective)
   // Why each rank cannot hold only its own terminals' NI, workload and statistics ("": it can).
-  std::string whyTerminalsReplicated(const ConfigNode& sim) const;
+  std::string whyTerminalsReplicated(bool linkStats) const;
   void splitTerminals();  // after the networks are built, if they split so
   nlohmann::json routerCountersJson(const Window& w) const;
   void excludeTerminalChannels(const ConfigNode& sim);
