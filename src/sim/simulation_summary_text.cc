@@ -1,6 +1,7 @@
 // Simulation::humanSummary: the run's JSON summary as the lines a terminal prints.
 #include <fmt/format.h>
 
+#include "sim/saturation_verdict.h"
 #include "sim/simulation.h"
 
 namespace icnsim {
