@@ -30,14 +30,17 @@ MessageLayer::MessageLayer(const NicContext& ctx, const ConfigNode& nic, Traffic
     if (!perClass) return makeInjectionQueue(ctx, nic);
     return std::make_unique<ClassQueues>(messages, [ctx, nic] { return makeInjectionQueue(ctx, nic); });
   };
-  queues_.resize(static_cast<size_t>(n) * networks_);
-  queued_.resize(n);  // zero
+  queueOf_.resize(static_cast<size_t>(n) * networks_);  // null
+  queued_.resize(n);                                    // zero
   rails_ = makeRailAllocator(ctx, nic);
   rails_->attach(*this);
-  control_.resize(static_cast<size_t>(n) * networks_);
+  // Only an allocator that sends control packets queues them (a list per port, replicated
+  // on every rank: 24 bytes a terminal that a network of ideal terminals never uses).
+  const size_t ports = static_cast<size_t>(n) * networks_;
+  if (rails_->sendsControlPackets()) control_.resize(ports);
   controlLength_ = rails_->controlLength();
   tracking_ = rails_->tracksActivity();
-  sending_.assign(tracking_ ? control_.size() : 0, 0);
+  sending_.assign(tracking_ ? ports : 0, 0);
   receiving_.assign(sending_.size(), 0);
 }
 
@@ -83,6 +86,7 @@ void MessageLayer::sendControl(Port from, int32_t to, const RailControl& control
 }
 
 int32_t MessageLayer::takeControl(Port port) {
+  if (control_.empty()) return -1;  // the allocator sends none
   std::vector<int32_t>& control = control_[index(port)];
   if (control.empty()) return -1;
   const int32_t id = control.front();

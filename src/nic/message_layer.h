@@ -109,8 +109,8 @@ class MessageLayer : public RailHost {
   // A port's job list, made when first used: under mpirun split by terminal, a rank uses only
   // its own terminals'.
   InjectionQueue& queue(Port port) {
-    std::unique_ptr<InjectionQueue>& q = queues_[index(port)];
-    if (!q) q = makeQueue_();
+    InjectionQueue*& q = queueOf_[index(port)];
+    if (!q) q = ownedQueues_.emplace_back(makeQueue_()).get();
     return *q;
   }
   ShareProgress& progress(const Packet& p);
@@ -131,7 +131,10 @@ class MessageLayer : public RailHost {
   TravellingRecords* travelling_;
   PacketLoss loss_;
   int networks_ = 1;
-  std::vector<std::unique_ptr<InjectionQueue>> queues_;  // per port: terminal * networks + network
+  // Per port (terminal * networks + network): its job list, null until used (untouched pages
+  // for another rank's terminals); the lists themselves in the order they were made.
+  std::vector<InjectionQueue*, UntouchedAllocator<InjectionQueue*>> queueOf_;
+  std::vector<std::unique_ptr<InjectionQueue>> ownedQueues_;
   std::function<std::unique_ptr<InjectionQueue>()> makeQueue_;
   std::vector<int64_t, UntouchedAllocator<int64_t>> queued_;  // per terminal: messages in its job lists
   std::vector<RingDeque<int32_t>> replies_;                   // per terminal, when separate: reply messages

@@ -14,8 +14,9 @@ const StringKey kType =
 }  // namespace
 
 void Topology::resize(int routers, int terminals, int portsPerRouter) {
-  ports_.assign(routers, portsPerRouter);
-  peers_.assign(routers, std::vector<Endpoint>(portsPerRouter));
+  routers_ = routers;
+  portsPerRouter_ = portsPerRouter;
+  peers_.assign(static_cast<size_t>(routers) * portsPerRouter, Endpoint{});
   injection_.assign(terminals, Endpoint{});
   ejection_.assign(terminals, Endpoint{});
 }
@@ -23,7 +24,7 @@ void Topology::resize(int routers, int terminals, int portsPerRouter) {
 void Topology::attachTerminal(int terminal, int injectRouter, int inPort, int ejectRouter, int outPort) {
   injection_[terminal] = Endpoint{Endpoint::kRouter, injectRouter, inPort};
   ejection_[terminal] = Endpoint{Endpoint::kRouter, ejectRouter, outPort};
-  peers_[ejectRouter][outPort] = Endpoint{Endpoint::kTerminal, terminal, 0};
+  peers_[slot(ejectRouter, outPort)] = Endpoint{Endpoint::kTerminal, terminal, 0};
 }
 
 std::unique_ptr<Topology> makeTopology(const TopologyContext& ctx, const ConfigNode& node) {
