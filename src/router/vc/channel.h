@@ -15,6 +15,7 @@ struct Channel {
   int16_t roundRobin = 0;  // as an output: the lane that sent last
   int8_t poolFree = 0;     // output-buffer slots not in use
   int8_t poolSize = 0;     // output-buffer slots: router.output_buffer on router->router channels
+  uint16_t lanes = 0;      // lanes from firstLane (what was padding: laneEnd needs no other record)
   int32_t allocated = 0;   // lanes currently owned
   uint8_t rankRole = 0;    // RankRole: what other ranks must hear of its moves
   bool active = false;     // marked in its shard's activeWords (or listed in activeEveryLane_)
@@ -22,6 +23,7 @@ struct Channel {
   bool everyLane = false;  // every lane may move a flit per cycle (host memory, wide ejection)
   bool noisy = false;      // corrupts flits: its router checks the CRC of each packet (vc/crc_log.h)
 };
+static_assert(sizeof(Channel) == 32, "two channel records per cache line");
 enum class ChannelKind { kLink, kHostMemory, kWideEjection, kWideInjection };
 // Split over ranks: every rank runs the injection phase and the sending side of every
 // injection channel (mirrored: the router's rank alone keeps its buffer); a channel into

@@ -11,10 +11,11 @@ namespace icnsim {
 int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind kind) {
   Channel c{};
   c.firstLane = routerLaneEnd_;
-  routerLaneEnd_ += kind == ChannelKind::kHostMemory      ? p_.host.buffers
-                    : kind == ChannelKind::kWideEjection  ? p_.ejectionLanes
-                    : kind == ChannelKind::kWideInjection ? p_.injectionLanes
-                                                          : p_.lanes;
+  c.lanes = static_cast<uint16_t>(kind == ChannelKind::kHostMemory      ? p_.host.buffers
+                                  : kind == ChannelKind::kWideEjection  ? p_.ejectionLanes
+                                  : kind == ChannelKind::kWideInjection ? p_.injectionLanes
+                                                                        : p_.lanes);
+  routerLaneEnd_ += c.lanes;
   c.srcRouter = src;
   c.dstRouter = dst;
   c.dstPort = static_cast<int16_t>(dstPort);
@@ -26,9 +27,7 @@ int32_t VcNetwork::addChannel(int32_t src, int32_t dst, int dstPort, ChannelKind
   return static_cast<int32_t>(channels_.size() - 1);
 }
 
-int32_t VcNetwork::laneEnd(int32_t channel) const {
-  return channel + 1 < static_cast<int32_t>(channels_.size()) ? channels_[channel + 1].firstLane : routerLaneEnd_;
-}
+int32_t VcNetwork::laneEnd(int32_t channel) const { return channels_[channel].firstLane + channels_[channel].lanes; }
 
 void VcNetwork::buildChannels() {
   const Topology& topology = topology_;

@@ -48,6 +48,19 @@ bool VcNetwork::keepsLanesOf(int32_t channel) const {
          (c.dstRouter >= 0 && localShard(shardMap_.ofRouter[c.dstRouter]));
 }
 
+void VcNetwork::dropOtherRanksChannels() {
+  // Split by terminal, nothing after the build reads a record of a channel whose lanes the
+  // rank does not keep (no link statistics, faults or replicated NI, which list them all):
+  // those records become zero pages, so the rank's copy falls with its share of the routers
+  // where the kept channels are consecutive, as on a mesh split by rows.
+  if (!splitsTerminals()) return;
+  decltype(channels_) kept(channels_.size());  // zero pages
+  for (int32_t c = 0; c < static_cast<int32_t>(channels_.size()); ++c) {
+    if (keepsLanesOf(c)) kept[c] = channels_[c];
+  }
+  channels_ = std::move(kept);
+}
+
 void VcNetwork::takeCreditsForRanks(Cycle now) {
   // The cycle's credits are all in one slot of the wheel: the one due creditDelay later.
   const Cycle due = now + p_.timing.creditDelay;

@@ -39,6 +39,7 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   }
   startFaultChanges();
   watchRemoteQueues();
+  dropOtherRanksChannels();  // last: the build reads every channel's record
 }
 
 void VcNetwork::wake(Port port) { terminals_.wake(port.terminal); }

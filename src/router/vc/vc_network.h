@@ -306,7 +306,9 @@ class VcNetwork : public Network, private vc::LaneState {
   TerminalPlumbing terminals_;
   vc::Admissions admission_;  // router.backpressure's rules, and the packets waiting at each router
 
-  std::vector<Channel> channels_;
+  // Split by terminal, a rank's copy holds only the records of the channels whose lanes it
+  // keeps (keepsLanesOf); the others are untouched zero pages (dropOtherRanksChannels).
+  std::vector<Channel, UntouchedAllocator<Channel>> channels_;
   vc::ChannelIndex index_;  // where each channel is: router ports, terminals, source lanes
   vc::Rotation rotation_;
   vc::FastPaths fast_;  // the hot loops' variant
@@ -371,9 +373,8 @@ class VcNetwork : public Network, private vc::LaneState {
   bool splitOverRanks() const { return p_.ranks != nullptr; }
   // Split by terminal: each rank runs the NI of its own routers' terminals only.
   bool splitsTerminals() const { return p_.travelling != nullptr; }
-  bool ownsTerminal(int terminal) const {
-    return localShard(shardMap_.ofRouter[channels_[index_.injectionChannel[terminal]].dstRouter]);
-  }
+  bool ownsTerminal(int terminal) const { return localShard(shardMap_.ofRouter[topology_.injectionPort(terminal).id]); }
+  void dropOtherRanksChannels();
   int rankOfShard(int shard) const { return shard / std::max(p_.threads, 1); }
   void assignRankRoles();
   // This process keeps the channel's lanes: it runs the router at either end, or it is an
