@@ -5,12 +5,17 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/untouched_allocator.h"
+
 namespace icnsim::vc {
 
 struct ChannelIndex {
-  std::vector<int32_t> channelTerminal;  // per channel: the terminal an ejection channel feeds, else -1
-  std::vector<int32_t> routerOut;        // routerOutBase[r] + port -> channel or -1 (an unconnected port)
-  std::vector<int32_t> routerOutBase;    // per router
+  // Per channel: the terminal an ejection channel feeds plus one, else 0 (so that another
+  // rank's entries can be left untouched zero pages: VcNetwork::dropOtherRanksChannels).
+  std::vector<int32_t, UntouchedAllocator<int32_t>> channelTerminal;
+  int32_t terminalOf(int32_t channel) const { return channelTerminal[channel] - 1; }  // -1: none
+  std::vector<int32_t> routerOut;      // routerOutBase[r] + port -> channel or -1 (an unconnected port)
+  std::vector<int32_t> routerOutBase;  // per router
   std::vector<int32_t> injectionChannel, sourceLaneBase, ejectionChannel;  // per terminal
   // Links slower than timing.channel_latency (Topology::linkLatency): the extra cycles per
   // channel, resized to the last such channel (empty: none, and the moves pay one test).

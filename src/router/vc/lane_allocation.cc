@@ -177,7 +177,7 @@ bool VcNetwork::claimNextLane(const HeadRequest& req, const std::vector<RouteOpt
   // In transit: it came from another router and does not leave the network here (asked
   // only when the answer matters, which keeps the common path short).
   auto inTransit = [&] {
-    return c.srcRouter >= 0 && index_.channelTerminal[outputChannel(req.router, options[0].port)] < 0;
+    return c.srcRouter >= 0 && index_.terminalOf(outputChannel(req.router, options[0].port)) < 0;
   };
   if (vn.hostBuffering == HostBuffering::kAlways && inTransit()) {
     return bufferAtHost(req.router, req.lane, vn, true);  // reserved when it left the last node
@@ -192,7 +192,7 @@ bool VcNetwork::claimNextLane(const HeadRequest& req, const std::vector<RouteOpt
 
 void VcNetwork::afterGrant(Shard& s, const HeadRequest& req, Cycle now) {
   const Lane& l = lanes_[req.lane];
-  if (splitOverRanks() && !splitsTerminals() && index_.channelTerminal[laneChannel_[l.next]] >= 0) {
+  if (splitOverRanks() && !splitsTerminals() && index_.terminalOf(laneChannel_[l.next]) >= 0) {
     s.reserved.push_back({packets_[l.packet].destination, l.packet});  // the other ranks' NIs reserve it too
   }
   if (p_.separateAllocation) {  // the switch is allocated in the next pipeline stage
@@ -227,7 +227,7 @@ VcNetwork::Grant VcNetwork::claimOutputLane(const HeadRequest& req, const std::v
   const int32_t id = lanes_[req.lane].packet;
   for (const RouteOption& opt : options) {
     const int32_t out = outputChannel(req.router, opt.port);
-    const int32_t terminal = index_.channelTerminal[out];
+    const int32_t terminal = index_.terminalOf(out);
     if (terminal >= 0 && terminal != packets_[id].destination) {
       throw InternalError(fmt::format("routing sent packet {}->{} to terminal {}", packets_[id].source,
                                       packets_[id].destination, terminal));
@@ -261,7 +261,7 @@ int32_t VcNetwork::freeLane(int32_t out, const RouteOption& opt, int offset) con
 bool VcNetwork::reserveDownstream(int32_t out, int32_t packet, const VirtualNetwork& vn, int32_t& waitOn) {
   // A terminal that refuses wakes the channel's parked heads when it has room
   // (arrivalSpace); a host memory that refuses does not.
-  const int32_t terminal = index_.channelTerminal[out];
+  const int32_t terminal = index_.terminalOf(out);
   if (terminal >= 0) return terminals_.reserveArrival(terminal, packet);
   // Packet switching: the next node's memory is reserved before the packet leaves, so it
   // never waits for memory in a link's lanes (which would let full memories deadlock).

@@ -51,8 +51,8 @@ void VcNetwork::buildChannels() {
       if (const double rate = topology.linkRate(r, port); router && rate < 1)
         pacing_.setRate(c, rate, channels_.size());
       if (!router) {
-        index_.channelTerminal.resize(channels_.size(), -1);
-        index_.channelTerminal[c] = peer.id;
+        index_.channelTerminal.resize(channels_.size());
+        index_.channelTerminal[c] = peer.id + 1;
         index_.ejectionChannel.resize(topology.numTerminals(), -1);
         index_.ejectionChannel[peer.id] = c;
       }
@@ -72,7 +72,7 @@ void VcNetwork::buildChannels() {
     index_.injectionChannel.push_back(
         addChannel(-1, in.id, in.port, p_.injectionLanes > 0 ? ChannelKind::kWideInjection : ChannelKind::kLink));
   }
-  index_.channelTerminal.resize(channels_.size(), -1);
+  index_.channelTerminal.resize(channels_.size());
 }
 
 void VcNetwork::buildLanes() {

@@ -20,7 +20,7 @@ std::vector<LinkInfo> VcNetwork::startLinkCounts() {
     link.dstRouter = c.dstRouter;
     link.dstPort = c.dstRouter < 0 ? -1 : c.dstPort;
     link.lanes = laneEnd(ch) - c.firstLane;
-    if (link.kind == LinkInfo::kEjection) link.terminal = index_.channelTerminal[ch];
+    if (link.kind == LinkInfo::kEjection) link.terminal = index_.terminalOf(ch);
     links.push_back(link);
     linkChannels.push_back(ch);
   }

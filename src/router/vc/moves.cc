@@ -64,7 +64,7 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_
   if (lanes_[f.lane].capacity == 0) {
     const int32_t channel = laneChannel_[f.lane];
     ++s.ejected;
-    const int32_t terminal = index_.channelTerminal[channel];
+    const int32_t terminal = index_.terminalOf(channel);
     if (f.seq == 0)
       s.arrivedEvents.push_back({listing_.at(channel), terminal, f.packet, arrive, NiEvent::kHeadArrived});
     if (f.tail) {

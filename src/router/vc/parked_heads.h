@@ -5,7 +5,8 @@
 // channels. Waiting heads that cannot park ask every cycle.
 //
 // Invariants: every list (per channel, per router) is a chain of lanes through next_ ending
-// in -1; a lane is in at most one list; a woken list is empty.
+// in 0, each entry a lane plus one (so that a list never used, another rank's, stays an
+// untouched zero page); a lane is in at most one list; a woken list is empty.
 #pragma once
 #include <atomic>
 #include <cstddef>
@@ -19,8 +20,8 @@ namespace icnsim::vc {
 class ParkedHeads {
  public:
   void resize(size_t channels, int routers, size_t lanes) {
-    onChannel_.assign(channels, -1);
-    atRouter_.assign(static_cast<size_t>(routers) + 1, -1);
+    onChannel_.resize(channels);  // zero: empty
+    atRouter_.resize(static_cast<size_t>(routers) + 1);
     next_.resize(lanes);
   }
   void parkOnChannel(int32_t lane, int32_t channel) { push(onChannel_[channel], lane); }
@@ -32,30 +33,30 @@ class ParkedHeads {
   // gives: asked only where some head has parked at a router (a read the common case skips).
   template <typename SrcRouter>
   bool any(int32_t channel, SrcRouter&& srcRouter) const {
-    return onChannel_[channel] >= 0 ||
-           (atRoutersUsed_.load(std::memory_order_relaxed) && atRouter_[srcRouter() + 1] >= 0);
+    return onChannel_[channel] != 0 ||
+           (atRoutersUsed_.load(std::memory_order_relaxed) && atRouter_[srcRouter() + 1] != 0);
   }
   // Calls wake(lane) for every head parked on `channel` or at `srcRouter`, emptying both lists.
   template <typename Wake>
   void wake(int32_t channel, int32_t srcRouter, Wake&& wake) {
     for (int32_t* list : {&onChannel_[channel], &atRouter_[srcRouter + 1]}) {
-      for (int32_t lane = *list; lane >= 0; lane = next_[lane]) wake(lane);
-      *list = -1;
+      for (int32_t entry = *list; entry != 0; entry = next_[entry - 1]) wake(entry - 1);
+      *list = 0;
     }
   }
 
  private:
   void push(int32_t& list, int32_t lane) {
     next_[lane] = list;
-    list = lane;
+    list = lane + 1;
   }
-  std::vector<int32_t> onChannel_;  // per channel: the first lane parked on it
-  // Per router plus one (slot 0 for the terminals' side, never used): the first lane parked there.
-  std::vector<int32_t> atRouter_;
+  std::vector<int32_t, UntouchedAllocator<int32_t>> onChannel_;  // per channel: its first parked lane + 1
+  // Per router plus one (slot 0 for the terminals' side, never used): the first lane parked there, + 1.
+  std::vector<int32_t, UntouchedAllocator<int32_t>> atRouter_;
   // Set when a head first parks at a router, so that networks where none does never look
   // (written in the allocation phase, read in others: the phase barrier orders them).
   std::atomic<bool> atRoutersUsed_ = false;
-  std::vector<int32_t, UntouchedAllocator<int32_t>> next_;  // written as a head parks: never read before
+  std::vector<int32_t, UntouchedAllocator<int32_t>> next_;  // the list's next entry, written as a head parks
 };
 
 }  // namespace icnsim::vc

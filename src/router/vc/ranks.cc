@@ -51,14 +51,18 @@ bool VcNetwork::keepsLanesOf(int32_t channel) const {
 void VcNetwork::dropOtherRanksChannels() {
   // Split by terminal, nothing after the build reads a record of a channel whose lanes the
   // rank does not keep (no link statistics, faults or replicated NI, which list them all):
-  // those records become zero pages, so the rank's copy falls with its share of the routers
-  // where the kept channels are consecutive, as on a mesh split by rows.
+  // those records, and their terminals, become zero pages, so the rank's copy falls with its
+  // share of the routers where the kept channels are consecutive, as on a mesh split by rows.
   if (!splitsTerminals()) return;
   decltype(channels_) kept(channels_.size());  // zero pages
+  decltype(index_.channelTerminal) keptTerminals(channels_.size());
   for (int32_t c = 0; c < static_cast<int32_t>(channels_.size()); ++c) {
-    if (keepsLanesOf(c)) kept[c] = channels_[c];
+    if (!keepsLanesOf(c)) continue;
+    kept[c] = channels_[c];
+    keptTerminals[c] = index_.channelTerminal[c];
   }
   channels_ = std::move(kept);
+  index_.channelTerminal = std::move(keptTerminals);
 }
 
 void VcNetwork::takeCreditsForRanks(Cycle now) {
