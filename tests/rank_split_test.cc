@@ -12,6 +12,7 @@
 
 #include "common/error.h"
 #include "common/json_text.h"
+#include "common/untouched_allocator.h"
 #include "experiment/counting_exchange.h"
 #include "local_ranks.h"
 #include "sim/experiment_point.h"
@@ -90,6 +91,23 @@ TEST(RankSplit, EveryRankReproducesTheOneProcessResult) {
   EXPECT_GE(split, icnsim::test::kSanitized ? 10 : 30);  // 10 configurations split, each three ways
   // Six of them with each rank holding only its own terminals (ideal NIs, open-loop traffic).
   EXPECT_GE(terminalSplits, icnsim::test::kSanitized ? 6 : 18);
+}
+
+// simulation.huge_pages = "auto" asks for huge pages in one process only: split over ranks, a
+// rank's lanes can lie on every page of an array (the dragonfly's), and each huge page one
+// of them touches would be 2 MB resident. "on" and "off" hold on any number of ranks.
+TEST(RankSplit, HugePagesAreAskedForInOneProcessOnly) {
+  const fs::path config = fs::path(ICNSIM_SOURCE_DIR) / "tests" / "golden" / "mesh_cut_through.toml";
+  auto wantedAfter = [&](int ranks, const std::string& setting) {
+    icnsim::hugePagesWanted() = setting != "on";  // the opposite of what the run should set
+    const RankRun run = runOnRanks(config, ranks, 1, {"simulation.huge_pages=\"" + setting + "\""});
+    EXPECT_EQ(run.refusal, "");
+    return icnsim::hugePagesWanted().load();
+  };
+  EXPECT_TRUE(wantedAfter(1, "auto"));
+  EXPECT_FALSE(wantedAfter(2, "auto"));
+  EXPECT_TRUE(wantedAfter(2, "on"));
+  EXPECT_FALSE(wantedAfter(1, "off"));
 }
 
 // Conservation and credit bounds hold on every rank's part, and the flit count over all.

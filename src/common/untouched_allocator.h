@@ -13,6 +13,7 @@
 #pragma once
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -22,11 +23,18 @@
 
 namespace icnsim {
 
+// Whether large blocks ask for huge pages (simulation.huge_pages): one switch for the
+// process, set by each run as it is built; it changes memory and speed, never a result.
+inline std::atomic<bool>& hugePagesWanted() {
+  static std::atomic<bool> wanted{true};
+  return wanted;
+}
+
 // Asks for huge pages on the 2 MB-aligned part of a block of at least 8 MB; a request the
 // kernel refuses (huge pages off) changes nothing.
 inline void adviseHugePages(void* p, size_t bytes) {
   constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  if (bytes < 4 * kHuge) return;
+  if (bytes < 4 * kHuge || !hugePagesWanted().load(std::memory_order_relaxed)) return;
   const uintptr_t begin = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
   const uintptr_t end = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/untouched_allocator.h"
 #include "nic/protocol/nic_protocol.h"
 #include "nic/queue/injection_queue.h"
 #include "nic/rails/rail_allocator.h"
@@ -52,6 +53,11 @@ const IntKey kThreads = declareInt(kSimulation, "threads", 1, 1, 256,
 const ChoiceKey kPrefetch = declareChoice(kSimulation, "prefetch", "auto", {"auto", "on", "off"},
                                           "the moves ask for the lines of later moves ahead (auto: where the lane "
                                           "state exceeds 16 MB); speed only, results identical");
+const ChoiceKey kHugePages =
+    declareChoice(kSimulation, "huge_pages", "auto", {"auto", "on", "off"},
+                  "the lane arrays ask the kernel for 2 MB pages, fewer TLB misses on networks beyond the caches "
+                  "(auto: in one process, not when mpirun splits the network, where a rank's lanes can lie on "
+                  "every page and each one it writes would hold 2 MB); speed and memory only, results identical");
 const IntKey kSampleInterval = declareInt(kSimulation, "sample_interval", 0, 0, int64_t{1} << 40,
                                           "cycles between samples of pending packets per receiver (0: off)");
 const IntKey kLinkStatsInterval =
@@ -120,6 +126,8 @@ Simulation::Simulation(std::shared_ptr<ConfigDocument> doc, const RankExchange* 
   const std::string prefetch = sim.get(kPrefetch);
   prefetch_ = prefetch == "on" ? Prefetch::kOn : prefetch == "off" ? Prefetch::kOff : Prefetch::kAuto;
   sampleInterval_ = sim.get(kSampleInterval);
+  const std::string hugePages = sim.get(kHugePages);
+  hugePagesWanted() = hugePages == "on" || (hugePages == "auto" && !ranks_);
   const double limitGb = sim.get(kMemoryLimit);
   memory_ = std::make_unique<MemoryBudget>(limitGb > 0 ? static_cast<uint64_t>(limitGb * 1e9)
                                                        : MemoryBudget::machineAvailable());
