@@ -170,7 +170,9 @@ RouteStats readRoutes(const std::byte*& at, const std::byte* end) {
 }  // namespace
 
 // Everything a terminal's packets add to; the traffic's description and the windows are
-// the same on every rank. Pending-packet samples are not written: a terminal split refuses them.
+// the same on every rank. The pending-packet counts are not written: only their samples read
+// them, which a terminal split refuses, and a rank would otherwise send every rank a copy of
+// a count per terminal (R^2 of them in all).
 void RunStats::write(std::vector<std::byte>& out) const {
   for (const LatencyStats* l : {&latency_, &networkLatency_, &messageLatency_}) l->write(out);
   writeRoutes(out, routes_);
@@ -183,7 +185,6 @@ void RunStats::write(std::vector<std::byte>& out) const {
   }
   for (uint64_t n : {trackedDelivered_, hops_, windowPackets_, lastDelivery_}) putOne(out, n);
   putOne(out, drops_);
-  putAll(out, pending_);
 }
 
 void RunStats::mergeFrom(const std::byte*& at, const std::byte* end) {
@@ -201,10 +202,6 @@ void RunStats::mergeFrom(const std::byte*& at, const std::byte* end) {
   windowPackets_ += takeOne<uint64_t>(at, end);
   lastDelivery_ = std::max(lastDelivery_, takeOne<Cycle>(at, end));
   drops_.merge(takeOne<DropCounts>(at, end));
-  std::vector<int32_t> pending;
-  takeAll(at, end, pending);
-  if (pending.size() != pending_.size()) throw InternalError("rank exchange: statistics of another network");
-  for (size_t t = 0; t < pending.size(); ++t) pending_[t] += pending[t];
 }
 
 void RunStats::combineOverRanks(const RankExchange& ranks) {
