@@ -14,6 +14,7 @@ struct ChannelIndex {
   // rank's entries can be left untouched zero pages: VcNetwork::dropOtherRanksChannels).
   std::vector<int32_t, UntouchedAllocator<int32_t>> channelTerminal;
   int32_t terminalOf(int32_t channel) const { return channelTerminal[channel] - 1; }  // -1: none
+  void setTerminal(int32_t channel, int32_t terminal) { channelTerminal[channel] = terminal + 1; }
   std::vector<int32_t> routerOut;      // routerOutBase[r] + port -> channel or -1 (an unconnected port)
   std::vector<int32_t> routerOutBase;  // per router
   std::vector<int32_t> injectionChannel, sourceLaneBase, ejectionChannel;  // per terminal

@@ -52,7 +52,7 @@ void VcNetwork::buildChannels() {
         pacing_.setRate(c, rate, channels_.size());
       if (!router) {
         index_.channelTerminal.resize(channels_.size());
-        index_.channelTerminal[c] = peer.id + 1;
+        index_.setTerminal(c, peer.id);
         index_.ejectionChannel.resize(topology.numTerminals(), -1);
         index_.ejectionChannel[peer.id] = c;
       }
