@@ -57,6 +57,29 @@ TEST(SweepQueue, EachSweepGivesItsResultsAloneAndTheSecondsAddUpToTheWallTime) {
   }
 }
 
+// The first sweep's points take 4, 3 and 8 units, the second's almost none: with two slots the
+// second starts when the first hands out its third point (after 3 units), runs once the first
+// point ends (after 4) and finishes long before the first sweep (after 11), yet the seconds
+// still cover the whole queue, the first sweep's first 3 units too.
+TEST(SweepQueue, ASweepThatFinishesBeforeAnEarlierOneLeavesNoTimeUncounted) {
+  const fs::path d = tempDir("sweep_queue_overtaken");
+  const std::string mesh = std::string(icnsim::test::kMesh4x4) + "\n[traffic]\nload = 0.3\n[sweep]\n";
+  std::ofstream(d / "long.toml") << "[simulation]\nwarmup_cycles = 0\n" + mesh +
+                                        "\"simulation.measure_cycles\" = [40000, 30000, 80000]\n";
+  std::ofstream(d / "short.toml") << "[simulation]\nwarmup_cycles = 0\nmeasure_cycles = 10\n" + mesh +
+                                         "\"traffic.load\" = [0.1]\n";
+  std::vector<size_t> finished;
+  double seconds = 0;
+  icnsim::SweepQueueHooks hooks;
+  hooks.finished = [&](size_t i, double s) { finished.push_back(i), seconds += s; };
+  const auto t0 = std::chrono::steady_clock::now();
+  icnsim::runSweepQueue({sweepOf(d / "long.toml", d / "long", 2), sweepOf(d / "short.toml", d / "short", 2)}, 2, hooks);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(finished, (std::vector<size_t>{1, 0}));
+  EXPECT_LE(seconds, wall);
+  EXPECT_GT(seconds, 0.9 * wall);
+}
+
 TEST(SweepQueue, AFailureStopsTheQueueAndIsRethrown) {
   const fs::path d = tempDir("sweep_queue_failure");
   std::ofstream(d / "bad.toml") << sweepFile("0.1") + "\"router.depth\" = [0]\n";

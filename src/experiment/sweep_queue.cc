@@ -15,17 +15,19 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// What the sweeps under way share: the first failure and the time accounted so far.
+// What the sweeps under way share: the first failure and the time accounted so far, from
+// the queue's start: a sweep that finishes before one started earlier takes the time since
+// then, not only its own, or the earlier one's time before the later one started is lost.
 struct QueueState {
   std::mutex mutex;
   std::exception_ptr failure;
-  Clock::time_point accountedUntil;
+  Clock::time_point accountedUntil = Clock::now();
 };
 
 // Hands the sweep that just finished its share of the wall time (called locked).
-void account(size_t index, Clock::time_point start, const SweepQueueHooks& hooks, QueueState& state) {
+void account(size_t index, const SweepQueueHooks& hooks, QueueState& state) {
   const Clock::time_point end = Clock::now();
-  const double seconds = std::chrono::duration<double>(end - std::max(start, state.accountedUntil)).count();
+  const double seconds = std::chrono::duration<double>(end - state.accountedUntil).count();
   state.accountedUntil = std::max(state.accountedUntil, end);
   try {
     if (hooks.finished) hooks.finished(index, std::max(0.0, seconds));
@@ -40,7 +42,6 @@ void runQueued(SweepOptions options, size_t index, const SweepQueueHooks& hooks,
   std::once_flag signalled;
   auto signal = [&] { std::call_once(signalled, [&] { handedOut.set_value(); }); };
   options.allHandedOut = signal;
-  const Clock::time_point start = Clock::now();
   std::exception_ptr failure;
   try {
     runSweep(options);
@@ -52,7 +53,7 @@ void runQueued(SweepOptions options, size_t index, const SweepQueueHooks& hooks,
     if (failure) {
       if (!state.failure) state.failure = failure;
     } else {
-      account(index, start, hooks, state);
+      account(index, hooks, state);
     }
   }
   signal();  // after a failure is recorded, so that the queue sees it before starting another
