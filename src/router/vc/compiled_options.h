@@ -17,13 +17,17 @@ struct FastPaths {
   // store-and-forward.
   bool laneMasks = false;
   bool trackRoundRobin = false;  // Channel::roundRobin is read (the round-robin policy)
-  // One shard, pipelined timing, no host memory: a flit may enter its next buffer as it
+  // Pipelined timing, one process, no host memory: a flit may enter its next buffer as it
   // leaves, in pass 1. Entering writes the back of a lane and leaving reads its front; a
   // lane that was empty at the start of the cycle sends nothing in it, and the two orders
-  // leave the same feedReady (docs/design/parallel.md). With several shards the other
-  // shards' pass 1 reads those lanes; the synchronous mode returns credits at once; the
-  // host schedules the heads that entered its memory after all moves.
+  // leave the same feedReady (docs/design/parallel.md). The synchronous mode returns
+  // credits at once; the host schedules the heads that entered its memory after all moves.
   bool enterAtOnce = false;
+  // With enterAtOnce and several shards: only the flits into a lane at a router of their own
+  // shard enter at once (another shard's pass 1 reads the others' lanes, which they enter in
+  // pass 2), and each shard returns the next cycle's credits after its pass 2, which saves
+  // the credits' own phase (VcNetwork::enterCrossingsAndReturnCredits says why that order gives the same result).
+  bool crossingsStaged = false;
   uint32_t bodySaving = 0;  // router_delay - body_delay: how much sooner a body flit may leave
   // The moves and credits ask for their lines ahead (prefetchMove). By default only where
   // the lanes' state exceeds 16 MB: below, it costs more than it saves (docs/performance.md).

@@ -63,8 +63,10 @@ void VcNetwork::dropFlits(Shard& s, Cycle now) {
       ++l.frontSeq;
       ++s.unbuffered;
       ++s.droppedFlits;
-      if (!p_.timing.synchronous) creditSlot(s, now, lane, credits).push_back(lane);
-      else if (p_.outputBuffer > 0 ? returnCredit<true>(lane) : returnCredit<false>(lane)) releaseLane(s, lane);
+      if (!p_.timing.synchronous) {
+        (fast_.crossingsStaged ? creditSlot<true>(s, now, lane, credits) : creditSlot(s, now, lane, credits))
+            .push_back(lane);
+      } else if (p_.outputBuffer > 0 ? returnCredit<true>(lane) : returnCredit<false>(lane)) releaseLane(s, lane);
     }
     if (!tailGone) {
       s.dropping[keep++] = lane;

@@ -120,6 +120,17 @@ void VcNetwork::buildLanes() {
   if (p_.releaseOnTailSent) slotPacket_.assign(slots, -1);
 }
 
+void VcNetwork::markShardCrossings() {
+  for (Shard& sh : shards_) sh.creditsFor.assign(shards_.size(), std::vector<PushList<int32_t>>(sh.creditWheel.size()));
+  laneCrossesShards_.assign(lanes_.size(), 0);
+  for (int32_t c = 0; c < static_cast<int32_t>(channels_.size()); ++c) {
+    const Channel& ch = channels_[c];
+    if (ch.srcRouter < 0 || ch.dstRouter < 0) continue;  // a terminal's channel stays in its router's shard
+    if (shardMap_.ofRouter[ch.srcRouter] == shardMap_.ofRouter[ch.dstRouter]) continue;
+    std::fill(laneCrossesShards_.begin() + ch.firstLane, laneCrossesShards_.begin() + laneEnd(c), 1);
+  }
+}
+
 uint32_t VcNetwork::longestCreditLink() const {
   if (!p_.timing.creditsCrossLinks || index_.extraLatency.empty()) return 0;
   return *std::max_element(index_.extraLatency.begin(), index_.extraLatency.end());

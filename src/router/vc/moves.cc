@@ -7,8 +7,9 @@ namespace icnsim {
 
 // Pass 1 touches only this shard's routers: the feeder lanes at them and the sending side
 // of their output lanes. Calls into the NI wait for finishCycle. kEnterAtOnce (fast_.enterAtOnce):
-// each flit enters its next buffer as it leaves (pass 2 folded in).
-template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce, bool kPrefetch>
+// each flit enters its next buffer as it leaves (pass 2 folded in), with kStaged only those
+// that stay in the shard.
+template <bool kSharedLanes, bool kPooled, bool kEnterAtOnce, bool kPrefetch, bool kStaged>
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
   s.staged.clear();
   const Cycle arrive = now + p_.timing.channelLatency;
@@ -29,7 +30,7 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
     if (kSharedLanes && tail && in.count > 0 && isRouterLane(feeder)) nextPacketToFront(s, feeder, now);
     if (isRouterLane(feeder)) {
       ++s.unbuffered;
-      if (!synchronous) creditSlot(s, now, feeder, credits).push_back(feeder);
+      if (!synchronous) creditSlot<kStaged>(s, now, feeder, credits).push_back(feeder);
       else if (returnCredit<kPooled>(feeder)) releaseLane(s, feeder);
     } else {
       if (seq == 0)
@@ -40,7 +41,8 @@ void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
       Channel& c = channels_[laneChannel_[lane]];
       c.roundRobin = static_cast<int16_t>(lane - c.firstLane);
     }
-    if (kEnterAtOnce) enterBuffer<kSharedLanes, kPooled, false>(s, {lane, id, seq, tail}, arrive, readyOffset);
+    if (kEnterAtOnce && !(kStaged && laneCrossesShards_[lane]))
+      enterBuffer<kSharedLanes, kPooled, false>(s, {lane, id, seq, tail}, arrive, readyOffset);
     else s.staged.push_back({lane, id, seq, tail});
   }
 }
@@ -51,7 +53,8 @@ template <bool kSharedLanes, bool kPooled, bool kSplit>
 void VcNetwork::enterBuffers(Shard& s, Cycle now) {
   const Cycle arrive = now + (p_.timing.synchronous ? 1 : p_.timing.channelLatency);
   const uint32_t readyOffset = slotOffset(arrive + (p_.timing.synchronous ? 0 : p_.timing.routerDelay));
-  if (!kSplit || localShard(s.index)) s.hops += s.staged.size();  // a mirrored shard's moves are counted by their rank
+  // A mirrored shard's moves are counted by their rank; with enterAtOnce every move was, in pass 1.
+  if (!fast_.enterAtOnce && (!kSplit || localShard(s.index))) s.hops += s.staged.size();
   for (const StagedFlit& f : s.staged) enterBuffer<kSharedLanes, kPooled, kSplit>(s, f, arrive, readyOffset);
   if (!hosts_.heads.empty() || !hosts_.ready.empty()) scheduleHostReady(arrive);
 }
@@ -86,11 +89,11 @@ void VcNetwork::enterBuffer(Shard& s, const StagedFlit& f, Cycle arrive, uint32_
 
 void VcNetwork::leaveBuffers(Shard& s, Cycle now) {
   vc::withOptions(
-      [&](auto shared, auto pooled, auto atOnce, auto prefetch) {
+      [&](auto shared, auto pooled, auto atOnce, auto prefetch, auto staged) {
         leaveBuffers<decltype(shared)::value, decltype(pooled)::value, decltype(atOnce)::value,
-                     decltype(prefetch)::value>(s, now);
+                     decltype(prefetch)::value, decltype(staged)::value>(s, now);
       },
-      p_.releaseOnTailSent, p_.outputBuffer > 0, fast_.enterAtOnce, fast_.prefetch);
+      p_.releaseOnTailSent, p_.outputBuffer > 0, fast_.enterAtOnce, fast_.prefetch, fast_.crossingsStaged);
 }
 
 void VcNetwork::enterBuffers(Shard& s, Cycle now) {

@@ -70,6 +70,8 @@ struct Shard {
   std::vector<HeadRequest> requests;
   std::vector<StagedFlit> staged;
   std::vector<PushList<int32_t>> creditWheel;
+  // Per shard, with crossingsStaged: a wheel like creditWheel of the credits for its lanes.
+  std::vector<std::vector<PushList<int32_t>>> creditsFor;
   std::vector<std::vector<int32_t>> headsFor;      // per shard: heads that entered its routers
   std::vector<std::vector<int32_t>> releasedFor;   // per shard: its channels with parked heads that had a lane freed
   std::vector<NiEvent> leftEvents, arrivedEvents;  // from pass 1 and pass 2 of the moves

@@ -29,7 +29,9 @@ VcNetwork::VcNetwork(const VcNetworkParams& params, const Topology& topology, Vi
   fast_.prefetch =
       p_.prefetch == Prefetch::kAuto ? laneBytes() > vc::FastPaths::kPrefetchAbove : p_.prefetch == Prefetch::kOn;
   if (p_.timing.bodyDelay >= 0) fast_.bodySaving = static_cast<uint32_t>(p_.timing.routerDelay - p_.timing.bodyDelay);
-  fast_.enterAtOnce = shards_.size() == 1 && !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
+  fast_.enterAtOnce = !p_.timing.synchronous && !splitOverRanks() && !vns_.anyHostBuffering();
+  fast_.crossingsStaged = fast_.enterAtOnce && shards_.size() > 1;
+  if (fast_.crossingsStaged) markShardCrossings();
   if (p_.countChannelUse) channelUse_.start(channels_.size(), topology.numRouters());
   if (p_.switchKind != SwitchKind::kMultiplexed) {
     switch_.allocator = std::make_unique<SwitchAllocator>(p_.switchKind, p_.inputSpeedup, p_.allocatorIterations,
@@ -67,7 +69,7 @@ void VcNetwork::step(Cycle now) {
   if (now >= linkFaults_.nextChange) applyFaultChanges(now);
   if (now - readyBase_ >= p_.readyRebaseInterval) rebaseReadyTimes(now);
   listing_.startInjection(now);
-  if (!p_.timing.synchronous) forEachShard([&](Shard& s) { returnCredits(s, now); });
+  if (!p_.timing.synchronous && creditsReturnedFor_ != now) forEachShard([&](Shard& s) { returnCredits(s, now); });
   injectFromTerminals(now);  // serial: the NI above hands out packets in one order
   if (!remote_.empty()) snapshotRemoteQueues();
   listing_.startAllocation(now);
@@ -76,12 +78,41 @@ void VcNetwork::step(Cycle now) {
     decideChannels(s, now);
     leaveBuffers(s, now);
   });
-  if (!fast_.enterAtOnce) forEachShard([&](Shard& s) { enterBuffers(s, now); });
+  if (fast_.crossingsStaged) enterCrossingsAndReturnCredits(now);
+  else if (!fast_.enterAtOnce) forEachShard([&](Shard& s) { enterBuffers(s, now); });
   finishCycle(now);
 }
 
+void VcNetwork::enterCrossingsAndReturnCredits(Cycle now) {
+  // The next cycle's credits come back in this phase, after the shard's pass 2, not in a
+  // phase of their own after finishCycle: every credit due then was sent in a pass 1 of
+  // this cycle or before (credit_delay >= 1, no other rank sends any), and what runs in
+  // between (the NI's calls, the injection's reads come after the credits either way, the
+  // ready times' rebasing) reads and writes no credit and no lane a credit releases; a
+  // released lane's parked heads are woken into a list that is sorted before it is served.
+  // A shard's credits may come back while another enters its crossings: a credit writes
+  // the sending side of the shard's own lanes, an entering flit the receiving side of its
+  // lane and the copy in the lane its packet goes on to, which holds the packet until the
+  // packet's tail has passed and cannot be released before. A link that changes at the
+  // next cycle takes its credits after the change, as without threads.
+  const bool early = now + 1 < linkFaults_.nextChange;
+  forEachShard([&](Shard& s) {
+    enterBuffers(s, now);
+    if (early) returnCredits(s, now + 1);
+  });
+  if (early) creditsReturnedFor_ = now + 1;
+}
+
 void VcNetwork::returnCredits(Shard& s, Cycle now) {
-  auto& due = s.creditWheel[now % s.creditWheel.size()];
+  const size_t slot = now % s.creditWheel.size();
+  returnCreditsIn(s, s.creditWheel[slot]);
+  if (!fast_.crossingsStaged) return;
+  for (Shard& from : shards_) {
+    if (from.index != s.index) returnCreditsIn(s, from.creditsFor[s.index][slot]);
+  }
+}
+
+void VcNetwork::returnCreditsIn(Shard& s, PushList<int32_t>& due) {
   // The lanes whose tail's last credit came back are released after the loop, in the same
   // order, collected by a mask: a branch per credit would be missed about once a packet.
   s.freed.resize(due.size());
