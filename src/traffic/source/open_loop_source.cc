@@ -19,21 +19,29 @@ void OpenLoopSource::start(MessageBuilder& builder) {
 void OpenLoopSource::startTerminals(const std::vector<uint8_t>* owned) {
   for (int t = 0; t < builder_->terminals(); ++t) {
     if (!builder_->sends(t) || (owned && !(*owned)[t]) || messageRate(t) <= 0) continue;
-    sending_.push_back(t);
     nextArrival_[t] = next(t, -1.0);
+    schedule(t);
   }
   started_ = true;
+}
+
+void OpenLoopSource::schedule(int t) {
+  // A message at continuous time x is created in the first cycle c with x < c + 1.
+  const double at = nextArrival_[t];
+  if (at >= 1e18) return;  // never, in any run
+  calendar_.add(t, at <= 0 ? 0 : static_cast<Cycle>(at));
 }
 
 void OpenLoopSource::generate(Cycle now, bool tracked) {
   if (!started_) startTerminals(nullptr);  // every terminal: one process
   const double horizon = static_cast<double>(now) + 1.0;
-  for (int t : sending_) {
+  calendar_.takeDue(now, [&](int t) {
     while (nextArrival_[t] < horizon) {
       builder_->create(t, now, tracked);
       nextArrival_[t] = next(t, nextArrival_[t]);
     }
-  }
+    schedule(t);
+  });
 }
 
 namespace {

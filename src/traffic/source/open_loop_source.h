@@ -8,6 +8,7 @@
 #include "common/untouched_allocator.h"
 #include "config/config.h"
 #include "traffic/arrival_process.h"
+#include "traffic/source/arrival_calendar.h"
 #include "traffic/traffic_source.h"
 
 namespace icnsim {
@@ -29,13 +30,14 @@ class OpenLoopSource : public TrafficSource {
   double messageRate(int t) const { return groupMessageRate_[builder_->groups().groupOf[t]]; }
   // Continuous time of terminal t's next message after one at `after` (-1: the first).
   double next(int t, double after) { return nextArrival(process_, builder_->rng(t), messageRate(t), after); }
+  void schedule(int t);  // in the calendar, by its next message's cycle
 
   const ConfigNode traffic_;
   ArrivalProcess process_;
   std::vector<double> groupMessageRate_;  // per group: messages/cycle of each member
   // Per terminal: continuous time of the next message (untouched for another rank's terminals).
   std::vector<double, UntouchedAllocator<double>> nextArrival_;
-  std::vector<int> sending_;  // terminals with a positive rate that this process runs
+  ArrivalCalendar calendar_;  // the terminals with a positive rate that this process runs
   bool started_ = false;
 };
 
