@@ -108,6 +108,18 @@ TEST(Golden, ThreadsReproduceTheOneThreadResult) {
   EXPECT_GE(split, kSanitized ? 20 : 40);  // 20 configurations split, each on 2 and 3 threads
 }
 
+// The lane state's invariants (credits, buffers and credits under way add up, among others)
+// hold after every cycle of a run split over threads, and the check changes no result.
+TEST(Golden, ThreadedRunsKeepTheInvariants) {
+  using icnsim::test::kSanitized;
+  const int split =
+      runsMatchingTheCommitted(kSanitized ? std::vector{3} : std::vector{2}, {{"simulation.check_invariants", "true"}},
+                               [](int, const std::string& refusal) {
+                                 EXPECT_NE(refusal.find("simulation.threads: must be 1"), std::string::npos) << refusal;
+                               });
+  EXPECT_GE(split, 20);
+}
+
 // Asking for lines ahead (on by default only on large networks) is a speed setting: the
 // committed results on one thread and, where the network splits, on two.
 TEST(Golden, PrefetchingChangesNoResult) {

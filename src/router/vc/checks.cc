@@ -8,10 +8,14 @@ namespace icnsim {
 
 void VcNetwork::checkInvariants() const {
   std::vector<int32_t> inFlightCredits(lanes_.size(), 0);
-  for (const Shard& s : shards_) {
-    for (const auto& slot : s.creditWheel) {
+  auto count = [&](const std::vector<PushList<int32_t>>& wheel) {
+    for (const auto& slot : wheel) {
       for (int32_t lane : slot) ++inFlightCredits[lane];
     }
+  };
+  for (const Shard& s : shards_) {
+    count(s.creditWheel);
+    for (const auto& wheel : s.creditsFor) count(wheel);  // crossingsStaged: credits for other shards' lanes
   }
   uint64_t buffered = 0;
   for (int32_t i = 0; i < routerLaneEnd_; ++i) {
