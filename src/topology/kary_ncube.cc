@@ -15,19 +15,18 @@ const IntKey kCubeN = declareInt({"topology", "mesh, torus"}, "n", 2, 1, 16, "di
 
 }  // namespace
 
-KaryNCube::KaryNCube(int k, int n, bool wrap) : k_(k), n_(n), wrap_(wrap), stride_(n) {
+KaryNCube::KaryNCube(int k, int n, bool wrap) : k_(k), n_(n), wrap_(wrap), stride_(n), radix_(k) {
   int routers = 1;
-  for (int d = 0; d < n; ++d) stride_[d] = routers, routers *= k;
+  for (int d = 0; d < n; ++d) stride_[d] = FastDivisor(routers), routers *= k;
   resize(routers, routers, 2 * n + 1);
   for (int r = 0; r < routers; ++r) {
     for (int d = 0; d < n; ++d) {
       int c = coord(r, d);
       int up = c + 1, down = c - 1;
       if (wrap) up = (up + k) % k, down = (down + k) % k;
-      if (up >= 0 && up < k) connect(r, 2 * d, {Endpoint::kRouter, r + (up - c) * stride_[d], 2 * d});
-      if (down >= 0 && down < k) {
-        connect(r, 2 * d + 1, {Endpoint::kRouter, r + (down - c) * stride_[d], 2 * d + 1});
-      }
+      const int stride = static_cast<int>(stride_[d].divisor());
+      if (up >= 0 && up < k) connect(r, 2 * d, {Endpoint::kRouter, r + (up - c) * stride, 2 * d});
+      if (down >= 0 && down < k) connect(r, 2 * d + 1, {Endpoint::kRouter, r + (down - c) * stride, 2 * d + 1});
     }
     attachTerminal(r, r, terminalPort(), r, terminalPort());
   }
@@ -36,7 +35,7 @@ KaryNCube::KaryNCube(int k, int n, bool wrap) : k_(k), n_(n), wrap_(wrap), strid
 int KaryNCube::offset(int from, int to, int dim) const {
   int delta = coord(to, dim) - coord(from, dim);
   if (!wrap_) return delta;
-  int forward = ((delta % k_) + k_) % k_;
+  const int forward = delta < 0 ? delta + k_ : delta;       // |delta| < k
   return forward <= k_ - forward ? forward : forward - k_;  // tie goes + (see maxLineChannelLoad)
 }
 

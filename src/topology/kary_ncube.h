@@ -5,6 +5,7 @@
 // (arriving on port 2d means it travelled in + direction of d).
 // Keys: declared where they are read (`icnsim keys`, docs/configuration.md).
 #pragma once
+#include "common/fast_division.h"
 #include "topology/topology.h"
 
 namespace icnsim {
@@ -15,7 +16,9 @@ class KaryNCube : public Topology {
   int k() const { return k_; }
   int n() const { return n_; }
   bool wrap() const { return wrap_; }
-  int coord(int router, int dim) const { return (router / stride_[dim]) % k_; }
+  int coord(int router, int dim) const {  // asked per routed head: no hardware divide
+    return static_cast<int>(radix_.remainder(stride_[dim].quotient(static_cast<uint32_t>(router))));
+  }
   int terminalPort() const { return 2 * n_; }
   // Offset in dimension `dim` the minimal route takes: sign gives the direction.
   int offset(int from, int to, int dim) const;
@@ -32,7 +35,8 @@ class KaryNCube : public Topology {
  private:
   int k_, n_;
   bool wrap_;
-  std::vector<int> stride_;
+  std::vector<FastDivisor> stride_;  // k^d
+  FastDivisor radix_;                // k
 };
 
 }  // namespace icnsim
