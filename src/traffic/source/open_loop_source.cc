@@ -1,5 +1,6 @@
 #include "traffic/source/open_loop_source.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace icnsim {
@@ -29,19 +30,22 @@ void OpenLoopSource::schedule(int t) {
   // A message at continuous time x is created in the first cycle c with x < c + 1.
   const double at = nextArrival_[t];
   if (at >= 1e18) return;  // never, in any run
-  calendar_.add(t, at <= 0 ? 0 : static_cast<Cycle>(at));
+  calendar_.schedule(at <= 0 ? 0 : static_cast<Cycle>(at), t);
 }
 
 void OpenLoopSource::generate(Cycle now, bool tracked) {
   if (!started_) startTerminals(nullptr);  // every terminal: one process
   const double horizon = static_cast<double>(now) + 1.0;
-  calendar_.takeDue(now, [&](int t) {
+  calendar_.runDue(now, [&](int t, Cycle) { due_.push_back(t); });
+  std::sort(due_.begin(), due_.end());  // the order a scan of every terminal had
+  for (int t : due_) {
     while (nextArrival_[t] < horizon) {
       builder_->create(t, now, tracked);
       nextArrival_[t] = next(t, nextArrival_[t]);
     }
     schedule(t);
-  });
+  }
+  due_.clear();
 }
 
 namespace {

@@ -7,8 +7,8 @@
 
 #include "common/untouched_allocator.h"
 #include "config/config.h"
+#include "kernel/timing_wheel.h"
 #include "traffic/arrival_process.h"
-#include "traffic/source/arrival_calendar.h"
 #include "traffic/traffic_source.h"
 
 namespace icnsim {
@@ -37,7 +37,11 @@ class OpenLoopSource : public TrafficSource {
   std::vector<double> groupMessageRate_;  // per group: messages/cycle of each member
   // Per terminal: continuous time of the next message (untouched for another rank's terminals).
   std::vector<double, UntouchedAllocator<double>> nextArrival_;
-  ArrivalCalendar calendar_;  // the terminals with a positive rate that this process runs
+  // The terminals with a positive rate that this process runs, by the cycle of their next
+  // message: a cycle visits those due in it, not every sending terminal (that scan cost
+  // about 3 % of a 16x16 mesh's cycle at half load).
+  TimingWheel<int> calendar_;
+  std::vector<int> due_;  // generate's scratch: the cycle's terminals, in terminal order
   bool started_ = false;
 };
 
